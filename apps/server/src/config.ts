@@ -1,0 +1,259 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+/** Environment variables Obra reads; each is documented in the README. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().url().optional(),
+  /** Prefix of the pub/sub channels, so that several deployments (or test runs) can share one Redis. */
+  REDIS_CHANNEL_PREFIX: z.string().default(''),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Obra <no-reply@obra.local>'),
+  /** What this process does: everything (default), only HTTP (`web`, stateless), or only jobs (`worker`). */
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  JOBS: z.enum(['all', 'none']).optional(),
+  /** How long a job may run before it counts as lost (its worker crashed) and is retried. */
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(82_800).default(900),
+  SEED_DEMO: boolean.default(true),
+  TRUST_PROXY: boolean.default(false),
+  EMBEDDING_HOSTS: csv.default([]),
+  CORS_ORIGINS: csv.default([]),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  JWT_PRIVATE_KEY: z.string().min(1).optional(),
+  JWT_PUBLIC_KEY: z.string().min(1).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  CODE_TTL_HOURS: z.coerce.number().min(0.01).max(168).default(24),
+  CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0.01).max(10_000).default(1),
+  COOKIE_SECURE: boolean.optional(),
+  OIDC_GOOGLE_ISSUER: z.string().url().optional(),
+  OIDC_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_MICROSOFT_ISSUER: z.string().url().optional(),
+  OIDC_MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  FILES_SIGNING_SECRET: z.string().min(32).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: boolean.default(false),
+});
+
+/** One OpenID provider enabled by configuration. */
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Settings of sign-in, sessions and codes. */
+export interface AuthConfig {
+  jwtPrivateKey: string | undefined;
+  jwtPublicKey: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  codeTtlHours: number;
+  codeMaxAttempts: number;
+  /** Scales every rate limit (tests raise it; 1 in production). */
+  rateLimitMultiplier: number;
+  /** Secure cookies; defaults to whether PUBLIC_URL is https. */
+  cookieSecure: boolean;
+  /** Whether PUBLIC_URL was given; when not, federated callbacks use the request's own origin. */
+  publicUrlConfigured: boolean;
+  oidc: { google: OidcProviderConfig | undefined; microsoft: OidcProviderConfig | undefined };
+}
+
+/** An S3-compatible bucket that holds the files (S3_*). */
+export interface S3Config {
+  /** Endpoint of an S3-compatible service (MinIO, R2…); AWS when absent. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Static credentials; without them the AWS SDK's default chain (instance role, env, profile) is used. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+}
+
+/** Where files live: $DATA_DIR/files, or S3 when S3_BUCKET is set. */
+export interface FilesConfig {
+  /** Secret of the HMAC that signs /files URLs; generated into $DATA_DIR/keys when absent. */
+  signingSecret: string | undefined;
+  s3: S3Config | undefined;
+}
+
+/** What one process does (ROLE). */
+export type ProcessRole = 'all' | 'web' | 'worker';
+
+/** Validated configuration of one server process. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  redisChannelPrefix: string;
+  publicUrl: string;
+  logLevel: string;
+  webDistDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** `all` serves HTTP and runs jobs; `web` serves HTTP only; `worker` runs jobs and answers health checks only. */
+  role: ProcessRole;
+  runJobs: boolean;
+  jobTimeoutSeconds: number;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  embeddingHosts: string[];
+  corsOrigins: string[];
+  shutdownTimeoutMs: number;
+  auth: AuthConfig;
+  files: FilesConfig;
+}
+
+/** A configuration error listing every bad variable at once. */
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** `--role=worker` (or `--role worker`) on the command line wins over ROLE in the environment. */
+export function withRoleFlag(env: NodeJS.ProcessEnv, args: readonly string[]): NodeJS.ProcessEnv {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg.startsWith('--role=')) return { ...env, ROLE: arg.slice('--role='.length) };
+    if (arg === '--role') return { ...env, ROLE: args[i + 1] ?? '' };
+  }
+  return env;
+}
+
+/** Parses and validates the environment once, at start-up. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(emptyToUndefined(env));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems = [...s3ConfigProblems(e), ...roleProblems(e)];
+  if (problems.length > 0) throw new ConfigError(problems);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
+    publicUrl,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    role: e.ROLE,
+    runJobs: e.ROLE === 'worker' || (e.ROLE === 'all' && e.JOBS !== 'none'),
+    jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
+    seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
+    embeddingHosts: e.EMBEDDING_HOSTS,
+    corsOrigins: e.CORS_ORIGINS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    auth: {
+      jwtPrivateKey: e.JWT_PRIVATE_KEY,
+      jwtPublicKey: e.JWT_PUBLIC_KEY,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+      codeTtlHours: e.CODE_TTL_HOURS,
+      codeMaxAttempts: e.CODE_MAX_ATTEMPTS,
+      rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+      cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https:'),
+      publicUrlConfigured: e.PUBLIC_URL !== undefined,
+      oidc: {
+        google: oidcProvider(e.OIDC_GOOGLE_ISSUER, e.OIDC_GOOGLE_CLIENT_ID, e.OIDC_GOOGLE_CLIENT_SECRET),
+        microsoft: oidcProvider(
+          e.OIDC_MICROSOFT_ISSUER,
+          e.OIDC_MICROSOFT_CLIENT_ID,
+          e.OIDC_MICROSOFT_CLIENT_SECRET,
+        ),
+      },
+    },
+    files: {
+      signingSecret: e.FILES_SIGNING_SECRET,
+      s3: e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    },
+  };
+}
+
+// The S3 variables only make sense together: half a configuration is refused rather than silently ignored.
+function s3ConfigProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY))
+    problems.push('S3_BUCKET: required when another S3_* variable is set');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither');
+  return problems;
+}
+
+// Separate roles only make sense with a server database several processes share; JOBS may not contradict ROLE.
+function roleProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (e.ROLE !== 'all' && !e.DATABASE_URL)
+    problems.push(`ROLE: '${e.ROLE}' needs DATABASE_URL (processes cannot share the embedded database)`);
+  if ((e.ROLE === 'web' && e.JOBS === 'all') || (e.ROLE === 'worker' && e.JOBS === 'none'))
+    problems.push(`JOBS: '${e.JOBS}' contradicts ROLE '${e.ROLE}'`);
+  return problems;
+}
+
+// A provider is enabled only when all three of its variables are set.
+function oidcProvider(
+  issuer?: string,
+  clientId?: string,
+  clientSecret?: string,
+): OidcProviderConfig | undefined {
+  return issuer && clientId && clientSecret ? { issuer, clientId, clientSecret } : undefined;
+}
+
+function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(env)) out[k] = v === '' ? undefined : v;
+  return out;
+}

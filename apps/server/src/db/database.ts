@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+import { releaseClientsWhoseBeginFails } from './pool-guards.ts';
+
+/** The Drizzle schema of Obra. */
+export type Schema = typeof schema;
+
+/** A Drizzle database or transaction on either backend. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The raw SQL hook pg-boss uses when it shares our connection. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** One open database, embedded or server, with what the rest of the process needs of it. */
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** Raw SQL with positional parameters; used by pg-boss and benchmarks. */
+  readonly executor: SqlExecutor;
+  /** A connection string for components that open their own pool (PostgreSQL only). */
+  readonly connectionString: string | undefined;
+  /** Statements sent through Drizzle since the database was opened (tests assert constant query counts). */
+  readonly stats: QueryStats;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A running count of the statements Drizzle sent. */
+export interface QueryStats {
+  queries: number;
+}
+
+/** A Drizzle logger that only counts: cheap enough to leave on in production. */
+function countingLogger(stats: QueryStats) {
+  return {
+    logQuery() {
+      stats.queries += 1;
+    },
+  };
+}
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/** Options for opening the database. */
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
+  pgliteDir?: string;
+  poolSize?: number;
+  /**
+   * A dump of an embedded database (see `dumpPgliteTemplate`) that a new, empty `pgliteDir` starts from instead of
+   * running initdb, which costs seconds. Tests use it; an existing directory ignores it.
+   */
+  pgliteTemplate?: Blob | undefined;
+}
+
+/** Opens PostgreSQL when a URL is given, else the embedded PGlite, and applies pending migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : openPglite(options.pgliteDir ?? 'memory://', options.pgliteTemplate);
+}
+
+function isEmptyDir(dir: string): boolean {
+  return dir.startsWith('memory://') || !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
+}
+
+async function openPglite(dir: string, template?: Blob): Promise<Database> {
+  const loadDataDir = template && isEmptyDir(dir) ? template : undefined;
+  if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm, unaccent },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  const stats: QueryStats = { queries: 0 };
+  const db = drizzlePglite({ client, schema, logger: countingLogger(stats) }) as unknown as Db;
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  const executor: SqlExecutor = {
+    async executeSql(text, values) {
+      // PGlite's extended protocol takes one statement; pg-boss sends multi-statement scripts without values.
+      if (values && values.length > 0) {
+        const result = await client.query(text, values);
+        return { rows: result.rows };
+      }
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
+  return {
+    kind: 'pglite',
+    db,
+    stats,
+    executor,
+    connectionString: undefined,
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // A broken idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  // Nor may a connection that breaks while checked out (inside a transaction, between two statements): the pending
+  // or next statement fails instead, is answered SERVICE_UNAVAILABLE, and the pool discards the client on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  releaseClientsWhoseBeginFails(pool);
+  await migrateWithLock(pool);
+  const stats: QueryStats = { queries: 0 };
+  const db = drizzlePg({ client: pool, schema, logger: countingLogger(stats) }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    stats,
+    executor: {
+      async executeSql(text, values) {
+        const result = await pool.query(text, values);
+        return { rows: result.rows };
+      },
+    },
+    connectionString: url,
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+// Several processes may start together on one server database: one migrates, the others wait.
+async function migrateWithLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(7306202611)');
+    await migratePg(drizzlePg({ client }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock(7306202611)').catch(() => undefined);
+    client.release();
+  }
+}
+
+/** A fresh embedded database with every migration applied, dumped as a tarball for `pgliteTemplate`. */
+export async function dumpPgliteTemplate(): Promise<Blob> {
+  const client = await PGlite.create('memory://', { extensions: { pg_trgm, unaccent } });
+  try {
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
+
+/** The search extensions installed in the database (both must be there). */
+export async function checkExtensions(database: Database): Promise<string[]> {
+  const { rows } = await database.executor.executeSql(
+    "select extname from pg_extension where extname in ('pg_trgm', 'unaccent') order by extname",
+    [],
+  );
+  return rows.map((r) => (r as { extname: string }).extname);
+}

@@ -1,0 +1,8 @@
+// Every area's tables; each area keeps its own file.
+export * from './foundation.ts';
+export * from './identity.ts';
+export * from './projects.ts';
+export * from './issues.ts';
+export * from './issue-comments.ts';
+export * from './issue-images.ts';
+export * from './profile-images.ts';

@@ -1,0 +1,23 @@
+import type { Locale } from '@obra/domain';
+import { AppError } from '@obra/domain';
+import type { AppServices } from '../services.ts';
+import type { Actor } from '../modules/identity/account.ts';
+
+/** What every resolver receives. */
+export interface GraphQLContext {
+  readonly services: AppServices;
+  readonly locale: Locale;
+  readonly requestId: string;
+  /** The caller, resolved from the bearer token or access key; undefined when anonymous. */
+  readonly actor: Actor | undefined;
+  /** The client address, for rate limits. */
+  readonly ip: string;
+  /** Obra's address as the caller reaches it (PUBLIC_URL, else the request's origin): the base of file URLs. */
+  readonly origin: string;
+}
+
+/** The caller of a resolver that needs one (the access guard already refused anonymous calls). */
+export function requireActor(ctx: GraphQLContext): Actor {
+  if (!ctx.actor) throw new AppError('UNAUTHENTICATED');
+  return ctx.actor;
+}

@@ -1,0 +1,42 @@
+import type { GraphQLScalarType } from 'graphql';
+import { DateTimeResolver, JSONResolver } from 'graphql-scalars';
+import type { ServerStatusEvent } from '../../realtime/pubsub.ts';
+import type { Resolvers } from '../generated/resolvers-types.ts';
+
+/** API version reported by `apiVersion`. */
+export const API_VERSION = '1';
+
+/**
+ * JSON as graphql-scalars defines it, except that object literals written inline in a document become ordinary
+ * objects: graphql-scalars builds them with a null prototype, which drizzle cannot store (createIssue with an inline
+ * `pin: {…}` answered INTERNAL_SERVER_ERROR — found by the cluster check of issue 8).
+ */
+const JSONScalar = new (JSONResolver.constructor as typeof GraphQLScalarType)({
+  ...JSONResolver.toConfig(),
+  parseLiteral: (ast, variables) => ordinaryJson(JSONResolver.parseLiteral(ast, variables)),
+});
+
+function ordinaryJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(ordinaryJson);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, ordinaryJson(v)]));
+}
+
+/** Scalars, the root fields every schema needs, and the server status subscription. */
+export const baseResolvers: Resolvers = {
+  JSON: JSONScalar,
+  DateTime: DateTimeResolver,
+  Query: {
+    apiVersion: () => API_VERSION,
+  },
+  Mutation: {
+    noop: () => API_VERSION,
+  },
+  Subscription: {
+    serverStatus: {
+      subscribe: (_root, _args, ctx) =>
+        ctx.services.pubsub.subscribe('server:status', ctx.services.processId),
+      resolve: (payload: ServerStatusEvent) => payload,
+    },
+  },
+};

@@ -1,0 +1,102 @@
+import type { ProjectAccess } from '../../modules/projects/project-access.ts';
+import type { issueHistory } from '../../db/schema/index.ts';
+import type { IssueView } from '../../modules/issues/issue-repository.ts';
+import { canDeleteIssue, canEditIssue } from '../../modules/issues/issue-permissions.ts';
+import { presentCcodeReferences, presentDocumentReferences } from './issue-images-presenters.ts';
+
+type HistoryRow = typeof issueHistory.$inferSelect;
+
+/** The API shape of an issue: row columns mapped explicitly to the spec's names. */
+export function presentIssue(
+  access: ProjectAccess,
+  view: IssueView,
+  history: readonly HistoryRow[] = [],
+  userTags?: ReadonlyMap<number, { id: number; name: string }>,
+) {
+  const r = view.row;
+  return {
+    id: r.id,
+    projectId: r.projectId,
+    code: r.code,
+    title: r.title,
+    description: r.description,
+    status: r.status,
+    priority: r.priority,
+    visibility: r.visibility,
+    category: r.categoryId,
+    creationPhase: r.creationPhase,
+    resolutionPhase: r.resolutionPhase,
+    deadline: r.deadline,
+    groupId: r.groupId,
+    pin: r.pin,
+    viewpoints: r.viewpoints,
+    bimPins: r.bimPins,
+    createdAt: r.createdAt,
+    createdByUserId: r.createdByUserId,
+    editedAt: r.editedAt,
+    editedByUserId: r.editedByUserId,
+    visibilityUpdatedAt: r.visibilityUpdatedAt,
+    visibilityUpdatedByUserId: r.visibilityUpdatedByUserId,
+    statusUpdatedAt: r.statusUpdatedAt,
+    statusUpdatedByUserId: r.statusUpdatedByUserId,
+    toProjectManagementAt: r.toProjectManagementAt,
+    toProjectManagementBy: r.toProjectManagementByUserId,
+    toPublicAt: r.toPublicAt,
+    toPublicBy: r.toPublicByUserId,
+    disciplines: view.disciplines.map((d) => ({
+      disciplineId: d.disciplineId,
+      status: d.status,
+      deadline: d.deadline,
+      doneAt: d.doneAt,
+      discipline: d.discipline ? { ...d.discipline, projectId: r.projectId } : null,
+    })),
+    // projectId rides along for the local / label field resolvers (one tree query per project and request).
+    locals: view.localIds.map((localId) => ({ localId, projectId: r.projectId, local: null })),
+    labels: view.labelIds.map((labelId) => ({ labelId, projectId: r.projectId, label: null })),
+    documentsReferences: presentDocumentReferences(r.documentsReferences),
+    ccodeDocumentsReferences: presentCcodeReferences(r.ccodeDocumentsReferences),
+    aiAssistantLogs: r.aiAssistantLogs,
+    userPersonalData: {
+      starred: view.starred,
+      // A tag the user deleted since is left out (tag ids are kept on the issue until it is tagged again).
+      tags: view.tagIds
+        .filter((tagId) => !userTags || userTags.has(tagId))
+        .map((tagId) => ({ tagId, tag: userTags?.get(tagId) ?? null })),
+    },
+    mentionedUsers: Array.isArray(r.mentionedUserIds)
+      ? r.mentionedUserIds.filter((v): v is number => typeof v === 'number')
+      : [],
+    permissions: {
+      edit: canEditIssue(
+        access,
+        r,
+        view.disciplines.map((d) => d.disciplineId),
+      ),
+      delete: canDeleteIssue(access, r),
+    },
+    history: history.map((h) => ({
+      _id: h.id,
+      issueId: h.issueId,
+      userId: h.userId,
+      entityType: h.entityType,
+      fields: h.fields,
+      issueVisibility: h.issueVisibility,
+      dataTime: h.createdAt,
+      hasNotification: false,
+      user: null,
+    })),
+    // Placeholders for the typed shape; the fields are resolved by issue-comments-resolvers.ts.
+    comments: [],
+    notifications: [],
+    notificationsSummary: { count: 0, mentions: 0, last: null },
+    images: [],
+    cover: null,
+    // Resolved by issue-images-resolvers.ts from the ids above, batched over a page.
+    createdByUser: null,
+    editedByUser: null,
+    visibilityUpdatedByUser: null,
+    statusUpdatedByUser: null,
+    toProjectManagementByUser: null,
+    toPublicByUser: null,
+  };
+}

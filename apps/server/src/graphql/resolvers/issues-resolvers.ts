@@ -1,0 +1,91 @@
+import { requireActor } from '../context.ts';
+import type { Resolvers } from '../generated/resolvers-types.ts';
+import { createIssue } from '../../modules/issues/issue-create-service.ts';
+import { deleteIssue, setIssueStarring } from '../../modules/issues/issue-delete-service.ts';
+import { getIssue, getIssues } from '../../modules/issues/issue-query-service.ts';
+import { updateIssue } from '../../modules/issues/issue-update-service.ts';
+import type { GraphQLContext } from '../context.ts';
+import { listUserTags } from '../../modules/projects/project-group-service.ts';
+import { presentIssue } from './issues-presenters.ts';
+import { and, eq } from 'drizzle-orm';
+import { issues } from '../../db/schema/index.ts';
+import { emitProjectEvent, runWithProjectEvents } from '../../realtime/project-events.ts';
+import { attachIssueOrigin } from './issue-request-cache.ts';
+import { issueListShape } from './issue-list-shape.ts';
+import { parseCommentsFilter } from '../../modules/issues/issue-comment-repository.ts';
+
+/** The caller's personal tags of a project by id: one query per call, used to name and filter issue tags. */
+async function userTagsOf(ctx: GraphQLContext, projectId: number) {
+  return new Map(
+    (await listUserTags(ctx.services.database.db, projectId, requireActor(ctx).account.id)).map((t) => [
+      t.id,
+      t,
+    ]),
+  );
+}
+
+async function issueDetail(ctx: GraphQLContext, projectId: number, issueId: number) {
+  const { access, view, history } = await getIssue(ctx.services, requireActor(ctx), projectId, issueId);
+  return attachIssueOrigin(
+    presentIssue(access, view, history, await userTagsOf(ctx, projectId)),
+    access,
+    true,
+  );
+}
+
+/** Deletes an issue and emits its deletion with the facts subscribers need to know whether they saw it. */
+async function deleteIssueAndTell(ctx: GraphQLContext, projectId: number, issueId: number): Promise<boolean> {
+  const { db } = ctx.services.database;
+  const [facts] = await db
+    .select({
+      visibility: issues.visibility,
+      createdByUserId: issues.createdByUserId,
+      groupId: issues.groupId,
+    })
+    .from(issues)
+    .where(and(eq(issues.id, issueId), eq(issues.projectId, projectId)));
+  const deleted = await deleteIssue(ctx.services, requireActor(ctx), projectId, issueId);
+  if (facts) emitProjectEvent({ kind: 'issue', action: 'deleted', projectId, issueId, facts });
+  return deleted;
+}
+
+/** Issues: list, detail, create, update, delete, starring (spec core §7). */
+export const issuesResolvers: Resolvers = {
+  Query: {
+    getIssues: async (_r, args, ctx, info) => {
+      // The light variant's flags (spec core §7): what each issue of the page carries besides its own fields.
+      const include = {
+        images: args.includeImages,
+        comments: args.includeComments,
+        commentsImages: args.includeComments && args.includeCommentsImages,
+        history: args.includeHistory,
+        commentsFilter: parseCommentsFilter(args.commentsFilter),
+      };
+      // The page reads what the query asks of each issue, and with it the caller's tag names and unread marks.
+      const page = await getIssues(ctx.services, requireActor(ctx), { ...args, shape: issueListShape(info) });
+      return {
+        issues: page.issues.map((view) =>
+          attachIssueOrigin(
+            presentIssue(page.access, view, page.history.get(view.row.id) ?? [], page.userTags),
+            page.access,
+            include,
+            view.notifications,
+          ),
+        ),
+        pageInfo: page.pageInfo,
+      };
+    },
+    getIssue: (_r, { projectId, issueId }, ctx) => issueDetail(ctx, projectId, issueId),
+    issue: (_r, { projectId, issueId }, ctx) => issueDetail(ctx, projectId, issueId),
+  },
+  Mutation: {
+    // Events emitted inside the transactions (issue, notifications) are published once they have committed.
+    createIssue: (_r, args, ctx) =>
+      runWithProjectEvents(ctx.services, () => createIssue(ctx.services, requireActor(ctx), args)),
+    updateIssue: (_r, args, ctx) =>
+      runWithProjectEvents(ctx.services, () => updateIssue(ctx.services, requireActor(ctx), args)),
+    deleteIssue: (_r, { projectId, issueId }, ctx) =>
+      runWithProjectEvents(ctx.services, () => deleteIssueAndTell(ctx, projectId, issueId)),
+    setProjectIssueStarring: (_r, args, ctx) => setIssueStarring(ctx.services, requireActor(ctx), args),
+  },
+};

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifyCookie from '@fastify/cookie';
+import { errorMessage } from '@obra/domain';
+import type { AppServices } from '../services.ts';
+import { createObraYoga, type ObraYoga } from '../graphql/yoga.ts';
+import { toPublicError } from '../lib/errors.ts';
+import { requestLocale } from './request-locale.ts';
+import { registerHealthRoutes } from './health-routes.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+import { registerAuthRoutes } from './auth-routes.ts';
+import { registerFederatedRoutes } from './federated-routes.ts';
+import { registerFileRoutes } from '../storage/file-routes.ts';
+import { registerProfileImageRoutes } from '../storage/profile-image-files.ts';
+
+/** Path prefixes answered by the API; everything else under GET is the single-page app. */
+const API_PREFIXES = [
+  '/graphql',
+  '/auth',
+  '/files',
+  '/profile-images',
+  '/project-drive',
+  '/bcf',
+  '/data-lake',
+  '/autodoc',
+  '/healthz',
+  '/readyz',
+];
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the Fastify application: request ids, errors, health, GraphQL, and the web app. */
+export async function buildHttpApp(services: AppServices): Promise<{ app: FastifyInstance; yoga: ObraYoga }> {
+  const app = Fastify({
+    loggerInstance: services.logger as FastifyBaseLogger,
+    trustProxy: services.config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(fastifyCookie);
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const locale = requestLocale(req.headers, (req as { obraUserLocale?: string | null }).obraUserLocale);
+    const isClientError =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
+    const publicError = isClientError
+      ? {
+          code: 'BAD_USER_INPUT' as const,
+          message: errorMessage(locale, 'BAD_USER_INPUT'),
+          status: error.statusCode ?? 400,
+        }
+      : toPublicError(error, locale);
+    if (publicError.status >= 500) req.log.error({ err: error }, 'request failed');
+    const retryAfter = publicError.details?.['retryAfterSeconds'];
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+    reply.status(publicError.status);
+    if (req.url.startsWith('/graphql')) {
+      // GraphQL clients expect the GraphQL error shape even when the body never reached Yoga.
+      return reply.send({
+        errors: [{ message: publicError.message, extensions: { code: publicError.code } }],
+      });
+    }
+    return reply.send({ code: publicError.code, message: publicError.message });
+  });
+
+  registerSecurityHeaders(app, services.config, services.files.store.externalOrigins);
+  registerHealthRoutes(app, services);
+  registerAuthRoutes(app, services);
+  registerFederatedRoutes(app, services);
+  await registerFileRoutes(app, services.files);
+  registerProfileImageRoutes(app, services.files);
+
+  const yoga = createObraYoga(services);
+  app.route({
+    url: yoga.graphqlEndpoint,
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+
+  await registerWebApp(app, services.config.webDistDir);
+  return { app, yoga };
+}
+
+async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      setHeaders: (res, file) => {
+        if (!file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      const file = path.join(distDir, pathname);
+      if (pathname !== '/' && file.startsWith(distDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(distDir, file));
+      }
+      // Single-page fallback: the client router decides what the path shows.
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    const locale = requestLocale(req.headers);
+    return reply.status(404).send({ code: 'NOT_FOUND', message: errorMessage(locale, 'NOT_FOUND') });
+  });
+}

@@ -1,0 +1,34 @@
+import type { AppServices } from '../services.ts';
+import { markDuplicateFailed, runDuplicate } from '../modules/projects/project-copy-service.ts';
+import { executeAdminScript } from '../modules/companies/admin-scripts.ts';
+import { cleanupIssueFiles } from '../modules/issues/issue-file-cleanup.ts';
+import { cleanupProfileImages } from '../modules/profile-images/profile-image-claims.ts';
+
+/** Registers every job worker of this process. */
+export async function registerWorkers(services: AppServices): Promise<void> {
+  await services.jobs.work('mail.send', async (payload) => {
+    await services.mailer.send(payload);
+  });
+  await services.jobs.work('project.duplicate', async (payload) => {
+    try {
+      await runDuplicate(services, payload.copyId);
+    } catch (error) {
+      // Visible to admins until a retry succeeds; pg-boss retries with backoff.
+      await markDuplicateFailed(
+        services.database.db,
+        payload.copyId,
+        error instanceof Error ? error.message : String(error),
+      );
+      throw error;
+    }
+  });
+  await services.jobs.work('admin.script', async (payload) => {
+    await executeAdminScript(services, payload.name);
+  });
+  await services.jobs.work('files.cleanup', async () => {
+    const removed = (await cleanupIssueFiles(services)) + (await cleanupProfileImages(services));
+    if (removed > 0) services.logger.info({ removed }, 'unused uploads removed');
+  });
+  // Every quarter of an hour; pg-boss keeps one schedule per name, whichever process registers it.
+  await services.jobs.boss.schedule('files.cleanup', '*/15 * * * *', {});
+}

@@ -1,0 +1,318 @@
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { AppError, canInCompany, isCompanyRole, PROJECT_STATUS } from '@obra/domain';
+import type { Db } from '../../db/database.ts';
+import { companies, companySettings, projects, users } from '../../db/schema/index.ts';
+import type { AppServices } from '../../services.ts';
+import type { Actor } from '../identity/account.ts';
+import { companyPolicyActor } from './company-policy.ts';
+import { claimProfileImage, releaseProfileImage } from '../profile-images/profile-image-claims.ts';
+
+type CompanyRow = typeof companies.$inferSelect;
+
+/** A company profile as the API shows it. */
+export interface CompanyProfileView {
+  id: number;
+  name: string;
+  logo: string | null;
+  website: string | null;
+  cnpj: string | null;
+  ownerEmail: string | null;
+  isActive: boolean;
+  maxActiveProjects: number;
+  activeProjects: number;
+  members: number;
+}
+
+/** A member of a company. */
+export interface CompanyMemberView {
+  id: number;
+  name: string | null;
+  lastName: string | null;
+  email: string;
+  photo: string | null;
+  role: string;
+}
+
+/** The caller's company id, when they may take the action in it. */
+export function requireOwnCompany(actor: Actor, action: Parameters<typeof canInCompany>[1]): number {
+  const companyId = actor.account.companyId;
+  if (companyId === null) throw new AppError('COMPANY_NOT_FOUND');
+  if (!canInCompany(companyPolicyActor(actor, { inOwnCompany: true }), action))
+    throw new AppError('FORBIDDEN');
+  return companyId;
+}
+
+/** Platform administrators only. */
+export function requirePlatformAdmin(actor: Actor): void {
+  if (!actor.account.isAdmin) throw new AppError('FORBIDDEN');
+}
+
+/** The profile of a company, with its counts. */
+export async function companyProfile(db: Db, companyId: number): Promise<CompanyProfileView> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  if (!row) throw new AppError('COMPANY_NOT_FOUND');
+  return present(db, row);
+}
+
+async function present(db: Db, row: CompanyRow): Promise<CompanyProfileView> {
+  const [[settings], [active], [members], [owner]] = await Promise.all([
+    db.select().from(companySettings).where(eq(companySettings.companyId, row.id)).limit(1),
+    db
+      .select({ n: count() })
+      .from(projects)
+      .where(and(eq(projects.companyId, row.id), eq(projects.status, PROJECT_STATUS.active))),
+    db.select({ n: count() }).from(users).where(eq(users.companyId, row.id)),
+    row.ownerUserId
+      ? db.select({ email: users.email }).from(users).where(eq(users.id, row.ownerUserId)).limit(1)
+      : Promise.resolve([]),
+  ]);
+  return {
+    id: row.id,
+    name: row.name,
+    logo: row.logo,
+    website: row.website,
+    cnpj: row.cnpj,
+    ownerEmail: owner?.email ?? null,
+    isActive: row.isActive,
+    maxActiveProjects: settings?.maxActiveProjects ?? -1,
+    activeProjects: active?.n ?? 0,
+    members: members?.n ?? 0,
+  };
+}
+
+/** The members of a company, by name. */
+export async function companyMembers(db: Db, companyId: number): Promise<CompanyMemberView[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .orderBy(asc(users.name), asc(users.id));
+  return rows.map((u) => ({
+    id: u.id,
+    name: u.name,
+    lastName: u.lastName,
+    email: u.email,
+    photo: u.photo,
+    role: u.companyRole ?? 'collaborator',
+  }));
+}
+
+async function loadMember(db: Db, companyId: number, userId: number) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+async function otherAdmins(db: Db, companyId: number, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.companyRole, 'admin'), ne(users.id, userId)));
+  return row?.n ?? 0;
+}
+
+/** Changes a member's role; a company always keeps an administrator. */
+export async function setMemberRole(
+  services: AppServices,
+  actor: Actor,
+  userId: number,
+  role: string,
+): Promise<CompanyMemberView> {
+  const { db } = services.database;
+  const companyId = requireOwnCompany(actor, 'company.manageMembers');
+  if (!isCompanyRole(role)) throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'role' });
+  const member = await loadMember(db, companyId, userId);
+  if (
+    member.companyRole === 'admin' &&
+    role !== 'admin' &&
+    (await otherAdmins(db, companyId, userId)) === 0
+  ) {
+    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'lastAdmin' });
+  }
+  await db
+    .update(users)
+    .set({ companyRole: role, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+  return {
+    id: member.id,
+    name: member.name,
+    lastName: member.lastName,
+    email: member.email,
+    photo: member.photo,
+    role,
+  };
+}
+
+/** Removes a person from the company (they keep their account and may join another company). */
+export async function removeMember(services: AppServices, actor: Actor, userId: number): Promise<boolean> {
+  const { db } = services.database;
+  const companyId = requireOwnCompany(actor, 'company.manageMembers');
+  const member = await loadMember(db, companyId, userId);
+  if (member.companyRole === 'admin' && (await otherAdmins(db, companyId, userId)) === 0) {
+    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'lastAdmin' });
+  }
+  await db
+    .update(users)
+    .set({ companyId: null, companyRole: null, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+  return true;
+}
+
+function cleanProfile(input: {
+  name: string;
+  website?: string | null;
+  cnpj?: string | null;
+  logo?: string | null;
+}) {
+  const name = input.name.trim();
+  if (!name) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['name'] });
+  return {
+    name,
+    website: input.website?.trim() || null,
+    cnpj: input.cnpj?.trim() || null,
+    ...(input.logo !== undefined ? { logo: input.logo } : {}),
+  };
+}
+
+async function saveCompany(
+  db: Db,
+  companyId: number,
+  values: Partial<typeof companies.$inferInsert>,
+): Promise<void> {
+  try {
+    await db.update(companies).set(values).where(eq(companies.id, companyId));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('DUPLICATED_COMPANY_NAME');
+    throw error;
+  }
+}
+
+/** True for PostgreSQL's unique-violation error, on either driver. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
+}
+
+/** The company's logo now (null when it has none). */
+async function currentLogo(db: Db, companyId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ logo: companies.logo })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row?.logo ?? null;
+}
+
+/**
+ * A company administrator edits the company profile. `logo` is the URL of the caller's confirmed COMPANY_LOGO
+ * upload, null to remove it, or the current URL (unchanged); left out, it stays.
+ */
+export async function updateOwnProfile(
+  services: AppServices,
+  actor: Actor,
+  input: { name: string; website?: string | null; cnpj?: string | null; logo?: string | null },
+) {
+  const { db } = services.database;
+  const companyId = requireOwnCompany(actor, 'company.updateProfile');
+  const current = await currentLogo(db, companyId);
+  const logo = await claimProfileImage(db, actor, {
+    kind: 'COMPANY_LOGO',
+    field: 'logo',
+    value: input.logo,
+    current,
+  });
+  await saveCompany(db, companyId, cleanProfile({ ...input, logo }));
+  if (logo !== undefined) await releaseProfileImage(services, current);
+  return companyProfile(db, companyId);
+}
+
+/** Every company, for the admin area. */
+export async function adminCompanies(services: AppServices, actor: Actor): Promise<CompanyProfileView[]> {
+  requirePlatformAdmin(actor);
+  const { db } = services.database;
+  const rows = await db.select().from(companies).orderBy(asc(companies.name));
+  return Promise.all(rows.map((r) => present(db, r)));
+}
+
+/** The admin input of a company. */
+export interface AdminCompanyInput {
+  name: string;
+  website?: string | null;
+  cnpj?: string | null;
+  ownerEmail?: string | null;
+  isActive: boolean;
+  maxActiveProjects: number;
+  /** As in updateOwnProfile: a confirmed COMPANY_LOGO upload's URL, null to remove, left out to keep. */
+  logo?: string | null;
+}
+
+async function ownerIdFor(db: Db, email: string | null | undefined): Promise<number | null> {
+  const clean = email?.trim().toLowerCase();
+  if (!clean) return null;
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, clean)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'NOT_FOUND', { field: 'ownerEmail' });
+  return row.id;
+}
+
+/** Creates or updates a company from the admin area (name, activation, limit, owner, CNPJ, website). */
+export async function adminSaveCompany(
+  services: AppServices,
+  actor: Actor,
+  companyId: number | null,
+  input: AdminCompanyInput,
+): Promise<CompanyProfileView> {
+  requirePlatformAdmin(actor);
+  const { db } = services.database;
+  if (!Number.isInteger(input.maxActiveProjects) || input.maxActiveProjects < -1)
+    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'maxActiveProjects' });
+  const ownerUserId = await ownerIdFor(db, input.ownerEmail);
+  const current = companyId === null ? null : await currentLogo(db, companyId);
+  const logo = await claimProfileImage(db, actor, {
+    kind: 'COMPANY_LOGO',
+    field: 'logo',
+    value: input.logo,
+    current,
+  });
+  const values = {
+    ...cleanProfile({ ...input, logo }),
+    isActive: input.isActive,
+    ...(ownerUserId !== null ? { ownerUserId } : {}),
+  };
+  const id = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    let target = companyId;
+    if (target === null) {
+      const [row] = await tx
+        .insert(companies)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: companies.id });
+      if (!row) throw new AppError('DUPLICATED_COMPANY_NAME');
+      target = row.id;
+    } else {
+      const [exists] = await tx
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.id, target))
+        .limit(1);
+      if (!exists) throw new AppError('COMPANY_NOT_FOUND');
+      await saveCompany(tx, target, values);
+    }
+    await tx
+      .insert(companySettings)
+      .values({ companyId: target, maxActiveProjects: input.maxActiveProjects })
+      .onConflictDoUpdate({
+        target: companySettings.companyId,
+        set: { maxActiveProjects: input.maxActiveProjects, updatedAt: sql`now()` },
+      });
+    return target;
+  });
+  if (logo !== undefined) await releaseProfileImage(services, current);
+  return companyProfile(db, id);
+}

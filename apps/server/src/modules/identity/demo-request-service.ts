@@ -1,0 +1,54 @@
+import { AppError, isEmailValid, normalizeEmail, type Locale } from '@obra/domain';
+import type { AppServices } from '../../services.ts';
+import { insertDemoRequest } from './demo-request-repository.ts';
+import { renderEmail } from '../../mail/email-renderer.ts';
+import { enqueueMail } from './identity-mail.ts';
+import { listPlatformAdmins } from './user-repository.ts';
+
+/** A visitor's demo request (spec core §5: all five fields required). */
+export interface DemoRequestInput {
+  name: string;
+  lastName: string;
+  company: string;
+  email: string;
+  phone: string;
+}
+
+const FIELDS = ['name', 'lastName', 'company', 'email', 'phone'] as const;
+
+/** Stores the request and e-mails every platform administrator in their language, in one transaction. */
+export async function requestDemo(
+  services: AppServices,
+  input: DemoRequestInput,
+  locale: Locale,
+): Promise<boolean> {
+  const values: DemoRequestInput = {
+    name: input.name.trim(),
+    lastName: input.lastName.trim(),
+    company: input.company.trim(),
+    email: input.email.trim(),
+    phone: input.phone.trim(),
+  };
+  const missing = FIELDS.find((f) => values[f] === '');
+  if (missing) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { field: missing });
+  if (FIELDS.some((f) => values[f].length > 200)) throw new AppError('BAD_USER_INPUT');
+  if (!isEmailValid(values.email)) throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field: 'email' });
+  values.email = normalizeEmail(values.email);
+  await services.database.db.transaction(async (tx) => {
+    await insertDemoRequest(tx, { ...values, localeId: locale });
+    for (const admin of await listPlatformAdmins(tx)) {
+      await enqueueMail(
+        services.jobs,
+        tx,
+        renderEmail({
+          to: admin.email,
+          locale: admin.localeId,
+          template: 'demoRequest',
+          recipientName: admin.name,
+          vars: { ...values },
+        }),
+      );
+    }
+  });
+  return true;
+}

@@ -1,0 +1,89 @@
+import { AppError, isVerificationCodeFormat } from '@obra/domain';
+import type { AppServices } from '../../services.ts';
+import type { Db } from '../../db/database.ts';
+import { renderEmail } from '../../mail/email-renderer.ts';
+import type { Actor } from './account.ts';
+import { enqueueMail } from './identity-mail.ts';
+import { revokeAllOfUser } from './refresh-token-repository.ts';
+import { codeSettings } from './sign-up-service.ts';
+import { findUserByEmail, findUserById, updateUser } from './user-repository.ts';
+import { checkCode, issueCode } from './verification-codes.ts';
+
+/** E-mails a reset code when the address has an account; the caller always answers 204 either way. */
+export async function forgotPassword(services: AppServices, email: string): Promise<void> {
+  await services.database.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user || user.isDemo) return;
+    const code = await issueCode(tx, user.id, 'reset_password', codeSettings(services));
+    await enqueueMail(
+      services.jobs,
+      tx,
+      renderEmail({
+        to: user.email,
+        locale: user.localeId,
+        template: 'resetPasswordCode',
+        recipientName: user.name,
+        vars: { code },
+      }),
+    );
+  });
+}
+
+/**
+ * Sets a new password with a reset code. The code proves the e-mail, so an unconfirmed account becomes
+ * confirmed. Every session of the account ends.
+ */
+export async function confirmForgotPassword(
+  services: AppServices,
+  email: string,
+  code: string,
+  password: string,
+): Promise<void> {
+  const passwordHash = await services.auth.hasher.hash(password);
+  const failure = await services.database.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user || user.isDemo || !isVerificationCodeFormat(code)) return 'CodeMismatchException' as const;
+    const failed = await checkCode(tx, user.id, 'reset_password', code, codeSettings(services));
+    if (failed) return failed;
+    await updateUser(tx, user.id, { passwordHash, emailConfirmedAt: user.emailConfirmedAt ?? new Date() });
+    await revokeAllOfUser(tx, user.id);
+    await notifyPasswordChanged(services, tx, user.email, user.localeId, user.name);
+    return undefined;
+  });
+  if (failure) throw new AppError(failure);
+}
+
+/** Changes the password of the signed-in user, who proves it with the old one; other sessions end. */
+export async function changePassword(
+  services: AppServices,
+  actor: Actor,
+  oldPassword: string,
+  password: string,
+): Promise<void> {
+  if (actor.account.isDemo) throw new AppError('FORBIDDEN_DEMO_MODE');
+  const user = await findUserById(services.database.db, actor.account.id);
+  const verified = user?.passwordHash
+    ? await services.auth.hasher.verify(user.passwordHash, oldPassword)
+    : false;
+  if (!user || !verified) throw new AppError('NotAuthorizedException');
+  const passwordHash = await services.auth.hasher.hash(password);
+  await services.database.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash });
+    await revokeAllOfUser(tx, user.id, actor.sessionId);
+    await notifyPasswordChanged(services, tx, user.email, user.localeId, user.name);
+  });
+}
+
+async function notifyPasswordChanged(
+  services: AppServices,
+  tx: Db,
+  to: string,
+  locale: string | null,
+  name: string | null,
+): Promise<void> {
+  await enqueueMail(
+    services.jobs,
+    tx,
+    renderEmail({ to, locale, template: 'passwordChanged', recipientName: name }),
+  );
+}

@@ -1,0 +1,71 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { refreshTokens } from '../../db/schema/index.ts';
+
+/** A stored refresh token. */
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+/** Stores a new refresh token of a family. */
+export async function insertRefreshToken(
+  db: Db,
+  values: { userId: number; familyId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+/** The token with a hash, locked so two concurrent refreshes cannot both rotate it. */
+export async function lockRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** The token with a hash, unlocked. */
+export async function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/** Marks a token used (it has been rotated). */
+export async function markRefreshTokenUsed(db: Db, id: number): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(eq(refreshTokens.id, id));
+}
+
+/** Revokes every token of a family (reuse detected, or sign-out). */
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes every session of a user (password change or reset), except the one given. */
+export async function revokeAllOfUser(db: Db, userId: number, exceptFamily?: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        exceptFamily ? ne(refreshTokens.familyId, exceptFamily) : undefined,
+      ),
+    );
+}
+
+/** Whether a session (family) is still open; access tokens of a closed session are refused. */
+export async function isFamilyOpen(db: Db, familyId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return rows.length > 0;
+}

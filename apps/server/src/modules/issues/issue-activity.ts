@@ -1,0 +1,45 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { issueHistory, issues } from '../../db/schema/index.ts';
+import { emitProjectEvent } from '../../realtime/project-events.ts';
+import { checkMentions, notifyUsers } from './issue-notification-recipients.ts';
+
+/** What createIssue / updateIssue hand over once they have stored an issue and its history entry. */
+export interface IssueActivityInput {
+  readonly issueId: number;
+  readonly userId: number;
+  readonly action: 'created' | 'updated';
+  /** Sent: replaces the stored mentions (project users only, else BAD_USER_INPUT); absent: keeps them. */
+  readonly mentionedUsers?: readonly number[] | null | undefined;
+}
+
+/**
+ * The issue side of notifications, called inside the create / update transaction right after the history
+ * insert: stores the mentions, creates the unread marks of the new history entry for the interested users
+ * (mention marks for the newly mentioned) and emits the issue event, published after commit.
+ */
+export async function recordIssueActivity(tx: Db, input: IssueActivityInput): Promise<void> {
+  const [issue] = await tx.select().from(issues).where(eq(issues.id, input.issueId)).limit(1);
+  if (!issue) return;
+  const [entry] = await tx
+    .select({ id: issueHistory.id })
+    .from(issueHistory)
+    .where(and(eq(issueHistory.issueId, issue.id), eq(issueHistory.entityType, 'issue')))
+    .orderBy(desc(issueHistory.id))
+    .limit(1);
+  const before = Array.isArray(issue.mentionedUserIds) ? (issue.mentionedUserIds as number[]) : [];
+  let mentioned = before;
+  if (input.mentionedUsers != null) {
+    mentioned = await checkMentions(tx, issue.projectId, input.mentionedUsers);
+    await tx.update(issues).set({ mentionedUserIds: mentioned }).where(eq(issues.id, issue.id));
+  }
+  const added = mentioned.filter((id) => !before.includes(id));
+  await notifyUsers(tx, {
+    issue: { ...issue, mentionedUserIds: mentioned },
+    actorId: input.userId,
+    historyId: entry?.id,
+    mentioned: added,
+    tellInterested: true,
+  });
+  emitProjectEvent({ kind: 'issue', action: input.action, projectId: issue.projectId, issueId: issue.id });
+}

@@ -1,0 +1,110 @@
+import { inArray } from 'drizzle-orm';
+import { AppError, isAppError, type ErrorCode } from '@obra/domain';
+import type { Db } from '../../db/database.ts';
+import type { AppServices } from '../../services.ts';
+import { issueDisciplines } from '../../db/schema/index.ts';
+import type { Actor } from '../identity/account.ts';
+import { checkEnums, type IssueDisciplineInput, type IssueFieldsInput } from './issue-input-checks.ts';
+import { applyIssueUpdate, loadUpdateContext } from './issue-update-service.ts';
+
+/** Most issues one updateIssues call may change (a whole filtered list of a large project). */
+export const BULK_UPDATE_LIMIT = 5000;
+
+/**
+ * The values updateIssues sets on every issue. Undefined leaves a field as it is. `disciplines` changes the
+ * status (and, when sent, the deadline) of those disciplines on the issues that have them; an issue without
+ * one of them is left as it is for that discipline.
+ */
+export type BulkValues = Omit<
+  IssueFieldsInput,
+  'title' | 'description' | 'pin' | 'viewpoints' | 'bimPins' | 'disciplines'
+> & {
+  disciplines?: readonly IssueDisciplineInput[] | null | undefined;
+};
+
+/** An issue updateIssues did not change, with the reason. */
+export interface BulkRejection {
+  issueId: number;
+  code: ErrorCode;
+}
+
+/** What updateIssues answers: the ids it changed (or found already as asked) and the ones it refused. */
+export interface BulkUpdateResult {
+  updatedIds: number[];
+  rejected: BulkRejection[];
+}
+
+/** The disciplines of one issue after the bulk values, or undefined when the values touch none of them. */
+function mergedDisciplines(
+  current: readonly { disciplineId: number; status: string; deadline: string | null }[],
+  wanted: readonly IssueDisciplineInput[] | null | undefined,
+): IssueDisciplineInput[] | undefined {
+  if (!wanted || wanted.length === 0) return undefined;
+  const byId = new Map(wanted.map((d) => [d.disciplineId, d]));
+  if (!current.some((d) => byId.has(d.disciplineId))) return undefined;
+  return current.map((d) => {
+    const next = byId.get(d.disciplineId);
+    if (!next) return { disciplineId: d.disciplineId, status: d.status, deadline: d.deadline };
+    return {
+      disciplineId: d.disciplineId,
+      status: next.status,
+      deadline: next.deadline === undefined ? d.deadline : next.deadline,
+    };
+  });
+}
+
+/**
+ * updateIssues (spec core §5, §7): the same values on many issues, in ONE transaction. Each issue goes
+ * through exactly the rules of updateIssue inside its own savepoint: an issue the caller may not see or
+ * change, or whose new values break a rule, is rolled back to its savepoint and reported with its error code
+ * while the others are kept. Nothing is half-applied: either the whole call commits or nothing does.
+ */
+export async function updateIssues(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; issuesIds: readonly number[]; newValues: BulkValues },
+): Promise<BulkUpdateResult> {
+  const { db } = services.database;
+  const ids = [...new Set(input.issuesIds)];
+  if (ids.length === 0) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['issuesIds'] });
+  if (ids.length > BULK_UPDATE_LIMIT)
+    throw new AppError('BAD_USER_INPUT', 'too many issues', { field: 'issuesIds', max: BULK_UPDATE_LIMIT });
+  const context = await loadUpdateContext(db, actor, input.projectId);
+  const { disciplines: wantedDisciplines, ...fields } = input.newValues;
+  const enums = checkEnums({ ...fields, disciplines: wantedDisciplines ?? undefined });
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const currentRows = await tx
+      .select({
+        issueId: issueDisciplines.issueId,
+        disciplineId: issueDisciplines.disciplineId,
+        status: issueDisciplines.status,
+        deadline: issueDisciplines.deadline,
+      })
+      .from(issueDisciplines)
+      .where(inArray(issueDisciplines.issueId, ids))
+      .orderBy(issueDisciplines.issueId, issueDisciplines.disciplineId);
+    const currentBy = new Map<number, typeof currentRows>();
+    for (const row of currentRows) currentBy.set(row.issueId, [...(currentBy.get(row.issueId) ?? []), row]);
+    const updatedIds: number[] = [];
+    const rejected: BulkRejection[] = [];
+    for (const issueId of ids) {
+      const disciplines = mergedDisciplines(currentBy.get(issueId) ?? [], wantedDisciplines);
+      try {
+        await tx.transaction(async (savepoint) => {
+          await applyIssueUpdate(
+            savepoint as unknown as Db,
+            context,
+            { ...fields, ...(disciplines ? { disciplines } : {}), projectId: input.projectId, issueId },
+            enums,
+          );
+        });
+        updatedIds.push(issueId);
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        rejected.push({ issueId, code: error.code });
+      }
+    }
+    return { updatedIds, rejected };
+  });
+}

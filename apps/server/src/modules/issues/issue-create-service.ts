@@ -1,0 +1,194 @@
+import { eq, sql } from 'drizzle-orm';
+import { AppError, decideIssueStatus, validateIssueDraft } from '@obra/domain';
+import type { Db } from '../../db/database.ts';
+import type { AppServices } from '../../services.ts';
+import {
+  issueDisciplines,
+  issueHistory,
+  issueLabels,
+  issueLocals,
+  issues,
+  projects,
+} from '../../db/schema/index.ts';
+import type { Actor } from '../identity/account.ts';
+import { loadForWrite, type ProjectAccess } from '../projects/project-access.ts';
+import {
+  checkDocumentReferences,
+  checkEnums,
+  checkReferences,
+  hasPin,
+  projectStatuses,
+  type IssueFieldsInput,
+} from './issue-input-checks.ts';
+import { ccodeSearchTerms, searchTextOf, searchTextSql, type IssueRow } from './issue-repository.ts';
+import type { ConfirmedIssueFile } from './issue-file-service.ts';
+import { prepareImageFiles, replaceImages } from './issue-image-service.ts';
+import { disciplineRowsFor, visibilityStamps } from './issue-stamps.ts';
+import { recordIssueActivity } from './issue-activity.ts';
+
+/** createIssue's input: the issue fields and the project. */
+export type CreateIssueInput = IssueFieldsInput & { projectId: number };
+
+/** Codes are the sequential number, zero-padded so that they sort and read alike (001, 002 … 1000). */
+export function issueCode(number: number): string {
+  return String(number).padStart(3, '0');
+}
+
+/**
+ * Creates an issue (spec core §7): authorize (issue.create, active project) → check the draft and what it
+ * points at → decide the initial status → store the issue, its children, its number and a history entry in
+ * one transaction. The initial status follows the status rules as if the issue had been active and the
+ * creator asked for the given status.
+ */
+export async function createIssue(
+  services: AppServices,
+  actor: Actor,
+  input: CreateIssueInput,
+): Promise<{ id: number; projectId: number }> {
+  const { db } = services.database;
+  const access = await loadForWrite(db, actor, input.projectId, 'issue.create');
+  const statuses = await projectStatuses(db, input.projectId);
+  const files = await prepareImageFiles(services, access, input.images);
+  return db.transaction(async (txRaw) => {
+    const row = await applyIssueCreate(txRaw as unknown as Db, { access, statuses, files }, input);
+    return { id: row.id, projectId: row.projectId };
+  });
+}
+
+/**
+ * Creates one issue inside the caller's transaction (createIssue, copyProjectIssues): check the draft and what
+ * it points at, decide the status, store the row, its children and the creation history entry (with
+ * `historyExtra` merged into its fields, e.g. where a copy came from). Image files come checked and confirmed
+ * (`files`, from prepareImageFiles).
+ */
+export async function applyIssueCreate(
+  tx: Db,
+  context: {
+    access: ProjectAccess;
+    statuses: Awaited<ReturnType<typeof projectStatuses>>;
+    files?: ReadonlyMap<string, ConfirmedIssueFile>;
+  },
+  input: CreateIssueInput,
+  historyExtra: Record<string, unknown> = {},
+): Promise<IssueRow> {
+  const { access, statuses } = context;
+  const disciplines = input.disciplines ?? [];
+  validateIssueDraft({
+    ...input,
+    disciplineIds: disciplines.map((d) => d.disciplineId),
+    hasPin: hasPin(input.pin, input.bimPins),
+  });
+  const enums = checkEnums(input);
+  checkDocumentReferences(input);
+  await checkReferences(tx, input.projectId, input, statuses.active);
+  if (enums.visibility === 'group' && input.groupId == null)
+    throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['groupId'] });
+  const decision = decideIssueStatus({
+    currentStatus: 'active',
+    requestedStatus: enums.status,
+    disciplines: disciplines.map((d) => ({
+      disciplineId: d.disciplineId,
+      status: d.status,
+      deadline: d.deadline ?? null,
+    })),
+    statuses: statuses.all,
+    resolutionPhase: input.resolutionPhase ?? null,
+    creationPhase: input.creationPhase ?? null,
+  });
+  const userId = access.actor.account.id;
+  const now = new Date();
+  const visibility = enums.visibility ?? 'creator';
+  const number = await takeIssueNumber(tx, input.projectId);
+  const code = issueCode(number);
+  const title = (input.title ?? '').trim();
+  const searchText = searchTextOf({
+    code,
+    title,
+    description: input.description ?? null,
+    extra: ccodeSearchTerms(input.ccodeDocumentsReferences),
+  });
+  const [row] = await tx
+    .insert(issues)
+    .values({
+      projectId: input.projectId,
+      number,
+      code,
+      title,
+      description: input.description ?? null,
+      status: decision.status,
+      priority: enums.priority ?? 'low',
+      visibility,
+      categoryId: input.category ?? null,
+      creationPhase: input.creationPhase ?? null,
+      resolutionPhase: decision.resolutionPhase,
+      deadline: input.deadline ?? null,
+      groupId: input.groupId ?? null,
+      pin: input.pin ?? null,
+      viewpoints: input.viewpoints ?? null,
+      bimPins: input.bimPins ?? null,
+      documentsReferences: input.documentsReferences ?? [],
+      ccodeDocumentsReferences: input.ccodeDocumentsReferences ?? [],
+      aiAssistantLogs: input.aiAssistantLogs ?? null,
+      createdAt: now,
+      createdByUserId: userId,
+      statusUpdatedAt: now,
+      statusUpdatedByUserId: userId,
+      searchText,
+      ...visibilityStamps(visibility, userId, now),
+    })
+    .returning();
+  if (!row) throw new Error('issue not stored');
+  await tx
+    .insert(issueDisciplines)
+    .values(disciplineRowsFor(row.id, disciplines, statuses.all, new Map(), now));
+  if (input.locals?.length)
+    await tx
+      .insert(issueLocals)
+      .values([...new Set(input.locals)].map((localId) => ({ issueId: row.id, localId })));
+  if (input.labels?.length)
+    await tx
+      .insert(issueLabels)
+      .values([...new Set(input.labels)].map((labelId) => ({ issueId: row.id, labelId })));
+  const images = input.images?.length
+    ? await replaceImages(
+        tx,
+        { projectId: row.projectId, issueId: row.id, commentId: null, userId },
+        input.images,
+        context.files ?? new Map(),
+      )
+    : undefined;
+  if (images)
+    await tx
+      .update(issues)
+      .set({ searchText: searchTextSql(searchText, row.id) })
+      .where(eq(issues.id, row.id));
+  await tx.insert(issueHistory).values({
+    issueId: row.id,
+    entityType: 'issue',
+    fields: {
+      created: { old: null, new: { code, title, status: row.status, visibility } },
+      ...(images ? { images: { old: null, new: images.new } } : {}),
+      ...historyExtra,
+    },
+    issueVisibility: visibility,
+    userId,
+  });
+  await recordIssueActivity(tx, {
+    issueId: row.id,
+    userId,
+    action: 'created',
+    mentionedUsers: input.mentionedUsers,
+  });
+  return row;
+}
+
+/** Takes the project's next issue number; the row lock serialises concurrent creations, numbers are never reused. */
+async function takeIssueNumber(tx: Db, projectId: number): Promise<number> {
+  const [taken] = await tx
+    .update(projects)
+    .set({ nextIssueNumber: sql`${projects.nextIssueNumber} + 1` })
+    .where(eq(projects.id, projectId))
+    .returning({ next: projects.nextIssueNumber });
+  if (!taken) throw new AppError('PROJECT_NOT_FOUND');
+  return taken.next - 1;
+}

@@ -1,0 +1,63 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '@obra/domain';
+import type { AppServices } from '../../services.ts';
+import { issues, issueUserStates } from '../../db/schema/index.ts';
+import type { Actor } from '../identity/account.ts';
+import { loadProjectAccess, requireActive, type ProjectAccess } from '../projects/project-access.ts';
+import type { Db } from '../../db/database.ts';
+import type { IssueRow } from './issue-repository.ts';
+import { canDeleteIssue } from './issue-permissions.ts';
+import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
+
+/** Loads an issue the caller sees; missing and hidden issues are both NOT_FOUND. */
+export async function loadVisibleIssue(
+  db: Db,
+  access: ProjectAccess,
+  issueId: number,
+  forUpdate = false,
+): Promise<IssueRow> {
+  const query = db
+    .select()
+    .from(issues)
+    .where(and(eq(issues.id, issueId), visibleIssuesWhere(audienceOf(access))))
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** Deletes an issue: its creator while it is a draft, or whoever has issue.deleteAny (FORBIDDEN otherwise). */
+export async function deleteIssue(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+  issueId: number,
+): Promise<boolean> {
+  const { db } = services.database;
+  const access = await loadProjectAccess(db, actor, projectId);
+  requireActive(access);
+  const row = await loadVisibleIssue(db, access, issueId);
+  if (!canDeleteIssue(access, row)) throw new AppError('FORBIDDEN');
+  // Children (disciplines, locals, labels, history, user states) go with it by cascade.
+  await db.delete(issues).where(eq(issues.id, row.id));
+  return true;
+}
+
+/** Stars or unstars an issue for the caller (their own mark; any issue they see, active project or not). */
+export async function setIssueStarring(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; issueId: number; starred: boolean },
+): Promise<boolean> {
+  const { db } = services.database;
+  const access = await loadProjectAccess(db, actor, input.projectId);
+  const row = await loadVisibleIssue(db, access, input.issueId);
+  await db
+    .insert(issueUserStates)
+    .values({ issueId: row.id, userId: actor.account.id, starred: input.starred })
+    .onConflictDoUpdate({
+      target: [issueUserStates.issueId, issueUserStates.userId],
+      set: { starred: input.starred },
+    });
+  return true;
+}

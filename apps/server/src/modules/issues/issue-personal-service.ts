@@ -1,0 +1,87 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { AppError } from '@obra/domain';
+import type { AppServices } from '../../services.ts';
+import { issues, issueUserStates, projectUserTags } from '../../db/schema/index.ts';
+import type { Actor } from '../identity/account.ts';
+import { loadProjectAccess, type ProjectAccess } from '../projects/project-access.ts';
+import { listGroups, listUserTags } from '../projects/project-group-service.ts';
+import { listProjectUsers } from '../projects/project-query-service.ts';
+import { loadVisibleIssue } from './issue-delete-service.ts';
+import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
+
+/**
+ * setProjectIssueUserTags (spec core §7): the caller's personal tags on an issue they see, replacing the
+ * previous ones. Tags are the caller's own (setProjectUserTags) in this project; any other id is refused.
+ * Personal marks are allowed on inactive projects too, like starring.
+ */
+export async function setIssueUserTags(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; issueId: number; tags: readonly number[] },
+): Promise<boolean> {
+  const { db } = services.database;
+  const access = await loadProjectAccess(db, actor, input.projectId);
+  const row = await loadVisibleIssue(db, access, input.issueId);
+  const wanted = [...new Set(input.tags)].sort((a, b) => a - b);
+  if (wanted.length > 0) {
+    const own = await db
+      .select({ id: projectUserTags.id })
+      .from(projectUserTags)
+      .where(
+        and(
+          eq(projectUserTags.projectId, input.projectId),
+          eq(projectUserTags.userId, actor.account.id),
+          inArray(projectUserTags.id, wanted),
+        ),
+      );
+    if (own.length !== wanted.length) throw new AppError('BAD_USER_INPUT', 'unknown tag', { field: 'tags' });
+  }
+  await db
+    .insert(issueUserStates)
+    .values({ issueId: row.id, userId: actor.account.id, tagIds: wanted })
+    .onConflictDoUpdate({
+      target: [issueUserStates.issueId, issueUserStates.userId],
+      set: { tagIds: wanted },
+    });
+  return true;
+}
+
+/** What the issue screens need besides the issues (spec core §7 projectIssuesGeneralData). */
+export interface IssuesGeneralData {
+  access: ProjectAccess;
+  userTags: { id: number; name: string }[];
+  mentions: Awaited<ReturnType<typeof listProjectUsers>>;
+  groups: Awaited<ReturnType<typeof listGroups>>;
+  mentionableIssues: { id: number; code: string; title: string }[];
+}
+
+/**
+ * projectIssuesGeneralData: the caller's personal tags, the people they can mention (every user of the
+ * companies taking part, without the caller), the project's groups, and the issues they can reference in a
+ * text (id, code, title of the issues they see, newest code first). Four queries whatever the project size.
+ */
+export async function issuesGeneralData(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+): Promise<IssuesGeneralData> {
+  const { db } = services.database;
+  const access = await loadProjectAccess(db, actor, projectId);
+  const [userTags, users, groups, mentionableIssues] = await Promise.all([
+    listUserTags(db, projectId, actor.account.id),
+    listProjectUsers(db, projectId),
+    listGroups(db, access),
+    db
+      .select({ id: issues.id, code: issues.code, title: issues.title })
+      .from(issues)
+      .where(visibleIssuesWhere(audienceOf(access)))
+      .orderBy(desc(issues.number)),
+  ]);
+  return {
+    access,
+    userTags,
+    mentions: users.filter((u) => u.id !== actor.account.id),
+    groups,
+    mentionableIssues,
+  };
+}

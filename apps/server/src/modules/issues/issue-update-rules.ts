@@ -1,0 +1,99 @@
+import { AppError, canInProject, validateDisciplines, type DisciplineStatusMap } from '@obra/domain';
+import type { ProjectAccess } from '../projects/project-access.ts';
+import type { IssueDisciplineInput, IssueFieldsInput } from './issue-input-checks.ts';
+import { hasPin } from './issue-input-checks.ts';
+import type { IssueDisciplineRow, IssueRow } from './issue-repository.ts';
+
+/** How much of an issue the caller may change. */
+export type EditScope = 'full' | 'ownDisciplineStatuses';
+
+const FIELD_KEYS = [
+  'title',
+  'description',
+  'status',
+  'priority',
+  'visibility',
+  'category',
+  'creationPhase',
+  'resolutionPhase',
+  'deadline',
+  'groupId',
+  'locals',
+  'labels',
+  'pin',
+  'viewpoints',
+  'bimPins',
+  'images',
+  'documentsReferences',
+  'ccodeDocumentsReferences',
+  'aiAssistantLogs',
+] as const satisfies readonly (keyof IssueFieldsInput)[];
+
+/**
+ * issue.updateAny and the creator change everything; a collaborator with one of the issue's disciplines only
+ * the statuses of their own disciplines; anyone else FORBIDDEN.
+ */
+export function editScopeOf(
+  access: ProjectAccess,
+  row: IssueRow,
+  current: readonly IssueDisciplineRow[],
+): EditScope {
+  if (canInProject(access.policyActor, 'issue.updateAny') || row.createdByUserId === access.actor.account.id)
+    return 'full';
+  if (current.some((d) => access.userDisciplines.includes(d.disciplineId))) return 'ownDisciplineStatuses';
+  throw new AppError('FORBIDDEN');
+}
+
+/** The disciplines whose status is new or changed by the input. */
+export function changedDisciplines(
+  input: readonly IssueDisciplineInput[],
+  current: readonly IssueDisciplineRow[],
+): IssueDisciplineInput[] {
+  const before = new Map(current.map((d) => [d.disciplineId, d.status]));
+  return input.filter((d) => before.get(d.disciplineId) !== d.status);
+}
+
+/**
+ * Checks what the caller's scope allows. With ownDisciplineStatuses nothing but the disciplines may be sent,
+ * the same disciplines with the same deadlines, and only the caller's own may change status. A collaborator
+ * (without manageDisciplines) may only move a discipline to a status that allows it (allowCollaboratorUpdateTo).
+ */
+export function checkScope(
+  access: ProjectAccess,
+  scope: EditScope,
+  input: IssueFieldsInput,
+  current: readonly IssueDisciplineRow[],
+  statuses: DisciplineStatusMap,
+): void {
+  const changed = input.disciplines ? changedDisciplines(input.disciplines, current) : [];
+  if (
+    !access.manageDisciplines &&
+    changed.some((d) => !(statuses.get(d.status)?.allowCollaboratorUpdateTo ?? false))
+  )
+    throw new AppError('FORBIDDEN');
+  if (scope === 'full') return;
+  if (FIELD_KEYS.some((k) => input[k] !== undefined)) throw new AppError('FORBIDDEN');
+  const disciplines = input.disciplines ?? [];
+  const before = new Map(current.map((d) => [d.disciplineId, d]));
+  const sameSet =
+    disciplines.length === current.length && disciplines.every((d) => before.has(d.disciplineId));
+  const sameDeadlines = disciplines.every(
+    (d) => (d.deadline ?? null) === (before.get(d.disciplineId)?.deadline ?? null),
+  );
+  if (!sameSet || !sameDeadlines) throw new AppError('FORBIDDEN');
+  if (changed.some((d) => !access.userDisciplines.includes(d.disciplineId))) throw new AppError('FORBIDDEN');
+}
+
+/** Checks the fields present in an update: required ones not cleared, disciplines, the pin kept. */
+export function checkUpdatedFields(input: IssueFieldsInput, row: IssueRow): void {
+  const cleared = (['title', 'status', 'priority', 'visibility'] as const).filter(
+    (f) => input[f] === null || (typeof input[f] === 'string' && input[f].trim() === ''),
+  );
+  if (cleared.length > 0) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: cleared });
+  if (input.disciplines) validateDisciplines(input.disciplines.map((d) => d.disciplineId));
+  if (input.pin !== undefined || input.bimPins !== undefined) {
+    const pin = input.pin !== undefined ? input.pin : row.pin;
+    const bimPins = input.bimPins !== undefined ? input.bimPins : row.bimPins;
+    if (!hasPin(pin, bimPins)) throw new AppError('INSERT_PIN_LOCATION');
+  }
+}

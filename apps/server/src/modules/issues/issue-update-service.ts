@@ -1,0 +1,236 @@
+import { eq } from 'drizzle-orm';
+import { AppError, decideIssueStatus, type DisciplineStatusMap } from '@obra/domain';
+import type { Db } from '../../db/database.ts';
+import type { AppServices } from '../../services.ts';
+import { issueDisciplines, issueHistory, issueLabels, issueLocals, issues } from '../../db/schema/index.ts';
+import type { Actor } from '../identity/account.ts';
+import { loadProjectAccess, requireActive, type ProjectAccess } from '../projects/project-access.ts';
+import { loadVisibleIssue } from './issue-delete-service.ts';
+import {
+  checkDocumentReferences,
+  checkEnums,
+  checkReferences,
+  projectStatuses,
+  type IssueFieldsInput,
+} from './issue-input-checks.ts';
+import {
+  ccodeSearchTerms,
+  searchTextOf,
+  searchTextSql,
+  type IssueDisciplineRow,
+  type IssueRow,
+} from './issue-repository.ts';
+import type { ConfirmedIssueFile } from './issue-file-service.ts';
+import { prepareImageFiles, replaceImages } from './issue-image-service.ts';
+import { disciplineRowsFor, visibilityStamps } from './issue-stamps.ts';
+import { recordIssueActivity } from './issue-activity.ts';
+import { changedDisciplines, checkScope, checkUpdatedFields, editScopeOf } from './issue-update-rules.ts';
+
+/** updateIssue's input: which issue, and the fields to change (undefined leaves a field as is). */
+export type UpdateIssueInput = IssueFieldsInput & { projectId: number; issueId: number };
+
+type Changes = Record<string, { old: unknown; new: unknown }>;
+
+/** The scalar columns an update may set, from the input over the stored row. */
+function mergedColumns(row: IssueRow, input: IssueFieldsInput) {
+  const pick = <T>(value: T | undefined, stored: T): T => (value === undefined ? stored : value);
+  return {
+    title: input.title != null ? input.title.trim() : row.title,
+    description: pick(input.description, row.description),
+    priority: input.priority ?? row.priority,
+    visibility: input.visibility ?? row.visibility,
+    categoryId: pick(input.category, row.categoryId),
+    creationPhase: pick(input.creationPhase, row.creationPhase),
+    resolutionPhase: pick(input.resolutionPhase, row.resolutionPhase),
+    deadline: pick(input.deadline, row.deadline),
+    groupId: pick(input.groupId, row.groupId),
+    pin: pick(input.pin, row.pin),
+    viewpoints: pick(input.viewpoints, row.viewpoints),
+    bimPins: pick(input.bimPins, row.bimPins),
+    documentsReferences:
+      input.documentsReferences === undefined ? row.documentsReferences : (input.documentsReferences ?? []),
+    ccodeDocumentsReferences:
+      input.ccodeDocumentsReferences === undefined
+        ? row.ccodeDocumentsReferences
+        : (input.ccodeDocumentsReferences ?? []),
+    aiAssistantLogs: pick(input.aiAssistantLogs, row.aiAssistantLogs),
+  };
+}
+
+function diff(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+  const changes: Changes = {};
+  for (const [key, value] of Object.entries(after))
+    if (JSON.stringify(value) !== JSON.stringify(before[key]))
+      changes[key] = { old: before[key] ?? null, new: value };
+  return changes;
+}
+
+/**
+ * Updates an issue (spec core §7): authorize (visible, active project, edit scope) → check the fields → apply
+ * the status rules to the new disciplines → store the row, its children and a history entry of the changed
+ * fields in one transaction. A change of visibility stamps visibilityUpdated* (and toProjectManagement* /
+ * toPublic*); a change of status stamps statusUpdated*.
+ */
+export async function updateIssue(
+  services: AppServices,
+  actor: Actor,
+  input: UpdateIssueInput,
+): Promise<{ id: number; projectId: number }> {
+  const { db } = services.database;
+  const loaded = await loadUpdateContext(db, actor, input.projectId);
+  const context = { ...loaded, files: await prepareImageFiles(services, loaded.access, input.images) };
+  const enums = checkEnums(input);
+  return db.transaction(async (txRaw) => {
+    const result = await applyIssueUpdate(txRaw as unknown as Db, context, input, enums);
+    return { id: result.id, projectId: result.projectId };
+  });
+}
+
+/** What every update of one call shares: who asks, in which project, with which discipline statuses. */
+export interface UpdateContext {
+  readonly access: ProjectAccess;
+  readonly statuses: Awaited<ReturnType<typeof projectStatuses>>;
+  /** The image files the input points at, checked and confirmed (prepareImageFiles). */
+  readonly files?: ReadonlyMap<string, ConfirmedIssueFile>;
+}
+
+/** Loads the caller's access (active project) and the project's discipline statuses once per call. */
+export async function loadUpdateContext(db: Db, actor: Actor, projectId: number): Promise<UpdateContext> {
+  const access = await loadProjectAccess(db, actor, projectId);
+  requireActive(access);
+  return { access, statuses: await projectStatuses(db, projectId) };
+}
+
+/**
+ * Applies one update inside the caller's transaction: load the visible row for update, check the scope and
+ * the fields, decide the status, store the row, its children and one history entry. Throws an AppError for
+ * anything refused (the caller rolls back, or for bulk updates, rolls back to its savepoint).
+ */
+export async function applyIssueUpdate(
+  tx: Db,
+  context: UpdateContext,
+  input: UpdateIssueInput,
+  enums: ReturnType<typeof checkEnums>,
+): Promise<{ id: number; projectId: number; changed: boolean }> {
+  const { access, statuses } = context;
+  const userId = access.actor.account.id;
+  const row = await loadVisibleIssue(tx, access, input.issueId, true);
+  const current = await tx.select().from(issueDisciplines).where(eq(issueDisciplines.issueId, row.id));
+  checkScope(access, editScopeOf(access, row, current), input, current, statuses.all);
+  checkUpdatedFields(input, row);
+  checkDocumentReferences(input);
+  const changed = input.disciplines ? changedDisciplines(input.disciplines, current) : undefined;
+  await checkReferences(tx, input.projectId, { ...input, disciplines: changed }, statuses.active);
+  const columns = mergedColumns(row, input);
+  if (columns.visibility === 'group' && columns.groupId === null)
+    throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['groupId'] });
+  const disciplines = input.disciplines ?? current;
+  const decision = decideIssueStatus({
+    currentStatus: checkEnums({ status: row.status }).status ?? 'active',
+    requestedStatus: enums.status,
+    disciplines: disciplines.map((d) => ({
+      disciplineId: d.disciplineId,
+      status: d.status,
+      deadline: d.deadline ?? null,
+    })),
+    statuses: statuses.all,
+    resolutionPhase: columns.resolutionPhase,
+    creationPhase: columns.creationPhase,
+  });
+  const after = { ...columns, status: decision.status, resolutionPhase: decision.resolutionPhase };
+  const changes = await storeChildren(tx, row.id, input, current, statuses.all);
+  if (input.images) {
+    const owner = { projectId: row.projectId, issueId: row.id, commentId: null, userId };
+    const images = await replaceImages(tx, owner, input.images, context.files ?? new Map());
+    if (images) changes['images'] = images;
+  }
+  Object.assign(changes, diff(row, after));
+  if (Object.keys(changes).length === 0) return { id: row.id, projectId: row.projectId, changed: false };
+  await storeRow(tx, row, after, userId);
+  await tx.insert(issueHistory).values({
+    issueId: row.id,
+    entityType: 'issue',
+    fields: changes,
+    issueVisibility: after.visibility,
+    userId,
+  });
+  await recordIssueActivity(tx, {
+    issueId: row.id,
+    userId,
+    action: 'updated',
+    mentionedUsers: input.mentionedUsers,
+  });
+  return { id: row.id, projectId: row.projectId, changed: true };
+}
+
+type StoredColumns = ReturnType<typeof mergedColumns> & { status: string };
+
+async function storeRow(tx: Db, row: IssueRow, after: StoredColumns, userId: number): Promise<void> {
+  const now = new Date();
+  const base = searchTextOf({
+    code: row.code,
+    title: after.title,
+    description: after.description,
+    extra: ccodeSearchTerms(after.ccodeDocumentsReferences),
+  });
+  await tx
+    .update(issues)
+    .set({
+      ...after,
+      editedAt: now,
+      editedByUserId: userId,
+      // Image titles are searched too; they are read back in SQL (this update may have just replaced them).
+      searchText: searchTextSql(base, row.id),
+      ...(after.status !== row.status ? { statusUpdatedAt: now, statusUpdatedByUserId: userId } : {}),
+      ...(after.visibility !== row.visibility ? visibilityStamps(after.visibility, userId, now) : {}),
+    })
+    .where(eq(issues.id, row.id));
+}
+
+/** Replaces the children sent in the input and returns their changes for the history. */
+async function storeChildren(
+  tx: Db,
+  issueId: number,
+  input: IssueFieldsInput,
+  current: readonly IssueDisciplineRow[],
+  statuses: DisciplineStatusMap,
+): Promise<Changes> {
+  const changes: Changes = {};
+  if (input.disciplines) {
+    const old = current.map((d) => ({
+      disciplineId: d.disciplineId,
+      status: d.status,
+      deadline: d.deadline,
+    }));
+    const next = input.disciplines.map((d) => ({
+      disciplineId: d.disciplineId,
+      status: d.status,
+      deadline: d.deadline ?? null,
+    }));
+    Object.assign(changes, diff({ disciplines: old }, { disciplines: next }));
+    const previous = new Map(current.map((d) => [d.disciplineId, d]));
+    await tx.delete(issueDisciplines).where(eq(issueDisciplines.issueId, issueId));
+    await tx
+      .insert(issueDisciplines)
+      .values(disciplineRowsFor(issueId, input.disciplines, statuses, previous, new Date()));
+  }
+  if (input.locals) {
+    const old = (await tx.select().from(issueLocals).where(eq(issueLocals.issueId, issueId)))
+      .map((l) => l.localId)
+      .sort((a, b) => a - b);
+    const next = [...new Set(input.locals)].sort((a, b) => a - b);
+    Object.assign(changes, diff({ locals: old }, { locals: next }));
+    await tx.delete(issueLocals).where(eq(issueLocals.issueId, issueId));
+    if (next.length > 0) await tx.insert(issueLocals).values(next.map((localId) => ({ issueId, localId })));
+  }
+  if (input.labels) {
+    const old = (await tx.select().from(issueLabels).where(eq(issueLabels.issueId, issueId)))
+      .map((l) => l.labelId)
+      .sort((a, b) => a - b);
+    const next = [...new Set(input.labels)].sort((a, b) => a - b);
+    Object.assign(changes, diff({ labels: old }, { labels: next }));
+    await tx.delete(issueLabels).where(eq(issueLabels.issueId, issueId));
+    if (next.length > 0) await tx.insert(issueLabels).values(next.map((labelId) => ({ issueId, labelId })));
+  }
+  return changes;
+}

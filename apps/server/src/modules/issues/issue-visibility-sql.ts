@@ -1,0 +1,51 @@
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { ProjectActor } from '@obra/domain';
+import { issues } from '../../db/schema/index.ts';
+import type { ProjectAccess } from '../projects/project-access.ts';
+
+/** Who looks at a project's issues: what visibility and the pending rules need, in SQL terms. */
+export interface IssueAudience {
+  readonly projectId: number;
+  readonly userId: number;
+  readonly manageDisciplines: boolean;
+  readonly groupIds: readonly number[];
+  readonly userDisciplines: readonly number[];
+}
+
+/** The audience of a loaded project access. */
+export function audienceOf(access: ProjectAccess): IssueAudience {
+  return {
+    projectId: access.project.id,
+    userId: access.actor.account.id,
+    manageDisciplines: access.manageDisciplines,
+    groupIds: access.groupIds,
+    userDisciplines: access.userDisciplines,
+  };
+}
+
+/** The caller as the domain's visibility policy sees them. */
+export function projectActorOf(access: ProjectAccess): ProjectActor {
+  return {
+    userId: access.actor.account.id,
+    manageDisciplines: access.manageDisciplines,
+    groupIds: access.groupIds,
+  };
+}
+
+/**
+ * canSeeIssue (domain visibility policy) as a WHERE clause, so issues the caller may not see never leave the
+ * database: the creator always; group the group's members; project_management the coordinators; semi_public
+ * both; public everyone in the project. Kept in step with canSeeIssue by the visibility matrix tests.
+ */
+export function visibleIssuesWhere(actor: IssueAudience): SQL {
+  const inGroup = actor.groupIds.length > 0 ? inArray(issues.groupId, [...actor.groupIds]) : sql`false`;
+  const manager = actor.manageDisciplines ? sql`true` : sql`false`;
+  const visible = or(
+    eq(issues.createdByUserId, actor.userId),
+    eq(issues.visibility, 'public'),
+    and(eq(issues.visibility, 'group'), inGroup),
+    and(eq(issues.visibility, 'project_management'), manager),
+    and(eq(issues.visibility, 'semi_public'), or(inGroup, manager)),
+  );
+  return and(eq(issues.projectId, actor.projectId), visible) ?? sql`false`;
+}

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import {
+  AppError,
+  canInCompany,
+  MAX_IMAGE_FILE_BYTES,
+  PROFILE_IMAGE_SIZES,
+  type ProfileImageKind,
+} from '@obra/domain';
+import { profileImages } from '../../db/schema/index.ts';
+import type { AppServices } from '../../services.ts';
+import { renderExactImage } from '../../storage/image-content.ts';
+import { profileImageKey, profileImageUrl } from '../../storage/profile-image-files.ts';
+import { checkImageFileName, readUploadedImage, type UploadRefusal } from '../../storage/uploaded-image.ts';
+import { companyPolicyActor } from '../companies/company-policy.ts';
+import type { Actor } from '../identity/account.ts';
+
+/** How long an upload URL is valid. */
+const UPLOAD_URL_SECONDS = 15 * 60;
+/** How long a pending upload may still be confirmed (the URL's life plus a margin for slow uploads). */
+const PENDING_SECONDS = 60 * 60;
+
+/** A stored profile image row. */
+export type ProfileImageRow = typeof profileImages.$inferSelect;
+
+/** A confirmed profile image: re-encoded, stored and addressable. */
+export type ReadyProfileImage = ProfileImageRow & {
+  url: string;
+  storageKey: string;
+  size: number;
+  width: number;
+  height: number;
+};
+
+/** Whether a row is a ready image with everything that implies. */
+export function isReady(row: ProfileImageRow): row is ReadyProfileImage {
+  return (
+    row.status === 'ready' &&
+    row.url !== null &&
+    row.storageKey !== null &&
+    row.size !== null &&
+    row.width !== null &&
+    row.height !== null
+  );
+}
+
+/**
+ * Who may upload an image of a kind at all (an early screen: the owner's mutation checks the actual permission on
+ * the project, company or user): a company logo needs a company administrator or a platform administrator; a
+ * project image someone with a company (projects belong to companies) or a platform administrator; a photo anyone.
+ */
+function mayUpload(actor: Actor, kind: ProfileImageKind): boolean {
+  if (kind === 'COMPANY_LOGO') return canInCompany(companyPolicyActor(actor), 'company.updateProfile');
+  if (kind === 'PROJECT_IMAGE') return actor.account.isAdmin || actor.account.companyId !== null;
+  return true;
+}
+
+/**
+ * createProfileImageUpload: an address to PUT one image to (15 minutes, at most 5 MB) and the upload's id. The name
+ * screens early (SELECT_FILE, FILE_EXTENSION_NOT_ALLOWED); the content decides at confirmation.
+ */
+export async function createProfileImageUpload(
+  services: AppServices,
+  actor: Actor,
+  input: { kind: ProfileImageKind; filename: string; origin: string },
+): Promise<{ url: string; method: 'PUT'; fileId: string; expiresAt: Date; maxSize: number }> {
+  if (!mayUpload(actor, input.kind)) throw new AppError('FORBIDDEN');
+  checkImageFileName(input.filename);
+  const guid = randomUUID();
+  const uploadKey = `profile-uploads/${guid}`;
+  const now = Date.now();
+  const expires = Math.floor(now / 1000) + UPLOAD_URL_SECONDS;
+  await services.database.db.insert(profileImages).values({
+    guid,
+    kind: input.kind,
+    createdByUserId: actor.account.id,
+    uploadKey,
+    expiresAt: new Date(now + PENDING_SECONDS * 1000),
+  });
+  const url = await services.files.store.uploadUrl(uploadKey, {
+    origin: input.origin,
+    expires,
+    maxBytes: MAX_IMAGE_FILE_BYTES,
+  });
+  return {
+    url,
+    method: 'PUT',
+    fileId: guid,
+    expiresAt: new Date(expires * 1000),
+    maxSize: MAX_IMAGE_FILE_BYTES,
+  };
+}
+
+/** Forgets a refused upload: its object and its row. */
+async function discard(services: AppServices, row: ProfileImageRow): Promise<void> {
+  await services.files.store.remove([row.uploadKey]);
+  await services.database.db.delete(profileImages).where(eq(profileImages.id, row.id));
+}
+
+/**
+ * confirmProfileImageUpload: the caller's own upload (NOT_FOUND otherwise) is checked — arrived (USER_UPLOAD_ERROR
+ * while nothing did, or once expired), at most 5 MB (FILE_SIZE_LIMIT_EXCEEDED), not empty (SELECT_FILE), an image
+ * by content that decodes (FILE_EXTENSION_NOT_ALLOWED) — then re-encoded to its kind's exact size and stored at its
+ * public address; the raw upload is deleted. A refused upload is deleted with its row. Confirming again answers the
+ * same image.
+ */
+export async function confirmProfileImageUpload(
+  services: AppServices,
+  actor: Actor,
+  fileId: string,
+): Promise<ReadyProfileImage> {
+  const { db } = services.database;
+  if (!/^[0-9a-f-]{36}$/i.test(fileId)) throw new AppError('NOT_FOUND');
+  const [row] = await db
+    .select()
+    .from(profileImages)
+    .where(
+      and(eq(profileImages.guid, fileId.toLowerCase()), eq(profileImages.createdByUserId, actor.account.id)),
+    )
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  if (isReady(row)) return row;
+  if (row.expiresAt.getTime() < Date.now()) {
+    await discard(services, row);
+    throw new AppError('USER_UPLOAD_ERROR', 'the upload expired');
+  }
+  const { store } = services.files;
+  const refuse = async (code: UploadRefusal): Promise<never> => {
+    await discard(services, row);
+    throw new AppError(code);
+  };
+  const upload = await readUploadedImage(store, row.uploadKey, MAX_IMAGE_FILE_BYTES);
+  if (upload.state === 'missing') throw new AppError('USER_UPLOAD_ERROR', 'nothing was uploaded');
+  if (upload.state === 'refused') return refuse(upload.code);
+  const kind = row.kind as ProfileImageKind;
+  const image = await renderExactImage(upload.bytes, PROFILE_IMAGE_SIZES[kind]).catch(() => undefined);
+  if (!image) return refuse('FILE_EXTENSION_NOT_ALLOWED');
+  const storageKey = profileImageKey(row.guid);
+  await store.write(storageKey, image.data, image.contentType);
+  const [ready] = await db
+    .update(profileImages)
+    .set({
+      status: 'ready',
+      storageKey,
+      url: profileImageUrl(row.guid),
+      size: image.data.length,
+      width: image.width,
+      height: image.height,
+      readyAt: new Date(),
+    })
+    .where(eq(profileImages.id, row.id))
+    .returning();
+  await store.remove([row.uploadKey]);
+  if (!ready || !isReady(ready)) throw new AppError('USER_UPLOAD_ERROR', 'the upload disappeared');
+  return ready;
+}

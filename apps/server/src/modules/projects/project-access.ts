@@ -1,0 +1,144 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  AppError,
+  canInProject,
+  managesDisciplines,
+  PROJECT_STATUS,
+  projectRoleById,
+  type Actor as PolicyActor,
+  type CompanyRoleKey,
+  type ProjectAction,
+  type ProjectRole,
+} from '@obra/domain';
+import type { Db } from '../../db/database.ts';
+import {
+  projectCompanies,
+  projectDisciplines,
+  projectGroups,
+  projectGroupUsers,
+  projects,
+} from '../../db/schema/index.ts';
+import type { Actor } from '../identity/account.ts';
+
+/** A stored project. */
+export type ProjectRow = typeof projects.$inferSelect;
+
+/** What the caller is in a project: the basis of every permission check and of the pending rules. */
+export interface ProjectAccess {
+  readonly project: ProjectRow;
+  readonly actor: Actor;
+  /** null for platform admins, who reach projects only through the admin area. */
+  readonly role: ProjectRole | null;
+  readonly manageDisciplines: boolean;
+  /** The caller's disciplines in the project (all of the project's with allDisciplines). */
+  readonly userDisciplines: number[];
+  readonly groupIds: number[];
+  readonly policyActor: PolicyActor;
+}
+
+/**
+ * Loads the caller's access to a project. A project that does not exist and one the caller's company does not
+ * take part in look the same (PROJECT_NOT_FOUND): nothing of it leaves the server.
+ *
+ * One statement: the project with the caller's company's participation, the project's disciplines (only when
+ * the company has them all) and the caller's groups in it, in id order (platform admins: the project alone).
+ * Nearly every call of the API starts here, so a round trip saved here is saved on every request.
+ */
+export async function loadProjectAccess(db: Db, actor: Actor, projectId: number): Promise<ProjectAccess> {
+  const account = actor.account;
+  const companyRole = (account.companyRole ?? null) as CompanyRoleKey | null;
+  if (account.isAdmin) {
+    const [project] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+    if (!project) throw new AppError('PROJECT_NOT_FOUND');
+    return {
+      project,
+      actor,
+      role: null,
+      manageDisciplines: true,
+      userDisciplines: [],
+      groupIds: [],
+      policyActor: { isAdmin: true, companyRole, projectRole: null },
+    };
+  }
+  if (account.companyId === null) throw new AppError('PROJECT_NOT_FOUND');
+  const [found] = await db
+    .select({
+      project: projects,
+      roleId: projectCompanies.roleId,
+      allDisciplines: projectCompanies.allDisciplines,
+      disciplineIds: projectCompanies.disciplineIds,
+      // The project's current disciplines, read only for a company that has them all.
+      projectDisciplineIds: sql<number[] | null>`case when ${projectCompanies.allDisciplines} then
+        (select coalesce(json_agg(d.id order by d.id), '[]'::json) from ${projectDisciplines} d
+          where d.project_id = ${projects.id} and d.removed_at is null) end`,
+      groupIds: sql<number[]>`(select coalesce(json_agg(g.id order by g.id), '[]'::json)
+        from ${projectGroupUsers} gu join ${projectGroups} g on g.id = gu.group_id
+        where g.project_id = ${projects.id} and gu.user_id = ${account.id})`,
+    })
+    .from(projects)
+    .leftJoin(
+      projectCompanies,
+      and(eq(projectCompanies.projectId, projects.id), eq(projectCompanies.companyId, account.companyId)),
+    )
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  const role = found?.roleId != null ? projectRoleById(found.roleId) : undefined;
+  if (!found || !role) throw new AppError('PROJECT_NOT_FOUND');
+  const userDisciplines = found.allDisciplines
+    ? (found.projectDisciplineIds ?? [])
+    : (found.disciplineIds as number[]);
+  return {
+    project: found.project,
+    actor,
+    role,
+    manageDisciplines: managesDisciplines(role),
+    userDisciplines,
+    groupIds: found.groupIds,
+    policyActor: { isAdmin: false, companyRole, projectRole: role },
+  };
+}
+
+/** Throws FORBIDDEN unless the caller may take the action. */
+export function requireAction(access: ProjectAccess, action: ProjectAction): void {
+  if (!canInProject(access.policyActor, action)) throw new AppError('FORBIDDEN');
+}
+
+/**
+ * Personal calls (starring, tags, leaving a group) are for the people taking part; platform administrators reach
+ * a project only for its setup (docs/permissions.md) and get FORBIDDEN.
+ */
+export function requireParticipant(access: ProjectAccess): void {
+  if (access.role === null) throw new AppError('FORBIDDEN');
+}
+
+/** Writes to an inactive project fail with FORBIDDEN_PROJECT_NOT_ACTIVE (reactivating it is the exception). */
+export function requireActive(access: ProjectAccess): void {
+  if (access.project.status !== PROJECT_STATUS.active) throw new AppError('FORBIDDEN_PROJECT_NOT_ACTIVE');
+}
+
+/** Loads access, then checks an action and that the project is active: the usual guard of a setup write. */
+export async function loadForWrite(
+  db: Db,
+  actor: Actor,
+  projectId: number,
+  action: ProjectAction,
+): Promise<ProjectAccess> {
+  const access = await loadProjectAccess(db, actor, projectId);
+  requireAction(access, action);
+  requireActive(access);
+  return access;
+}
+
+/** The ids among `ids` that are disciplines of the project (for validating inputs). */
+export async function existingDisciplineIds(
+  db: Db,
+  projectId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: projectDisciplines.id })
+    .from(projectDisciplines)
+    .where(and(eq(projectDisciplines.projectId, projectId), inArray(projectDisciplines.id, [...ids])));
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,279 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { AppError, canInCompany, projectRoleById } from '@obra/domain';
+import type { Db } from '../../db/database.ts';
+import {
+  companies,
+  projectCompanies,
+  projectCompanyInvites,
+  projectGroups,
+  projectGroupUsers,
+  users,
+} from '../../db/schema/index.ts';
+import type { AppServices } from '../../services.ts';
+import type { Actor } from '../identity/account.ts';
+import { companyPolicyActor } from '../companies/company-policy.ts';
+import { existingDisciplineIds, loadForWrite, loadProjectAccess } from './project-access.ts';
+
+/** A stored project invitation. */
+export type ProjectInviteRow = typeof projectCompanyInvites.$inferSelect;
+/** A stored participation. */
+export type ParticipationRow = typeof projectCompanies.$inferSelect;
+
+/** The five inputs of the invite and role calls (spec core §3 'Company invite'). */
+export interface CompanyInviteInput {
+  projectId: number;
+  companyId: number;
+  projectRoleId: number;
+  allDisciplines: boolean;
+  disciplinesId: number[];
+}
+
+async function checkInviteInput(db: Db, input: CompanyInviteInput): Promise<number[]> {
+  if (!projectRoleById(input.projectRoleId))
+    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'role' });
+  if (input.allDisciplines) return [];
+  const ids = [...new Set(input.disciplinesId)];
+  if (ids.length === 0) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['disciplinesId'] });
+  const known = await existingDisciplineIds(db, input.projectId, ids);
+  if (known.size !== ids.length)
+    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'discipline' });
+  return ids;
+}
+
+async function loadCompany(db: Db, companyId: number) {
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  if (!company) throw new AppError('COMPANY_NOT_FOUND');
+  return company;
+}
+
+async function findPending(
+  db: Db,
+  projectId: number,
+  companyId: number,
+): Promise<ProjectInviteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(projectCompanyInvites)
+    .where(
+      and(
+        eq(projectCompanyInvites.projectId, projectId),
+        eq(projectCompanyInvites.companyId, companyId),
+        eq(projectCompanyInvites.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+async function findParticipation(
+  db: Db,
+  projectId: number,
+  companyId: number,
+): Promise<ParticipationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(projectCompanies)
+    .where(and(eq(projectCompanies.projectId, projectId), eq(projectCompanies.companyId, companyId)))
+    .limit(1);
+  return row;
+}
+
+/** createProjectCompanyInvite: invites a company with a role and all or some disciplines. */
+export async function createCompanyInvite(
+  services: AppServices,
+  actor: Actor,
+  input: CompanyInviteInput,
+): Promise<ProjectInviteRow> {
+  const { db } = services.database;
+  await loadForWrite(db, actor, input.projectId, 'project.manageCompanies');
+  const company = await loadCompany(db, input.companyId);
+  if (!company.isActive) throw new AppError('COMPANY_IS_NOT_ACTIVE');
+  const disciplineIds = await checkInviteInput(db, input);
+  if (await findParticipation(db, input.projectId, input.companyId))
+    throw new AppError('ALREADY_INVITED', 'ALREADY_INVITED', { reason: 'participates' });
+  const [row] = await db
+    .insert(projectCompanyInvites)
+    .values({
+      projectId: input.projectId,
+      companyId: input.companyId,
+      roleId: input.projectRoleId,
+      allDisciplines: input.allDisciplines,
+      disciplineIds,
+      invitedByUserId: actor.account.id,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new AppError('ALREADY_INVITED');
+  return row;
+}
+
+/** updateProjectCompanyInvite: changes a pending invitation's role and disciplines. */
+export async function updateCompanyInvite(
+  services: AppServices,
+  actor: Actor,
+  input: CompanyInviteInput,
+): Promise<ProjectInviteRow> {
+  const { db } = services.database;
+  await loadForWrite(db, actor, input.projectId, 'project.manageCompanies');
+  const disciplineIds = await checkInviteInput(db, input);
+  const pending = await findPending(db, input.projectId, input.companyId);
+  if (!pending) throw new AppError('INVITE_NOT_FOUND');
+  const [row] = await db
+    .update(projectCompanyInvites)
+    .set({ roleId: input.projectRoleId, allDisciplines: input.allDisciplines, disciplineIds })
+    .where(eq(projectCompanyInvites.id, pending.id))
+    .returning();
+  if (!row) throw new AppError('INVITE_NOT_FOUND');
+  return row;
+}
+
+/** deleteProjectCompanyInvite: withdraws a pending invitation. */
+export async function deleteCompanyInvite(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+  companyId: number,
+): Promise<boolean> {
+  const { db } = services.database;
+  await loadForWrite(db, actor, projectId, 'project.manageCompanies');
+  const pending = await findPending(db, projectId, companyId);
+  if (!pending) throw new AppError('INVITE_NOT_FOUND');
+  await db
+    .update(projectCompanyInvites)
+    .set({ status: 'cancelled', respondedAt: new Date() })
+    .where(eq(projectCompanyInvites.id, pending.id));
+  return true;
+}
+
+/** setProjectCompanyRoleAndDisciplines: the owner company stays project administrator with all disciplines. */
+export async function setCompanyRole(
+  services: AppServices,
+  actor: Actor,
+  input: CompanyInviteInput,
+): Promise<ParticipationRow> {
+  const { db } = services.database;
+  const access = await loadForWrite(db, actor, input.projectId, 'project.manageCompanies');
+  const disciplineIds = await checkInviteInput(db, input);
+  const participation = await findParticipation(db, input.projectId, input.companyId);
+  if (!participation) throw new AppError('COMPANY_NOT_FOUND');
+  if (input.companyId === access.project.companyId && (input.projectRoleId !== 1 || !input.allDisciplines)) {
+    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'ownerCompany' });
+  }
+  const [row] = await db
+    .update(projectCompanies)
+    .set({ roleId: input.projectRoleId, allDisciplines: input.allDisciplines, disciplineIds })
+    .where(eq(projectCompanies.id, participation.id))
+    .returning();
+  if (!row) throw new AppError('COMPANY_NOT_FOUND');
+  return row;
+}
+
+/** deleteProjectCompany: the company leaves the project; its people leave the project's groups. */
+export async function removeCompany(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+  companyId: number,
+): Promise<boolean> {
+  const { db } = services.database;
+  const access = await loadForWrite(db, actor, projectId, 'project.manageCompanies');
+  if (companyId === access.project.companyId)
+    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'ownerCompany' });
+  const participation = await findParticipation(db, projectId, companyId);
+  if (!participation) throw new AppError('COMPANY_NOT_FOUND');
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const members = tx.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
+    const groups = tx
+      .select({ id: projectGroups.id })
+      .from(projectGroups)
+      .where(eq(projectGroups.projectId, projectId));
+    await tx
+      .delete(projectGroupUsers)
+      .where(and(inArray(projectGroupUsers.userId, members), inArray(projectGroupUsers.groupId, groups)));
+    await tx.delete(projectCompanies).where(eq(projectCompanies.id, participation.id));
+  });
+  return true;
+}
+
+function requireCompanyAdmin(actor: Actor): number {
+  const companyId = actor.account.companyId;
+  if (
+    companyId === null ||
+    !canInCompany(companyPolicyActor(actor, { inOwnCompany: true }), 'company.acceptProjectInvites')
+  )
+    throw new AppError('FORBIDDEN');
+  return companyId;
+}
+
+/** The pending project invitations of the caller's company, newest first. */
+export async function companyProjectInvites(
+  services: AppServices,
+  actor: Actor,
+): Promise<ProjectInviteRow[]> {
+  const companyId = actor.account.companyId;
+  if (companyId === null) return [];
+  return services.database.db
+    .select()
+    .from(projectCompanyInvites)
+    .where(and(eq(projectCompanyInvites.companyId, companyId), eq(projectCompanyInvites.status, 'pending')))
+    .orderBy(desc(projectCompanyInvites.createdAt));
+}
+
+/** A company administrator answers an invitation; accepting makes the company take part in the project. */
+export async function answerProjectInvite(
+  services: AppServices,
+  actor: Actor,
+  inviteId: number,
+  accept: boolean,
+): Promise<number> {
+  const { db } = services.database;
+  const companyId = requireCompanyAdmin(actor);
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [invite] = await tx
+      .select()
+      .from(projectCompanyInvites)
+      .where(eq(projectCompanyInvites.id, inviteId))
+      .limit(1)
+      .for('update');
+    if (!invite || invite.companyId !== companyId || invite.status !== 'pending')
+      throw new AppError('INVITE_NOT_FOUND');
+    await tx
+      .update(projectCompanyInvites)
+      .set({ status: accept ? 'accepted' : 'rejected', respondedAt: new Date() })
+      .where(eq(projectCompanyInvites.id, inviteId));
+    if (accept) {
+      await tx
+        .insert(projectCompanies)
+        .values({
+          projectId: invite.projectId,
+          companyId,
+          roleId: invite.roleId,
+          allDisciplines: invite.allDisciplines,
+          disciplineIds: invite.disciplineIds,
+        })
+        .onConflictDoNothing();
+    }
+    return invite.projectId;
+  });
+}
+
+/** Participations and pending invitations of a project (projectCompanies). */
+export async function projectCompaniesOf(services: AppServices, actor: Actor, projectId: number) {
+  const { db } = services.database;
+  await loadProjectAccess(db, actor, projectId);
+  const [participations, invites] = await Promise.all([
+    db
+      .select()
+      .from(projectCompanies)
+      .where(eq(projectCompanies.projectId, projectId))
+      .orderBy(projectCompanies.id),
+    db
+      .select()
+      .from(projectCompanyInvites)
+      .where(and(eq(projectCompanyInvites.projectId, projectId), eq(projectCompanyInvites.status, 'pending')))
+      .orderBy(projectCompanyInvites.id),
+  ]);
+  return { participations, invites };
+}

@@ -1,0 +1,226 @@
+import { eq, sql } from 'drizzle-orm';
+import { AppError, canInProject } from '@obra/domain';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { transactionExecutor } from '../../db/transaction-executor.ts';
+import {
+  projectCategories,
+  projectCompanies,
+  projectCopies,
+  projectDisciplines,
+  projectDisciplineStatuses,
+  projectPhases,
+  projects,
+  users,
+} from '../../db/schema/index.ts';
+import { renderEmail } from '../../mail/email-renderer.ts';
+import type { AppServices } from '../../services.ts';
+import type { Actor } from '../identity/account.ts';
+import { loadForWrite, loadProjectAccess } from './project-access.ts';
+import { listDisciplines } from './project-settings-repository.ts';
+import { copyTree } from './project-tree-repository.ts';
+
+/** The parts of a project's settings that can be copied (copyProjectSettings `settings`, spec core §5: JSON). */
+export const copySettingsSchema = z
+  .object({
+    locals: z.boolean().default(false),
+    labels: z.boolean().default(false),
+    categories: z.boolean().default(false),
+    phases: z.boolean().default(false),
+    disciplines: z.boolean().default(false),
+    disciplinesStatus: z.boolean().default(false),
+    documentsNamingRule: z.boolean().default(false),
+  })
+  .strict();
+
+/** Which settings to copy. */
+export type CopySettings = z.output<typeof copySettingsSchema>;
+
+/** Everything: what a project duplication copies. */
+export const ALL_SETTINGS: CopySettings = {
+  locals: true,
+  labels: true,
+  categories: true,
+  phases: true,
+  disciplines: true,
+  disciplinesStatus: true,
+  documentsNamingRule: true,
+};
+
+async function copySwitches(tx: Db, from: number, to: number, settings: CopySettings): Promise<void> {
+  if (settings.categories) {
+    await tx.delete(projectCategories).where(eq(projectCategories.projectId, to));
+    await tx.execute(
+      sql`insert into project_categories (project_id, category_id, active) select ${to}, category_id, active from project_categories where project_id = ${from}`,
+    );
+  }
+  if (settings.phases) {
+    await tx.delete(projectPhases).where(eq(projectPhases.projectId, to));
+    await tx.execute(
+      sql`insert into project_phases (project_id, phase_id, active) select ${to}, phase_id, active from project_phases where project_id = ${from}`,
+    );
+  }
+  if (settings.disciplinesStatus) {
+    await tx.delete(projectDisciplineStatuses).where(eq(projectDisciplineStatuses.projectId, to));
+    await tx.execute(
+      sql`insert into project_discipline_statuses (project_id, name, active) select ${to}, name, active from project_discipline_statuses where project_id = ${from}`,
+    );
+  }
+}
+
+/**
+ * Copies the chosen settings of one project into another in the caller's transaction. Disciplines are added
+ * when the target lacks one with the same abbreviation (the target's own are kept: issues point at them).
+ */
+export async function copySettingsInto(
+  tx: Db,
+  from: number,
+  to: number,
+  settings: CopySettings,
+): Promise<void> {
+  if (settings.locals) await copyTree(tx, 'locals', from, to);
+  if (settings.labels) await copyTree(tx, 'labels', from, to);
+  await copySwitches(tx, from, to, settings);
+  if (settings.disciplines) {
+    const have = new Set((await listDisciplines(tx, to)).map((d) => d.abbreviation.toLowerCase()));
+    const missing = (await listDisciplines(tx, from)).filter((d) => !have.has(d.abbreviation.toLowerCase()));
+    if (missing.length > 0) {
+      await tx.insert(projectDisciplines).values(
+        missing.map((d) => ({
+          projectId: to,
+          name: d.name,
+          abbreviation: d.abbreviation,
+          standardDisciplineId: d.standardDisciplineId,
+        })),
+      );
+    }
+  }
+  if (settings.documentsNamingRule) {
+    const [source] = await tx.select().from(projects).where(eq(projects.id, from)).limit(1);
+    if (source) {
+      await tx
+        .update(projects)
+        .set({
+          documentsNamingRule: source.documentsNamingRule,
+          documentsNamingRuleSeparator: source.documentsNamingRuleSeparator,
+        })
+        .where(eq(projects.id, to));
+    }
+  }
+}
+
+/** copyProjectSettings: from a project the caller administers into others they administer. */
+export async function copyProjectSettings(
+  services: AppServices,
+  actor: Actor,
+  sourceProjectId: number,
+  targetIds: number[],
+  settingsInput: unknown,
+): Promise<boolean> {
+  const parsed = copySettingsSchema.safeParse(settingsInput);
+  if (!parsed.success) throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'settings' });
+  const { db } = services.database;
+  const source = await loadProjectAccess(db, actor, sourceProjectId);
+  if (!canInProject(source.policyActor, 'project.copySettings')) throw new AppError('FORBIDDEN');
+  const targets = [...new Set(targetIds)].filter((id) => id !== sourceProjectId);
+  if (targets.length === 0)
+    throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['targetProjectsIds'] });
+  for (const id of targets) await loadForWrite(db, actor, id, 'project.setup');
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    for (const id of targets) await copySettingsInto(tx, sourceProjectId, id, parsed.data);
+  });
+  return true;
+}
+
+/** duplicateProject: records the request and queues the copy in one transaction (editor §4.7). */
+export async function requestDuplicate(
+  services: AppServices,
+  actor: Actor,
+  sourceProjectId: number,
+  name: string,
+) {
+  const { db } = services.database;
+  const access = await loadProjectAccess(db, actor, sourceProjectId);
+  if (!canInProject(access.policyActor, 'project.duplicate')) throw new AppError('FORBIDDEN');
+  const clean = name.trim();
+  if (!clean) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['targetProjectName'] });
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [copy] = await tx
+      .insert(projectCopies)
+      .values({
+        sourceProjectId,
+        targetProjectName: clean,
+        requestedByUserId: actor.account.id,
+        settings: ALL_SETTINGS,
+      })
+      .returning();
+    if (!copy) throw new Error('copy not stored');
+    await services.jobs.send('project.duplicate', { copyId: copy.id }, { executor: transactionExecutor(tx) });
+    return copy;
+  });
+}
+
+/**
+ * The duplication job: creates the copy inactive (spec core §4) with the source's settings and the owner
+ * company as administrator, then e-mails the requester. Runs once: a finished copy is not copied again.
+ */
+export async function runDuplicate(services: AppServices, copyId: number): Promise<void> {
+  const { db } = services.database;
+  const done = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [copy] = await tx
+      .select()
+      .from(projectCopies)
+      .where(eq(projectCopies.id, copyId))
+      .limit(1)
+      .for('update');
+    if (!copy || copy.status === 'done') return undefined;
+    const [source] = await tx.select().from(projects).where(eq(projects.id, copy.sourceProjectId)).limit(1);
+    if (!source) throw new Error('source project missing');
+    const [target] = await tx
+      .insert(projects)
+      .values({
+        companyId: source.companyId,
+        name: copy.targetProjectName,
+        image: source.image,
+        status: 0,
+        modules: source.modules,
+        createdByUserId: copy.requestedByUserId,
+      })
+      .returning();
+    if (!target) throw new Error('copy not stored');
+    await tx
+      .insert(projectCompanies)
+      .values({ projectId: target.id, companyId: source.companyId, roleId: 1, allDisciplines: true });
+    await copySettingsInto(tx, source.id, target.id, ALL_SETTINGS);
+    await tx
+      .update(projectCopies)
+      .set({ status: 'done', targetProjectId: target.id, finishedAt: sql`now()` })
+      .where(eq(projectCopies.id, copyId));
+    const [requester] = copy.requestedByUserId
+      ? await tx.select().from(users).where(eq(users.id, copy.requestedByUserId)).limit(1)
+      : [];
+    if (requester) {
+      const mail = renderEmail({
+        to: requester.email,
+        locale: requester.localeId,
+        template: 'projectCopied',
+        recipientName: requester.name,
+        vars: { source: source.name, target: target.name },
+      });
+      await services.jobs.send('mail.send', mail, { executor: transactionExecutor(tx) });
+    }
+    return target.id;
+  });
+  if (done !== undefined) services.logger.info({ copyId, projectId: done }, 'project duplicated');
+}
+
+/** Marks a copy as failed after its last retry, for the admin scripts to re-run. */
+export async function markDuplicateFailed(db: Db, copyId: number, error: string): Promise<void> {
+  await db
+    .update(projectCopies)
+    .set({ status: 'failed', error: error.slice(0, 500) })
+    .where(eq(projectCopies.id, copyId));
+}

@@ -1,0 +1,143 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { SYSTEM_ROLES } from '@obra/domain';
+import type { Db } from '../../db/database.ts';
+import { companies, projectCompanies, projects, projectUserSettings, users } from '../../db/schema/index.ts';
+import type { AppServices } from '../../services.ts';
+import type { Actor } from '../identity/account.ts';
+import { listDisciplines } from './project-settings-repository.ts';
+import type { ProjectRow } from './project-access.ts';
+
+/** A participant of a project as the project's screens list them. */
+export interface ProjectUserView {
+  id: number;
+  guid: string;
+  name: string | null;
+  lastName: string | null;
+  email: string;
+  photo: string | null;
+  removed: boolean;
+  company: { id: number; name: string; logo: string | null } | null;
+  disciplines: number[];
+}
+
+/** The people of the companies taking part, each with the disciplines their company has in the project. */
+export async function listProjectUsers(db: Db, projectId: number): Promise<ProjectUserView[]> {
+  const rows = await db
+    .select({ user: users, company: companies, participation: projectCompanies })
+    .from(projectCompanies)
+    .innerJoin(users, eq(users.companyId, projectCompanies.companyId))
+    .innerJoin(companies, eq(companies.id, projectCompanies.companyId))
+    .where(eq(projectCompanies.projectId, projectId))
+    .orderBy(asc(users.name), asc(users.lastName), asc(users.id));
+  const all = rows.some((r) => r.participation.allDisciplines)
+    ? (await listDisciplines(db, projectId)).map((d) => d.id)
+    : [];
+  return rows.map(({ user, company, participation }) => ({
+    id: user.id,
+    guid: user.guid,
+    name: user.name,
+    lastName: user.lastName,
+    email: user.email,
+    photo: user.photo,
+    removed: false,
+    company: { id: company.id, name: company.name, logo: company.logo },
+    disciplines: participation.allDisciplines ? all : (participation.disciplineIds as number[]),
+  }));
+}
+
+/** A project card of the workspace home (editor §3.4). Counters come from the issues of the project. */
+export interface ProjectCardView {
+  id: number;
+  name: string;
+  image: string | null;
+  status: number;
+  starred: boolean;
+  mentions: number;
+  notifications: number;
+  pendencies: number;
+  latePendencies: number;
+  company: { id: number; name: string; logo: string | null };
+}
+
+/** Counters of a user's projects, supplied by the issues area once it exists. */
+export type CardCounters = (
+  db: Db,
+  userId: number,
+  projectIds: number[],
+) => Promise<
+  Map<number, Pick<ProjectCardView, 'mentions' | 'notifications' | 'pendencies' | 'latePendencies'>>
+>;
+
+let cardCounters: CardCounters = async () => new Map();
+
+/** The issues area registers how to count a user's pending items, mentions and notifications per project. */
+export function registerCardCounters(counters: CardCounters): void {
+  cardCounters = counters;
+}
+
+/** Cards for projects, in the given order. */
+export async function projectCards(
+  db: Db,
+  userId: number,
+  rows: readonly ProjectRow[],
+): Promise<ProjectCardView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((p) => p.id);
+  const [owners, stars, counters] = await Promise.all([
+    db
+      .select()
+      .from(companies)
+      .where(inArray(companies.id, [...new Set(rows.map((p) => p.companyId))])),
+    db
+      .select()
+      .from(projectUserSettings)
+      .where(and(eq(projectUserSettings.userId, userId), inArray(projectUserSettings.projectId, ids))),
+    cardCounters(db, userId, ids),
+  ]);
+  return rows.map((p) => {
+    const owner = owners.find((c) => c.id === p.companyId);
+    const c = counters.get(p.id);
+    return {
+      id: p.id,
+      name: p.name,
+      image: p.image,
+      status: p.status,
+      starred: stars.some((s) => s.projectId === p.id && s.starred),
+      mentions: c?.mentions ?? 0,
+      notifications: c?.notifications ?? 0,
+      pendencies: c?.pendencies ?? 0,
+      latePendencies: c?.latePendencies ?? 0,
+      company: { id: p.companyId, name: owner?.name ?? '', logo: owner?.logo ?? null },
+    };
+  });
+}
+
+/** The projects the caller's company takes part in, as cards. */
+export async function workspaceProjects(services: AppServices, actor: Actor): Promise<ProjectCardView[]> {
+  const { db } = services.database;
+  const companyId = actor.account.companyId;
+  if (companyId === null) return [];
+  const rows = await db
+    .select({ project: projects })
+    .from(projectCompanies)
+    .innerJoin(projects, eq(projects.id, projectCompanies.projectId))
+    .where(eq(projectCompanies.companyId, companyId))
+    .orderBy(asc(projects.name));
+  return projectCards(
+    db,
+    actor.account.id,
+    rows.map((r) => r.project),
+  );
+}
+
+/** allCompanies: every active company (for inviting one to a project), or all of them for platform admins. */
+export async function allCompanies(services: AppServices, actor: Actor) {
+  const { db } = services.database;
+  const rows = await db.select().from(companies).orderBy(asc(companies.name));
+  return actor.account.isAdmin ? rows : rows.filter((c) => c.isActive);
+}
+
+/** systemRoles: the project and company roles. */
+export function systemRoles() {
+  return SYSTEM_ROLES.map((r) => ({ id: r.id, type: r.type, name: r.key, permissionsId: r.id }));
+}

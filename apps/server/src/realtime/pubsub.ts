@@ -1,0 +1,47 @@
+import { createPubSub, type PubSub as YogaPubSub } from 'graphql-yoga';
+import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { ProjectEvent } from './project-events.ts';
+
+/** A server operational notice. */
+export interface ServerStatusEvent {
+  state: 'ready' | 'shutting_down' | 'maintenance';
+  at: string;
+}
+
+/** Every channel and its payload. Later areas add their channels here. */
+export interface PubSubChannels {
+  [key: string]: [unknown] | [string | number, unknown];
+  /** Per process: a notice about one server goes only to the clients connected to it. */
+  'server:status': [string, ServerStatusEvent];
+  /** Per project (topic: channel prefix + project id): issue, comment and notification changes. */
+  'project:events': [string, ProjectEvent];
+}
+
+/** Publish/subscribe across the process, or across processes through Redis when configured. */
+export type PubSub = YogaPubSub<PubSubChannels> & { close(): Promise<void>; readonly distributed: boolean };
+
+/** Creates the process's pub/sub: in-process by default, Redis-backed when a URL is given. */
+export function createAppPubSub(redisUrl: string | undefined, logger: Logger): PubSub {
+  if (!redisUrl) {
+    const local = createPubSub<PubSubChannels>();
+    return Object.assign(local, { close: async () => undefined, distributed: false });
+  }
+  const options = { maxRetriesPerRequest: null, enableOfflineQueue: true, lazyConnect: false };
+  const publishClient = new Redis(redisUrl, options);
+  const subscribeClient = new Redis(redisUrl, options);
+  for (const client of [publishClient, subscribeClient]) {
+    // ioredis reconnects by itself; log the outage instead of crashing the process.
+    client.on('error', (error: Error) => logger.warn({ err: error.message }, 'redis connection error'));
+  }
+  const eventTarget = createRedisEventTarget({ publishClient, subscribeClient });
+  const pubsub = createPubSub<PubSubChannels>({ eventTarget });
+  return Object.assign(pubsub, {
+    distributed: true,
+    close: async () => {
+      publishClient.disconnect();
+      subscribeClient.disconnect();
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import type { Readable } from 'node:stream';
+
+/** What a store knows of an object. */
+export interface StoredObjectInfo {
+  readonly size: number;
+}
+
+/** How a verified download is answered: the bytes themselves, or a redirect to a short-lived URL of the store. */
+export type DownloadAnswer =
+  { readonly stream: Readable; readonly size: number } | { readonly redirect: string };
+
+/**
+ * Where files live (DESIGN §3 Files): local disk or an S3 bucket. Clients upload straight to the store through
+ * a signed URL; the server reads back only what it must check (size, type by content) and the thumbnails it
+ * writes itself.
+ */
+export interface FileStore {
+  readonly kind: 'local' | 's3';
+  /** Origins other than Obra's own that browsers talk to for files (the Content-Security-Policy allows them). */
+  readonly externalOrigins: readonly string[];
+  /**
+   * An absolute URL a client PUTs the bytes of `key` to until `expires` (seconds since the epoch). `origin` is
+   * Obra's own address as the client reaches it (used by stores that receive uploads through Obra).
+   */
+  uploadUrl(key: string, options: { origin: string; expires: number; maxBytes: number }): Promise<string>;
+  /** Size of an object, or undefined when there is none. */
+  stat(key: string): Promise<StoredObjectInfo | undefined>;
+  /** The whole object (callers check its size first). */
+  read(key: string): Promise<Buffer>;
+  write(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Removes objects; missing ones are ignored. */
+  remove(keys: readonly string[]): Promise<void>;
+  /** Answers a download already verified by its signature, or undefined when the object does not exist. */
+  download(key: string, options: { contentType: string }): Promise<DownloadAnswer | undefined>;
+  close(): void;
+}

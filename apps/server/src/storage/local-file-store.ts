@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import type { FileStore, StoredObjectInfo } from './file-store.ts';
+import type { FileUrlSigner } from './url-signer.ts';
+
+/** How far past its limit an upload is still read to the end before the connection is cut. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+
+/** A body larger than the signed limit of its upload URL. */
+export class UploadTooLargeError extends Error {
+  constructor() {
+    super('upload larger than its signed limit');
+    this.name = 'UploadTooLargeError';
+  }
+}
+
+/**
+ * Files on local disk under `root` ($DATA_DIR/files). Uploads arrive through Obra's own PUT /files/<key>
+ * (HMAC-signed, size-limited as they stream in, written to a temporary file and renamed, so a reader never sees
+ * half a file); downloads stream from disk.
+ */
+export function createLocalFileStore(
+  root: string,
+  signer: FileUrlSigner,
+): FileStore & { receive(key: string, body: Readable, maxBytes: number): Promise<number> } {
+  fs.mkdirSync(root, { recursive: true });
+  const fileOf = (key: string): string => {
+    const file = path.resolve(root, key);
+    if (!file.startsWith(`${path.resolve(root)}${path.sep}`))
+      throw new Error(`key outside the store: ${key}`);
+    return file;
+  };
+  const stat = async (key: string): Promise<StoredObjectInfo | undefined> => {
+    try {
+      const info = await fsp.stat(fileOf(key));
+      return info.isFile() ? { size: info.size } : undefined;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  };
+  return {
+    kind: 'local',
+    externalOrigins: [],
+    uploadUrl(key, options) {
+      return Promise.resolve(`${options.origin}${signer.uploadPath(key, options.maxBytes, options.expires)}`);
+    },
+    stat,
+    read: (key) => fsp.readFile(fileOf(key)),
+    async write(key, body) {
+      const file = fileOf(key);
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${randomUUID()}.part`;
+      await fsp.writeFile(temporary, body);
+      await fsp.rename(temporary, file);
+    },
+    async remove(keys) {
+      await Promise.all(keys.map((key) => fsp.rm(fileOf(key), { force: true })));
+    },
+    async download(key) {
+      const info = await stat(key);
+      return info ? { stream: fs.createReadStream(fileOf(key)), size: info.size } : undefined;
+    },
+    close() {},
+    /**
+     * Streams an upload to disk and returns its size. Past `maxBytes` nothing more is written and the upload is
+     * refused once the body has been read (answering before the client finished sending makes many clients
+     * report a broken connection instead of the answer); a body far past the limit is cut off.
+     */
+    async receive(key, body, maxBytes) {
+      const file = fileOf(key);
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${randomUUID()}.part`;
+      let size = 0;
+      const limit = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          if (size > maxBytes + DRAIN_BYTES) done(new UploadTooLargeError());
+          else done(null, size > maxBytes ? undefined : chunk);
+        },
+      });
+      try {
+        await pipeline(body, limit, fs.createWriteStream(temporary));
+        if (size > maxBytes) throw new UploadTooLargeError();
+        await fsp.rename(temporary, file);
+        return size;
+      } catch (error) {
+        await fsp.rm(temporary, { force: true });
+        throw error;
+      }
+    },
+  };
+}

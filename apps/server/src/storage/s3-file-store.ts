@@ -1,0 +1,86 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Config } from '../config.ts';
+import type { FileStore, StoredObjectInfo } from './file-store.ts';
+
+/** How long the store's own download URL (behind Obra's signed redirect) stays valid. */
+const REDIRECT_SECONDS = 300;
+
+function isNotFound(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
+}
+
+/**
+ * Files in an S3-compatible bucket. Clients PUT straight to the bucket through presigned URLs (the bucket's
+ * CORS must allow PUT and GET from Obra's origin); downloads go through Obra's signed /files URL, which checks
+ * the signature and redirects to a presigned GET that answers with the content type Obra detected.
+ */
+export async function createS3FileStore(config: S3Config): Promise<FileStore> {
+  const client = new S3Client({
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    ...(config.credentials ? { credentials: config.credentials } : {}),
+    // Checksums only where S3 requires them: presigned PUTs from browsers cannot compute the SDK's default one,
+    // and S3-compatible services do not all know the newer checksum headers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const bucket = config.bucket;
+  // The bucket's browser-facing origin, as the SDK addresses it (path or virtual-host style, custom endpoint).
+  const probe = await getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: 'probe' }), {
+    expiresIn: 60,
+  });
+  return {
+    kind: 's3',
+    externalOrigins: [new URL(probe).origin],
+    async uploadUrl(key, options) {
+      const expiresIn = Math.max(1, options.expires - Math.floor(Date.now() / 1000));
+      return getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: key }), { expiresIn });
+    },
+    async stat(key): Promise<StoredObjectInfo | undefined> {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return { size: head.ContentLength ?? 0 };
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    },
+    async read(key) {
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      if (!object.Body) throw new Error(`empty body for ${key}`);
+      return Buffer.from(await object.Body.transformToByteArray());
+    },
+    async write(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }),
+      );
+    },
+    async remove(keys) {
+      // One DeleteObject each: DeleteObjects needs a checksum header that not every S3-compatible service takes.
+      await Promise.all(
+        keys.map((key) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))),
+      );
+    },
+    async download(key, options) {
+      const command = new GetObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        ResponseContentType: options.contentType,
+        ResponseCacheControl: `private, max-age=${REDIRECT_SECONDS}`,
+      });
+      return { redirect: await getSignedUrl(client, command, { expiresIn: REDIRECT_SECONDS }) };
+    },
+    close() {
+      client.destroy();
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** How long a download URL stays valid at least; URLs are stable within an hour so browsers can cache files. */
+const DOWNLOAD_WINDOW_SECONDS = 3600;
+
+/** A storage key: path segments of safe characters, no `..` (it becomes a file path on the local store). */
+const KEY = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*)(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+
+/** Whether a storage key is well formed. */
+export function isValidKey(key: string): boolean {
+  return key.length <= 512 && KEY.test(key);
+}
+
+/** What a verified /files URL allows. */
+export type VerifiedFileUrl =
+  | { readonly method: 'GET'; readonly key: string; readonly contentType: string }
+  | { readonly method: 'PUT'; readonly key: string; readonly maxBytes: number };
+
+/**
+ * Signs and verifies the /files URLs (HMAC-SHA256 over method, key, expiry and the limit it carries: the
+ * content type to answer a GET with, the largest body a PUT may send). A URL is all it takes: no bearer token,
+ * so browsers can fetch images like any other resource while the signature keeps them private.
+ */
+export class FileUrlSigner {
+  constructor(private readonly secret: Buffer) {}
+
+  /** The path and query of a download URL for `key`, valid for one to two hours (stable within the hour). */
+  downloadPath(key: string, contentType: string, now = Date.now()): string {
+    const expires = (Math.floor(now / 1000 / DOWNLOAD_WINDOW_SECONDS) + 2) * DOWNLOAD_WINDOW_SECONDS;
+    return this.signedPath('GET', key, expires, contentType);
+  }
+
+  /** The path and query of an upload URL for `key`, accepting at most `maxBytes`, valid until `expires` (seconds). */
+  uploadPath(key: string, maxBytes: number, expires: number): string {
+    return this.signedPath('PUT', key, expires, String(maxBytes));
+  }
+
+  /** The path and query of a URL with an explicit expiry (tests forge expired ones with it). */
+  signedPath(method: 'GET' | 'PUT', key: string, expires: number, limit: string): string {
+    if (!isValidKey(key)) throw new Error(`invalid storage key ${key}`);
+    const limitName = method === 'GET' ? 'type' : 'max';
+    const query = new URLSearchParams({
+      expires: String(expires),
+      [limitName]: limit,
+      signature: this.sign(method, key, expires, limit),
+    });
+    return `/files/${key}?${query.toString()}`;
+  }
+
+  /**
+   * Checks a request to /files/<key>: the signature must match the method, key, expiry and limit, and the expiry
+   * must not have passed. Other query parameters (such as a client's anonymous-request marker) are ignored.
+   */
+  verify(
+    method: string,
+    key: string,
+    query: Readonly<Record<string, unknown>>,
+    now = Date.now(),
+  ): VerifiedFileUrl | undefined {
+    if ((method !== 'GET' && method !== 'HEAD' && method !== 'PUT') || !isValidKey(key)) return undefined;
+    const signed = method === 'PUT' ? 'PUT' : 'GET';
+    const expires = Number(text(query['expires']));
+    const limit = text(query[signed === 'GET' ? 'type' : 'max']);
+    const signature = text(query['signature']);
+    if (!Number.isInteger(expires) || limit === undefined || signature === undefined) return undefined;
+    if (expires * 1000 < now) return undefined;
+    const expected = Buffer.from(this.sign(signed, key, expires, limit));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    if (signed === 'GET') return { method: 'GET', key, contentType: limit };
+    const maxBytes = Number(limit);
+    return Number.isInteger(maxBytes) && maxBytes > 0 ? { method: 'PUT', key, maxBytes } : undefined;
+  }
+
+  private sign(method: string, key: string, expires: number, limit: string): string {
+    return createHmac('sha256', this.secret)
+      .update(`${method}\n${key}\n${expires}\n${limit}`)
+      .digest('base64url');
+  }
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The secret of the /files signatures: FILES_SIGNING_SECRET when given, else a random one generated once into
+ * `$DATA_DIR/keys/files-signing.key`. Several processes must share it: give it by env, or share DATA_DIR.
+ */
+export function loadFilesSigningSecret(options: { secret: string | undefined; dataDir: string }): Buffer {
+  if (options.secret) return Buffer.from(options.secret, 'utf8');
+  const dir = path.join(options.dataDir, 'keys');
+  const file = path.join(dir, 'files-signing.key');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    try {
+      // Exclusive create: if another process won the race, its secret is the one used.
+      fs.writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'utf8');
+}

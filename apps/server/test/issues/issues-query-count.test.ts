@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../support/test-server.ts';
+import type { TestUser } from '../support/factories.ts';
+import type { IssueWorld } from './issue-test-kit.ts';
+import { setUpBenchProject } from '../../../../bench/issues/issues-bench-world.ts';
+import { fullSelection } from './schema-selection-test-kit.ts';
+
+let t: TestServer;
+let w: IssueWorld;
+let selection: string;
+
+// A project of 600 generated issues with every kind of child a page can carry: disciplines, locals, labels,
+// the viewer's stars, tags and unread marks, comments with their images, issue images, history.
+beforeAll(async () => {
+  ({ t, w } = await setUpBenchProject(600, 7));
+  // Every field of Issue and of what it reaches, read from the served schema: a field added later is counted too.
+  selection = await fullSelection(t, w.creator, 'Issue');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const FLAGS = ['includeImages', 'includeComments', 'includeCommentsImages', 'includeHistory'] as const;
+
+function pageQuery(heavy: boolean): string {
+  const flags = heavy ? FLAGS.map((f) => `, ${f}: true`).join('') : '';
+  return `query($projectId: Int!, $first: Int) { getIssues(projectId: $projectId, first: $first${flags}) {
+    issues { ${selection} } pageInfo { hasNextPage endCursor } } }`;
+}
+
+interface Counted {
+  drizzle: number;
+  driver: number;
+  issues: Record<string, unknown>[];
+}
+
+/** The statements one call sends, counted by Drizzle and at the database client (job-queue polling left out). */
+async function countFor(user: TestUser, first: number, heavy: boolean): Promise<Counted> {
+  const { database } = t.server.services;
+  const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const original = client.query;
+  let driver = 0;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [text] = args;
+    const sqlText = typeof text === 'string' ? text : ((text as { text?: string } | undefined)?.text ?? '');
+    if (!/pgboss/i.test(sqlText)) driver += 1;
+    return original.apply(this, args);
+  };
+  const before = database.stats.queries;
+  try {
+    const res = await t.gql<{ getIssues: { issues: Record<string, unknown>[] } }>(
+      pageQuery(heavy),
+      { projectId: w.projectId, first },
+      { token: user.token },
+    );
+    if (res.errors?.length || !res.data) throw new Error(JSON.stringify(res.errors));
+    return { drizzle: database.stats.queries - before, driver, issues: res.data.getIssues.issues };
+  } finally {
+    client.query = original;
+  }
+}
+
+const some = (issues: Record<string, unknown>[], pick: (i: Record<string, unknown>) => unknown) =>
+  issues.some((i) => {
+    const v = pick(i);
+    return Array.isArray(v) ? v.length > 0 : Boolean(v);
+  });
+
+/** Which kinds of children a page carries: a page without some kind may skip that kind's one query. */
+function kindsOf(issues: Record<string, unknown>[]): Record<string, boolean> {
+  const comments = (i: Record<string, unknown>) => (i.comments ?? []) as { images?: unknown[] }[];
+  return {
+    disciplines: some(issues, (i) => i.disciplines),
+    locals: some(issues, (i) => i.locals),
+    labels: some(issues, (i) => i.labels),
+    tags: some(issues, (i) => (i.userPersonalData as { tags: unknown[] }).tags),
+    starred: some(issues, (i) => (i.userPersonalData as { starred: boolean }).starred),
+    unread: some(issues, (i) => (i.notificationsSummary as { count: number }).count),
+    images: some(issues, (i) => i.images),
+    comments: some(issues, comments),
+    commentImages: some(issues, (i) => comments(i).some((c) => (c.images ?? []).length > 0)),
+    history: some(issues, (i) => i.history),
+  };
+}
+
+describe('getIssues query count (no N+1)', () => {
+  it.each([
+    ['the light variant', false],
+    ['every include flag on', true],
+  ])(
+    'sends the same statements for pages of 50, 200 and 500 issues asking every field, %s',
+    async (_name, heavy) => {
+      for (const user of [w.creator, w.groupMember]) {
+        const pages = [
+          await countFor(user, 1, heavy),
+          await countFor(user, 50, heavy),
+          await countFor(user, 200, heavy),
+          await countFor(user, 500, heavy),
+        ];
+        const [one, ...larger] = pages;
+        expect(pages.map((p) => p.issues.length)).toEqual([1, 50, 200, 500]);
+        // The larger pages carry the same kinds of children, so any difference would be a query per issue.
+        expect(larger.map((p) => kindsOf(p.issues))).toEqual(
+          larger.map(() => kindsOf(pages[3]?.issues ?? [])),
+        );
+        expect(larger.map((p) => p.drizzle)).toEqual(larger.map(() => pages[3]?.drizzle));
+        expect(larger.map((p) => p.driver)).toEqual(larger.map(() => pages[3]?.driver));
+        // One issue may lack some kinds of children and skip their queries, never need more.
+        expect(one?.drizzle).toBeLessThanOrEqual(pages[3]?.drizzle ?? 0);
+        expect(pages[3]?.drizzle).toBeGreaterThan(0);
+      }
+    },
+  );
+
+  it('counts pages whose issues really carry every kind of child (the counts above are not vacuous)', async () => {
+    const { issues } = await countFor(w.creator, 50, true);
+    expect(Object.entries(kindsOf(issues)).filter(([, present]) => !present)).toEqual([]);
+  });
+});

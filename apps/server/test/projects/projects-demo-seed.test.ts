@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { post } from '../support/auth-client.ts';
+import type { DemoUser } from '../../src/seed/demo-seed.ts';
+
+let t: TestServer;
+let users: DemoUser[];
+
+beforeAll(async () => {
+  t = await startTestServer({ SEED_DEMO: 'true' });
+  users = JSON.parse(fs.readFileSync(path.join(t.dataDir, 'demo-users.json'), 'utf8')) as DemoUser[];
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function demo(role: string): DemoUser {
+  const user = users.find((u) => u.role === role);
+  if (!user) throw new Error(`no demo user ${role}`);
+  return user;
+}
+
+async function tokenOf(user: DemoUser): Promise<string> {
+  const signIn = await post<{ accessToken: string }>(t, '/auth/sign-in', {
+    email: user.email,
+    password: user.password,
+  });
+  expect(signIn.status).toBe(200);
+  return signIn.body.accessToken;
+}
+
+async function query<T>(user: DemoUser, text: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await t.gql<T>(text, variables, { token: await tokenOf(user) });
+  expect(res.errors).toBeUndefined();
+  return res.data!;
+}
+
+interface DemoProject {
+  locals: { abbreviationTree: string }[];
+  disciplines: { id: number; abbreviation: string }[];
+  phases: { active: boolean }[];
+  groups: { name: string; usersId: number[] }[];
+  companies: {
+    company: { name: string };
+    role: { name: string };
+    allDisciplines: boolean;
+    disciplines: number[];
+  }[];
+  documentsNamingRule: string[];
+  documentsNamingRuleSeparator: string;
+  users: { id: number; email: string; disciplines: number[] }[];
+  permissions: { role: string; manageDisciplines: boolean; userDisciplines: number[] };
+}
+
+const PROJECT = `query($p: Int!) { projectData(projectId: $p) {
+  locals { abbreviationTree } disciplines { id abbreviation } phases { active } groups { name usersId }
+  companies { company { name } role { name } allDisciplines disciplines }
+  documentsNamingRule documentsNamingRuleSeparator users { id email disciplines }
+  permissions { role manageDisciplines userDisciplines } } }`;
+
+describe('demo seed: project', () => {
+  it('gives the demo company a project with locations, disciplines, phases, a naming rule and groups', async () => {
+    const admin = demo('companyAdmin');
+    expect(admin.projectIds).toHaveLength(1);
+    expect(demo('platformAdmin').projectIds).toEqual([]);
+    for (const u of users.filter((x) => x.companyId !== null)) expect(u.projectIds).toEqual(admin.projectIds);
+    const data = (await query<{ projectData: DemoProject }>(admin, PROJECT, { p: admin.projectIds[0] }))
+      .projectData;
+    expect(data.locals.map((l) => l.abbreviationTree)).toContain('TA.TIPO');
+    expect(data.disciplines).toHaveLength(5);
+    expect(data.phases.every((p) => p.active)).toBe(true);
+    expect(data.documentsNamingRule.at(-1)).toBe('revision');
+    expect(data.documentsNamingRuleSeparator).toBe('-');
+    expect(data.groups.map((g) => g.name).sort()).toEqual(['Coordenação', 'Instalações']);
+    const me = await query<{ loggedUserData: { company: { amountProjects: number } } }>(
+      admin,
+      '{ loggedUserData { company { amountProjects } } }',
+    );
+    expect(me.loggedUserData.company.amountProjects).toBe(1);
+  });
+
+  it('has a coordinating company and a partner with two disciplines whose people sign in and see them', async () => {
+    const admin = demo('companyAdmin');
+    const projectId = admin.projectIds[0];
+    const data = (await query<{ projectData: DemoProject }>(admin, PROJECT, { p: projectId })).projectData;
+    expect(data.companies.map((c) => c.role.name).sort()).toEqual([
+      'collaborator',
+      'coordinator',
+      'project_admin',
+    ]);
+    const partner = data.companies.find((c) => c.role.name === 'collaborator')!;
+    const ids = (...abbreviations: string[]) =>
+      data.disciplines
+        .filter((d) => abbreviations.includes(d.abbreviation))
+        .map((d) => d.id)
+        .sort();
+    expect(partner.allDisciplines).toBe(false);
+    expect([...partner.disciplines].sort()).toEqual(ids('ELE', 'HID'));
+    expect(data.companies.find((c) => c.role.name === 'coordinator')?.allDisciplines).toBe(true);
+
+    // Each person's disciplines follow their company's: per-discipline responsibility can be shown.
+    const all = ids('ARQ', 'EST', 'ELE', 'HID', 'HVAC');
+    const expected: Record<string, { role: string; manageDisciplines: boolean; userDisciplines: number[] }> =
+      {
+        companyAdmin: { role: 'project_admin', manageDisciplines: true, userDisciplines: all },
+        projectCoordinator: { role: 'coordinator', manageDisciplines: true, userDisciplines: all },
+        partnerAdmin: { role: 'collaborator', manageDisciplines: false, userDisciplines: ids('ELE', 'HID') },
+        partnerCollaborator: {
+          role: 'collaborator',
+          manageDisciplines: false,
+          userDisciplines: ids('ELE', 'HID'),
+        },
+      };
+    for (const [role, permissions] of Object.entries(expected)) {
+      const person = demo(role);
+      expect(person.projectIds).toEqual([projectId]);
+      const seen = (await query<{ projectData: DemoProject }>(person, PROJECT, { p: projectId })).projectData;
+      expect({ ...seen.permissions, userDisciplines: [...seen.permissions.userDisciplines].sort() }).toEqual(
+        permissions,
+      );
+      const home = await query<{ workspaceProjects: { id: number }[] }>(
+        person,
+        '{ workspaceProjects { id } }',
+      );
+      expect(home.workspaceProjects.map((p) => p.id)).toEqual([projectId]);
+      const listed = data.users.find((u) => u.email === person.email);
+      expect([...(listed?.disciplines ?? [])].sort()).toEqual(permissions.userDisciplines);
+    }
+
+    // The groups hold people of several companies.
+    const idOf = (role: string) => data.users.find((u) => u.email === demo(role).email)?.id;
+    const members = (name: string) => data.groups.find((g) => g.name === name)?.usersId ?? [];
+    expect(members('Instalações').sort()).toEqual([idOf('partnerAdmin'), idOf('partnerCollaborator')].sort());
+    expect(members('Coordenação')).toContain(idOf('projectCoordinator'));
+    expect(members('Coordenação')).toContain(idOf('companyAdmin'));
+  });
+});

@@ -1,0 +1,106 @@
+// The GraphQL limits plugin (src/graphql/graphql-limits.ts) and the error answers the fuzzer made exact: each case
+// here once answered INTERNAL_SERVER_ERROR or HTTP 500.
+import WebSocket from 'ws';
+import { createClient } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { buildUser, type TestUser } from '../support/factories.ts';
+
+let t: TestServer;
+let user: TestUser;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  user = await buildUser(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function postRaw(
+  body: string,
+  token?: string,
+): Promise<{ status: number; code: string | undefined; message: string }> {
+  const res = await fetch(`${t.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body,
+  });
+  const json = (await res.json()) as { errors?: { message: string; extensions?: { code?: string } }[] };
+  return {
+    status: res.status,
+    code: json.errors?.[0]?.extensions?.code,
+    message: json.errors?.[0]?.message ?? '',
+  };
+}
+
+describe('nesting limits', () => {
+  it('refuses a document whose brackets nest thousands of levels (within the token limit) with BAD_USER_INPUT', async () => {
+    const query = `{ apiVersion(x: ${'['.repeat(3_000)}1${']'.repeat(3_000)}) }`;
+    const answer = await postRaw(JSON.stringify({ query }));
+    expect(answer).toMatchObject({ status: 400, code: 'BAD_USER_INPUT' });
+    expect(answer.message).toMatch(/nested deeper than 100/);
+  });
+
+  const withFilter = (depth: number): string =>
+    `{"query":"query($f: JSON) { getIssues(projectId: 1, filter: $f) { pageInfo { hasNextPage } } }","variables":{"f":${'['.repeat(depth)}1${']'.repeat(depth)}}}`;
+
+  it('refuses variables nested deeper than 64 levels, even when JSON text nests 300,000 levels', async () => {
+    for (const depth of [65, 300_000]) {
+      const answer = await postRaw(withFilter(depth), user.token);
+      expect(answer, `depth ${depth}`).toMatchObject({ status: 400, code: 'BAD_USER_INPUT' });
+      expect(answer.message).toMatch(/Variables nested deeper than 64/);
+    }
+  });
+
+  it('lets nesting within the limits through to the resolver', async () => {
+    // Anonymous: the access guard answers, which it does only once the limits let the operation run.
+    expect(await postRaw(withFilter(64))).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});
+
+describe('limits on the websocket', () => {
+  it('refuses an alias-amplified subscription over graphql-ws as over HTTP', async () => {
+    const client = createClient({
+      url: `${t.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { authorization: `Bearer ${user.token}` },
+    });
+    try {
+      const query = `subscription { ${Array.from({ length: 40 }, (_, i) => `a${i}: serverStatus { state }`).join(' ')} }`;
+      const errors = await new Promise<unknown>((resolve) => {
+        client.subscribe(
+          { query },
+          { next: (v) => resolve(v.errors), error: resolve, complete: () => resolve(undefined) },
+        );
+      });
+      expect(JSON.stringify(errors)).toMatch(/Aliases limit/);
+    } finally {
+      await client.dispose();
+    }
+  });
+});
+
+describe('coded answers instead of internal errors', () => {
+  it('answers a subscription refused over HTTP with its code and HTTP 200, not 500', async () => {
+    const answer = await postRaw(
+      JSON.stringify({ query: 'subscription { projectIssueChanged(projectId: 999999) { kind } }' }),
+      user.token,
+    );
+    expect(answer).toMatchObject({ status: 200, code: 'PROJECT_NOT_FOUND' });
+    const anonymous = await postRaw(
+      JSON.stringify({ query: 'subscription { projectIssueChanged(projectId: 1) { kind } }' }),
+    );
+    expect(anonymous).toMatchObject({ status: 200, code: 'UNAUTHENTICATED' });
+  });
+
+  it('answers a value the database refuses (a NUL character in a text) with BAD_USER_INPUT', async () => {
+    const answer = await postRaw(
+      JSON.stringify({ query: 'mutation { updateUserProfile(input: { photo: "\\u0000" }) { id } }' }),
+      user.token,
+    );
+    expect(answer.code).toBe('BAD_USER_INPUT');
+    expect(answer.message).not.toMatch(/0x00|byte sequence/);
+  });
+});

@@ -1,0 +1,63 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Provider as UrqlProvider } from 'urql';
+import { createGraphQLClients } from '../lib/graphql-client.ts';
+import { COLOR_SCHEME_KEY, DEFAULT_COLOR_SCHEME, theme } from './theme.ts';
+import { EmbeddedContext } from './embedded-context.tsx';
+import { buildRoutes } from './router.tsx';
+
+const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY });
+
+/** Theme, language, API client and notifications around any part of the app (also used by tests). */
+export function AppProviders({
+  i18n,
+  embedded,
+  children,
+}: {
+  i18n: I18n;
+  embedded: boolean;
+  children: ReactNode;
+}) {
+  const clients = useMemo(() => createGraphQLClients(), []);
+  const [, setLanguage] = useState(i18n.language);
+  useEffect(() => {
+    const sync = (lng: string) => {
+      document.documentElement.lang = lng;
+      setLanguage(lng);
+    };
+    sync(i18n.resolvedLanguage ?? i18n.language);
+    i18n.on('languageChanged', sync);
+    return () => i18n.off('languageChanged', sync);
+  }, [i18n]);
+  return (
+    <EmbeddedContext.Provider value={embedded}>
+      <I18nextProvider i18n={i18n}>
+        <MantineProvider
+          theme={theme}
+          colorSchemeManager={colorSchemeManager}
+          defaultColorScheme={DEFAULT_COLOR_SCHEME}
+          forceColorScheme={embedded ? 'light' : undefined}
+        >
+          <Notifications position="top-right" limit={4} />
+          <UrqlProvider value={clients.client}>{children}</UrqlProvider>
+        </MantineProvider>
+      </I18nextProvider>
+    </EmbeddedContext.Provider>
+  );
+}
+
+/** The whole application. */
+export function App({ i18n, embedded }: { i18n: I18n; embedded: boolean }) {
+  const router = useMemo(() => createBrowserRouter(buildRoutes()), []);
+  return (
+    <AppProviders i18n={i18n} embedded={embedded}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

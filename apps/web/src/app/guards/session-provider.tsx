@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import type { TokenResponse } from '../../lib/auth-api.ts';
+import { onSessionExpired, refreshSession, signOutSession, startSession } from '../../lib/auth-session.ts';
+import { getAccessToken } from '../../lib/auth-token.ts';
+import { UNAUTHENTICATED_EVENT } from '../../lib/session-events.ts';
+import { SessionContext, type SessionStatus, type SessionValue } from './session-context.ts';
+import { useSessionState } from './use-session-state.ts';
+
+/** Restores the session at load (silent refresh), keeps it fresh and loads the logged user. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const state = useSessionState();
+  const { becomeAnonymous, loadUser, setFresh } = state;
+  useSessionLifecycle(loadUser, becomeAnonymous, state.setStatus);
+
+  const signIn = useCallback(
+    async (tokens: TokenResponse) => {
+      startSession(tokens, true);
+      setFresh(true);
+      return loadUser();
+    },
+    [loadUser, setFresh],
+  );
+  const signOut = useCallback(async () => {
+    try {
+      await signOutSession();
+    } finally {
+      becomeAnonymous();
+    }
+  }, [becomeAnonymous]);
+
+  const { status, user, error, freshSignIn, setUser } = state;
+  const value = useMemo<SessionValue>(
+    () => ({ status, user, error, freshSignIn, signIn, signOut, setUser, reloadUser: loadUser }),
+    [status, user, error, freshSignIn, signIn, signOut, setUser, loadUser],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** The silent restore at load, the end of a session whose refresh failed, and the reaction to UNAUTHENTICATED. */
+function useSessionLifecycle(
+  loadUser: () => Promise<unknown>,
+  becomeAnonymous: () => void,
+  setStatus: (status: SessionStatus) => void,
+): void {
+  useEffect(() => {
+    let cancelled = false;
+    const restore = async () => {
+      const ok = getAccessToken() !== null || (await refreshSession());
+      if (cancelled) return;
+      if (ok) await loadUser();
+      else setStatus('anonymous');
+    };
+    void restore();
+    return () => {
+      cancelled = true;
+    };
+  }, [loadUser, setStatus]);
+
+  useEffect(() => onSessionExpired(becomeAnonymous), [becomeAnonymous]);
+
+  useEffect(() => {
+    // An expired token met by any call: one silent refresh, else the guards send the user to the login.
+    const onUnauthenticated = () => {
+      void refreshSession().then((ok) => {
+        if (!ok) becomeAnonymous();
+      });
+    };
+    window.addEventListener(UNAUTHENTICATED_EVENT, onUnauthenticated);
+    return () => window.removeEventListener(UNAUTHENTICATED_EVENT, onUnauthenticated);
+  }, [becomeAnonymous]);
+}

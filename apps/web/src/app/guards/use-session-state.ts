@@ -1,0 +1,50 @@
+import { useCallback, useRef, useState } from 'react';
+import { useClient } from 'urql';
+import { LoggedUserDataDocument } from '../../gql/generated.ts';
+import { toUiError } from '../../lib/api-errors.ts';
+import { clearSession } from '../../lib/auth-session.ts';
+import { getAccessToken, hasFreshSignIn } from '../../lib/auth-token.ts';
+import type { LoggedUser, SessionStatus } from './session-context.ts';
+
+/** The session's state and the two transitions everything else is built from: load the user, or forget it. */
+export function useSessionState() {
+  const client = useClient();
+  const [status, setStatus] = useState<SessionStatus>(getAccessToken() ? 'loading' : 'restoring');
+  const [user, setUser] = useState<LoggedUser | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [freshSignIn, setFresh] = useState(hasFreshSignIn());
+  // Each load or sign-out bumps the generation, so an answer that arrives late cannot undo a later change.
+  const generation = useRef(0);
+
+  const becomeAnonymous = useCallback(() => {
+    generation.current += 1;
+    clearSession();
+    setUser(null);
+    setFresh(false);
+    setStatus('anonymous');
+  }, []);
+
+  const loadUser = useCallback(async (): Promise<LoggedUser | null> => {
+    const mine = ++generation.current;
+    setStatus('loading');
+    const result = await client
+      .query(LoggedUserDataDocument, {}, { requestPolicy: 'network-only' })
+      .toPromise();
+    if (mine !== generation.current) return result.data?.loggedUserData ?? null;
+    if (result.data) {
+      setUser(result.data.loggedUserData);
+      setError(null);
+      setStatus('ready');
+      return result.data.loggedUserData;
+    }
+    if (result.error && toUiError(result.error).code === 'UNAUTHENTICATED') {
+      becomeAnonymous();
+      return null;
+    }
+    setError(result.error ?? null);
+    setStatus('failed');
+    return null;
+  }, [client, becomeAnonymous]);
+
+  return { status, setStatus, user, setUser, error, freshSignIn, setFresh, becomeAnonymous, loadUser };
+}

@@ -1,0 +1,71 @@
+// Every number the spec fixes for the editor lives here so one test can pin them all (spec editor §3.1, §4, §5.1, §9).
+
+/** Stroke widths per shape family (spec §3.1). */
+export const STROKE_WIDTH = { rect: 5, circle: 4, line: 4, arrow: 4 } as const;
+/** Default circle radius before the pointer moves. */
+export const CIRCLE_DEFAULT_RADIUS = 40;
+/** Arrow head size. */
+export const ARROW_POINTER_LENGTH = 15;
+export const ARROW_POINTER_WIDTH = 15;
+/** Text defaults: 30 px Calibri on screen, scaled inverse to the zoom at creation. */
+export const TEXT_FONT_SIZE = 30;
+export const TEXT_FONT_FAMILY = 'Calibri';
+/** A highlight is a rectangle drawn at half opacity. */
+export const HIGHLIGHT_OPACITY = 0.5;
+/** The editor's default stroke colour. */
+export const DEFAULT_STROKE = 'red';
+/** Colours a user can pick in the toolbar; red first because it is the default. */
+export const STROKE_COLORS = ['red', 'blue', 'green', 'orange', 'black'] as const;
+
+/** The zoom slider's range and the zoom factor per slider step. */
+export const ZOOM_SLIDER_MIN = 10;
+export const ZOOM_SLIDER_MAX = 100;
+export const ZOOM_FACTOR = 1.1;
+/** Slider value that means scale 1 (100 %): the middle of the useful range of a drawing. */
+export const ZOOM_SLIDER_UNIT = 50;
+/** A wheel event's delta is divided by this to give zoom steps. */
+export const WHEEL_DELTA_DIVISOR = 40;
+/** Zoom requests are coalesced to one step per throttle window. */
+export const ZOOM_THROTTLE_MS = 16;
+/** Pinch changes are amplified by this so two-finger zoom keeps up with the fingers. */
+export const ZOOM_THROTTLE_MULTIPLIER = 2;
+/** A relative zoom change smaller than this is ignored. */
+export const ZOOM_MIN_RELATIVE_CHANGE = 0.005;
+
+/** Touch timings and thresholds (spec §4.3, §5.1). */
+export const TOUCH_START_DELAY_MS = 200;
+export const TOUCH_END_DELAY_MS = 200;
+export const TOUCH_PAN_START_THRESHOLD_PX = 10;
+export const TOUCH_PAN_WHILE_ZOOMING_THRESHOLD_PX = 5;
+
+/** Compare mode: minimum gap between dividers. */
+export const DIVIDER_MIN_GAP = 100;
+/** The two dividers start at one third and two thirds. */
+export const DIVIDER_START_FRACTIONS = [1 / 3, 2 / 3] as const;
+
+/** Container resizes are debounced. */
+export const RESIZE_DEBOUNCE_MS = 100;
+/** How far the align tool scans for a drawing line. */
+export const LINE_POSITION_SCAN_PX = 1000;
+
+/** The pin placed by the pin tool. */
+export const NEW_PIN_ID = 'new';
+export const NEW_PIN_COLOR = 'red';
+export const PIN_COLORS = ['blue', 'grey', 'red'] as const;
+
+/** The text overlay sits above everything else in the page. */
+export const TEXT_OVERLAY_Z_INDEX = 9999;
+
+/** Compare filters: luminance above this is treated as white paper, below the other as ink. */
+export const WHITE_THRESHOLD = 235;
+export const NEAR_BLACK_THRESHOLD = 80;
+
+/** Query parameter that marks an image request as anonymous (spec §7). */
+export const ANONYMOUS_IMAGE_PARAM = 'anonymous';
+
+/** The markup JSON schema version written by this editor. */
+export const MARKUP_SCHEMA_VERSION = 2;
+
+/** The export image is capped so that very large drawings still produce a usable data URL. */
+export const EXPORT_MAX_WIDTH = 4096;
+export const EXPORT_MAX_HEIGHT = 4096;

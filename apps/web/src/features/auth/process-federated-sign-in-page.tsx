@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { nextStep, safeRedirectPath } from '../../app/guards/route-guards.ts';
+import { useSession } from '../../app/guards/session-context.ts';
+import { RestError } from '../../lib/api-errors.ts';
+import { authApi, type FederatedTokenResponse } from '../../lib/auth-api.ts';
+import { AuthCard } from './auth-card.tsx';
+import { FormError } from './form-error.tsx';
+
+// The code is single-use: one exchange per code, even when React runs the effect twice.
+const exchanges = new Map<string, Promise<FederatedTokenResponse>>();
+
+function exchangeOnce(code: string): Promise<FederatedTokenResponse> {
+  let pending = exchanges.get(code);
+  if (!pending) {
+    pending = authApi.exchangeFederatedCode({ code });
+    exchanges.set(code, pending);
+  }
+  return pending;
+}
+
+/** /process-federated-sign-in: trades the one-time code for a session and goes where the user was heading. */
+export function ProcessFederatedSignInPage() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { signIn } = useSession();
+  const code = params.get('code');
+  const errorCode = params.get('error');
+  const redirect = params.get('redirect');
+  const [error, setError] = useState<unknown>(
+    errorCode
+      ? new RestError(errorCode, params.get('message') ?? errorCode, 400)
+      : code
+        ? null
+        : new RestError('UNAUTHENTICATED', 'missing code', 400),
+  );
+  useEffect(() => {
+    if (!code || errorCode) return;
+    let live = true;
+    const run = async () => {
+      const tokens = await exchangeOnce(code);
+      const user = await signIn(tokens);
+      if (live && user)
+        await navigate(nextStep(user, safeRedirectPath(tokens.redirect ?? redirect)), { replace: true });
+    };
+    run().catch((caught: unknown) => live && setError(caught));
+    return () => {
+      live = false;
+    };
+  }, [code, errorCode, redirect, signIn, navigate]);
+  if (error) {
+    return (
+      <AuthCard title={t('federated.failedTitle')}>
+        <FormError error={error} />
+        <Anchor component={Link} to="/login">
+          {t('common.backToLogin')}
+        </Anchor>
+      </AuthCard>
+    );
+  }
+  return (
+    <Center mih="60vh">
+      <Stack align="center" gap="sm">
+        <Loader />
+        <Text>{t('federated.finishing')}</Text>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { passwordFormState } from '@obra/domain';
+import {
+  NewPasswordFields,
+  type NewPasswordValue,
+} from '../../components/password-strength/password-strength.tsx';
+import { authApi } from '../../lib/auth-api.ts';
+import { AuthCard } from './auth-card.tsx';
+import { authHref } from './auth-links.ts';
+import { CODE_LENGTH, CodeInput } from './code-input.tsx';
+import { FormError } from './form-error.tsx';
+import { useAsyncAction } from './use-async-action.ts';
+
+/** /reset-password: the code e-mailed by forgot-password and a new password that passes editor §5.2. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [code, setCode] = useState('');
+  const [pair, setPair] = useState<NewPasswordValue>({ password: '', confirmation: '' });
+  const action = useAsyncAction();
+  const resend = useAsyncAction();
+  const address = email.trim();
+  const valid =
+    address !== '' &&
+    code.length === CODE_LENGTH &&
+    passwordFormState(pair.password, pair.confirmation).valid;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid) return;
+    await action.run(async () => {
+      await authApi.confirmForgotPassword({ email: address, code, newPassword: pair.password });
+      await navigate(authHref('/login', { email: address, passwordReset: '1' }), { replace: true });
+    });
+  };
+  const resendCode = () =>
+    resend.run(async () => {
+      await authApi.forgotPassword({ email: address });
+      notifications.show({ color: 'teal', message: t('verify.resent') });
+    });
+
+  return (
+    <AuthCard
+      title={t('reset.title')}
+      subtitle={address ? t('reset.subtitle', { email: address }) : undefined}
+      width={480}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          {!params.get('email') && (
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+          )}
+          <CodeInput
+            label={t('fields.code')}
+            value={code}
+            onChange={setCode}
+            autoFocus={Boolean(params.get('email'))}
+          />
+          <NewPasswordFields value={pair} onChange={setPair} passwordLabel={t('fields.newPassword')} />
+          <FormError error={action.error ?? resend.error} />
+          <Button type="submit" loading={action.busy} disabled={!valid} fullWidth>
+            {t('reset.submit')}
+          </Button>
+          <Group justify="space-between">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => void resendCode()}
+              loading={resend.busy}
+              disabled={!address}
+            >
+              {t('verify.resend')}
+            </Button>
+            <Anchor component={Link} to={authHref('/login', { email: address })} size="sm">
+              {t('common.backToLogin')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { nextStep, safeRedirectPath } from '../../app/guards/route-guards.ts';
+import { useSession } from '../../app/guards/session-context.ts';
+import { toUiError } from '../../lib/api-errors.ts';
+import { authApi } from '../../lib/auth-api.ts';
+import { AuthCard } from './auth-card.tsx';
+import { authHref } from './auth-links.ts';
+import { CODE_LENGTH, CodeInput } from './code-input.tsx';
+import { FormError } from './form-error.tsx';
+import { takePendingSignIn } from './pending-sign-in.ts';
+import { useAsyncAction } from './use-async-action.ts';
+
+/** /verify-email: the 6-digit code e-mailed at sign-up, with resend; signs straight in after a fresh sign-up. */
+export function VerifyEmailPage() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const redirect = safeRedirectPath(params.get('redirect'));
+  const navigate = useNavigate();
+  const session = useSession();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [code, setCode] = useState('');
+  const action = useAsyncAction();
+  const resend = useAsyncAction();
+  const address = email.trim();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await action.run(async () => {
+      await authApi.confirmSignUp({ email: address, code });
+      const pending = takePendingSignIn(address);
+      if (!pending) {
+        await navigate(authHref('/login', { email: address, redirect, confirmed: '1' }), { replace: true });
+        return;
+      }
+      const user = await session.signIn(await authApi.signIn(pending));
+      if (user) await navigate(nextStep(user, redirect), { replace: true });
+    });
+  };
+  const resendCode = () =>
+    resend.run(async () => {
+      await authApi.resendCode({ email: address });
+      notifications.show({ color: 'teal', message: t('verify.resent') });
+    });
+  const confirmed = action.error !== null && toUiError(action.error).code === 'userAlreadyConfirmed';
+
+  return (
+    <AuthCard
+      title={t('verify.title')}
+      subtitle={address ? t('verify.subtitle', { email: address }) : t('verify.subtitleNoEmail')}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          {!params.get('email') && (
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+          )}
+          <CodeInput
+            label={t('fields.code')}
+            value={code}
+            onChange={setCode}
+            autoFocus={Boolean(params.get('email'))}
+          />
+          <FormError error={action.error ?? resend.error}>
+            {confirmed && (
+              <Text size="sm" mt={4}>
+                <Anchor component={Link} to={authHref('/login', { email: address, redirect })}>
+                  {t('signUp.goToLogin')}
+                </Anchor>
+              </Text>
+            )}
+          </FormError>
+          <Button
+            type="submit"
+            loading={action.busy}
+            disabled={code.length !== CODE_LENGTH || !address}
+            fullWidth
+          >
+            {t('verify.submit')}
+          </Button>
+          <Group justify="space-between">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => void resendCode()}
+              loading={resend.busy}
+              disabled={!address}
+            >
+              {t('verify.resend')}
+            </Button>
+            <Anchor component={Link} to={authHref('/login', { redirect })} size="sm">
+              {t('common.backToLogin')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

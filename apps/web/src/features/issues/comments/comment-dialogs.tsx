@@ -1,0 +1,111 @@
+import { Button, Center, Group, Loader, Modal, Stack, Text, Timeline } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from 'urql';
+import { IssueCommentHistoryDocument, type IssueCommentFieldsFragment } from '../../../gql/generated.ts';
+import { FormError } from '../../auth/form-error.tsx';
+import { fieldChanges } from '../view/history-model.ts';
+import { displayName, useIssueFormatters } from '../view/issue-format.ts';
+
+/** Deleting a comment asks for confirmation (spec core §4, editor §5.3). */
+export function DeleteCommentDialog({
+  comment,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  comment: IssueCommentFieldsFragment | null;
+  busy: boolean;
+  error: unknown;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('issue');
+  return (
+    <Modal opened={comment !== null} onClose={onClose} title={t('comments.deleteTitle')}>
+      <Stack gap="sm">
+        <Text size="sm">{t('comments.deleteConfirm')}</Text>
+        {comment?.message && (
+          <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>
+            {comment.message}
+          </Text>
+        )}
+        <FormError error={error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button color="red" loading={busy} onClick={onConfirm} data-testid="confirm-delete-comment">
+            {t('comments.delete')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The history of one comment (getProjectIssueCommentHistory), oldest first. */
+export function CommentHistoryDialog({
+  projectId,
+  comment,
+  onClose,
+}: {
+  projectId: number;
+  comment: IssueCommentFieldsFragment | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('issue');
+  return (
+    <Modal opened={comment !== null} onClose={onClose} title={t('comments.historyTitle')} size="lg">
+      {comment && <CommentHistoryBody projectId={projectId} commentId={comment.id} />}
+    </Modal>
+  );
+}
+
+function CommentHistoryBody({ projectId, commentId }: { projectId: number; commentId: number }) {
+  const { t } = useTranslation('issue');
+  const format = useIssueFormatters();
+  const [result] = useQuery({ query: IssueCommentHistoryDocument, variables: { projectId, commentId } });
+  if (result.fetching && !result.data) {
+    return (
+      <Center py="md">
+        <Loader size="sm" aria-label={t('loading')} />
+      </Center>
+    );
+  }
+  if (result.error) return <FormError error={result.error} />;
+  const entries = result.data?.getProjectIssueCommentHistory ?? [];
+  return (
+    <Timeline bulletSize={14} data-testid="comment-history">
+      {entries.map((entry) => (
+        <Timeline.Item
+          key={entry._id}
+          title={`${displayName(entry.user, t('unknownUser'))} · ${format.dateTime(entry.dataTime)}`}
+        >
+          {fieldChanges(entry.fields).map((change) => (
+            <Text key={change.field} size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {t('history.fromTo', {
+                field: t(`history.commentFields.${change.field}`, { defaultValue: change.field }),
+                from: describe(change.field, change.old, t),
+                to: describe(change.field, change.new, t),
+              })}
+            </Text>
+          ))}
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
+
+function describe(
+  field: string,
+  value: unknown,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  if (value === null || value === undefined) return t('none');
+  if (field === 'visibility')
+    return t(`comments.visibilities.${String(value)}`, { defaultValue: String(value) });
+  if (field === 'deletedAt' || field === 'createdAt') return t('history.yes');
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}

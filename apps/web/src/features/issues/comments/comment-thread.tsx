@@ -1,0 +1,207 @@
+import { Chip, Group, Stack, Text } from '@mantine/core';
+import type { CommentVisibility } from '@obra/domain';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useClient, useMutation, type Client } from 'urql';
+import {
+  CreateIssueCommentDocument,
+  DeleteIssueCommentDocument,
+  SetIssueCommentUnreadDocument,
+  UpdateIssueCommentDocument,
+  type IssueCommentFieldsFragment,
+} from '../../../gql/generated.ts';
+import { showErrorToast } from '../../../lib/error-toast.ts';
+import { uploadFile } from '../edit/upload-file.ts';
+import type { IssueScreen } from '../view/use-issue-screen.ts';
+import { CommentComposer, type CommentSubmission } from './comment-composer.tsx';
+import { CommentHistoryDialog, DeleteCommentDialog } from './comment-dialogs.tsx';
+import { CommentItem, type CommentHandlers } from './comment-item.tsx';
+import {
+  COMMENT_VISIBILITY_ORDER,
+  DEFAULT_COMMENT_FILTER,
+  filterCommentsByVisibility,
+} from './comment-visibility.ts';
+import { personLabel, type MentionCandidate } from './mention-model.ts';
+
+/**
+ * The comments of the issue: a visibility filter (all four by default), the thread oldest first with each
+ * comment's actions, and the composer. Writes reload the issue; others' comments arrive live.
+ */
+export function CommentThread({ screen }: { screen: IssueScreen }) {
+  const { t } = useTranslation('issue');
+  const { issue, general, usersById } = screen;
+  const [shown, setShown] = useState<string[]>([...DEFAULT_COMMENT_FILTER]);
+  const [editing, setEditing] = useState<{
+    comment: IssueCommentFieldsFragment;
+    visibility?: CommentVisibility;
+  } | null>(null);
+  const [deleting, setDeleting] = useState<IssueCommentFieldsFragment | null>(null);
+  const [history, setHistory] = useState<IssueCommentFieldsFragment | null>(null);
+  const [created, create] = useMutation(CreateIssueCommentDocument);
+  const [updated, update] = useMutation(UpdateIssueCommentDocument);
+  const [removed, remove] = useMutation(DeleteIssueCommentDocument);
+  const [, markUnread] = useMutation(SetIssueCommentUnreadDocument);
+  const client = useClient();
+  const people = useMemo<MentionCandidate[]>(
+    () => general.mentions.map((u) => ({ id: u.id, label: personLabel(u), email: u.email })),
+    [general.mentions],
+  );
+  const everyone = useMemo(
+    () =>
+      new Map<number, MentionCandidate>(
+        [...usersById.values()].map((u) => [u.id, { id: u.id, label: personLabel(u), email: u.email }]),
+      ),
+    [usersById],
+  );
+  const comments = filterCommentsByVisibility(issue.comments, new Set(shown));
+  const ids = { projectId: issue.projectId };
+
+  const send = async ({ files, ...s }: CommentSubmission): Promise<boolean> => {
+    let images: { index: number; title: string; original: string }[] | undefined;
+    try {
+      images = files.length > 0 ? await uploadImages(client, issue.projectId, files) : undefined;
+    } catch (error) {
+      showErrorToast(t, error);
+      return false;
+    }
+    const response = await create({ ...ids, issueId: issue.id, ...s, ...(images ? { images } : {}) });
+    if (response.error) showErrorToast(t, response.error);
+    else screen.reload();
+    return !response.error;
+  };
+  // An edit leaves the comment's pictures as they are (images not sent).
+  const save = async (
+    comment: IssueCommentFieldsFragment,
+    { files: _files, ...s }: CommentSubmission,
+  ): Promise<boolean> => {
+    const response = await update({ ...ids, commentId: comment.id, ...s });
+    if (response.error) showErrorToast(t, response.error);
+    else {
+      setEditing(null);
+      screen.reload();
+    }
+    return !response.error;
+  };
+  const handlers: CommentHandlers = {
+    onEdit: (comment) => setEditing({ comment }),
+    onVisibility: (comment, visibility) => {
+      // A group needs choosing: open the editor with group selected; other levels apply at once.
+      if (visibility === 'group') setEditing({ comment, visibility });
+      else
+        void save(comment, {
+          message: comment.message ?? '',
+          visibility,
+          groupId: null,
+          mentionedUsers: comment.mentionedUsers,
+          files: [],
+        });
+    },
+    onDelete: (comment) => setDeleting(comment),
+    onMarkUnread: async (comment) => {
+      const response = await markUnread({ ...ids, issueId: issue.id, commentId: comment.id });
+      if (response.error) showErrorToast(t, response.error);
+      else screen.reload();
+    },
+    onHistory: (comment) => setHistory(comment),
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const response = await remove({ ...ids, commentId: deleting.id });
+    if (!response.error) {
+      setDeleting(null);
+      screen.reload();
+    }
+  };
+  const references = general.mentionableIssues;
+  return (
+    <Stack gap="sm" data-testid="comment-thread">
+      <Group justify="space-between" gap="xs">
+        <Text fw={600}>{t('comments.title', { count: issue.comments.length })}</Text>
+        <Chip.Group multiple value={shown} onChange={setShown}>
+          <Group gap={4} aria-label={t('comments.filter')} role="group">
+            {COMMENT_VISIBILITY_ORDER.map((v) => (
+              <Chip key={v} value={v} size="xs" wrapperProps={{ 'data-testid': `comment-filter-${v}` }}>
+                {t(`comments.visibilities.${v}`)}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      </Group>
+      {issue.comments.length === 0 && (
+        <Text size="sm" c="dimmed" data-testid="comments-empty">
+          {t('comments.empty')}
+        </Text>
+      )}
+      {issue.comments.length > 0 && comments.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('comments.allFiltered')}
+        </Text>
+      )}
+      {comments.map((comment) =>
+        editing?.comment.id === comment.id ? (
+          <CommentComposer
+            key={comment.id}
+            initial={{
+              message: comment.message ?? '',
+              visibility: editing.visibility ?? (comment.visibility as CommentVisibility),
+              groupId: comment.groupId,
+            }}
+            initialMentioned={comment.mentionedUsers
+              .map((id) => everyone.get(id))
+              .filter((p): p is MentionCandidate => p !== undefined)}
+            people={people}
+            issues={references}
+            groups={general.groups}
+            issueVisibility={issue.visibility}
+            busy={updated.fetching}
+            onSubmit={(s) => save(comment, s)}
+            onCancel={() => setEditing(null)}
+            submitLabel={t('comments.save')}
+            autoFocus
+          />
+        ) : (
+          <CommentItem
+            key={comment.id}
+            comment={comment}
+            people={everyone}
+            issues={references}
+            projectId={issue.projectId}
+            handlers={handlers}
+          />
+        ),
+      )}
+      <CommentComposer
+        initial={{ message: '', visibility: 'public', groupId: null }}
+        people={people}
+        issues={references}
+        groups={general.groups}
+        issueVisibility={issue.visibility}
+        busy={created.fetching}
+        onSubmit={send}
+        submitLabel={t('comments.send')}
+        allowFiles
+      />
+      <DeleteCommentDialog
+        comment={deleting}
+        busy={removed.fetching}
+        error={removed.error}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+      <CommentHistoryDialog projectId={issue.projectId} comment={history} onClose={() => setHistory(null)} />
+    </Stack>
+  );
+}
+
+/** Uploads a comment's pictures and returns them as the comment's images, in the order chosen. */
+async function uploadImages(client: Client, projectId: number, files: readonly File[]) {
+  const images: { index: number; title: string; original: string }[] = [];
+  for (const [index, file] of files.entries()) {
+    images.push({
+      index,
+      title: file.name.replace(/\.[^.]+$/, ''),
+      original: await uploadFile(client, projectId, file),
+    });
+  }
+  return images;
+}

@@ -1,0 +1,100 @@
+import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
+import { IconCopy, IconEdit, IconMail, IconMailOpened, IconSquareCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** The actions on the selected issues: edit, copy to a project, mark read or unread. */
+export function BulkBar({
+  count,
+  shown,
+  onSelectShown,
+  onClear,
+  onEdit,
+  onCopy,
+  onMarkRead,
+  onMarkUnread,
+  busy,
+}: {
+  count: number;
+  /** How many issues the current filter shows. */
+  shown: number;
+  onSelectShown: () => void;
+  onClear: () => void;
+  onEdit: () => void;
+  onCopy: () => void;
+  onMarkRead: () => void;
+  onMarkUnread: () => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation('issues');
+  return (
+    <Paper
+      withBorder
+      shadow="sm"
+      p={6}
+      radius="md"
+      data-testid="bulk-bar"
+      role="toolbar"
+      aria-label={t('bulk.toolbar')}
+    >
+      <Group gap="xs" wrap="wrap" justify="space-between">
+        <Group gap="xs" wrap="nowrap">
+          <CloseButton aria-label={t('bulk.clear')} onClick={onClear} size="sm" />
+          <Text size="sm" fw={600} data-testid="bulk-count">
+            {t('bulk.selected', { count })}
+          </Text>
+          {count < shown && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconSquareCheck size={14} />}
+              onClick={onSelectShown}
+              data-testid="bulk-select-shown"
+            >
+              {t('bulk.selectShown', { count: shown })}
+            </Button>
+          )}
+        </Group>
+        <Group gap={4} wrap="wrap">
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconEdit size={14} />}
+            onClick={onEdit}
+            data-testid="bulk-edit"
+          >
+            {t('bulk.edit')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconCopy size={14} />}
+            onClick={onCopy}
+            data-testid="bulk-copy"
+          >
+            {t('bulk.copy')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconMailOpened size={14} />}
+            onClick={onMarkRead}
+            loading={busy}
+            data-testid="bulk-mark-read"
+          >
+            {t('bulk.markRead')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconMail size={14} />}
+            onClick={onMarkUnread}
+            loading={busy}
+            data-testid="bulk-mark-unread"
+          >
+            {t('bulk.markUnread')}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

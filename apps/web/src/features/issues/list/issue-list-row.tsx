@@ -1,0 +1,299 @@
+import { memo, type MouseEvent, type ReactNode } from 'react';
+import {
+  IconAlarm,
+  IconAt,
+  IconBell,
+  IconCalendar,
+  IconFlag,
+  IconHelpCircle,
+  IconLink,
+  IconStar,
+  IconStarFilled,
+} from '@tabler/icons-react';
+import { deadlineColor } from '@obra/domain';
+import { badgeText } from '../../projects/project-sections.ts';
+import { disciplineTagState } from '../shared/discipline-tag-state.ts';
+import { PRIORITY_ICONS, STATUS_ICONS, VISIBILITY_ICONS } from '../shared/indicator-icons.ts';
+import { priorityLook, statusLook, visibilityLook } from '../shared/indicator-model.ts';
+import type { IssueRow } from './issue-row.ts';
+import { rowFlags, type ListDisplay } from './list-display.ts';
+import classes from './issue-list.module.css';
+import { useLongPress } from './use-long-press.ts';
+
+/** What a row reports back to the list. */
+export interface RowActions {
+  open(id: number): void;
+  toggleSelected(id: number): void;
+  toggleStar(row: IssueRow): void;
+  copyLink(row: IssueRow): void;
+  /** The row became the keyboard's current row (clicked or touched). */
+  focus(index: number): void;
+}
+
+/** Tags shown on a row before "+N". */
+const MAX_TAGS = 4;
+
+function Counter({
+  count,
+  label,
+  tone,
+  testId,
+  icon,
+}: {
+  count: number;
+  label: string;
+  tone: string;
+  testId: string;
+  icon: ReactNode;
+}) {
+  if (count <= 0) return null;
+  return (
+    <span
+      className={classes.counter}
+      data-tone={tone}
+      title={`${label}: ${count}`}
+      aria-label={`${label}: ${count}`}
+      data-testid={testId}
+      data-count={count}
+    >
+      {icon}
+      {badgeText(count)}
+    </span>
+  );
+}
+
+function RowTags({ row, display }: { row: IssueRow; display: ListDisplay }) {
+  const { labels } = display;
+  const shown = row.disciplines.slice(0, MAX_TAGS);
+  return (
+    <>
+      {shown.map((d) => {
+        const state = disciplineTagState(d, display.statuses, display.today);
+        const discipline = display.disciplineLabels.get(d.disciplineId);
+        const text = `${discipline?.name ?? labels.unknownDiscipline}: ${labels.disciplineStatus(d.status)} (${labels.tagState(state)})`;
+        return (
+          <span
+            key={d.disciplineId}
+            className={classes.tag}
+            data-state={state}
+            title={text}
+            aria-label={text}
+            data-testid="discipline-tag"
+          >
+            {discipline?.abbreviation ?? '?'}
+          </span>
+        );
+      })}
+      {row.disciplines.length > MAX_TAGS && (
+        <span className={classes.tag} data-state="more" data-testid="discipline-tags-more">
+          +{row.disciplines.length - MAX_TAGS}
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * One issue in the list view: two lines, virtualized (so its height is fixed), made of plain elements with
+ * texts translated once for the list, because many rows mount while scrolling fast.
+ */
+export const IssueListRow = memo(function IssueListRow({
+  row,
+  index,
+  display,
+  selected,
+  active,
+  touchSelecting,
+  top,
+  height,
+  actions,
+}: {
+  row: IssueRow;
+  index: number;
+  display: ListDisplay;
+  selected: boolean;
+  active: boolean;
+  /** On touch, once something is selected, a tap selects instead of opening. */
+  touchSelecting: boolean;
+  /** Position in the virtual scroller. */
+  top: number;
+  height: number;
+  actions: RowActions;
+}) {
+  const { labels } = display;
+  const flags = rowFlags(row, display);
+  const unread = row.notificationsSummary.count > 0;
+  const press = useLongPress(() => actions.toggleSelected(row.id));
+  const starred = row.userPersonalData.starred;
+  const status = statusLook(row.status);
+  const StatusIcon = status.icon ? STATUS_ICONS[status.icon] : IconHelpCircle;
+  const priority = priorityLook(row.priority);
+  const PriorityIcon = PRIORITY_ICONS[priority.priority];
+  const visibility = visibilityLook(row.visibility);
+  const VisibilityIcon = VISIBILITY_ICONS[visibility.visibility];
+  const due = flags.deadline ? deadlineColor(flags.deadline, display.today) : null;
+  const stop = (event: MouseEvent) => event.stopPropagation();
+  return (
+    <div
+      role="option"
+      id={`issue-row-${row.id}`}
+      aria-selected={selected}
+      aria-label={`${row.code} ${row.title}`}
+      data-testid="issue-row"
+      data-issue-id={row.id}
+      data-active={active || undefined}
+      data-unread={unread || undefined}
+      className={classes.row}
+      style={{ height, transform: `translateY(${top}px)` }}
+      {...press.handlers}
+      onClick={() => {
+        actions.focus(index);
+        if (touchSelecting && press.wasTouch()) {
+          actions.toggleSelected(row.id);
+          return;
+        }
+        actions.open(row.id);
+      }}
+    >
+      <span className={classes.unreadDot} data-visible={unread || undefined} aria-hidden />
+      <input
+        type="checkbox"
+        className={classes.check}
+        checked={selected}
+        onChange={() => actions.toggleSelected(row.id)}
+        onClick={stop}
+        aria-label={labels.select(row.code)}
+        tabIndex={-1}
+        data-testid="issue-row-select"
+      />
+      <button
+        type="button"
+        className={classes.iconButton}
+        data-tone="star"
+        aria-label={starred ? labels.unstar : labels.star}
+        aria-pressed={starred}
+        title={starred ? labels.unstar : labels.star}
+        tabIndex={-1}
+        onClick={(event) => {
+          event.stopPropagation();
+          actions.toggleStar(row);
+        }}
+        data-testid="issue-row-star"
+      >
+        {starred ? <IconStarFilled size={16} /> : <IconStar size={16} />}
+      </button>
+      <div className={classes.body}>
+        <div className={classes.line}>
+          <span
+            className={classes.icon}
+            data-color={status.color}
+            role="img"
+            aria-label={labels.status(row.status)}
+            title={labels.status(row.status)}
+            data-testid="issue-status"
+            data-value={status.status ?? row.status}
+          >
+            <StatusIcon size={18} />
+          </span>
+          <span className={classes.code} data-testid="issue-code">
+            {row.code}
+          </span>
+          <span className={classes.title} data-testid="issue-title">
+            {row.title}
+          </span>
+          {flags.late ? (
+            <span
+              className={classes.icon}
+              data-color="red"
+              role="img"
+              aria-label={labels.late}
+              title={labels.late}
+              data-testid="issue-late"
+            >
+              <IconAlarm size={16} />
+            </span>
+          ) : (
+            flags.pending && (
+              <span
+                className={classes.icon}
+                data-color="orange"
+                role="img"
+                aria-label={labels.pending}
+                title={labels.pending}
+                data-testid="issue-pending"
+              >
+                <IconFlag size={16} />
+              </span>
+            )
+          )}
+          <Counter
+            count={row.notificationsSummary.mentions}
+            label={labels.mentions}
+            tone="grape"
+            testId="issue-mentions"
+            icon={<IconAt size={10} />}
+          />
+          <Counter
+            count={row.notificationsSummary.count}
+            label={labels.notifications}
+            tone="orange"
+            testId="issue-notifications"
+            icon={<IconBell size={10} />}
+          />
+        </div>
+        <div className={classes.line}>
+          <span
+            className={classes.icon}
+            data-color={priority.color}
+            role="img"
+            aria-label={labels.priority(priority.priority)}
+            title={labels.priority(priority.priority)}
+            data-testid="issue-priority"
+            data-value={priority.priority}
+          >
+            <PriorityIcon size={18} />
+          </span>
+          <span
+            className={classes.icon}
+            data-color={visibility.color}
+            role="img"
+            aria-label={labels.visibility(visibility.visibility)}
+            title={labels.visibility(visibility.visibility)}
+            data-testid="issue-visibility"
+            data-value={visibility.visibility}
+          >
+            <VisibilityIcon size={18} />
+          </span>
+          <RowTags row={row} display={display} />
+          {flags.deadline && due && (
+            <span
+              className={classes.deadline}
+              data-color={due}
+              title={labels.deadline(due, labels.date(flags.deadline))}
+              aria-label={labels.deadline(due, labels.date(flags.deadline))}
+              data-testid="deadline-badge"
+            >
+              <IconCalendar size={12} />
+              {labels.date(flags.deadline)}
+            </span>
+          )}
+          <span className={classes.author}>{display.userNames.get(row.createdByUserId) ?? ''}</span>
+        </div>
+      </div>
+      <button
+        type="button"
+        className={classes.iconButton}
+        aria-label={labels.copyLink(row.code)}
+        title={labels.copyLink(row.code)}
+        tabIndex={-1}
+        onClick={(event) => {
+          event.stopPropagation();
+          actions.copyLink(row);
+        }}
+        data-testid="issue-row-copy-link"
+      >
+        <IconLink size={16} />
+      </button>
+    </div>
+  );
+});

@@ -1,0 +1,289 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useMutation } from 'urql';
+import {
+  IssuesListMarkReadDocument,
+  IssuesListMarkUnreadDocument,
+  IssuesListSetStarringDocument,
+} from '../../../gql/generated.ts';
+import { importWithReload } from '../../../lib/lazy-import.ts';
+import { showErrorToast } from '../../../lib/error-toast.ts';
+import { useProject, type ProjectDetails } from '../../projects/project-context.ts';
+import { flushIssueListContext, issueViewPath } from '../shared/issue-list-context.ts';
+import { CustomFilterPopover } from './custom-filter-popover.tsx';
+import { FilterTabs } from './filter-tabs.tsx';
+import type { RowActions } from './issue-list-row.tsx';
+import { IssueListView } from './issue-list-view.tsx';
+import type { IssueRow } from './issue-row.ts';
+import { ListBody, ListSkeleton, LoadStatus } from './list-states.tsx';
+import { SearchBox, SortMenu, ViewModeSwitch } from './list-toolbar.tsx';
+import { useListDisplay } from './use-list-display.ts';
+import { useIssueList, type IssueList } from './use-issue-list.ts';
+import { useTableColumns, useViewMode } from './list-preferences.ts';
+
+// The create form brings the pin and image editors: loaded when the button is needed, not with the list.
+const CreateIssueButton = lazy(async () => ({
+  default: (await importWithReload(() => import('../edit/create-issue-button.tsx'))).CreateIssueButton,
+}));
+// The table view (Mantine's table, pagination and badges) loads when it is chosen.
+const IssueTableView = lazy(async () => ({
+  default: (await importWithReload(() => import('./issue-table-view.tsx'))).IssueTableView,
+}));
+// Only in the table view, and once something is selected.
+const ColumnsMenu = lazy(async () => ({
+  default: (await importWithReload(() => import('./columns-menu.tsx'))).ColumnsMenu,
+}));
+const BulkBar = lazy(async () => ({
+  default: (await importWithReload(() => import('./bulk-bar.tsx'))).BulkBar,
+}));
+const BulkEditDialog = lazy(async () => ({
+  default: (await importWithReload(() => import('./bulk-edit-dialog.tsx'))).BulkEditDialog,
+}));
+const CopyIssuesDialog = lazy(async () => ({
+  default: (await importWithReload(() => import('./copy-issues-dialog.tsx'))).CopyIssuesDialog,
+}));
+
+/** How long after the first rows the create form's code may start loading. */
+const CREATE_FORM_DELAY_MS = 1_000;
+
+/**
+ * True a moment after the first rows have shown, once the browser is idle: the create form's code (and its
+ * editors) is fetched then, so it never competes with the list for the network or the main thread.
+ */
+function useAfterFirstResult(shown: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!shown || ready) return undefined;
+    let idleHandle: number | null = null;
+    const timer = window.setTimeout(() => {
+      const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 0));
+      idleHandle = idle(() => setReady(true));
+    }, CREATE_FORM_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (idleHandle !== null) (window.cancelIdleCallback ?? window.clearTimeout)(idleHandle);
+    };
+  }, [shown, ready]);
+  return ready;
+}
+
+/**
+ * /workspace/project/{projectId}/issues: the project's issue list (spec core §2). The issues start loading
+ * here, before the screen's translations have arrived (the screen below waits for them).
+ */
+export function IssuesListPage() {
+  const { project } = useProject();
+  const list = useIssueList(project);
+  return (
+    <Suspense fallback={<ListSkeleton />}>
+      <IssuesListScreen project={project} list={list} />
+    </Suspense>
+  );
+}
+
+function IssuesListScreen({ project, list }: { project: ProjectDetails; list: IssueList }) {
+  const { t } = useTranslation(['issues', 'enums']);
+  const navigate = useNavigate();
+  const { pages, filter, setFilter, updateFilter, result } = list;
+  const display = useListDisplay(project, list);
+  const [viewMode, setViewMode] = useViewMode();
+  const [columns, setColumns] = useTableColumns();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'copy' | null>(null);
+  const [, setStarring] = useMutation(IssuesListSetStarringDocument);
+  const [readState, markRead] = useMutation(IssuesListMarkReadDocument);
+  const [unreadState, markUnread] = useMutation(IssuesListMarkUnreadDocument);
+
+  const ids = useMemo(() => result?.ids ?? [], [result]);
+  const createReady = useAfterFirstResult(result !== null);
+  const activeIndex = activeId === null ? -1 : ids.indexOf(activeId);
+  // Actions read the latest state through a ref, so rows (memoised) keep one stable actions object.
+  const latest = useRef({ ids, pages });
+  latest.current = { ids, pages };
+
+  const actions = useMemo<RowActions>(
+    () => ({
+      open: (id) => {
+        flushIssueListContext();
+        void navigate(issueViewPath(project.id, id));
+      },
+      toggleSelected: (id) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          if (!next.delete(id)) next.add(id);
+          return next;
+        }),
+      toggleStar: (row: IssueRow) => {
+        const starred = !row.userPersonalData.starred;
+        latest.current.pages.patchStarred(row.id, starred);
+        void setStarring({ projectId: project.id, issueId: row.id, starred }).then((r) => {
+          if (!r.error) return;
+          latest.current.pages.patchStarred(row.id, !starred);
+          showErrorToast(t, r.error);
+        });
+      },
+      copyLink: (row: IssueRow) => {
+        const url = `${window.location.origin}${issueViewPath(project.id, row.id)}`;
+        void navigator.clipboard
+          .writeText(url)
+          .then(() =>
+            notifications.show({ color: 'green', message: t('row.linkCopied', { code: row.code }) }),
+          )
+          .catch((error: unknown) => showErrorToast(t, error));
+      },
+      focus: (index) => setActiveId(latest.current.ids[index] ?? null),
+    }),
+    [navigate, project.id, setStarring, t],
+  );
+
+  const setActiveIndex = useCallback((index: number) => setActiveId(latest.current.ids[index] ?? null), []);
+  const selectedIds = [...selected].filter((id) => pages.rows.has(id));
+
+  const mark = async (read: boolean) => {
+    const issuesId = selectedIds;
+    const result = read
+      ? await markRead({ issuesId })
+      : await markUnread({ projectId: project.id, issuesId });
+    if (result.error) {
+      showErrorToast(t, result.error);
+      return;
+    }
+    pages.patchNotifications(
+      issuesId,
+      read
+        ? { count: 0, mentions: 0, last: null }
+        : { count: 1, mentions: 0, last: new Date().toISOString() },
+    );
+    notifications.show({
+      color: 'green',
+      message: t(read ? 'bulk.markedRead' : 'bulk.markedUnread', { count: issuesId.length }),
+    });
+  };
+
+  return (
+    <Stack
+      gap="xs"
+      h="calc(100dvh - var(--app-shell-header-offset, 56px) - 2 * var(--mantine-spacing-md))"
+      data-testid="issues-page"
+    >
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <Title order={2} size="h3">
+            {t('list.title')}
+          </Title>
+          <LoadStatus
+            progress={pages.progress}
+            shown={result?.ids.length ?? null}
+            total={result?.total ?? pages.rows.size}
+          />
+        </Group>
+        {createReady && (
+          <Suspense fallback={null}>
+            <CreateIssueButton />
+          </Suspense>
+        )}
+      </Group>
+      <Group gap="xs" wrap="wrap">
+        <SearchBox value={filter.search} onChange={(search) => updateFilter({ search })} />
+        <Group gap="xs" wrap="nowrap">
+          <SortMenu filter={filter} onChange={setFilter} />
+          <CustomFilterPopover
+            project={project}
+            context={list.context}
+            filter={filter}
+            onChange={setFilter}
+          />
+          <ViewModeSwitch value={viewMode} onChange={setViewMode} />
+          {viewMode === 'table' && (
+            <Suspense fallback={null}>
+              <ColumnsMenu value={columns} onChange={setColumns} />
+            </Suspense>
+          )}
+        </Group>
+      </Group>
+      <FilterTabs
+        value={filter.standard}
+        counts={result?.counts ?? null}
+        onChange={(standard) => updateFilter({ standard })}
+      />
+      {selectedIds.length > 0 && (
+        <Suspense fallback={null}>
+          <BulkBar
+            count={selectedIds.length}
+            shown={ids.length}
+            onSelectShown={() => setSelected(new Set([...selected, ...ids]))}
+            onClear={() => setSelected(new Set())}
+            onEdit={() => setDialog('edit')}
+            onCopy={() => setDialog('copy')}
+            onMarkRead={() => void mark(true)}
+            onMarkUnread={() => void mark(false)}
+            busy={readState.fetching || unreadState.fetching}
+          />
+        </Suspense>
+      )}
+      <ListBody
+        progress={pages.progress}
+        result={result}
+        contextError={list.contextError}
+        onRetry={pages.reload}
+        onClearFilter={() => updateFilter({ standard: 'all', search: '', conditions: [] })}
+        filtered={
+          filter.standard !== 'all' || filter.search.trim().length > 0 || filter.conditions.length > 0
+        }
+      >
+        {display &&
+          (viewMode === 'table' ? (
+            <Suspense fallback={<ListSkeleton />}>
+              <IssueTableView
+                ids={ids}
+                rows={pages.rows}
+                display={display}
+                columns={columns}
+                selected={selected}
+                actions={actions}
+              />
+            </Suspense>
+          ) : (
+            <IssueListView
+              ids={ids}
+              rows={pages.rows}
+              display={display}
+              selected={selected}
+              activeIndex={activeIndex}
+              setActiveIndex={setActiveIndex}
+              actions={actions}
+            />
+          ))}
+      </ListBody>
+      <Text size="xs" c="dimmed" visibleFrom="sm" data-testid="keyboard-hint">
+        {t('list.keyboardHint')}
+      </Text>
+      <Suspense fallback={null}>
+        {dialog === 'edit' && (
+          <BulkEditDialog
+            opened
+            onClose={() => setDialog(null)}
+            project={project}
+            context={list.context}
+            issueIds={selectedIds}
+            rows={pages.rows}
+            onUpdated={pages.applyRows}
+          />
+        )}
+        {dialog === 'copy' && (
+          <CopyIssuesDialog
+            opened
+            onClose={() => setDialog(null)}
+            projectId={project.id}
+            issueIds={selectedIds}
+            rows={pages.rows}
+          />
+        )}
+      </Suspense>
+    </Stack>
+  );
+}

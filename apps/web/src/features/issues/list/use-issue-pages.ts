@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useClient, type OperationResult } from 'urql';
+import {
+  IssuesListIssueChangedDocument,
+  IssuesListNotificationsChangedDocument,
+  IssuesListPageDocument,
+  type IssueListFieldsFragment,
+  type IssuesListPageQuery,
+} from '../../../gql/generated.ts';
+import type { EngineClient } from './engine-client.ts';
+import { toIssueFacts, type IssueRow } from './issue-row.ts';
+
+/** Issues per getIssues page (spec core §9). */
+export const ISSUE_PAGE_SIZE = 500;
+
+/** Loading progress of the list. */
+export interface LoadProgress {
+  readonly loaded: number;
+  readonly pages: number;
+  readonly done: boolean;
+  readonly error: unknown;
+}
+
+/** The loaded issues and the ways to change them locally after a mutation or a live event. */
+export interface IssuePages {
+  /** Every loaded issue by id; read it together with `version`, which changes on every change. */
+  readonly rows: ReadonlyMap<number, IssueRow>;
+  readonly version: number;
+  readonly progress: LoadProgress;
+  applyRows(rows: readonly IssueRow[]): void;
+  removeRows(ids: readonly number[]): void;
+  patchNotifications(ids: readonly number[], summary: IssueRow['notificationsSummary']): void;
+  patchStarred(id: number, starred: boolean): void;
+  reload(): void;
+}
+
+/**
+ * Loads every issue of the project, 500 a page through the `after` cursor, feeding each page to the list
+ * engine as it arrives (the first rows show while the rest loads), and keeps them current with
+ * projectIssueChanged and projectNotificationsChanged, so a change by someone else appears without a reload.
+ */
+export function useIssuePages(projectId: number, engine: EngineClient): IssuePages {
+  const client = useClient();
+  const rows = useRef(new Map<number, IssueRow>());
+  // Ids a live event touched, with when: a page requested before that moment must not bring back stale data.
+  const touched = useRef(new Map<number, number>());
+  const [version, setVersion] = useState(0);
+  const [attempt, setAttempt] = useState(0);
+  const [progress, setProgress] = useState<LoadProgress>({ loaded: 0, pages: 0, done: false, error: null });
+  const bump = useCallback(() => setVersion((v) => v + 1), []);
+
+  const applyRows = useCallback(
+    (changed: readonly IssueRow[]) => {
+      if (changed.length === 0) return;
+      for (const row of changed) rows.current.set(row.id, row);
+      engine.upsert(changed.map(toIssueFacts));
+      bump();
+    },
+    [engine, bump],
+  );
+
+  const removeRows = useCallback(
+    (ids: readonly number[]) => {
+      const present = ids.filter((id) => rows.current.delete(id));
+      if (present.length === 0) return;
+      engine.remove(present);
+      bump();
+    },
+    [engine, bump],
+  );
+
+  const patchNotifications = useCallback(
+    (ids: readonly number[], summary: IssueRow['notificationsSummary']) => {
+      const changed = ids
+        .map((id) => rows.current.get(id))
+        .filter((row): row is IssueRow => row !== undefined)
+        .map((row) => ({ ...row, notificationsSummary: summary }));
+      applyRows(changed);
+    },
+    [applyRows],
+  );
+
+  const patchStarred = useCallback(
+    (id: number, starred: boolean) => {
+      const row = rows.current.get(id);
+      if (row) applyRows([{ ...row, userPersonalData: { ...row.userPersonalData, starred } }]);
+    },
+    [applyRows],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    rows.current = new Map();
+    touched.current = new Map();
+    engine.reset();
+    setProgress({ loaded: 0, pages: 0, done: false, error: null });
+    bump();
+    void (async () => {
+      let after: string | null = null;
+      let pages = 0;
+      for (;;) {
+        const requestedAt = performance.now();
+        const result: OperationResult<IssuesListPageQuery> = await client
+          .query(
+            IssuesListPageDocument,
+            { projectId, first: ISSUE_PAGE_SIZE, after },
+            { requestPolicy: 'network-only' },
+          )
+          .toPromise();
+        if (cancelled) return;
+        const page = result.data?.getIssues;
+        if (result.error || !page) {
+          setProgress((p) => ({ ...p, error: result.error ?? new Error('UNEXPECTED') }));
+          return;
+        }
+        pages += 1;
+        const fresh = page.issues.filter((row) => (touched.current.get(row.id) ?? -1) < requestedAt);
+        applyRows(fresh);
+        const loaded = rows.current.size;
+        setProgress({ loaded, pages, done: !page.pageInfo.hasNextPage, error: null });
+        if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return;
+        after = page.pageInfo.endCursor;
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [client, projectId, engine, attempt, applyRows, bump]);
+
+  useEffect(() => {
+    const issues = client.subscription(IssuesListIssueChangedDocument, { projectId }).subscribe((result) => {
+      const change = result.data?.projectIssueChanged;
+      if (!change) return;
+      touched.current.set(change.issueId, performance.now());
+      // An issue the subscriber may no longer see comes without its data: it leaves the list.
+      if (change.kind === 'deleted' || !change.issue) removeRows([change.issueId]);
+      else applyRows([change.issue as IssueListFieldsFragment]);
+    });
+    const marks = client
+      .subscription(IssuesListNotificationsChangedDocument, { projectId })
+      .subscribe((result) => {
+        const change = result.data?.projectNotificationsChanged;
+        if (change) patchNotifications([change.issueId], change.notificationsSummary);
+      });
+    return () => {
+      issues.unsubscribe();
+      marks.unsubscribe();
+    };
+  }, [client, projectId, applyRows, removeRows, patchNotifications]);
+
+  return {
+    rows: rows.current,
+    version,
+    progress,
+    applyRows,
+    removeRows,
+    patchNotifications,
+    patchStarred,
+    reload: () => setAttempt((a) => a + 1),
+  };
+}

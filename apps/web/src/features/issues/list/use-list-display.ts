@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import type { ProjectDetails } from '../../projects/project-context.ts';
+import type { DisciplineLabel } from '../shared/discipline-tags.tsx';
+import { personName, type ListDisplay } from './list-display.ts';
+import type { IssueList } from './use-issue-list.ts';
+import { useRowLabels } from './row-labels.ts';
+
+/** What rows need to show names, tags and flags; null until the viewer is known. */
+export function useListDisplay(
+  project: ProjectDetails,
+  list: Pick<IssueList, 'viewer' | 'statuses' | 'today' | 'context'>,
+): ListDisplay | null {
+  const { viewer, statuses, today, context } = list;
+  const labels = useRowLabels();
+  return useMemo(() => {
+    if (!viewer) return null;
+    const disciplineLabels = new Map<number, DisciplineLabel>(
+      project.disciplines.map((d) => [d.id, { abbreviation: d.abbreviation, name: d.name }]),
+    );
+    const userNames = new Map((context?.projectUsers ?? []).map((u) => [u.id, personName(u)]));
+    const categoryKeys = new Map(project.categories.map((c) => [c.id, c.name]));
+    return {
+      projectId: project.id,
+      statuses,
+      today,
+      viewer,
+      disciplineLabels,
+      userNames,
+      categoryKeys,
+      labels,
+    };
+  }, [project.id, project.disciplines, project.categories, viewer, statuses, today, context, labels]);
+}

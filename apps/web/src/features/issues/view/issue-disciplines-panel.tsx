@@ -1,0 +1,193 @@
+import { Badge, Box, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { localDate, pendingDisciplinesFor, type IssueDisciplineState } from '@obra/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from 'urql';
+import { SetIssueDisciplinesDocument } from '../../../gql/generated.ts';
+import { FormError } from '../../auth/form-error.tsx';
+import { DeadlineBadge } from '../shared/deadline-badge.tsx';
+import {
+  canSetDisciplineDeadline,
+  editScopeFor,
+  settableStatuses,
+  withDisciplineDeadline,
+  withDisciplineStatus,
+} from './issue-rules.ts';
+import { useIssueFormatters } from './issue-format.ts';
+import type { IssueScreen } from './use-issue-screen.ts';
+
+/**
+ * The issue's disciplines with their status and deadline (spec core §3). Each row offers what the user may
+ * change: coordinators and the creator any discipline (and deadlines), a collaborator the status of their own
+ * disciplines to the statuses open to collaborators; the server's answer (status rules) is shown in place.
+ */
+export function IssueDisciplinesPanel({ screen }: { screen: IssueScreen }) {
+  const { t } = useTranslation(['issue', 'enums']);
+  const { issue, editor, statuses, project } = screen;
+  const [result, update] = useMutation(SetIssueDisciplinesDocument);
+  const [error, setError] = useState<unknown>(null);
+  const scope = editScopeFor(issue, editor);
+  const pending = new Set(
+    pendingDisciplinesFor(
+      issue.disciplines,
+      {
+        userId: editor.userId,
+        manageDisciplines: editor.manageDisciplines,
+        disciplineIds: editor.userDisciplines,
+        groupIds: [],
+      },
+      statuses,
+    ).map((d) => d.disciplineId),
+  );
+  const names = new Map(project.disciplines.map((d) => [d.id, d]));
+  const send = async (disciplines: ReturnType<typeof withDisciplineStatus>) => {
+    setError(null);
+    const response = await update({ projectId: issue.projectId, issueId: issue.id, disciplines });
+    if (response.error) setError(response.error);
+    else screen.reload();
+  };
+  return (
+    <Stack gap="sm" data-testid="issue-disciplines">
+      {issue.disciplines.map((d) => {
+        const discipline = names.get(d.disciplineId);
+        const label = discipline ? `${discipline.name} (${discipline.abbreviation})` : t('unknownDiscipline');
+        return (
+          <Stack
+            key={d.disciplineId}
+            gap={4}
+            data-testid="issue-discipline-row"
+            data-discipline={discipline?.abbreviation}
+          >
+            <Group gap={6} justify="space-between" wrap="nowrap">
+              <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+                {label}
+              </Text>
+              {pending.has(d.disciplineId) && issue.status === 'active' && (
+                <Badge
+                  size="xs"
+                  color="orange"
+                  variant="light"
+                  data-testid="discipline-pending"
+                  style={{ flexShrink: 0 }}
+                >
+                  {t('disciplines.pendingForYou')}
+                </Badge>
+              )}
+            </Group>
+            <Group gap={6} wrap="nowrap" align="center">
+              <Box style={{ flex: 1, minWidth: 0 }}>
+                <StatusCell
+                  discipline={d}
+                  label={label}
+                  options={settableStatuses(d, scope, editor, project.disciplinesStatus)}
+                  busy={result.fetching}
+                  onChange={(status) =>
+                    void send(withDisciplineStatus(issue.disciplines, d.disciplineId, status))
+                  }
+                />
+              </Box>
+              <Box style={{ flex: 1, minWidth: 0 }}>
+                <DeadlineCell
+                  discipline={d}
+                  label={label}
+                  editable={canSetDisciplineDeadline(scope, d.status, statuses)}
+                  busy={result.fetching}
+                  onChange={(deadline) =>
+                    void send(withDisciplineDeadline(issue.disciplines, d.disciplineId, deadline))
+                  }
+                />
+              </Box>
+            </Group>
+          </Stack>
+        );
+      })}
+      <FormError error={error} />
+    </Stack>
+  );
+}
+
+function StatusCell({
+  discipline,
+  label,
+  options,
+  busy,
+  onChange,
+}: {
+  discipline: IssueDisciplineState;
+  label: string;
+  options: string[];
+  busy: boolean;
+  onChange: (status: string) => void;
+}) {
+  const { t } = useTranslation(['issue', 'enums']);
+  const name = (s: string) => t(`enums:disciplineStatuses.${s}`, { defaultValue: s });
+  if (options.length === 0) {
+    return (
+      <Badge variant="light" styles={{ root: { textTransform: 'none' } }} data-testid="discipline-status">
+        {name(discipline.status)}
+      </Badge>
+    );
+  }
+  return (
+    <Select
+      size="xs"
+      aria-label={t('disciplines.statusOf', { discipline: label })}
+      data={options.map((s) => ({ value: s, label: name(s) }))}
+      value={discipline.status}
+      allowDeselect={false}
+      disabled={busy}
+      onChange={(value) => value && value !== discipline.status && onChange(value)}
+      comboboxProps={{ withinPortal: true }}
+      data-testid="discipline-status-select"
+    />
+  );
+}
+
+function DeadlineCell({
+  discipline,
+  label,
+  editable,
+  busy,
+  onChange,
+}: {
+  discipline: IssueDisciplineState & { doneAt?: string | null };
+  label: string;
+  editable: boolean;
+  busy: boolean;
+  onChange: (deadline: string | null) => void;
+}) {
+  const { t } = useTranslation('issue');
+  const format = useIssueFormatters();
+  const today = localDate(new Date());
+  if (editable) {
+    return (
+      <TextInput
+        size="xs"
+        type="date"
+        aria-label={t('disciplines.deadlineOf', { discipline: label })}
+        defaultValue={discipline.deadline ?? ''}
+        disabled={busy}
+        onBlur={(event) => {
+          const value = event.currentTarget.value || null;
+          if (value !== (discipline.deadline ?? null)) onChange(value);
+        }}
+      />
+    );
+  }
+  return (
+    <Group gap={4}>
+      {discipline.deadline ? (
+        <DeadlineBadge deadline={discipline.deadline} today={today} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('none')}
+        </Text>
+      )}
+      {discipline.doneAt && (
+        <Text size="xs" c="dimmed">
+          {t('disciplines.doneAt', { date: format.dateTime(discipline.doneAt) })}
+        </Text>
+      )}
+    </Group>
+  );
+}

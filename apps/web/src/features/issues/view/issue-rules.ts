@@ -1,0 +1,122 @@
+import {
+  hasPendingDisciplines,
+  isPendingFor,
+  type DisciplineStatusMap,
+  type IssueDisciplineState,
+  type IssueStatus,
+} from '@obra/domain';
+import type { ProjectDisciplineStatusSetting } from '../shared/project-status-map.ts';
+
+/** Who is looking at the issue, as the edit rules need it. */
+export interface IssueEditor {
+  readonly userId: number;
+  readonly manageDisciplines: boolean;
+  readonly userDisciplines: readonly number[];
+}
+
+/**
+ * How much of an issue the user may change (the server's rule, docs/api-issues.md updateIssue): coordinators
+ * and the creator everything; a collaborator of one of its disciplines the statuses of their own disciplines;
+ * anyone else nothing.
+ */
+export type EditScope = 'full' | 'ownDisciplineStatuses' | 'none';
+
+/** The edit scope of a user on an issue. */
+export function editScopeFor(
+  issue: { createdByUserId: number; disciplines: readonly Pick<IssueDisciplineState, 'disciplineId'>[] },
+  editor: IssueEditor,
+): EditScope {
+  if (editor.manageDisciplines || issue.createdByUserId === editor.userId) return 'full';
+  if (issue.disciplines.some((d) => editor.userDisciplines.includes(d.disciplineId)))
+    return 'ownDisciplineStatuses';
+  return 'none';
+}
+
+/**
+ * The statuses a user may move one discipline of the issue to, in the project's order; empty when they may not
+ * change it. The current status is always listed first when it is not otherwise offered (so a select shows it).
+ * Collaborators only move to statuses with allowCollaboratorUpdateTo; switched-off statuses are not offered.
+ */
+export function settableStatuses(
+  discipline: Pick<IssueDisciplineState, 'disciplineId' | 'status'>,
+  scope: EditScope,
+  editor: IssueEditor,
+  statuses: readonly ProjectDisciplineStatusSetting[],
+): string[] {
+  if (scope === 'none') return [];
+  if (scope === 'ownDisciplineStatuses' && !editor.userDisciplines.includes(discipline.disciplineId))
+    return [];
+  const allowed = statuses
+    .filter((s) => s.active && (editor.manageDisciplines || s.allowCollaboratorUpdateTo))
+    .map((s) => s.name);
+  if (allowed.length === 0) return [];
+  return allowed.includes(discipline.status) ? allowed : [discipline.status, ...allowed];
+}
+
+/** Whether the user may change the deadline of a discipline: only with the full scope, in a status that has one. */
+export function canSetDisciplineDeadline(
+  scope: EditScope,
+  status: string,
+  statuses: DisciplineStatusMap,
+): boolean {
+  return scope === 'full' && (statuses.get(status)?.deadline ?? false);
+}
+
+/**
+ * The issue statuses the rules allow next (spec core §4): with pending disciplines only active; without them
+ * anything but active. The current status is always included.
+ */
+export function allowedIssueStatuses(
+  current: string,
+  disciplines: readonly IssueDisciplineState[],
+  statuses: DisciplineStatusMap,
+): IssueStatus[] {
+  const pending = hasPendingDisciplines(disciplines, statuses);
+  const all: IssueStatus[] = ['active', 'resolved', 'reproved'];
+  return all.filter((s) => s === current || (pending ? s === 'active' : s !== 'active'));
+}
+
+/** The issue's pending flag for the viewer (spec core §4) on an active issue. */
+export function isIssuePendingFor(
+  issue: { status: string; disciplines: readonly IssueDisciplineState[] },
+  editor: IssueEditor,
+  statuses: DisciplineStatusMap,
+): boolean {
+  if (issue.status !== 'active') return false;
+  return isPendingFor(
+    issue.disciplines,
+    {
+      userId: editor.userId,
+      manageDisciplines: editor.manageDisciplines,
+      disciplineIds: editor.userDisciplines,
+      groupIds: [],
+    },
+    statuses,
+  );
+}
+
+/** The disciplines with one status changed: what updateIssue receives (same set, same deadlines). */
+export function withDisciplineStatus(
+  disciplines: readonly IssueDisciplineState[],
+  disciplineId: number,
+  status: string,
+): { disciplineId: number; status: string; deadline: string | null }[] {
+  return disciplines.map((d) => ({
+    disciplineId: d.disciplineId,
+    status: d.disciplineId === disciplineId ? status : d.status,
+    deadline: d.deadline,
+  }));
+}
+
+/** The disciplines with one deadline changed. */
+export function withDisciplineDeadline(
+  disciplines: readonly IssueDisciplineState[],
+  disciplineId: number,
+  deadline: string | null,
+): { disciplineId: number; status: string; deadline: string | null }[] {
+  return disciplines.map((d) => ({
+    disciplineId: d.disciplineId,
+    status: d.status,
+    deadline: d.disciplineId === disciplineId ? deadline : d.deadline,
+  }));
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useClient } from 'urql';
+import { ImageField } from '../../components/image-cropper/image-field.tsx';
+import { KEEP_IMAGE, type ImageChoice } from '../../components/image-cropper/upload-profile-image.ts';
+import { useProfileImageUpload } from '../../components/image-cropper/use-profile-image-upload.ts';
+import { CreateProjectDocument } from '../../gql/generated.ts';
+import { toUiError } from '../../lib/api-errors.ts';
+import { FormError } from '../auth/form-error.tsx';
+import { useAsyncAction } from '../auth/use-async-action.ts';
+
+/** The reason a project name is refused before any call, or null (editor §5.3: the name is required). */
+export function projectNameError(name: string): 'required' | null {
+  return name.trim() === '' ? 'required' : null;
+}
+
+/**
+ * Project creation (editor §2.2): a name, then configure now (the setup) or later (the project). When the company
+ * reached its active-project limit the dialog shows the upgrade prompt instead of a bare error.
+ */
+export function NewProjectDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('projects');
+  const client = useClient();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [image, setImage] = useState<ImageChoice>(KEEP_IMAGE);
+  const upload = useProfileImageUpload('PROJECT_IMAGE');
+  const create = useAsyncAction();
+  const invalid = projectNameError(name);
+  const limitReached = create.error !== null && toUiError(create.error).code === 'PROJECT_LIMIT_REACHED';
+
+  const submit = (configureNow: boolean) => {
+    setTouched(true);
+    if (invalid) return;
+    void create.run(async () => {
+      // An image is optional: it is uploaded (and checked by the server) only when one was chosen.
+      const uploaded = image.state === 'new' ? await upload.resolve(image) : undefined;
+      const result = await client
+        .mutation(CreateProjectDocument, { name: name.trim(), ...(uploaded ? { image: uploaded } : {}) })
+        .toPromise();
+      if (result.error) throw result.error;
+      const id = result.data?.createProject.id;
+      if (id === undefined) return;
+      onClose();
+      void navigate(configureNow ? `/workspace/project/${id}/setup` : `/workspace/project/${id}`);
+    });
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('create.title')} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit(true);
+        }}
+        noValidate
+      >
+        <Stack gap="md">
+          <ImageField
+            kind="PROJECT_IMAGE"
+            label={t('profile.image')}
+            name={name.trim() || t('create.title')}
+            current={null}
+            value={image}
+            onChange={setImage}
+            uploading={upload.uploading}
+            testId="new-project-image"
+          />
+          <TextInput
+            label={t('create.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            onBlur={() => setTouched(true)}
+            error={touched && invalid ? t('create.nameRequired') : undefined}
+            required
+            data-autofocus
+          />
+          {limitReached ? (
+            <Alert color="orange" title={t('create.limitTitle')} role="alert" data-testid="project-limit">
+              <Text size="sm">{t('create.limitMessage')}</Text>
+            </Alert>
+          ) : (
+            <FormError error={create.error} />
+          )}
+          <Text size="sm" c="dimmed">
+            {t('create.configureHint')}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => submit(false)} disabled={create.busy}>
+              {t('create.later')}
+            </Button>
+            <Button type="submit" loading={create.busy}>
+              {t('create.now')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

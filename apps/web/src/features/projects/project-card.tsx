@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Avatar, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlarm, IconAt, IconBell, IconListCheck, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CompanyMark } from '../../components/image-cropper/company-mark.tsx';
+import type { ProjectCardFieldsFragment } from '../../gql/generated.ts';
+import { badgeText, projectInitials } from './project-sections.ts';
+
+/** A counter with "99+" above 99 (editor §9); zero counts are dimmed rather than hidden so cards line up. */
+export function CountBadge({
+  count,
+  label,
+  icon,
+  color,
+  testId,
+}: {
+  count: number;
+  label: string;
+  icon: ReactNode;
+  color: string;
+  testId?: string;
+}) {
+  return (
+    <Tooltip label={label}>
+      <Badge
+        variant={count > 0 ? 'light' : 'outline'}
+        color={count > 0 ? color : 'gray'}
+        leftSection={icon}
+        aria-label={`${label}: ${count}`}
+        data-testid={testId}
+      >
+        {badgeText(count)}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** A project on the workspace home (editor §3.4). */
+export function ProjectCard({
+  project,
+  onToggleStar,
+  starring,
+}: {
+  project: ProjectCardFieldsFragment;
+  onToggleStar: (project: ProjectCardFieldsFragment) => void;
+  starring: boolean;
+}) {
+  const { t } = useTranslation('projects');
+  const starLabel = project.starred
+    ? t('card.unstar', { name: project.name })
+    : t('card.star', { name: project.name });
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="project-card" data-project-id={project.id}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <Avatar src={project.image ?? null} radius="md" size={48} color="initials" name={project.name}>
+            {projectInitials(project.name)}
+          </Avatar>
+          <Stack gap={2} miw={0}>
+            <Text
+              component={Link}
+              to={`/workspace/project/${project.id}`}
+              fw={600}
+              lineClamp={2}
+              data-testid="project-card-name"
+            >
+              {project.name}
+            </Text>
+            <Group gap={6} wrap="nowrap">
+              <CompanyMark logo={project.company.logo} name={project.company.name} size={18} />
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {project.company.name}
+              </Text>
+            </Group>
+          </Stack>
+        </Group>
+        <ActionIcon
+          variant="subtle"
+          color="yellow"
+          onClick={() => onToggleStar(project)}
+          loading={starring}
+          aria-label={starLabel}
+          aria-pressed={project.starred}
+          data-testid="project-card-star"
+        >
+          {project.starred ? <IconStarFilled size={18} /> : <IconStar size={18} />}
+        </ActionIcon>
+      </Group>
+      <Group gap={6} mt="md" wrap="wrap">
+        <CountBadge
+          count={project.pendencies}
+          label={t('card.pendencies')}
+          icon={<IconListCheck size={12} />}
+          color="blue"
+          testId="count-pendencies"
+        />
+        <CountBadge
+          count={project.latePendencies}
+          label={t('card.latePendencies')}
+          icon={<IconAlarm size={12} />}
+          color="red"
+          testId="count-late"
+        />
+        <CountBadge
+          count={project.mentions}
+          label={t('card.mentions')}
+          icon={<IconAt size={12} />}
+          color="grape"
+          testId="count-mentions"
+        />
+        <CountBadge
+          count={project.notifications}
+          label={t('card.notifications')}
+          icon={<IconBell size={12} />}
+          color="orange"
+          testId="count-notifications"
+        />
+      </Group>
+      {project.status === 0 && (
+        <Badge mt="sm" color="gray" variant="filled" size="sm">
+          {t('enums:projectStatuses.0')}
+        </Badge>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,118 @@
+import { AppShell, Burger, Center, Group, Loader, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconListDetails, IconSettings } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate, useParams } from 'react-router';
+import { useQuery } from 'urql';
+import { useSession } from '../../app/guards/session-context.ts';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { SideMenu, type SideMenuItem } from '../../components/side-menu/side-menu.tsx';
+import { SupportButton } from '../../components/support-button.tsx';
+import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
+import { ProjectDataDocument } from '../../gql/generated.ts';
+import { RestError } from '../../lib/api-errors.ts';
+import { FormError } from '../auth/form-error.tsx';
+import { UserMenu } from '../workspace/user-menu.tsx';
+import { Brand } from '../workspace/workspace-layout.tsx';
+import type { ProjectOutletContext } from './project-context.ts';
+import { ProjectSelectorPopover, SelectorTarget } from './project-selector-popover.tsx';
+
+// A malformed project id in the address is the same to the user as an unknown project.
+const NOT_FOUND = new RestError('PROJECT_NOT_FOUND', 'PROJECT_NOT_FOUND', 404);
+
+/**
+ * /workspace/project/{projectId}: the project's frame. The side menu lists the modules that exist (the issues
+ * and the setup), with a way back to the workspace; the header's project selector jumps between projects.
+ */
+export function ProjectLayout() {
+  const { t } = useTranslation('projects');
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const projectId = Number(useParams()['projectId']);
+  const valid = Number.isInteger(projectId) && projectId > 0;
+  const [data, refetch] = useQuery({ query: ProjectDataDocument, variables: { projectId }, pause: !valid });
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const project = data.data?.projectData;
+  const items: SideMenuItem[] = [
+    {
+      name: 'issues',
+      label: t('menu.issues'),
+      to: `/workspace/project/${projectId}/issues`,
+      icon: <IconListDetails size={18} />,
+    },
+    {
+      name: 'setup',
+      label: t('menu.setup'),
+      to: `/workspace/project/${projectId}/setup`,
+      icon: <IconSettings size={18} />,
+    },
+  ];
+  const context: ProjectOutletContext | null = project
+    ? { project, reload: () => refetch({ requestPolicy: 'network-only' }) }
+    : null;
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="md" wrap="nowrap" miw={0}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('workspace:menu.open')}
+            />
+            <Group visibleFrom="sm">
+              <Brand />
+            </Group>
+            {project && (
+              <ProjectSelectorPopover
+                label={t('selector.label')}
+                selection={{
+                  mode: 'single',
+                  value: project.id,
+                  onChange: (id) => void navigate(`/workspace/project/${id}`),
+                }}
+                target={<SelectorTarget name={project.name} />}
+              />
+            )}
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <SupportButton />
+            <LanguageSwitcher />
+            <ThemeSwitcher />
+            {user && <UserMenu user={user} />}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <SideMenu
+          items={items}
+          backTo={{ label: t('menu.backToHome'), to: '/workspace/home' }}
+          label={t('menu.label')}
+          mobileOpened={opened}
+          onMobileClose={close}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {!valid && <FormError error={NOT_FOUND} />}
+        {data.error && (
+          <Stack maw={720} mx="auto">
+            <FormError error={data.error} />
+          </Stack>
+        )}
+        {valid && data.fetching && !project && (
+          <Center py="xl">
+            <Loader aria-label={t('common:loading')} />
+          </Center>
+        )}
+        {context && <Outlet context={context} />}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

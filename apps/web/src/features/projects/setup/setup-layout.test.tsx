@@ -1,0 +1,92 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeSession, READY_USER, renderRoutes } from '../../../app/guards/guard-test-utils.tsx';
+import { SetupFrame } from './setup-layout.tsx';
+import { sectionPath, visibleSections } from './setup-sections.ts';
+import { TEST_PROJECT } from './setup-test-kit.tsx';
+
+// jsdom is slow on a loaded machine; the limit only catches a hang, it asserts no timing.
+const SLOW = { timeout: 30_000 };
+
+describe('setup sections', () => {
+  it('puts the naming rule under drive, groups and tags after companies, and hides copies without the right', () => {
+    expect(visibleSections(TEST_PROJECT.permissions)).toEqual([
+      'profile',
+      'locals',
+      'labels',
+      'categories',
+      'disciplinesStatus',
+      'phases',
+      'disciplines',
+      'drive',
+      'companies',
+      'groups',
+      'userTags',
+      'importSettings',
+      'exportSettings',
+      'duplicateProject',
+    ]);
+    const collaborator = { ...TEST_PROJECT.permissions, canDuplicate: false };
+    expect(visibleSections(collaborator)).not.toContain('importSettings');
+    expect(visibleSections(collaborator)).not.toContain('duplicateProject');
+  });
+
+  it('gives the admin area the sections of its route table, with import and export paths (spec core §2)', () => {
+    const sections = visibleSections(TEST_PROJECT.permissions, 'admin');
+    expect(sections.map((s) => sectionPath('admin', s))).toEqual([
+      'profile',
+      'locals',
+      'labels',
+      'categories',
+      'disciplinesStatus',
+      'phases',
+      'disciplines',
+      'drive',
+      'companies',
+      'import',
+      'export',
+    ]);
+    expect(sectionPath('workspace', 'importSettings')).toBe('importSettings');
+  });
+});
+
+describe('SetupFrame', SLOW, () => {
+  it('links the admin sections under /admin/project/{id}/setup and marks the current one', async () => {
+    const frame = (
+      <SetupFrame
+        context={{ project: TEST_PROJECT, reload: () => undefined }}
+        area={{ kind: 'admin', closeTo: '/admin/projects' }}
+      />
+    );
+    await renderRoutes(
+      [
+        {
+          path: '/admin/project/7/setup',
+          element: frame,
+          children: [{ path: 'import', element: <p>import screen</p> }],
+        },
+      ],
+      '/admin/project/7/setup/import',
+      fakeSession({
+        status: 'ready',
+        user: { ...READY_USER, isAdmin: true, companyId: null, company: null },
+      }),
+    );
+    expect(await screen.findByText('import screen')).toBeInTheDocument();
+    const menu = screen.getByTestId('setup-menu');
+    expect(within(menu).getByRole('link', { name: 'Import settings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(menu).getByRole('link', { name: 'Import settings' })).toHaveAttribute(
+      'href',
+      '/admin/project/7/setup/import',
+    );
+    expect(within(menu).getByRole('link', { name: 'Drive' })).toHaveAttribute(
+      'href',
+      '/admin/project/7/setup/drive',
+    );
+    expect(within(menu).queryByRole('link', { name: 'Groups' })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: 'Duplicate project' })).toBeNull();
+  });
+});

@@ -1,0 +1,150 @@
+import type { ReactNode } from 'react';
+import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconBriefcase,
+  IconBuilding,
+  IconHome,
+  IconKey,
+  IconLock,
+  IconLogout,
+  IconUserCircle,
+  IconUsersPlus,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { useSession } from '../../app/guards/session-context.ts';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { SideMenu, type SideMenuItem } from '../../components/side-menu/side-menu.tsx';
+import { SupportButton } from '../../components/support-button.tsx';
+import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/** The side menu of the workspace, or of the user settings (with a way back) when inside them. */
+function useMenu(pathname: string): { items: SideMenuItem[]; backTo?: { label: string; to: string } } {
+  const { t } = useTranslation('workspace');
+  const logout: SideMenuItem = {
+    name: 'logout',
+    label: t('menu.logout'),
+    to: '/logout',
+    icon: <IconLogout size={18} />,
+  };
+  if (pathname.startsWith('/workspace/user')) {
+    return {
+      backTo: { label: t('menu.backToWorkspace'), to: '/workspace/home' },
+      items: [
+        {
+          name: 'profile',
+          label: t('menu.profile'),
+          to: '/workspace/user/profile',
+          icon: <IconUserCircle size={18} />,
+        },
+        {
+          name: 'changePassword',
+          label: t('menu.changePassword'),
+          to: '/workspace/user/changePassword',
+          icon: <IconLock size={18} />,
+        },
+        {
+          name: 'accessKeys',
+          label: t('menu.accessKeys'),
+          to: '/workspace/user/accessKeys',
+          icon: <IconKey size={18} />,
+        },
+        logout,
+      ],
+    };
+  }
+  return {
+    items: [
+      { name: 'home', label: t('menu.home'), to: '/workspace/home', icon: <IconHome size={18} /> },
+      // The company pages (spec core §2 company/); everyone views them, company administrators edit.
+      {
+        name: 'companyProfile',
+        label: t('menu.companyProfile'),
+        to: '/workspace/company/profile',
+        icon: <IconBuilding size={18} />,
+      },
+      {
+        name: 'companyMembers',
+        label: t('menu.companyMembers'),
+        to: '/workspace/company/members',
+        icon: <IconUsersPlus size={18} />,
+      },
+      {
+        name: 'companyProjects',
+        label: t('menu.companyProjects'),
+        to: '/workspace/company/projects',
+        icon: <IconBriefcase size={18} />,
+      },
+      {
+        name: 'user',
+        label: t('menu.userSettings'),
+        to: '/workspace/user',
+        icon: <IconUserCircle size={18} />,
+      },
+      logout,
+    ],
+  };
+}
+
+/** The workspace frame: header with the user menu and switchers, the side menu (a drawer on mobile). */
+export function WorkspaceLayout() {
+  const { t } = useTranslation('workspace');
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const menu = useMenu(pathname);
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap={8} wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('menu.open')} />
+            <Brand>{user?.company?.name}</Brand>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <SupportButton />
+            <LanguageSwitcher />
+            <ThemeSwitcher />
+            {user && <UserMenu user={user} />}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <SideMenu
+          items={menu.items}
+          backTo={menu.backTo}
+          label={t('menu.label')}
+          mobileOpened={opened}
+          onMobileClose={close}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+/** The product mark and, when known, the company's name. */
+export function Brand({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation('common');
+  return (
+    <Group gap={8} wrap="nowrap" miw={0}>
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <Text fw={700} size="lg">
+        {t('appName')}
+      </Text>
+      {children && (
+        <Text c="dimmed" size="sm" lineClamp={1} visibleFrom="xs">
+          {children}
+        </Text>
+      )}
+    </Group>
+  );
+}

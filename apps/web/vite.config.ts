@@ -1,0 +1,37 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The server serves the built app; in development Vite proxies API calls to it.
+const apiTarget = process.env.OBRA_API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/graphql': { target: apiTarget, ws: true },
+      '/auth': apiTarget,
+      '/healthz': apiTarget,
+      '/readyz': apiTarget,
+      '/files': apiTarget,
+      '/project-drive': apiTarget,
+    },
+  },
+  test: {
+    name: 'web',
+    root: import.meta.dirname,
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    // Limits that only catch hangs: jsdom renders slowly on a loaded 2-core machine.
+    testTimeout: 60_000,
+  },
+});

@@ -1,0 +1,154 @@
+// Measures Obra's HTTP and GraphQL overhead against a bare node:http server and the bare SQL, in one run
+// (machines here are noisy: compare ratios, not absolute numbers). Loopback only, bounded in count and time.
+// Run: node --import tsx bench/api/api-overhead.ts [requests=4000] [concurrency=50]
+import http from 'node:http';
+import { Worker } from 'node:worker_threads';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { createLogger, startServer } from '../../apps/server/src/server.ts';
+
+const REQUESTS = Number(process.argv[2] ?? 4000);
+const CONCURRENCY = Number(process.argv[3] ?? 50);
+const DEADLINE_MS = 60_000;
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  errors: number;
+}
+
+// HTTP load runs in a worker thread so the client does not share the server's event loop.
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, init, requests, concurrency, deadlineMs } = workerData;
+(async () => {
+  const latencies = []; let errors = 0; let next = 0; const started = performance.now();
+  const worker = async () => {
+    while (next < requests && performance.now() - started < deadlineMs) {
+      next += 1; const t0 = performance.now();
+      try { const r = await fetch(url, init); const text = await r.text(); if (!r.ok || text.includes('"errors"')) errors += 1; } catch { errors += 1; }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  parentPort.postMessage({ latencies, seconds: (performance.now() - started) / 1000, errors });
+})();
+`;
+
+async function loadHttp(name: string, url: string, init: RequestInit = {}): Promise<Result> {
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { url, init, requests: REQUESTS, concurrency: CONCURRENCY, deadlineMs: DEADLINE_MS },
+  });
+  const { latencies, seconds, errors } = await new Promise<{
+    latencies: number[];
+    seconds: number;
+    errors: number;
+  }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  latencies.sort((a, b) => a - b);
+  const pick = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { name, rps: latencies.length / seconds, p50: pick(0.5), p95: pick(0.95), errors };
+}
+
+async function load(name: string, once: () => Promise<boolean>): Promise<Result> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < REQUESTS && performance.now() - started < DEADLINE_MS) {
+      next += 1;
+      const t0 = performance.now();
+      const ok = await once().catch(() => false);
+      latencies.push(performance.now() - t0);
+      if (!ok) errors += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pick = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { name, rps: latencies.length / seconds, p50: pick(0.5), p95: pick(0.95), errors };
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-bench-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+  });
+  const obra = await startServer(config, createLogger(config));
+  const disciplines = (
+    await obra.services.database.executor.executeSql(
+      'select id, key, abbreviation from standard_disciplines order by id',
+      [],
+    )
+  ).rows;
+  const body = JSON.stringify({ data: { standardDisciplines: disciplines } });
+  const raw = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+  const rawUrl = `http://127.0.0.1:${(raw.address() as AddressInfo).port}/`;
+  const gql = (name: string, query: string) =>
+    loadHttp(name, `${obra.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+  const results = [
+    await loadHttp('bare node:http, same JSON', rawUrl),
+    await load(
+      'bare SQL (standard_disciplines)',
+      async () =>
+        (
+          await obra.services.database.executor.executeSql(
+            'select id, key, abbreviation from standard_disciplines order by id',
+            [],
+          )
+        ).rows.length > 0,
+    ),
+    await loadHttp('Fastify GET /healthz', `${obra.url}/healthz`),
+    await gql(
+      'GraphQL standardDisciplines (SQL read)',
+      '{ standardDisciplines { id key name abbreviation } }',
+    ),
+    await gql(
+      'GraphQL projectEnums (no I/O)',
+      '{ projectEnums { systemIssueStatus { name } systemProjectPhases { id key abbreviation } } }',
+    ),
+  ];
+  const base = results[0]?.rps ?? 1;
+  const lines = [
+    `Requests ${REQUESTS}, concurrency ${CONCURRENCY}, database ${obra.services.database.kind}, ${os.cpus().length} cores, Node ${process.version}.`,
+    '',
+    '| Target | req/s | ratio to bare HTTP | p50 ms | p95 ms | errors |',
+    '|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.errors} |`,
+    ),
+  ];
+  console.log(lines.join('\n'));
+  raw.close();
+  await obra.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+void main();

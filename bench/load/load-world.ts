@@ -1,0 +1,168 @@
+// The data of the load test: an owner company (project administrators) and a partner company (coordinators on
+// every discipline) taking part in one project with a few hundred issues, and the people who sign in to work on it.
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { companies, users } from '../../apps/server/src/db/schema/index.ts';
+import { createPasswordHasher } from '../../apps/server/src/auth/password-hasher.ts';
+import { CURRENT_POLICIES } from '../../apps/server/src/modules/identity/account.ts';
+
+/** One signed-in person of the load test and the process they talk to. */
+export interface LoadUser {
+  email: string;
+  token: string;
+  baseUrl: string;
+}
+
+/** What the virtual users work on. */
+export interface LoadWorld {
+  projectId: number;
+  disciplineIds: number[];
+  issueIds: number[];
+  users: LoadUser[];
+}
+
+export const LOAD_PASSWORD = 'Carga!2026-obra';
+
+async function graphql<T>(
+  baseUrl: string,
+  token: string,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<T> {
+  const res = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: T; errors?: unknown };
+  if (!body.data || body.errors) throw new Error(`${query.slice(0, 50)}: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: LOAD_PASSWORD, tokenInBody: true }),
+  });
+  const body = (await res.json()) as { accessToken?: string };
+  if (res.status !== 200 || !body.accessToken)
+    throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.accessToken;
+}
+
+/** Runs `work` over items with at most `concurrency` at once. */
+export async function inParallel<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return results;
+}
+
+/** Seeds the world on the cluster's database and signs every user in (through /auth/sign-in), spread over the processes. */
+export async function buildLoadWorld(
+  databaseUrl: string,
+  baseUrls: readonly string[],
+  options: { users: number; issues: number },
+): Promise<LoadWorld> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  const db = drizzle({ client: pool });
+  const hasher = await createPasswordHasher();
+  // One argon2id hash serves everyone: each sign-in still verifies it in full.
+  const passwordHash = await hasher.hash(LOAD_PASSWORD);
+  const [owner] = await db.insert(companies).values({ name: 'Construtora Carga' }).returning();
+  const [partner] = await db.insert(companies).values({ name: 'Projetos Parceiros' }).returning();
+  if (!owner || !partner) throw new Error('companies not stored');
+  const person = (i: number, companyId: number, companyRole: string) => ({
+    email: `carga${i}@example.com`,
+    passwordHash,
+    emailConfirmedAt: new Date(),
+    name: `Pessoa${i}`,
+    lastName: 'Carga',
+    acceptedPoliciesVersion: CURRENT_POLICIES.version,
+    acceptedPoliciesAt: new Date(),
+    confirmedRegister: true,
+    companyId,
+    companyRole,
+  });
+  await db.insert(users).values(person(0, owner.id, 'admin'));
+  const people = Array.from({ length: options.users }, (_, i) =>
+    person(i + 1, i % 2 === 0 ? owner.id : partner.id, 'collaborator'),
+  );
+  await db.insert(users).values(people);
+
+  const first = baseUrls[0] ?? '';
+  const adminToken = await signIn(first, 'carga0@example.com');
+  const projectId = (
+    await graphql<{ createProject: { id: number } }>(
+      first,
+      adminToken,
+      'mutation { createProject(name: "Torre Carga") { id } }',
+      {},
+    )
+  ).createProject.id;
+  const disciplineIds = (
+    await graphql<{ setProjectDisciplines: { id: number }[] }>(
+      first,
+      adminToken,
+      'mutation($p: Int!) { setProjectDisciplines(projectId: $p, disciplines: [{ standardDisciplineId: 1, name: "Arquitetura", abbreviation: "ARQ" }, { standardDisciplineId: 2, name: "Estrutura", abbreviation: "EST" }, { name: "Instalações", abbreviation: "INS" }]) { id } }',
+      { p: projectId },
+    )
+  ).setProjectDisciplines.map((d) => d.id);
+  // The partner company takes part as coordinator on every discipline (as an accepted invitation leaves it).
+  await db.execute(
+    sql`insert into project_companies (project_id, company_id, role_id, all_disciplines, discipline_ids) values (${projectId}, ${partner.id}, 2, true, '[]'::jsonb)`,
+  );
+  const issueIds = await inParallel(
+    Array.from({ length: options.issues }, (_, i) => i),
+    6,
+    async (i) => {
+      const created = await graphql<{ createIssue: { id: number } }>(
+        first,
+        adminToken,
+        `
+          mutation ($p: Int!, $t: String!, $d: [IssueDisciplineInput!]) {
+            createIssue(
+              projectId: $p
+              title: $t
+              description: "Gerada para o teste de carga."
+              status: "active"
+              priority: "medium"
+              visibility: "public"
+              disciplines: $d
+              pin: { x: 1, y: 2, drawingId: 7 }
+            ) {
+              id
+            }
+          }
+        `,
+        {
+          p: projectId,
+          t: `Interferência ${i + 1} entre viga e duto`,
+          d: [
+            { disciplineId: disciplineIds[i % 3], status: 'todo' },
+            { disciplineId: disciplineIds[(i + 1) % 3], status: 'doing' },
+          ],
+        },
+      );
+      return created.createIssue.id;
+    },
+  );
+  await pool.end();
+  const signedIn = await inParallel(people, 4, async (p, i) => {
+    const baseUrl = baseUrls[i % baseUrls.length] ?? first;
+    return { email: p.email, baseUrl, token: await signIn(baseUrl, p.email) };
+  });
+  return { projectId, disciplineIds, issueIds, users: signedIn };
+}

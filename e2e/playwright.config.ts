@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// One real Obra server for the run, on its own port and a fresh data directory (or a fresh PostgreSQL
+// database when DATABASE_URL is set by the test runner). Workers inherit these variables.
+process.env.OBRA_E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+process.env.OBRA_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'obra-e2e-'));
+const port = Number(process.env.OBRA_E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+/** Chromium from Debian; never a downloaded browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  // Limits that only catch hangs: a loaded 2-core machine can take seconds to paint a lazy screen.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: repoRoot,
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.OBRA_E2E_DATA_DIR,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      // Every journey signs up from 127.0.0.1; the real limits (20 sign-ups per hour per address) are proven by
+      // apps/server/test/identity/rate-limits.test.ts, so the browser suite raises them.
+      RATE_LIMIT_MULTIPLIER: '100',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    },
+  },
+});

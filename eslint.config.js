@@ -1,0 +1,93 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/generated/**',
+      'apps/web/src/gql/generated.ts',
+      'apps/server/src/db/migrations/**',
+      'apps/server/scratch/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  // Dependency direction (DESIGN §2): domain is pure and imports nothing of the apps; apps do not import each other.
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@obra/server', '@obra/web', '**/apps/**'],
+              message: 'domain must not import the apps.',
+            },
+            {
+              group: ['node:*', 'fs', 'path', 'pg', 'fastify', 'react', 'react-dom'],
+              message: 'domain is pure: no I/O, no frameworks.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@obra/web', '**/apps/web/**'], message: 'server must not import the web app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@obra/server', '**/apps/server/**'], message: 'web must not import the server.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**', 'e2e/**', 'bench/**', 'apps/server/src/cli/**', 'apps/server/src/main.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,162 @@
+/**
+ * The error-code catalogue of both specification documents (core §8, editor §8.2), plus the few codes
+ * Obra adds for transport-level failures. Every failure a user can cause carries one of these codes.
+ */
+export const ERROR_CODES = [
+  // Sign-in and identity (editor §8.2, core §8)
+  'NotAuthorizedException',
+  'UsernameExistsException',
+  'ExpiredCodeException',
+  'CodeMismatchException',
+  'UserLambdaValidationException',
+  'userAlreadyConfirmed',
+  'UNEXPECTED',
+  'NOT_ACCEPTED_POLICIES',
+  'POLICIES_NOT_ACCEPTED',
+  'UNAUTHENTICATED',
+  'INVALID_PASSWORD',
+  'TOO_MANY_REQUESTS',
+  'FEDERATED_EMAIL_MISMATCH',
+  // General
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'REQUIRED_FIELD',
+  'NOT_FOUND',
+  'INVALID_ACTION',
+  'FAILED_TO_FETCH',
+  'FORBIDDEN_DEMO_MODE',
+  'NOTIFICATION_PERMISSION_BLOCKED',
+  'INTERNAL_SERVER_ERROR',
+  'SERVICE_UNAVAILABLE',
+  'BAD_USER_INPUT',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  // Company, team, project and invites
+  'EXISTING_COMPANY',
+  'DUPLICATED_COMPANY_NAME',
+  'EXISTING_TEAM',
+  'COMPANY_IS_NOT_ACTIVE',
+  'COMPANY_NOT_FOUND',
+  'PROJECT_NOT_FOUND',
+  'FORBIDDEN_PROJECT_NOT_ACTIVE',
+  'PROJECT_LIMIT_REACHED',
+  'PROJECT_NOT_INTEGRATED',
+  'PROJECT_ALREADY_INTEGRATED',
+  'CCODE_PROJECT_ALREADY_INTEGRATED',
+  'CCODE_CREATE_PROJECT_INTEGRATION_NOT_ALLOWED',
+  'CCODE_USER_LOGIN_ERROR',
+  'INVITE_NOT_FOUND',
+  'ALREADY_INVITED',
+  'ALREADY_IN_ANOTHER_COMPANY',
+  'ALREADY_IN_THIS_COMPANY',
+  'USER_ALREADY_PARTICIPATES_COMPANY',
+  'USER_UPDATE_ERROR',
+  'USER_UPLOAD_ERROR',
+  // Groups and issues
+  'PROJECT_GROUP_NOT_FOUND',
+  'ADMIN_CANT_LEAVE_PROJECT_GROUP',
+  'GROUP_HAS_ISSUES',
+  'MISSING_RESOLUTION_PHASE',
+  'INSERT_PIN_LOCATION',
+  'DUPLICATED_DISCIPLINES',
+  'ISSUE_MUST_HAVE_DISCIPLINES',
+  'DISCIPLINE_STATUS_MUST_KEEP_ISSUE_NOT_ACTIVE',
+  'DISCIPLINE_STATUS_MUST_KEEP_ISSUE_ACTIVE',
+  'INVALID_NOTIFICATION_TYPE',
+  // Files and documents
+  'FILE_SIZE_LIMIT_EXCEEDED',
+  'FILE_EXTENSION_NOT_ALLOWED',
+  'SELECT_FILE',
+  'GET_DOCUMENT_DATA_ERROR',
+  'DOCUMENTS_NOT_FOUND',
+  'DOCUMENTS_WITH_ERROR',
+  'DOCUMENTS_PROCESSING_ERROR',
+  'FEDERATED_MODEL_ALREADY_EXISTS',
+  // 3D model service (the spec names the areas, not the codes; these are Obra's names)
+  'FORGE_AUTH_ERROR',
+  'FORGE_UPLOAD_ERROR',
+  'FORGE_TRANSLATE_ERROR',
+  'FORGE_STATUS_ERROR',
+  'FORGE_OBJECTS_ERROR',
+  'FORGE_BUCKET_ERROR',
+  'FORGE_THUMBNAIL_ERROR',
+  'FORGE_SIGNED_URL_ERROR',
+  // Chat
+  'CHAT_TOO_LONG',
+  'MESSAGE_NOT_COMPLIANT',
+  'CONTENT_MUST_BE_NON_EMPTY_STRING',
+] as const;
+
+/** One code of the catalogue. */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const CODE_SET: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/** True when a string is a code of the catalogue. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && CODE_SET.has(value);
+}
+
+/** The HTTP status a REST endpoint answers with for each code. */
+export function httpStatusOf(code: ErrorCode): number {
+  switch (code) {
+    case 'UNAUTHENTICATED':
+    case 'NotAuthorizedException':
+      return 401;
+    case 'UNAUTHORIZED':
+    case 'FORBIDDEN':
+    case 'FORBIDDEN_DEMO_MODE':
+    case 'FORBIDDEN_PROJECT_NOT_ACTIVE':
+    case 'PROJECT_LIMIT_REACHED':
+    case 'NOT_ACCEPTED_POLICIES':
+    case 'POLICIES_NOT_ACCEPTED':
+    case 'COMPANY_IS_NOT_ACTIVE':
+    case 'ADMIN_CANT_LEAVE_PROJECT_GROUP':
+    case 'CCODE_CREATE_PROJECT_INTEGRATION_NOT_ALLOWED':
+      return 403;
+    case 'NOT_FOUND':
+    case 'COMPANY_NOT_FOUND':
+    case 'PROJECT_NOT_FOUND':
+    case 'INVITE_NOT_FOUND':
+    case 'PROJECT_GROUP_NOT_FOUND':
+    case 'DOCUMENTS_NOT_FOUND':
+      return 404;
+    case 'UsernameExistsException':
+    case 'EXISTING_COMPANY':
+    case 'DUPLICATED_COMPANY_NAME':
+    case 'EXISTING_TEAM':
+    case 'ALREADY_INVITED':
+    case 'ALREADY_IN_ANOTHER_COMPANY':
+    case 'ALREADY_IN_THIS_COMPANY':
+    case 'USER_ALREADY_PARTICIPATES_COMPANY':
+    case 'PROJECT_ALREADY_INTEGRATED':
+    case 'CCODE_PROJECT_ALREADY_INTEGRATED':
+    case 'FEDERATED_MODEL_ALREADY_EXISTS':
+    case 'GROUP_HAS_ISSUES':
+      return 409;
+    case 'FILE_SIZE_LIMIT_EXCEEDED':
+      return 413;
+    case 'TOO_MANY_REQUESTS':
+      return 429;
+    case 'INTERNAL_SERVER_ERROR':
+    case 'UNEXPECTED':
+    case 'USER_UPDATE_ERROR':
+    case 'USER_UPLOAD_ERROR':
+    case 'GET_DOCUMENT_DATA_ERROR':
+    case 'DOCUMENTS_PROCESSING_ERROR':
+    case 'FORGE_AUTH_ERROR':
+    case 'FORGE_UPLOAD_ERROR':
+    case 'FORGE_TRANSLATE_ERROR':
+    case 'FORGE_STATUS_ERROR':
+    case 'FORGE_OBJECTS_ERROR':
+    case 'FORGE_BUCKET_ERROR':
+    case 'FORGE_THUMBNAIL_ERROR':
+    case 'FORGE_SIGNED_URL_ERROR':
+    case 'CCODE_USER_LOGIN_ERROR':
+      return 500;
+    case 'SERVICE_UNAVAILABLE':
+      return 503;
+    default:
+      return 400;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './project-roles.ts';
+export * from './permissions.ts';

@@ -1,0 +1,2 @@
+export * from './naming-rule.ts';
+export * from './project-tree.ts';

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// `npm test`: static checks, unit and integration tests (vitest), then the browser journeys (Playwright).
+// Set DATABASE_URL to run the server tests and the journeys on PostgreSQL instead of the embedded PGlite.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const steps = [];
+
+function run(name, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  if (!ok) finish();
+}
+
+function finish() {
+  const passed = steps.filter((s) => s.ok).length;
+  const failed = steps.length - passed;
+  console.log('\nSummary of npm test:');
+  for (const s of steps) console.log(`  ${s.ok ? '✓' : '✗'} ${s.name} (${s.seconds}s)`);
+  console.log(`steps: ${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    console.log("Chromium is missing: installing Debian's chromium package (browser journeys need it).");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+    if (update.status === 0 && install.status === 0 && fs.existsSync(CHROMIUM)) return;
+  }
+  console.error(
+    `\nThe browser journeys need Chromium at ${CHROMIUM}.\n` +
+      'Install it with your system package manager (Debian/Ubuntu: `sudo apt-get install chromium`),\n' +
+      'or point CHROMIUM_PATH at a Chromium or Chrome binary, then run `npm test` again.\n',
+  );
+  process.exit(1);
+}
+
+const backend = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
+console.log(`Obra test suite on ${backend}${process.env.REDIS_URL ? ' with Redis' : ''}.`);
+ensureChromium();
+// CI runs the suite a second time on PostgreSQL: what does not touch the database (static checks, domain and web
+// unit tests) has already passed in the first run, so OBRA_DATABASE_ONLY=1 leaves it out.
+if (process.env.OBRA_DATABASE_ONLY === '1') {
+  run('server integration tests', 'npx', ['vitest', 'run', '--project', 'server']);
+} else {
+  run('generated GraphQL files are fresh', 'node', ['scripts/check-codegen.mjs']);
+  run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+  run('formatting (Prettier)', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
+  run('unit and integration tests (domain, server, web)', 'npx', ['vitest', 'run']);
+}
+run('build the web app', 'npm', ['run', '--silent', 'build']);
+run('browser journeys (Playwright, Chromium)', 'npx', [
+  'playwright',
+  'test',
+  '-c',
+  'e2e/playwright.config.ts',
+]);
+finish();
