@@ -70,7 +70,7 @@ describe('editor state', () => {
   });
 
   it('opens at the saved viewpoint, else fits the page', () => {
-    const markup = { ...withCircle().markup, viewpoint: { width: 1, height: 1, x: 7, y: 8, scale: 3 } };
+    const markup = { ...withCircle().markup, viewpoint: { width: 1000, height: 800, x: 7, y: 8, scale: 3 } };
     expect(createEditorState({ pageSize: size, viewSize: size, markup }).viewpoint).toEqual({
       x: 7,
       y: 8,
@@ -79,6 +79,23 @@ describe('editor state', () => {
     expect(
       createEditorState({ pageSize: { width: 2000, height: 1600 }, viewSize: size }).viewpoint.scale,
     ).toBe(0.5);
+  });
+
+  it('opens a viewpoint saved in a view of another size on the same centre', () => {
+    // Saved in a 1240 × 900 view: the page point at its centre is ((620 − 40) / 2, (450 − 50) / 2) = (290, 200).
+    const viewpoint = { width: 1240, height: 900, x: 40, y: 50, scale: 2 };
+    const markup = { ...withCircle().markup, viewpoint };
+    const opened = createEditorState({ pageSize: size, viewSize: size, markup }).viewpoint;
+    expect(opened).toEqual({ x: -80, y: 0, scale: 2 });
+    // The same page point is at the centre of the 1000 × 800 view.
+    expect([(500 - opened.x) / opened.scale, (400 - opened.y) / opened.scale]).toEqual([290, 200]);
+    // A viewpoint without a usable view size opens where it was saved.
+    const unsized = { ...markup, viewpoint: { ...viewpoint, width: 0, height: Number.NaN } };
+    expect(createEditorState({ pageSize: size, viewSize: size, markup: unsized }).viewpoint).toEqual({
+      x: 40,
+      y: 50,
+      scale: 2,
+    });
   });
 });
 

@@ -63,13 +63,21 @@ export interface EditorOptions {
   readonly compare?: boolean;
 }
 
-/** A new editor shows the saved viewpoint when there is one, else the whole page. */
+/**
+ * A new editor shows the saved viewpoint when there is one, else the whole page. A viewpoint saved in a view of
+ * another size keeps the page point that was at the centre of that view at the centre of this one (as resizing
+ * the view does); placed by its top-left corner, it opened off by half the difference of the two views.
+ */
 export function createEditorState(options: EditorOptions): EditorState {
   const markup = options.markup ?? EMPTY_MARKUP;
   const editing = options.editing ?? true;
   const saved = markup.viewpoint;
   const viewpoint = saved
-    ? { x: saved.x, y: saved.y, scale: saved.scale }
+    ? {
+        x: saved.x + centreShift(saved.width, options.viewSize.width),
+        y: saved.y + centreShift(saved.height, options.viewSize.height),
+        scale: saved.scale,
+      }
     : fitViewpoint(options.pageSize, options.viewSize);
   return {
     markup,
@@ -90,6 +98,11 @@ export function createEditorState(options: EditorOptions): EditorState {
     past: [],
     future: [],
   };
+}
+
+/** How far a view of `savedSize` moves to keep its centre in a view of `size`; none when the saved size is unknown. */
+function centreShift(savedSize: number, size: number): number {
+  return Number.isFinite(savedSize) && savedSize > 0 ? (size - savedSize) / 2 : 0;
 }
 
 export function createCompareState(width: number): CompareState {
