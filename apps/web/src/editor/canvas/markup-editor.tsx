@@ -6,7 +6,7 @@ import { canRedo, canUndo } from '../model/history-model';
 import { findShape, type Pin } from '../model/markup-model';
 import type { TextShape } from '../model/shape-model';
 import { loadMarkup } from '../model/markup-schema';
-import { EditorPanel } from '../panel/editor-panel';
+import { EDITOR_PANEL_WIDTH, EditorPanel } from '../panel/editor-panel';
 import { EditorToolbar } from '../panel/editor-toolbar';
 import type { EditorController } from '../tools/editor-controller';
 import { EditorStage } from './editor-stage';
@@ -126,7 +126,13 @@ export const MarkupEditor = memo(function MarkupEditor(props: MarkupEditorProps)
             <LoadProblems droppedItems={loadResult.droppedItems} problem={loadResult.problem} />
           </Stack>
         </Box>
-        {controller && state && <EditorPanel controller={controller} {...panelProps(state)} />}
+        {/* The panel's room too: the editor appearing beside it would otherwise narrow the view once the first
+            view was measured, and the debounced resize then moved the view by half the panel's width. */}
+        {controller && state ? (
+          <EditorPanel controller={controller} {...panelProps(state)} />
+        ) : (
+          <Box w={EDITOR_PANEL_WIDTH} style={{ flexShrink: 0 }} />
+        )}
       </Box>
     </Box>
   );

@@ -37,6 +37,9 @@ function useSliderValue(controller: EditorController): [number, (value: number) 
 }
 
 /** The right-hand panel of spec §2.1: pin and markup visibility, the zoom slider and zoom to fit. */
+/** The panel's width; the editor keeps this room from its first paint (see MarkupEditor). */
+export const EDITOR_PANEL_WIDTH = 240;
+
 export const EditorPanel = memo(function EditorPanel({
   controller,
   pinsVisible,
@@ -49,7 +52,7 @@ export const EditorPanel = memo(function EditorPanel({
     <Stack
       gap="sm"
       p="sm"
-      w={240}
+      w={EDITOR_PANEL_WIDTH}
       component="aside"
       aria-label={t('panel.label')}
       style={{ flexShrink: 0, overflowY: 'auto' }}
