@@ -54,6 +54,40 @@ test.describe('markup editor: continuous zoom', () => {
     expect(await settledStage(page)).toEqual(afterGesture);
   });
 
+  test('ends a fast pan longer than the snapshot margin drawn exactly as a full redraw of that view', async ({
+    page,
+  }) => {
+    await openShowroom(page, `?markup=${encodeURIComponent(JSON.stringify(MARKUP))}`);
+    const before = (await save(page)).viewpoint;
+    const box = await stage(page).boundingBox();
+    if (!box) throw new Error('no stage');
+    await page.keyboard.press('h');
+    // One gesture: moves closer together than the settle time are drawn from a snapshot with half a view of
+    // margin; going down most of the view's height passes the margin, so the snapshot is taken again on the way.
+    const x = box.x + box.width / 2;
+    await page.mouse.move(x, box.y + 20);
+    await page.mouse.down();
+    const steps = 30;
+    for (let step = 1; step <= steps; step += 1) {
+      await page.mouse.move(x - step * 4, box.y + 20 + ((box.height - 40) * step) / steps);
+      await page.waitForTimeout(10);
+    }
+    await page.mouse.up();
+    const afterGesture = await settledStage(page);
+    const { viewpoint } = await save(page);
+    expect(viewpoint.scale).toBe(before.scale);
+    expect(viewpoint.x - before.x).toBeCloseTo(-steps * 4, 0);
+    expect(viewpoint.y - before.y).toBeCloseTo(box.height - 40, 0);
+
+    const markupSwitch = page.getByRole('switch', { name: 'Show markup' });
+    await markupSwitch.click({ force: true });
+    await expect(markupSwitch).not.toBeChecked();
+    await markupSwitch.click({ force: true });
+    await expect(markupSwitch).toBeChecked();
+    expect((await save(page)).viewpoint).toEqual(viewpoint);
+    expect(await settledStage(page)).toEqual(afterGesture);
+  });
+
   test('counts every step of the zoom slider pressed in quick succession', async ({ page }) => {
     await openShowroom(page);
     const before = (await save(page)).viewpoint.scale;

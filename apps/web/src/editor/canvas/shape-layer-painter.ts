@@ -4,7 +4,10 @@ import type { Shape } from '../model/shape-model';
 import { drawShapes } from './draw-shapes';
 import { renderBudget } from './text-bitmap-cache';
 
-/** A zoom step within this time of the previous one continues a gesture; the gesture ends this long after its last. */
+/**
+ * A zoom or pan step within this time of the previous one continues a gesture; the gesture ends this long after its
+ * last step.
+ */
 export const ZOOM_GESTURE_SETTLE_MS = 150;
 /** Time one draw may spend rendering text bitmaps; the rest follow in the next frames. */
 const TEXT_BUDGET_MS = 4;
@@ -15,6 +18,12 @@ const TEXT_BUDGET_MS = 4;
  */
 const ZOOM_OUT_MARGIN = 0.5;
 const ZOOM_OUT_RESOLUTION = 0.5;
+/**
+ * Panning, the snapshot is at full resolution (every frame shows it unscaled) and reaches this fraction of the view
+ * beyond each side, so a drag of up to half the view in any direction draws one bitmap per frame; a longer one
+ * takes the snapshot again around the new view.
+ */
+const PAN_MARGIN = 0.5;
 /** Screen pixels per snapshot pixel beyond which the snapshot is too blurry and is taken again. */
 const MAX_UPSCALE = 2;
 
@@ -30,21 +39,26 @@ interface Snapshot {
 type Context = CanvasRenderingContext2D;
 
 /**
- * Draws the unselected shapes of the scene layer, above the drawing (the underlay). A single zoom step is drawn
- * at full quality. During a continuous zoom (wheel, slider, pinch: a second step within the settle time) each
+ * Draws the unselected shapes of the scene layer, above the drawing (the underlay). A single zoom or pan step is
+ * drawn at full quality. During a continuous zoom (wheel, slider, pinch: a second step within the settle time) each
  * frame would otherwise redraw hundreds of shapes, re-render text bitmaps at each doubling and draw the drawing
  * again, so drawing and shapes are rendered once into a snapshot of the view (with margins when zooming out), the
  * underlay is hidden, and each frame draws only that one bitmap, scaled; it is taken again when it no longer
- * covers the view or would be enlarged too much. When the zoom has been still for the settle time,
- * the underlay comes back and the layer is drawn at full quality. Panning at a fixed zoom is always drawn in full.
+ * covers the view or would be enlarged too much. A continuous pan at a fixed zoom does the same with a snapshot at
+ * full resolution and half a view of margin on each side, drawn unscaled. When the view has been still for the
+ * settle time, the underlay comes back and the layer is drawn at full quality.
  */
 export class ShapeLayerPainter {
   private shapes: readonly Shape[] = [];
   private node: Konva.Shape | null = null;
   private underlay: Konva.Group | null = null;
   private lastScale: number | null = null;
+  private lastX = 0;
+  private lastY = 0;
   private lastZoomAt = Number.NEGATIVE_INFINITY;
+  private lastPanAt = Number.NEGATIVE_INFINITY;
   private zooming = false;
+  private panning = false;
   private zoomingIn = true;
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   private snapshotCanvas: SceneCanvas | null = null;
@@ -79,8 +93,9 @@ export class ShapeLayerPainter {
       return;
     }
     const transform = target.getTransform();
-    this.noteZoom(transform.a);
+    this.noteView(transform);
     if (this.zooming && this.drawSnapshot(target, transform, layer)) return;
+    if (this.panning && this.drawPanSnapshot(target, transform)) return;
     const budget = renderBudget(TEXT_BUDGET_MS);
     drawShapes(target, this.shapes, budget);
     if (budget.deferred) layer.batchDraw();
@@ -90,26 +105,42 @@ export class ShapeLayerPainter {
   endGesture(): void {
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
     this.settleTimer = null;
-    if (!this.zooming) return;
+    if (!this.zooming && !this.panning) return;
     this.zooming = false;
+    this.panning = false;
     this.releaseSnapshot();
     // Showing the underlay again redraws the layer.
     this.underlay?.visible(true);
     this.node?.getLayer()?.batchDraw();
   }
 
-  private noteZoom(scale: number): void {
-    if (this.lastScale === null || scale === this.lastScale) {
-      this.lastScale = scale;
-      return;
-    }
-    const now = performance.now();
-    if (now - this.lastZoomAt < ZOOM_GESTURE_SETTLE_MS) this.zooming = true;
-    this.zoomingIn = scale > this.lastScale;
+  private noteView(transform: DOMMatrix): void {
+    const { a: scale, e: x, f: y } = transform;
+    const previous = this.lastScale;
+    const moved = x !== this.lastX || y !== this.lastY;
     this.lastScale = scale;
-    this.lastZoomAt = now;
+    this.lastX = x;
+    this.lastY = y;
+    if (previous === null || (scale === previous && !moved)) return;
+    const now = performance.now();
+    if (scale !== previous) {
+      if (now - this.lastZoomAt < ZOOM_GESTURE_SETTLE_MS) this.zooming = true;
+      // A zoom takes over from a pan: its snapshot is of another kind.
+      if (this.panning) this.releasePan();
+      this.zoomingIn = scale > previous;
+      this.lastZoomAt = now;
+    } else if (!this.zooming) {
+      if (now - this.lastPanAt < ZOOM_GESTURE_SETTLE_MS) this.panning = true;
+      this.lastPanAt = now;
+    }
     if (this.settleTimer !== null) clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => this.endGesture(), ZOOM_GESTURE_SETTLE_MS);
+  }
+
+  private releasePan(): void {
+    this.panning = false;
+    this.releaseSnapshot();
+    this.underlay?.visible(true);
   }
 
   private releaseSnapshot(): void {
@@ -131,7 +162,6 @@ export class ShapeLayerPainter {
       return true;
     }
     const margined = this.takeMarginedSnapshot(transform, width, height);
-    if (!margined) return false;
     if (this.underlay?.visible()) {
       // The layer drew the underlay before this shape; the snapshot holds it already, so it goes.
       target.save();
@@ -149,7 +179,19 @@ export class ShapeLayerPainter {
     if (!canvas) return;
     const k = transform.a / snapshot.scale;
     target.save();
-    target.setTransform(k, 0, 0, k, transform.e - k * snapshot.originX, transform.f - k * snapshot.originY);
+    if (k === 1) {
+      // Unscaled (panning): whole pixels, so the copy is exact rather than resampled.
+      target.setTransform(
+        1,
+        0,
+        0,
+        1,
+        Math.round(transform.e - snapshot.originX),
+        Math.round(transform.f - snapshot.originY),
+      );
+    } else {
+      target.setTransform(k, 0, 0, k, transform.e - k * snapshot.originX, transform.f - k * snapshot.originY);
+    }
     target.imageSmoothingEnabled = true;
     target.drawImage(canvas._canvas, 0, 0);
     target.restore();
@@ -186,11 +228,35 @@ export class ShapeLayerPainter {
     this.underlay?.visible(false);
   }
 
-  /** Zooming out: the view and a margin around it, at half resolution. */
-  private takeMarginedSnapshot(transform: DOMMatrix, width: number, height: number): Snapshot | null {
-    const r = ZOOM_OUT_RESOLUTION;
-    const marginX = Math.round(width * r * ZOOM_OUT_MARGIN);
-    const marginY = Math.round(height * r * ZOOM_OUT_MARGIN);
+  /** Draws the panning frame from the full-resolution snapshot, taking one around the view when none covers it. */
+  private drawPanSnapshot(target: Context, transform: DOMMatrix): boolean {
+    const { width, height } = target.canvas;
+    let snapshot = this.snapshot;
+    if (!snapshot || snapshot.scale !== transform.a || !covers(snapshot, transform, width, height)) {
+      snapshot = this.takeMarginedSnapshot(transform, width, height, 1, PAN_MARGIN);
+    }
+    if (this.underlay?.visible()) {
+      // The layer drew the underlay before this shape; the snapshot holds it already, so it goes.
+      target.save();
+      target.setTransform(1, 0, 0, 1, 0, 0);
+      target.clearRect(0, 0, width, height);
+      target.restore();
+      this.underlay.visible(false);
+    }
+    this.blit(target, transform, snapshot);
+    return true;
+  }
+
+  /** The view and a margin around it: at half resolution zooming out, at full resolution panning. */
+  private takeMarginedSnapshot(
+    transform: DOMMatrix,
+    width: number,
+    height: number,
+    r = ZOOM_OUT_RESOLUTION,
+    margin = ZOOM_OUT_MARGIN,
+  ): Snapshot {
+    const marginX = Math.round(width * r * margin);
+    const marginY = Math.round(height * r * margin);
     const size = { width: Math.round(width * r) + 2 * marginX, height: Math.round(height * r) + 2 * marginY };
     const canvas = this.snapshotCanvasOf(size.width, size.height);
     const context = canvas.getContext()._context;
