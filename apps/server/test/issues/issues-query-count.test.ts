@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { TestServer } from '../support/test-server.ts';
 import type { TestUser } from '../support/factories.ts';
 import type { IssueWorld } from './issue-test-kit.ts';
 import { setUpBenchProject } from '../../../../bench/issues/issues-bench-world.ts';
-import { fullSelection } from './schema-selection-test-kit.ts';
+import { fieldSelections, fullSelection } from './schema-selection-test-kit.ts';
 
 let t: TestServer;
 let w: IssueWorld;
@@ -115,5 +116,53 @@ describe('getIssues query count (no N+1)', () => {
   it('counts pages whose issues really carry every kind of child (the counts above are not vacuous)', async () => {
     const { issues } = await countFor(w.creator, 50, true);
     expect(Object.entries(kindsOf(issues)).filter(([, present]) => !present)).toEqual([]);
+  });
+});
+
+// getIssues reads only the columns the query's fields need (issue-list-shape.ts). Each field asked alone must
+// answer exactly what it answers beside every other field: a field mapped to too few columns would differ here.
+describe('getIssues answers each Issue field asked alone as in the full selection', () => {
+  // The generated issues were never edited: give half of them every "who and when" column, so that a field
+  // mapped to too few columns answers null alone and a user beside the others.
+  beforeAll(async () => {
+    const by = w.coordinator.id;
+    await t.server.services.database.db.execute(sql`
+      update issues set edited_at = now(), edited_by_user_id = ${by}, status_updated_at = now(),
+        status_updated_by_user_id = ${by}, to_project_management_at = now(),
+        to_project_management_by_user_id = ${by}, to_public_at = now(), to_public_by_user_id = ${by},
+        visibility_updated_by_user_id = ${by}
+      where project_id = ${w.projectId} and id % 2 = 0`);
+  });
+
+  async function page(user: TestUser, fields: string, heavy: boolean): Promise<Record<string, unknown>[]> {
+    const flags = heavy ? FLAGS.map((f) => `, ${f}: true`).join('') : '';
+    const res = await t.gql<{ getIssues: { issues: Record<string, unknown>[] } }>(
+      `query($projectId: Int!, $first: Int) { getIssues(projectId: $projectId, first: $first${flags}) {
+        issues { ${fields} } } }`,
+      { projectId: w.projectId, first: 60 },
+      { token: user.token },
+    );
+    if (res.errors?.length || !res.data) throw new Error(JSON.stringify(res.errors));
+    return res.data.getIssues.issues;
+  }
+
+  it.each([
+    ['the creator, light variant', 'creator', false],
+    ['the creator, every include flag on', 'creator', true],
+    ['a group member, light variant', 'groupMember', false],
+  ] as const)('for %s', async (_name, who, heavy) => {
+    const user = w[who];
+    const fields = await fieldSelections(t, user, 'Issue');
+    expect(fields.length).toBeGreaterThan(20);
+    const full = await page(user, fields.map((f) => f.selection).join(' '), heavy);
+    expect(full).toHaveLength(60);
+    const differing: string[] = [];
+    for (const field of fields) {
+      const alone = await page(user, `id ${field.selection}`, heavy);
+      const expected = full.map((issue) => ({ id: issue.id, [field.name]: issue[field.name] }));
+      const got = alone.map((issue) => ({ id: issue.id, [field.name]: issue[field.name] }));
+      if (JSON.stringify(got) !== JSON.stringify(expected)) differing.push(field.name);
+    }
+    expect(differing).toEqual([]);
   });
 });

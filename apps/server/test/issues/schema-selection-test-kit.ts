@@ -34,6 +34,16 @@ function build(
   path: readonly string[],
   depth: number,
 ): string {
+  return buildParts(types, typeName, path, depth).join(' ');
+}
+
+/** The selection of each field of the type, in schema order (see build). */
+function buildParts(
+  types: ReadonlyMap<string, SchemaType>,
+  typeName: string,
+  path: readonly string[],
+  depth: number,
+): string[] {
   const type = types.get(typeName);
   const fields = (type?.fields ?? []).filter((f) =>
     f.args.every((a) => a.type.kind !== 'NON_NULL' || a.defaultValue !== null),
@@ -48,7 +58,7 @@ function build(
     const inner = target.kind === 'OBJECT' ? build(types, name, [...path, name], depth - 1) : '__typename';
     return inner ? [`${f.name} { ${inner} }`] : [];
   });
-  return parts.join(' ');
+  return parts;
 }
 
 /**
@@ -61,7 +71,20 @@ export async function fullSelection(
   typeName: string,
   depth = 4,
 ): Promise<string> {
+  return (await fieldSelections(t, user, typeName, depth)).map((f) => f.selection).join(' ');
+}
+
+/** The same, field by field: each top-level field's name and its whole selection. */
+export async function fieldSelections(
+  t: TestServer,
+  user: TestUser,
+  typeName: string,
+  depth = 4,
+): Promise<{ name: string; selection: string }[]> {
   const data = await call<{ __schema: { types: SchemaType[] } }>(t, user, INTROSPECT);
   const types = new Map(data.__schema.types.map((ty) => [ty.name, ty]));
-  return build(types, typeName, [typeName], depth);
+  return buildParts(types, typeName, [typeName], depth).map((selection) => ({
+    name: selection.split(/[\s{]/, 1)[0] ?? selection,
+    selection,
+  }));
 }
