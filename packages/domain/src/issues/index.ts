@@ -5,5 +5,6 @@ export * from './deadlines.ts';
 export * from './sort.ts';
 export * from './search.ts';
 export * from './filters.ts';
+export * from './filter-fields.ts';
 export * from './issue-validation.ts';
 export * from './visibility-policy.ts';

@@ -1,5 +1,10 @@
 import {
+  DATE_FILTER_FIELDS,
   DEFAULT_ISSUE_SORT,
+  FILTER_DATE_PATTERN,
+  ID_FILTER_FIELDS,
+  MAX_FILTER_CONDITIONS,
+  TEXT_FILTER_FIELDS,
   isIssueSortKey,
   STANDARD_ISSUE_FILTERS,
   type IssueFilterCondition,
@@ -37,25 +42,14 @@ export function defaultDirection(key: IssueSortKey): 'asc' | 'desc' {
   return DEFAULT_ISSUE_SORT.find((s) => s.key === key)?.direction ?? 'asc';
 }
 
-const TEXT_FIELDS: readonly string[] = ['status', 'priority', 'visibility', 'disciplineStatus'];
-const ID_FIELDS: readonly string[] = [
-  'category',
-  'creationPhase',
-  'resolutionPhase',
-  'discipline',
-  'local',
-  'label',
-  'tag',
-  'createdBy',
-  'group',
-];
-const DATE_FIELDS: readonly string[] = ['createdAt', 'visibilityUpdatedAt', 'deadline'];
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TEXT_FIELDS: readonly string[] = TEXT_FILTER_FIELDS;
+const ID_FIELDS: readonly string[] = ID_FILTER_FIELDS;
+const DATE_FIELDS: readonly string[] = DATE_FILTER_FIELDS;
 
 /**
- * One condition of the address, checked by hand with the rules of the domain's filter schema (the list does
- * not load the schema library for this; a test keeps both in step): unknown keys are left out, an invalid
- * condition is dropped.
+ * One condition of the address, checked by hand with the domain's field lists and the rules of its filter schema
+ * (the list does not load the schema library for this; a test keeps both in step): unknown keys are left out, an
+ * invalid condition is dropped.
  */
 export function toCondition(value: unknown): IssueFilterCondition | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -71,7 +65,7 @@ export function toCondition(value: unknown): IssueFilterCondition | null {
     return { field, values } as IssueFilterCondition;
   }
   if (DATE_FIELDS.includes(field)) {
-    const date = (d: unknown) => d === undefined || (typeof d === 'string' && ISO_DATE.test(d));
+    const date = (d: unknown) => d === undefined || (typeof d === 'string' && FILTER_DATE_PATTERN.test(d));
     if (!date(from) || !date(to)) return null;
     return { field, ...(from ? { from } : {}), ...(to ? { to } : {}) } as IssueFilterCondition;
   }
@@ -82,7 +76,7 @@ function parseConditions(raw: string | null): IssueFilterCondition[] {
   if (!raw) return [];
   try {
     const parsed = JSON.parse(raw) as unknown;
-    if (!Array.isArray(parsed) || parsed.length > 50) return [];
+    if (!Array.isArray(parsed) || parsed.length > MAX_FILTER_CONDITIONS) return [];
     const conditions = parsed.map(toCondition);
     return conditions.every((c) => c !== null) ? (conditions as IssueFilterCondition[]) : [];
   } catch {
