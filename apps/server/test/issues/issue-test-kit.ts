@@ -120,3 +120,30 @@ export async function createIssueAs(
   const data = await call<{ createIssue: { id: number } }>(t, user, CREATE_ISSUE, variables);
   return data.createIssue.id;
 }
+
+/** The viewers of the visibility matrix tests, by their role towards an issue the world's creator writes. */
+export const MATRIX_VIEWERS = [
+  'creator',
+  'groupMember',
+  'coordinator',
+  'collaboratorSame',
+  'collaboratorOther',
+] as const;
+
+/** The world's user for a viewer of the matrix. */
+export function viewerOf(world: IssueWorld, name: string): TestUser {
+  if (!(MATRIX_VIEWERS as readonly string[]).includes(name)) throw new Error(`no viewer ${name}`);
+  return world[name as (typeof MATRIX_VIEWERS)[number]];
+}
+
+/**
+ * Who sees an issue written by the creator (its group being the world's group), by visibility in
+ * ISSUE_VISIBILITIES order: creator, group, project_management, semi_public, public.
+ */
+export const ISSUE_VISIBILITY_MATRIX: Record<(typeof MATRIX_VIEWERS)[number], readonly boolean[]> = {
+  creator: [true, true, true, true, true],
+  groupMember: [false, true, false, true, true],
+  coordinator: [false, false, true, true, true],
+  collaboratorSame: [false, false, false, false, true],
+  collaboratorOther: [false, false, false, false, true],
+};

@@ -3,7 +3,7 @@ import { canSeeComment, COMMENT_VISIBILITIES, type CommentVisibility } from '@ob
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import type { TestUser } from '../support/factories.ts';
 import { call, codeOf } from '../projects/project-test-kit.ts';
-import { buildIssueWorld, createIssueAs, draft, type IssueWorld } from './issue-test-kit.ts';
+import { buildIssueWorld, createIssueAs, draft, type IssueWorld, viewerOf } from './issue-test-kit.ts';
 import { clearNotifications, COMMENT_HISTORY, commentAs, detailAs } from './comment-test-kit.ts';
 import {
   COMMENT_CHANGED,
@@ -30,17 +30,7 @@ const EXPECTED: Record<string, readonly boolean[]> = {
 };
 const VIEWERS = Object.keys(EXPECTED);
 
-function viewer(name: string): TestUser {
-  const user = {
-    creator: w.creator,
-    groupMember: w.groupMember,
-    coordinator: w.coordinator,
-    collaboratorSame: w.collaboratorSame,
-    collaboratorOther: w.collaboratorOther,
-  }[name];
-  if (!user) throw new Error(`no viewer ${name}`);
-  return user;
-}
+const viewer = (name: string): TestUser => viewerOf(w, name);
 
 beforeAll(async () => {
   t = await startTestServer();

@@ -4,7 +4,15 @@ import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import type { TestUser } from '../support/factories.ts';
 import { call } from '../projects/project-test-kit.ts';
-import { buildIssueWorld, CREATE_ISSUE, createIssueAs, draft, type IssueWorld } from './issue-test-kit.ts';
+import {
+  buildIssueWorld,
+  CREATE_ISSUE,
+  createIssueAs,
+  draft,
+  type IssueWorld,
+  ISSUE_VISIBILITY_MATRIX,
+  viewerOf,
+} from './issue-test-kit.ts';
 import { clearNotifications } from './comment-test-kit.ts';
 import { ISSUE_CHANGED, subscribeAs, untilLive, type LiveSubscription } from './subscription-test-kit.ts';
 
@@ -13,31 +21,14 @@ let w: IssueWorld;
 const issueByVisibility = new Map<IssueVisibility, number>();
 const pushed = new Map<string, Set<number>>();
 
-// Issues created by the creator; who sees each, by visibility: creator, group, project_management, semi_public, public.
-const EXPECTED: Record<string, readonly boolean[]> = {
-  creator: [true, true, true, true, true],
-  groupMember: [false, true, false, true, true],
-  coordinator: [false, false, true, true, true],
-  collaboratorSame: [false, false, false, false, true],
-  collaboratorOther: [false, false, false, false, true],
-};
+const EXPECTED: Record<string, readonly boolean[]> = ISSUE_VISIBILITY_MATRIX;
 const VIEWERS = Object.keys(EXPECTED);
 const CREATE_MENTIONING = CREATE_ISSUE.replace(
   '$bimPins: JSON)',
   '$bimPins: JSON, $mentionedUsers: [Int!])',
 ).replace('bimPins: $bimPins)', 'bimPins: $bimPins, mentionedUsers: $mentionedUsers)');
 
-function viewer(name: string): TestUser {
-  const user = {
-    creator: w.creator,
-    groupMember: w.groupMember,
-    coordinator: w.coordinator,
-    collaboratorSame: w.collaboratorSame,
-    collaboratorOther: w.collaboratorOther,
-  }[name];
-  if (!user) throw new Error(`no viewer ${name}`);
-  return user;
-}
+const viewer = (name: string): TestUser => viewerOf(w, name);
 
 beforeAll(async () => {
   t = await startTestServer();

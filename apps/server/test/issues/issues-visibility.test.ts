@@ -10,6 +10,8 @@ import {
   GET_ISSUE,
   GET_ISSUES,
   type IssueWorld,
+  ISSUE_VISIBILITY_MATRIX,
+  viewerOf,
 } from './issue-test-kit.ts';
 
 let t: TestServer;
@@ -33,26 +35,9 @@ afterAll(async () => {
   await t.close();
 });
 
-// What each viewer must see, by visibility: creator, group, project_management, semi_public, public.
-const EXPECTED: Record<string, readonly boolean[]> = {
-  creator: [true, true, true, true, true],
-  groupMember: [false, true, false, true, true],
-  coordinator: [false, false, true, true, true],
-  collaboratorSame: [false, false, false, false, true],
-  collaboratorOther: [false, false, false, false, true],
-};
+const EXPECTED: Record<string, readonly boolean[]> = ISSUE_VISIBILITY_MATRIX;
 
-function viewer(name: string): TestUser {
-  const user = {
-    creator: w.creator,
-    groupMember: w.groupMember,
-    coordinator: w.coordinator,
-    collaboratorSame: w.collaboratorSame,
-    collaboratorOther: w.collaboratorOther,
-  }[name];
-  if (!user) throw new Error(`no viewer ${name}`);
-  return user;
-}
+const viewer = (name: string): TestUser => viewerOf(w, name);
 
 describe('issue visibility', () => {
   it.each(Object.keys(EXPECTED))(
