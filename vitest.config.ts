@@ -1,7 +1,12 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest runs on one core less than the machine has, which on CI's 2 cores is one file at a time; the server
+    // tests wait on databases, sockets and child processes much of the time, so two at a time cut the whole
+    // suite from 419 s to 268 s there.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
