@@ -1,7 +1,7 @@
 import type { AppServices } from '../services.ts';
 import { toAccount, type Actor } from '../modules/identity/account.ts';
 import { authenticateAccessKey } from '../modules/identity/access-key-service.ts';
-import { isFamilyOpen } from '../modules/identity/refresh-token-repository.ts';
+import { findSessionUser } from '../modules/identity/refresh-token-repository.ts';
 import { findUserById } from '../modules/identity/user-repository.ts';
 
 /** The credentials a request may carry. */
@@ -40,13 +40,9 @@ export async function resolveActor(
 async function fromBearer(services: AppServices, token: string): Promise<Actor | undefined> {
   const claims = await services.auth.accessTokens.verify(token);
   if (!claims) return undefined;
-  const db = services.database.db;
-  const [user, open] = await Promise.all([
-    findUserById(db, claims.userId),
-    isFamilyOpen(db, claims.sessionId),
-  ]);
-  if (!user || !open || user.emailConfirmedAt === null) return undefined;
-  return { account: toAccount(user), via: 'session', sessionId: claims.sessionId };
+  const found = await findSessionUser(services.database.db, claims.userId, claims.sessionId);
+  if (!found?.open || found.user.emailConfirmedAt === null) return undefined;
+  return { account: toAccount(found.user), via: 'session', sessionId: claims.sessionId };
 }
 
 async function fromAccessKey(

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { refreshTokens } from '../../db/schema/index.ts';
+import { refreshTokens, users } from '../../db/schema/index.ts';
 
 /** A stored refresh token. */
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -60,12 +60,23 @@ export async function revokeAllOfUser(db: Db, userId: number, exceptFamily?: str
     );
 }
 
-/** Whether a session (family) is still open; access tokens of a closed session are refused. */
-export async function isFamilyOpen(db: Db, familyId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+/**
+ * The user of an access token and whether its session (refresh-token family) is still open, in one statement:
+ * every authenticated request asks both, and access tokens of a closed session are refused.
+ */
+export async function findSessionUser(
+  db: Db,
+  userId: number,
+  familyId: string,
+): Promise<{ user: typeof users.$inferSelect; open: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      user: users,
+      open: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId}
+        and ${refreshTokens.revokedAt} is null)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
     .limit(1);
-  return rows.length > 0;
+  return row;
 }
