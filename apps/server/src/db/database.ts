@@ -113,8 +113,30 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
   };
 }
 
+/**
+ * Obra's connections run with PostgreSQL's JIT off, unless the URL (`?options=`) or PGOPTIONS says otherwise. JIT
+ * compiles a statement estimated above `jit_above_cost` in 100–300 ms, more than running it; the issue list's page
+ * statement crosses that estimate on large projects, and with JIT off its first page of 500 came within 1.8× of
+ * the bare SQL instead of 2.0× (docs/benchmarks.md). OLTP deployments commonly turn it off for the same reason.
+ */
+export function sessionOptions(url: string): { options?: string } {
+  let configured = process.env.PGOPTIONS !== undefined;
+  try {
+    configured ||= new URL(url).searchParams.has('options');
+  } catch {
+    // Not a URL (a libpq key=value string): leave its settings alone.
+    configured = true;
+  }
+  return configured ? {} : { options: '-c jit=off' };
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    ...sessionOptions(url),
+  });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   // Nor may a connection that breaks while checked out (inside a transaction, between two statements): the pending
