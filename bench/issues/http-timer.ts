@@ -15,7 +15,8 @@ parentPort.on('message', ({ url, token, body }) => {
     const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token, 'content-length': Buffer.byteLength(body) } }, (res) => {
       let bytes = 0;
       res.on('data', (chunk) => { bytes += chunk.length; });
-      res.on('end', () => parentPort.postMessage({ ms: performance.now() - t0, bytes, status: res.statusCode }));
+      const timing = /dur=([0-9.]+)/.exec(String(res.headers['server-timing'] ?? ''));
+      res.on('end', () => parentPort.postMessage({ ms: performance.now() - t0, bytes, status: res.statusCode, serverMs: timing ? Number(timing[1]) : undefined }));
     });
     // A kept-alive connection the server closed while idle fails once; the retry opens a new one.
     req.on('error', (error) => (retry ? send(false) : parentPort.postMessage({ error: String(error) })));
@@ -26,14 +27,19 @@ parentPort.on('message', ({ url, token, body }) => {
 
 interface Answer {
   ms?: number;
+  /** The server's own time (its Server-Timing header): from the request's arrival to the answer ready to send. */
+  serverMs?: number;
   bytes?: number;
   status?: number;
   error?: string;
 }
 
-/** A client in a worker thread; `post` resolves with the milliseconds the call took and the answer's size. */
+/**
+ * A client in a worker thread; `post` resolves with the milliseconds the call took, the answer's size and the
+ * server's own time for it.
+ */
 export interface HttpTimer {
-  post(variables: Record<string, unknown>): Promise<{ ms: number; bytes: number }>;
+  post(variables: Record<string, unknown>): Promise<{ ms: number; bytes: number; serverMs: number }>;
   close(): Promise<void>;
 }
 
@@ -48,7 +54,7 @@ export function httpTimer(t: TestServer, user: TestUser, query: string): HttpTim
         pending = (a) =>
           a.error || a.status !== 200
             ? reject(new Error(a.error ?? `HTTP ${a.status}`))
-            : resolve({ ms: a.ms ?? 0, bytes: a.bytes ?? 0 });
+            : resolve({ ms: a.ms ?? 0, bytes: a.bytes ?? 0, serverMs: a.serverMs ?? Number.NaN });
         worker.postMessage({
           url: `${t.url}/graphql`,
           token: user.token,

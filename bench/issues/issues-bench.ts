@@ -55,8 +55,15 @@ async function measurePage(b: BenchProject, bareSql: SqlExecutor, c: PageCase): 
   sameIds(`${c.name}, API`, apiIds, expected);
   sameIds(`${c.name}, bare SQL`, await runBarePage(bareSql, c.bare), expected);
   const extra = c.breakdown ? await inProcessFetchers(t, c.viewer, webListPageDocument()) : undefined;
+  const serverMs: number[] = [];
   const samples = await interleave(REPEATS, {
-    http: { selfTimed: async () => (await timer.post(variables)).ms },
+    http: {
+      selfTimed: async () => {
+        const answer = await timer.post(variables);
+        serverMs.push(answer.serverMs);
+        return answer.ms;
+      },
+    },
     bare: () => runBarePage(bareSql, c.bare),
     ...(c.bare.regions ? { reference: () => runBarePage(bareSql, reference) } : {}),
     ...(extra
@@ -68,6 +75,8 @@ async function measurePage(b: BenchProject, bareSql: SqlExecutor, c: PageCase): 
       : {}),
   });
   await timer.close();
+  // The first call warmed up (interleave's untimed first round).
+  samples.server = serverMs.slice(1);
   const s = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, summarize(v)]));
   const base = s.bare?.p50 ?? 1;
   const row = (label: string, x: Summary | undefined, bold = false) =>
@@ -78,6 +87,7 @@ async function measurePage(b: BenchProject, bareSql: SqlExecutor, c: PageCase): 
       : [];
   return [
     ...row('getIssues over HTTP + GraphQL (client in a worker thread)', s.http, true),
+    ...row('getIssues server time (its Server-Timing: arrival to answer ready to send)', s.server, true),
     ...row(
       `bare SQL, same rows and data${c.bare.regions ? ' (read by regions, as the server does)' : ''}`,
       s.bare,

@@ -30,6 +30,18 @@ describe('health', () => {
     const made = await fetch(`${t.url}/healthz`, { headers: { 'x-request-id': 'bad id with spaces' } });
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('tells how long the server took for a GraphQL call (Server-Timing)', async () => {
+    const res = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ apiVersion }' }),
+    });
+    expect(res.status).toBe(200);
+    const timing = res.headers.get('server-timing') ?? '';
+    expect(timing).toMatch(/^app;dur=\d+\.\d$/);
+    expect(Number(timing.slice('app;dur='.length))).toBeGreaterThan(0);
+  });
 });
 
 describe('database', () => {

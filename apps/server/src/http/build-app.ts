@@ -91,6 +91,9 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
+      // The server's own time for the call, from its arrival to its answer being ready to send (parsing,
+      // authentication, execution, serialising): shown by browsers' developer tools, read by the benchmarks.
+      reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
       reply.status(response.status);
       reply.send(response.body);
       return reply;
