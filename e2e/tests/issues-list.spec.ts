@@ -188,6 +188,7 @@ test.describe('issue list', () => {
     // Marking the mentioned issues read clears the count.
     await page.getByTestId('filter-tab-newMentions').click();
     await page.getByTestId('issue-row').first().getByTestId('issue-row-select').check();
+    await expect(page.getByTestId('bulk-count')).toHaveText('1 selected');
     await page.getByTestId('bulk-select-shown').click();
     await page.getByTestId('bulk-mark-read').click();
     await expect(tabCount(page, 'newMentions')).toHaveText('0');
@@ -244,9 +245,14 @@ test.describe('issue list', () => {
       new RegExp(`/workspace/project/${world.projectId}/issues/${ids[2]}$`),
     );
 
-    // Copy two issues into the other project as drafts.
-    for (const title of ['Viga V3 sem armadura negativa', 'Shaft do 2º pavimento sem vedação']) {
+    // Copy two issues into the other project as drafts. The bar of the selection appears above the table with the
+    // first one and moves the rows down: each check waits for the count, as a person would see it.
+    for (const [index, title] of [
+      'Viga V3 sem armadura negativa',
+      'Shaft do 2º pavimento sem vedação',
+    ].entries()) {
       await page.getByTestId('issue-row').filter({ hasText: title }).getByTestId('issue-row-select').check();
+      await expect(page.getByTestId('bulk-count')).toHaveText(`${index + 1} selected`);
     }
     await page.getByTestId('bulk-copy').click();
     const dialog = page.getByRole('dialog', { name: 'Copy 2 issues to another project' });
