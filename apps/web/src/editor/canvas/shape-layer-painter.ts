@@ -162,16 +162,22 @@ export class ShapeLayerPainter {
       return true;
     }
     const margined = this.takeMarginedSnapshot(transform, width, height);
-    if (this.underlay?.visible()) {
-      // The layer drew the underlay before this shape; the snapshot holds it already, so it goes.
-      target.save();
-      target.setTransform(1, 0, 0, 1, 0, 0);
-      target.clearRect(0, 0, width, height);
-      target.restore();
-    }
-    this.underlay?.visible(false);
+    this.dropUnderlay(target);
     this.blit(target, transform, margined);
     return true;
+  }
+
+  /**
+   * Hides the underlay for the rest of the gesture, the snapshot holding it already; when the layer has just drawn
+   * it before this shape, what it drew is cleared.
+   */
+  private dropUnderlay(target: Context): void {
+    if (!this.underlay?.visible()) return;
+    target.save();
+    target.setTransform(1, 0, 0, 1, 0, 0);
+    target.clearRect(0, 0, target.canvas.width, target.canvas.height);
+    target.restore();
+    this.underlay.visible(false);
   }
 
   private blit(target: Context, transform: DOMMatrix, snapshot: Snapshot): void {
@@ -235,14 +241,7 @@ export class ShapeLayerPainter {
     if (!snapshot || snapshot.scale !== transform.a || !covers(snapshot, transform, width, height)) {
       snapshot = this.takeMarginedSnapshot(transform, width, height, 1, PAN_MARGIN);
     }
-    if (this.underlay?.visible()) {
-      // The layer drew the underlay before this shape; the snapshot holds it already, so it goes.
-      target.save();
-      target.setTransform(1, 0, 0, 1, 0, 0);
-      target.clearRect(0, 0, width, height);
-      target.restore();
-      this.underlay.visible(false);
-    }
+    this.dropUnderlay(target);
     this.blit(target, transform, snapshot);
     return true;
   }
