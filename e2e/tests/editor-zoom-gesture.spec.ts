@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { openShowroom, save, stage } from './editor-helpers.ts';
+import { openShowroom, save, stage, type SavedOutput } from './editor-helpers.ts';
 
 // Shapes around the middle of the 1600 × 1000 sample drawing, apart from each other, with a text whose bitmap
 // has to be rendered again when the zoom crosses a doubling.
@@ -21,6 +21,24 @@ async function settledStage(page: Page): Promise<Buffer> {
     previous = next;
   }
   throw new Error('the editor kept redrawing');
+}
+
+/**
+ * Hiding and showing the markup redraws the same view from scratch, outside any gesture: it must look exactly as
+ * the stage did when the gesture ended.
+ */
+async function expectFullRedrawOf(
+  page: Page,
+  viewpoint: SavedOutput['viewpoint'],
+  afterGesture: Buffer,
+): Promise<void> {
+  const markupSwitch = page.getByRole('switch', { name: 'Show markup' });
+  await markupSwitch.click({ force: true });
+  await expect(markupSwitch).not.toBeChecked();
+  await markupSwitch.click({ force: true });
+  await expect(markupSwitch).toBeChecked();
+  expect((await save(page)).viewpoint).toEqual(viewpoint);
+  expect(await settledStage(page)).toEqual(afterGesture);
 }
 
 function sliderValue(scale: number): number {
@@ -44,14 +62,7 @@ test.describe('markup editor: continuous zoom', () => {
     // The zoom crossed a doubling: the text's bitmap had to be rendered again, after the gesture.
     expect(viewpoint.scale / fit).toBeGreaterThan(2);
 
-    // Hiding and showing the markup redraws the same view from scratch, outside any gesture.
-    const markupSwitch = page.getByRole('switch', { name: 'Show markup' });
-    await markupSwitch.click({ force: true });
-    await expect(markupSwitch).not.toBeChecked();
-    await markupSwitch.click({ force: true });
-    await expect(markupSwitch).toBeChecked();
-    expect((await save(page)).viewpoint).toEqual(viewpoint);
-    expect(await settledStage(page)).toEqual(afterGesture);
+    await expectFullRedrawOf(page, viewpoint, afterGesture);
   });
 
   test('ends a fast pan longer than the snapshot margin drawn exactly as a full redraw of that view', async ({
@@ -79,13 +90,7 @@ test.describe('markup editor: continuous zoom', () => {
     expect(viewpoint.x - before.x).toBeCloseTo(-steps * 4, 0);
     expect(viewpoint.y - before.y).toBeCloseTo(box.height - 40, 0);
 
-    const markupSwitch = page.getByRole('switch', { name: 'Show markup' });
-    await markupSwitch.click({ force: true });
-    await expect(markupSwitch).not.toBeChecked();
-    await markupSwitch.click({ force: true });
-    await expect(markupSwitch).toBeChecked();
-    expect((await save(page)).viewpoint).toEqual(viewpoint);
-    expect(await settledStage(page)).toEqual(afterGesture);
+    await expectFullRedrawOf(page, viewpoint, afterGesture);
   });
 
   test('counts every step of the zoom slider pressed in quick succession', async ({ page }) => {
