@@ -115,9 +115,9 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
 
 /**
  * Obra's connections run with PostgreSQL's JIT off, unless the URL (`?options=`) or PGOPTIONS says otherwise. JIT
- * compiles a statement estimated above `jit_above_cost` in 100–300 ms, more than running it; the issue list's page
- * statement crosses that estimate on large projects, and with JIT off its first page of 500 came within 1.8× of
- * the bare SQL instead of 2.0× (docs/benchmarks.md). OLTP deployments commonly turn it off for the same reason.
+ * compiles a statement estimated above `jit_above_cost` in 100–300 ms here, more than running any of Obra's
+ * statements; the issue list's statements are estimated below it at 100,000 issues, but estimates grow with the
+ * data (docs/benchmarks.md). A safety default, as in OLTP deployments generally: no measured gain today.
  */
 export function sessionOptions(url: string): { options?: string } {
   let configured = process.env.PGOPTIONS !== undefined;
