@@ -1718,6 +1718,7 @@ export type ProjectDataQuery = {
     name: string;
     image: string | null;
     status: number;
+    modules: Array<string>;
     documentsNamingRule: Array<string>;
     documentsNamingRuleSeparator: string;
     company: { id: number; name: string; logo: string | null };
@@ -8362,6 +8363,7 @@ export const ProjectDataDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'image' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'modules' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'company' },

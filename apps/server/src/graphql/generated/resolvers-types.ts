@@ -1131,6 +1131,7 @@ export type Project = {
   integrations: Scalars['JSON']['output'];
   labels: Array<ProjectTreeItem>;
   locals: Array<ProjectTreeItem>;
+  /** The modules the project offers that are built (today `issues` and `setup`), in menu order. */
   modules: Array<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   pendingInvites: Array<PendingInvite>;

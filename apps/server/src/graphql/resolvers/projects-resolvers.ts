@@ -1,4 +1,4 @@
-import { canInProject, translateShared } from '@obra/domain';
+import { availableModules, canInProject, translateShared } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import { requireActor } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
@@ -202,7 +202,8 @@ export const projectsResolvers: Resolvers = {
     name: (a) => a.project.name,
     image: (a) => a.project.image,
     status: (a) => a.project.status,
-    modules: (a) => a.project.modules as string[],
+    // Only the modules that are built: a stored module without screens or API is never advertised.
+    modules: (a) => availableModules(a.project.modules as unknown[]),
     allowPublicView: (a) => a.project.allowPublicView,
     documentsNamingRule: (a) => a.project.documentsNamingRule as string[],
     documentsNamingRuleSeparator: (a) => a.project.documentsNamingRuleSeparator,
