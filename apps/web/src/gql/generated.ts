@@ -1478,7 +1478,9 @@ export type SavePersonalTagsMutation = { setProjectUserTags: Array<{ id: number;
 
 export type PoliciesQueryVariables = Exact<{ [key: string]: never }>;
 
-export type PoliciesQuery = { policies: { version: string; publishedAt: string; accepted: boolean } };
+export type PoliciesQuery = {
+  policies: { version: string; publishedAt: string; accepted: boolean; url: string | null };
+};
 
 export type AcceptPoliciesMutationVariables = Exact<{
   version: string;
@@ -7665,6 +7667,7 @@ export const PoliciesDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'publishedAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'accepted' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'url' } },
               ],
             },
           },

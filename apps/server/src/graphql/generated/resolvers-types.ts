@@ -1077,6 +1077,8 @@ export type PoliciesInfo = {
   /** Whether the signed-in user accepted this version. */
   accepted: Scalars['Boolean']['output'];
   publishedAt: Scalars['DateTime']['output'];
+  /** Where the operator publishes the terms of this version (POLICIES_URL); null: the terms bundled with Obra apply. */
+  url: Maybe<Scalars['String']['output']>;
   version: Scalars['String']['output'];
 };
 
@@ -2873,6 +2875,7 @@ export type PoliciesInfoResolvers<
 > = ResolversObject<{
   accepted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   publishedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
