@@ -112,7 +112,7 @@ export async function startServer(
       ? { app: await buildHealthOnlyApp(services), yoga: undefined }
       : await buildHttpApp(services);
   await app.listen({ port: config.port, host: config.host });
-  const closeWs = yoga ? attachGraphQLWebSocket(app.server, yoga, logger) : async () => undefined;
+  const closeWs = yoga ? attachGraphQLWebSocket(app.server, yoga, services) : async () => undefined;
   const address = app.server.address() as AddressInfo;
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   logger.info(

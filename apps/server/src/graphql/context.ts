@@ -2,6 +2,7 @@ import type { Locale } from '@obra/domain';
 import { AppError } from '@obra/domain';
 import type { AppServices } from '../services.ts';
 import type { Actor } from '../modules/identity/account.ts';
+import type { LiveConnection } from '../realtime/live-connection.ts';
 
 /** What every resolver receives. */
 export interface GraphQLContext {
@@ -14,6 +15,8 @@ export interface GraphQLContext {
   readonly ip: string;
   /** Obra's address as the caller reaches it (PUBLIC_URL, else the request's origin): the base of file URLs. */
   readonly origin: string;
+  /** The websocket of an operation that runs on one (subscriptions); undefined over HTTP. */
+  readonly live?: LiveConnection;
 }
 
 /** The caller of a resolver that needs one (the access guard already refused anonymous calls). */

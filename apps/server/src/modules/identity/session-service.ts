@@ -4,6 +4,7 @@ import type { AppServices } from '../../services.ts';
 import type { Db } from '../../db/database.ts';
 import { randomToken, sha256 } from '../../auth/secrets.ts';
 import { findUserById } from './user-repository.ts';
+import { announceAccessChange } from '../../realtime/access-notices.ts';
 import {
   findRefreshToken,
   insertRefreshToken,
@@ -73,5 +74,8 @@ export async function refreshSession(services: AppServices, refreshToken: string
 /** Ends the session a refresh token belongs to; unknown tokens are ignored (signing out is idempotent). */
 export async function closeSession(services: AppServices, refreshToken: string): Promise<void> {
   const row = await findRefreshToken(services.database.db, sha256(refreshToken));
-  if (row) await revokeFamily(services.database.db, row.familyId);
+  if (!row) return;
+  await revokeFamily(services.database.db, row.familyId);
+  // The session's open websockets close now, not at their next event.
+  announceAccessChange(services, row.userId);
 }
