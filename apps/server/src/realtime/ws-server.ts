@@ -12,6 +12,9 @@ import { ACCESS_NOTICES_CHANNEL, accessNoticesTopic } from './access-notices.ts'
 import { LIVE_CLOSE, type LiveCloseReason, type LiveConnection } from './live-connection.ts';
 import { currentSubscriber } from './subscriber-access.ts';
 
+/** How long clients get to answer the close of their websocket at shutdown before it is cut. */
+const WEBSOCKET_CLOSE_GRACE_MS = 1_000;
+
 /** The open websockets of signed-in people, so that a change of their access reaches them at once. */
 class LiveSockets {
   private readonly byUser = new Map<number, Map<WebSocket, Actor>>();
@@ -52,9 +55,10 @@ export function attachGraphQLWebSocket(
   const { logger } = services;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const live = new LiveSockets();
+  let closing = false;
   server.on('upgrade', (request: IncomingMessage, socket, head) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== yoga.graphqlEndpoint) {
+    if (closing || url.pathname !== yoga.graphqlEndpoint) {
       socket.destroy();
       return;
     }
@@ -141,8 +145,19 @@ export function attachGraphQLWebSocket(
     wss,
   );
   return async () => {
+    closing = true;
     await notices.return?.();
-    await disposable.dispose();
-    await new Promise<void>((resolve) => wss.close(() => resolve()));
+    // graphql-ws sends every client a close (1001 Going away) and waits until all have answered it. A peer that
+    // never answers (a load balancer holding the connection, a frozen tab) would hold the shutdown for ws's
+    // 30 s close timeout: after a short grace, whatever is still open is cut.
+    const clients = [...wss.clients];
+    const cut = setTimeout(() => {
+      for (const client of clients) client.terminate();
+    }, WEBSOCKET_CLOSE_GRACE_MS);
+    try {
+      await disposable.dispose();
+    } finally {
+      clearTimeout(cut);
+    }
   };
 }
