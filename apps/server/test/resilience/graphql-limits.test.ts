@@ -5,6 +5,7 @@ import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildUser, type TestUser } from '../support/factories.ts';
+import { LIST_COST_LIMITS } from '../../src/graphql/graphql-limits.ts';
 
 let t: TestServer;
 let user: TestUser;
@@ -102,5 +103,78 @@ describe('coded answers instead of internal errors', () => {
     );
     expect(answer.code).toBe('BAD_USER_INPUT');
     expect(answer.message).not.toMatch(/0x00|byte sequence/);
+  });
+});
+
+// Issue 12 #11: leaving out `first` made each getIssues a page of 500 issues that the cost did not count; thirty
+// aliased lists answered 18.5 MB. The cost counts each page's rows, and heavy fields may not be repeated by aliases.
+describe('the cost of lists', () => {
+  const ROW = `id title description status priority visibility code pin viewpoints createdAt
+    images { id issueId index title original markedUp markedUpThumb markUp viewpoint }
+    comments { id message visibility images { id issueId index title original markedUp markedUpThumb markUp viewpoint } }
+    disciplines { disciplineId status } createdByUser { id name } editedByUser { id name }`;
+  const lists = (count: number, args: string, row = ROW): string =>
+    `{ ${Array.from({ length: count }, (_, i) => `l${i}: getIssues(projectId: 999999${args}) { issues { ${row} } }`).join(' ')} }`;
+
+  it('refuses thirty aliased lists without `first` before running any of them', async () => {
+    const answer = await postRaw(JSON.stringify({ query: lists(30, '', 'id title') }), user.token);
+    expect(answer).toMatchObject({ status: 400, code: 'BAD_USER_INPUT' });
+    expect(answer.message).toMatch(/getIssues may appear at most 2 times/);
+  });
+
+  it('counts the default page size of a list left without `first`', async () => {
+    const defaultPages = await postRaw(JSON.stringify({ query: lists(2, '') }), user.token);
+    expect(defaultPages).toMatchObject({ status: 400, code: 'BAD_USER_INPUT' });
+    expect(defaultPages.message).toMatch(new RegExp(`exceeds the limit of ${LIST_COST_LIMITS.maxCost}`));
+    // The same selection on pages of 100 rows is within the limit: the resolver answers (the project is unknown).
+    const smallPages = await postRaw(JSON.stringify({ query: lists(2, ', first: 100') }), user.token);
+    expect(smallPages).toMatchObject({ status: 200, code: 'PROJECT_NOT_FOUND' });
+  });
+
+  it('refuses a third getIssues in one operation even on small pages', async () => {
+    const answer = await postRaw(JSON.stringify({ query: lists(3, ', first: 1', 'id') }), user.token);
+    expect(answer).toMatchObject({ status: 400, code: 'BAD_USER_INPUT' });
+    expect(answer.message).toMatch(/getIssues may appear at most 2 times in one operation \(found 3\)/);
+  });
+});
+
+// Issue 12 #14: the schema was introspectable anonymously with NODE_ENV=production.
+describe('introspection in production', () => {
+  let production: TestServer;
+  beforeAll(async () => {
+    production = await startTestServer({ NODE_ENV: 'production' });
+  });
+  afterAll(async () => {
+    await production?.close();
+  });
+
+  const introspect = async (token?: string) => {
+    const res = await fetch(`${production.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query: '{ __schema { types { name } } }' }),
+    });
+    return (await res.json()) as {
+      data?: { __schema?: { types: unknown[] } } | null;
+      errors?: { extensions?: { code?: string } }[];
+    };
+  };
+
+  it('refuses anonymous callers and describes the schema to signed-in ones', async () => {
+    const anonymous = await introspect();
+    expect(anonymous.data?.__schema).toBeUndefined();
+    expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    const signedIn = await introspect((await buildUser(production)).token);
+    expect(signedIn.errors).toBeUndefined();
+    expect(signedIn.data?.__schema?.types.length).toBeGreaterThan(10);
+  });
+
+  it('still answers __typename to anonymous callers', async () => {
+    const res = await fetch(`${production.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(await res.json()).toEqual({ data: { __typename: 'Query' } });
   });
 });
