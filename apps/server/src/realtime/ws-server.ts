@@ -1,7 +1,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { GraphQLError, type ExecutionArgs, type execute, type subscribe } from 'graphql';
+import type { ExecutionArgs, GraphQLError, execute, subscribe } from 'graphql';
+import { createGraphQLError } from 'graphql-yoga';
 import type { FastifyRequest } from 'fastify';
 import type { ObraYoga } from '../graphql/yoga.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
@@ -34,6 +35,14 @@ class LiveSockets {
   of(userId: number): [WebSocket, Actor][] {
     return [...(this.byUser.get(userId) ?? [])];
   }
+}
+
+/** A backing service away, raw or as Yoga masked it (context errors reach us masked). */
+function isUnavailable(error: unknown): boolean {
+  return (
+    isServiceUnavailableError(error) ||
+    (error instanceof Error && (error as GraphQLError).extensions?.['code'] === 'SERVICE_UNAVAILABLE')
+  );
 }
 
 function closeSocket(socket: WebSocket, why: LiveCloseReason): void {
@@ -73,7 +82,7 @@ export function attachGraphQLWebSocket(
           const state = await currentSubscriber(services, actor);
           if (state.ended) closeSocket(socket, state.ended);
         } catch (error) {
-          if (isServiceUnavailableError(error)) closeSocket(socket, 'unavailable');
+          if (isUnavailable(error)) closeSocket(socket, 'unavailable');
           else logger.error({ err: error }, 'checking a websocket after an access change failed');
         }
       }
@@ -121,9 +130,12 @@ export function attachGraphQLWebSocket(
         } catch (error) {
           // The caller could not be resolved because the database is away: ask the client to come back later
           // (graphql-ws closes the socket with a final 4500 on an error thrown here).
-          if (!isServiceUnavailableError(error)) throw error;
+          if (!isUnavailable(error)) throw error;
           closeSocket(socket, 'unavailable');
-          return [new GraphQLError('Service unavailable', { extensions: { code: 'SERVICE_UNAVAILABLE' } })];
+          // Made by Yoga's copy of graphql: graphql-ws checks the errors with its instanceof.
+          return [
+            createGraphQLError('Service unavailable.', { extensions: { code: 'SERVICE_UNAVAILABLE' } }),
+          ];
         }
         if (contextValue.actor) live.add(socket, contextValue.actor);
         const connection: LiveConnection = { close: (why) => closeSocket(socket, why) };
