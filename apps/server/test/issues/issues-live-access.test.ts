@@ -51,13 +51,14 @@ async function newSession(user: TestUser): Promise<{ user: TestUser; refreshToke
 }
 
 /** A subscriber of issue and comment changes, live, beside a witness (the creator) who keeps their access. */
-async function liveSubscriber(user: TestUser) {
+async function liveSubscriber(user: TestUser, connectionParams?: Record<string, string>) {
   const issues = await subscribeAs<IssueChange>(
     t,
     user,
     ISSUE_CHANGED,
     { projectId: w.projectId },
     'projectIssueChanged',
+    connectionParams,
   );
   const comments = await subscribeAs<CommentChange>(
     t,
@@ -65,6 +66,7 @@ async function liveSubscriber(user: TestUser) {
     COMMENT_CHANGED,
     { projectId: w.projectId },
     'projectIssueCommentChanged',
+    connectionParams,
   );
   const witness = await subscribeAs<IssueChange>(
     t,
@@ -167,6 +169,24 @@ describe('a websocket whose access ended', () => {
     await writeAfterwards(issueId, witness, issues, comments);
     expect(leaked(issues, comments)).toEqual([]);
     expect(await issues.waitForClose()).toBe(4403);
+    await witness.close();
+  });
+
+  it('is closed when the access key it connected with is revoked (4401)', async () => {
+    const user = w.collaboratorSame;
+    const created = await call<{
+      createAccessKey: { accessKey: { id: number; keyId: string }; secret: string };
+    }>(t, user, 'mutation { createAccessKey(name: "integração") { accessKey { id keyId } secret } }');
+    const { accessKey, secret } = created.createAccessKey;
+    const basic = Buffer.from(`${accessKey.keyId}:${secret}`).toString('base64');
+    const { issues, comments, witness, issueId } = await liveSubscriber(user, {
+      authorization: `Basic ${basic}`,
+    });
+    await call(t, user, 'mutation($id: Int!) { revokeAccessKey(id: $id) }', { id: accessKey.id });
+    expect(await issues.waitForClose()).toBe(4401);
+    expect(await comments.waitForClose()).toBe(4401);
+    await writeAfterwards(issueId, witness, issues, comments);
+    expect(leaked(issues, comments)).toEqual([]);
     await witness.close();
   });
 });

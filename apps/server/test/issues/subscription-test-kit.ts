@@ -25,6 +25,8 @@ export async function subscribeAs<T>(
   query: string,
   variables: Record<string, unknown>,
   field: string,
+  /** Other connection parameters than the user's bearer token (an access key's Basic credentials). */
+  connectionParams?: Record<string, string>,
 ): Promise<LiveSubscription<T>> {
   const client: Client = createClient({
     url: `${t.url.replace('http', 'ws')}/graphql`,
@@ -33,7 +35,7 @@ export async function subscribeAs<T>(
     lazy: false,
     // A close is recorded in closeCodes; graphql-ws would print it otherwise.
     onNonLazyError: () => undefined,
-    connectionParams: { authorization: `Bearer ${user.token}` },
+    connectionParams: connectionParams ?? { authorization: `Bearer ${user.token}` },
   });
   const events: T[] = [];
   const errors: unknown[] = [];
