@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildUser, type TestUser } from '../support/factories.ts';
 import { LIST_COST_LIMITS } from '../../src/graphql/graphql-limits.ts';
+import { fullSelection } from '../issues/schema-selection-test-kit.ts';
 
 let t: TestServer;
 let user: TestUser;
@@ -109,11 +110,7 @@ describe('coded answers instead of internal errors', () => {
 // Issue 12 #11: leaving out `first` made each getIssues a page of 500 issues that the cost did not count; thirty
 // aliased lists answered 18.5 MB. The cost counts each page's rows, and heavy fields may not be repeated by aliases.
 describe('the cost of lists', () => {
-  const ROW = `id title description status priority visibility code pin viewpoints createdAt
-    images { id issueId index title original markedUp markedUpThumb markUp viewpoint }
-    comments { id message visibility images { id issueId index title original markedUp markedUpThumb markUp viewpoint } }
-    disciplines { disciplineId status } createdByUser { id name } editedByUser { id name }`;
-  const lists = (count: number, args: string, row = ROW): string =>
+  const lists = (count: number, args: string, row: string): string =>
     `{ ${Array.from({ length: count }, (_, i) => `l${i}: getIssues(projectId: 999999${args}) { issues { ${row} } }`).join(' ')} }`;
 
   it('refuses thirty aliased lists without `first` before running any of them', async () => {
@@ -123,12 +120,19 @@ describe('the cost of lists', () => {
   });
 
   it('counts the default page size of a list left without `first`', async () => {
-    const defaultPages = await postRaw(JSON.stringify({ query: lists(2, '') }), user.token);
+    // Every field of Issue, as an export would ask for it: one page of 500 is within the limit, two are not.
+    const every = await fullSelection(t, user, 'Issue');
+    const onePage = await postRaw(JSON.stringify({ query: lists(1, '', every) }), user.token);
+    expect(onePage).toMatchObject({ status: 200, code: 'PROJECT_NOT_FOUND' });
+    const defaultPages = await postRaw(JSON.stringify({ query: lists(2, '', every) }), user.token);
     expect(defaultPages).toMatchObject({ status: 400, code: 'BAD_USER_INPUT' });
     expect(defaultPages.message).toMatch(new RegExp(`exceeds the limit of ${LIST_COST_LIMITS.maxCost}`));
-    // The same selection on pages of 100 rows is within the limit: the resolver answers (the project is unknown).
-    const smallPages = await postRaw(JSON.stringify({ query: lists(2, ', first: 100') }), user.token);
-    expect(smallPages).toMatchObject({ status: 200, code: 'PROJECT_NOT_FOUND' });
+    // As refused as the same pages asked with `first: 500` (leaving `first` out no longer makes a list cheap).
+    const explicitPages = await postRaw(
+      JSON.stringify({ query: lists(2, ', first: 500', every) }),
+      user.token,
+    );
+    expect(explicitPages).toMatchObject({ status: 400, code: 'BAD_USER_INPUT' });
   });
 
   it('refuses a third getIssues in one operation even on small pages', async () => {
