@@ -136,6 +136,22 @@ describe('a websocket whose access ended', () => {
     await witness.close();
   });
 
+  it('is closed when its session is revoked because its refresh token was used twice (4401)', async () => {
+    const session = await newSession(w.collaboratorOther);
+    const { issues, comments, witness } = await liveSubscriber(session.user);
+    const refresh = () =>
+      fetch(`${t.url}/auth/refresh`, {
+        method: 'POST',
+        headers: { cookie: `obra_refresh=${session.refreshToken}` },
+      });
+    expect((await refresh()).status).toBe(200);
+    // The same refresh token again: taken as stolen, the whole session is revoked.
+    expect((await refresh()).status).toBe(401);
+    expect(await issues.waitForClose()).toBe(4401);
+    expect(await comments.waitForClose()).toBe(4401);
+    await witness.close();
+  });
+
   it('is closed when the person is removed from their company (4403) and is pushed nothing afterwards', async () => {
     const { issues, comments, witness, issueId } = await liveSubscriber(w.coordinator);
     await call(t, w.creator, 'mutation($u: Int!) { removeCompanyMember(userId: $u) }', {

@@ -51,11 +51,13 @@ async function issueTokens(
  * every access token of the session, and the caller gets NotAuthorizedException.
  */
 export async function refreshSession(services: AppServices, refreshToken: string): Promise<SessionTokens> {
+  let revokedUserId: number | undefined;
   const outcome = await services.database.db.transaction(async (tx) => {
     const row = await lockRefreshToken(tx, sha256(refreshToken));
     if (!row || row.revokedAt !== null || row.expiresAt.getTime() <= Date.now()) return undefined;
     if (row.usedAt !== null) {
       await revokeFamily(tx, row.familyId);
+      revokedUserId = row.userId;
       services.logger.warn(
         { userId: row.userId, familyId: row.familyId },
         'refresh token reused; session revoked',
@@ -67,6 +69,8 @@ export async function refreshSession(services: AppServices, refreshToken: string
     await markRefreshTokenUsed(tx, row.id);
     return issueTokens(services, tx, row.userId, row.familyId);
   });
+  // A revoked session's websockets close now, not at their next event.
+  if (revokedUserId !== undefined) announceAccessChange(services, revokedUserId);
   if (!outcome) throw new AppError('NotAuthorizedException');
   return outcome;
 }
