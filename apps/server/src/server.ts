@@ -17,6 +17,7 @@ import { createAuthRuntime } from './auth/auth-runtime.ts';
 import { seedDemo, type DemoUser } from './seed/demo-seed.ts';
 import { registerProjectsArea } from './modules/projects/projects-area.ts';
 import { registerIssuesArea } from './modules/issues/issues-area.ts';
+import { configureUnitOfWork } from './db/unit-of-work.ts';
 import type { AppServices } from './services.ts';
 import { openFileStorage } from './storage/file-storage.ts';
 
@@ -74,6 +75,7 @@ export async function startServer(
     poolSize: config.databasePoolSize,
     pgliteTemplate: options.pgliteTemplate,
   });
+  configureUnitOfWork({ strict: config.env === 'test', logger });
   registerProjectsArea();
   registerIssuesArea();
   const seed = await seedStandardData(database.db);
