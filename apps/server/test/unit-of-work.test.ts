@@ -142,6 +142,10 @@ describe('unitOfWork', () => {
   it('throws on an event emitted outside a unit of work in tests, and on a savepoint outside one', async () => {
     expect(() => emitProjectEvent(event(30))).toThrow(/outside a unit of work/);
     await expect(savepoint(services.database.db, async () => undefined)).rejects.toThrow(/unit of work/);
+    // Nor inside one on another connection than its transaction's.
+    await expect(
+      unitOfWork(services, () => savepoint(services.database.db, async () => undefined)),
+    ).rejects.toThrow(/transaction/);
     expect(published).toEqual([]);
   });
 

@@ -50,17 +50,13 @@ export async function unitOfWork<T>(services: UnitOfWorkServices, work: (tx: Tx)
 export async function savepoint<T>(tx: Db, item: (tx: Tx) => Promise<T>): Promise<T> {
   const frame = current.getStore();
   if (!frame) throw new Error('a savepoint needs a unit of work');
+  if (tx !== frame.tx) throw new Error("a savepoint is taken on its unit of work's transaction");
   const events: ProjectEvent[] = [];
   const result = await tx.transaction((inner) =>
     current.run({ services: frame.services, tx: inner, events }, () => item(inner)),
   );
   frame.events.push(...events);
   return result;
-}
-
-/** Whether a unit of work is running here (for code that must run inside one). */
-export function inUnitOfWork(): boolean {
-  return current.getStore() !== undefined;
 }
 
 let strictness: { strict: boolean; logger: Pick<Logger, 'error'> } = {
