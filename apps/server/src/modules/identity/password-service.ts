@@ -9,10 +9,11 @@ import { announceAccessChange } from '../../realtime/access-notices.ts';
 import { codeSettings } from './sign-up-service.ts';
 import { findUserByEmail, findUserById, updateUser } from './user-repository.ts';
 import { checkCode, issueCode } from './verification-codes.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /** E-mails a reset code when the address has an account; the caller always answers 204 either way. */
 export async function forgotPassword(services: AppServices, email: string): Promise<void> {
-  await services.database.db.transaction(async (tx) => {
+  await unitOfWork(services, async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user || user.isDemo) return;
     const code = await issueCode(tx, user.id, 'reset_password', codeSettings(services));
@@ -41,7 +42,7 @@ export async function confirmForgotPassword(
   password: string,
 ): Promise<void> {
   const passwordHash = await services.auth.hasher.hash(password);
-  const outcome = await services.database.db.transaction(async (tx) => {
+  const outcome = await unitOfWork(services, async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user || user.isDemo || !isVerificationCodeFormat(code)) return 'CodeMismatchException' as const;
     const failed = await checkCode(tx, user.id, 'reset_password', code, codeSettings(services));
@@ -70,7 +71,7 @@ export async function changePassword(
     : false;
   if (!user || !verified) throw new AppError('NotAuthorizedException');
   const passwordHash = await services.auth.hasher.hash(password);
-  await services.database.db.transaction(async (tx) => {
+  await unitOfWork(services, async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
     await revokeAllOfUser(tx, user.id, actor.sessionId);
     await notifyPasswordChanged(services, tx, user.email, user.localeId, user.name);

@@ -12,6 +12,7 @@ import {
   markRefreshTokenUsed,
   revokeFamily,
 } from './refresh-token-repository.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /** The tokens of a signed-in session. */
 export interface SessionTokens {
@@ -52,7 +53,7 @@ async function issueTokens(
  */
 export async function refreshSession(services: AppServices, refreshToken: string): Promise<SessionTokens> {
   let revokedUserId: number | undefined;
-  const outcome = await services.database.db.transaction(async (tx) => {
+  const outcome = await unitOfWork(services, async (tx) => {
     const row = await lockRefreshToken(tx, sha256(refreshToken));
     if (!row || row.revokedAt !== null || row.expiresAt.getTime() <= Date.now()) return undefined;
     if (row.usedAt !== null) {
