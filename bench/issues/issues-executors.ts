@@ -18,7 +18,7 @@ import type { TestUser } from '../../apps/server/test/support/factories.ts';
 import { buildSchema } from '../../apps/server/src/graphql/yoga.ts';
 import type { GraphQLContext } from '../../apps/server/src/graphql/context.ts';
 import { resolveActor } from '../../apps/server/src/auth/actor-resolver.ts';
-import { getIssues } from '../../apps/server/src/modules/issues/issue-query-service.ts';
+import { getIssues } from '../../apps/server/src/modules/issues/list/issue-query-service.ts';
 import { issueListShape } from '../../apps/server/src/graphql/resolvers/issue-list-shape.ts';
 
 const WEB_LIST = path.join(

@@ -1,7 +1,7 @@
 import type { Locale } from '@obra/domain';
 import { AppError } from '@obra/domain';
 import type { AppServices } from '../services.ts';
-import type { Actor } from '../modules/identity/account.ts';
+import type { Actor } from '../auth/actor.ts';
 
 /** What every resolver receives. */
 export interface GraphQLContext {

@@ -7,7 +7,7 @@ import { appMeta } from '../db/schema/index.ts';
 import { randomPassword } from '../auth/secrets.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import { CURRENT_POLICIES } from '../modules/identity/account.ts';
-import { insertCompany } from '../modules/identity/company-repository.ts';
+import { insertCompany } from '../modules/companies/company-repository.ts';
 import { insertUser } from '../modules/identity/user-repository.ts';
 
 /**

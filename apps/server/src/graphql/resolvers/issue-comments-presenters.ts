@@ -1,7 +1,7 @@
 import type { issueHistory } from '../../db/schema/index.ts';
-import type { CommentView, UserSummary } from '../../modules/issues/issue-comment-repository.ts';
-import type { CommentHistoryView } from '../../modules/issues/issue-comment-query-service.ts';
-import type { NotificationsSummary } from '../../modules/issues/issue-notification-sql.ts';
+import type { CommentView, UserSummary } from '../../modules/issues/comments/issue-comment-repository.ts';
+import type { CommentHistoryView } from '../../modules/issues/comments/issue-comment-query-service.ts';
+import type { NotificationsSummary } from '../../modules/issues/notifications/issue-notification-sql.ts';
 
 function userOf(view: CommentView, id: number | null): UserSummary | null {
   return id === null ? null : (view.users.get(id) ?? null);

@@ -1,13 +1,20 @@
 import { requireActor, type GraphQLContext } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
-import { createComment, deleteComment, updateComment } from '../../modules/issues/issue-comment-service.ts';
-import { getCommentHistory, issueCommentViews } from '../../modules/issues/issue-comment-query-service.ts';
+import {
+  createComment,
+  deleteComment,
+  updateComment,
+} from '../../modules/issues/comments/issue-comment-service.ts';
+import {
+  getCommentHistory,
+  issueCommentViews,
+} from '../../modules/issues/comments/issue-comment-query-service.ts';
 import {
   markCommentUnread,
   markIssuesRead,
   markIssuesUnread,
-} from '../../modules/issues/issue-notification-service.ts';
-import { loadIssueNotifications } from '../../modules/issues/issue-notification-sql.ts';
+} from '../../modules/issues/notifications/issue-notification-service.ts';
+import { loadIssueNotifications } from '../../modules/issues/notifications/issue-notification-sql.ts';
 import { audienceOf } from '../../modules/issues/issue-visibility-sql.ts';
 import {
   presentComment,
@@ -27,7 +34,7 @@ import {
   loadCommentViews,
   type CommentsFilter,
   type CommentView,
-} from '../../modules/issues/issue-comment-repository.ts';
+} from '../../modules/issues/comments/issue-comment-repository.ts';
 import type { ProjectAccess } from '../../modules/projects/project-access.ts';
 
 interface IssueParent {

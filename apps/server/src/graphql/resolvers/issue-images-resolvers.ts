@@ -2,14 +2,20 @@ import { requireActor, type GraphQLContext } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import { loadProjectAccess } from '../../modules/projects/project-access.ts';
 import { listTree, type TreeItem, type TreeKind } from '../../modules/projects/project-tree-repository.ts';
-import { loadUserSummaries, type UserSummary } from '../../modules/issues/issue-comment-repository.ts';
-import { confirmIssueFileUpload, createIssueFileUpload } from '../../modules/issues/issue-file-service.ts';
+import {
+  loadUserSummaries,
+  type UserSummary,
+} from '../../modules/issues/comments/issue-comment-repository.ts';
+import {
+  confirmIssueFileUpload,
+  createIssueFileUpload,
+} from '../../modules/issues/images/issue-file-service.ts';
 import {
   loadCommentImages,
   loadIssueImages,
   loadProjectIssueImages,
   type ImageView,
-} from '../../modules/issues/issue-image-repository.ts';
+} from '../../modules/issues/images/issue-image-repository.ts';
 import { batched, commentImagesServed, originOf } from './issue-request-cache.ts';
 import { presentImage, presentIssueFile, type UrlContext } from './issue-images-presenters.ts';
 

@@ -6,9 +6,9 @@ import {
   loadNotificationSummaries,
   NO_NOTIFICATIONS,
   type NotificationsSummary,
-} from '../../modules/issues/issue-notification-sql.ts';
+} from '../../modules/issues/notifications/issue-notification-sql.ts';
 import { requireActor, type GraphQLContext } from '../context.ts';
-import { ALL_COMMENTS, type CommentsFilter } from '../../modules/issues/issue-comment-repository.ts';
+import { ALL_COMMENTS, type CommentsFilter } from '../../modules/issues/comments/issue-comment-repository.ts';
 
 /** What the list serves of each issue (getIssues' light-variant flags); the detail serves everything. */
 export interface IssueInclude {

@@ -2,7 +2,7 @@ import { requireActor } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import { createIssue } from '../../modules/issues/issue-create-service.ts';
 import { deleteIssue, setIssueStarring } from '../../modules/issues/issue-delete-service.ts';
-import { getIssue, getIssues } from '../../modules/issues/issue-query-service.ts';
+import { getIssue, getIssues } from '../../modules/issues/list/issue-query-service.ts';
 import { updateIssue } from '../../modules/issues/issue-update-service.ts';
 import type { GraphQLContext } from '../context.ts';
 import { listUserTags } from '../../modules/projects/project-group-service.ts';
@@ -12,7 +12,7 @@ import { issues } from '../../db/schema/index.ts';
 import { emitProjectEvent, runWithProjectEvents } from '../../realtime/project-events.ts';
 import { attachIssueOrigin } from './issue-request-cache.ts';
 import { issueListShape } from './issue-list-shape.ts';
-import { parseCommentsFilter } from '../../modules/issues/issue-comment-repository.ts';
+import { parseCommentsFilter } from '../../modules/issues/comments/issue-comment-repository.ts';
 
 /** The caller's personal tags of a project by id: one query per call, used to name and filter issue tags. */
 async function userTagsOf(ctx: GraphQLContext, projectId: number) {

@@ -2,7 +2,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
 import { federatedFlows, projectCopies, refreshTokens, verificationCodes } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { requirePlatformAdmin } from './company-admin-service.ts';
 
 /** The maintenance actions of the admin area (/admin/scripts); each runs as the 'admin.script' job. */

@@ -3,7 +3,7 @@ import { AppError, canInCompany, isCompanyRole, PROJECT_STATUS } from '@obra/dom
 import type { Db } from '../../db/database.ts';
 import { companies, companySettings, projects, users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { companyPolicyActor } from './company-policy.ts';
 import { claimProfileImage, releaseProfileImage } from '../profile-images/profile-image-claims.ts';
 

@@ -1,7 +1,7 @@
 import { accessKeyExpiry, AppError, effectiveAccessKeyExpiry } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import { randomToken, sha256 } from '../../auth/secrets.ts';
-import type { Actor } from './account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import {
   findActiveAccessKey,
   insertAccessKey,

@@ -1,7 +1,8 @@
 import { AppError, LOCALES } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
-import { CURRENT_POLICIES, toAccount, type Account, type Actor } from './account.ts';
-import { findCompanyById, type CompanyRow } from './company-repository.ts';
+import { CURRENT_POLICIES, toAccount, type Account } from './account.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { findCompanyById, type CompanyRow } from '../companies/company-repository.ts';
 import { findUserById, updateUser, type NewUser } from './user-repository.ts';
 import { claimProfileImage, releaseProfileImage } from '../profile-images/profile-image-claims.ts';
 

@@ -11,7 +11,7 @@ import {
   projectDisciplines,
 } from '../../db/schema/index.ts';
 import { allQueries } from '../../db/all-queries.ts';
-import type { NotificationsSummary } from './issue-notification-sql.ts';
+import type { NotificationsSummary } from './notifications/issue-notification-sql.ts';
 
 /** A stored issue row. */
 export type IssueRow = typeof issues.$inferSelect;

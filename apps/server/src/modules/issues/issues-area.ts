@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { issues } from '../../db/schema/index.ts';
 import { registerGroupUsageCheck } from '../projects/project-group-service.ts';
 import { registerCardCounters } from '../projects/project-query-service.ts';
-import { issueCardCounters } from './issue-card-counters.ts';
+import { issueCardCounters } from './list/issue-card-counters.ts';
 
 /**
  * Plugs the issues area into projects: a group used by an issue cannot be deleted (GROUP_HAS_ISSUES); card

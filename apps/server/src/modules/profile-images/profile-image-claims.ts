@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { companies, profileImages, projects, users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import { isProfileImageUrl } from '../../storage/profile-image-files.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 
 /** How long after its confirmation an image may still be put on a project, company or user. */
 export const CLAIM_SECONDS = 60 * 60;

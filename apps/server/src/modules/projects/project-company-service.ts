@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { companyPolicyActor } from '../companies/company-policy.ts';
 import { existingDisciplineIds, loadForWrite, loadProjectAccess } from './project-access.ts';
 

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { renderEmail } from '../../mail/email-renderer.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { loadForWrite, loadProjectAccess } from './project-access.ts';
 import { listDisciplines } from './project-settings-repository.ts';
 import { copyTree } from './project-tree-repository.ts';

@@ -9,7 +9,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import {
   loadForWrite,
   loadProjectAccess,

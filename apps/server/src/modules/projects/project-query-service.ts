@@ -3,7 +3,7 @@ import { SYSTEM_ROLES } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import { companies, projectCompanies, projects, projectUserSettings, users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { listDisciplines } from './project-settings-repository.ts';
 import type { ProjectRow } from './project-access.ts';
 

@@ -9,7 +9,7 @@ import {
   projectUserSettings,
 } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { claimProfileImage, releaseProfileImage } from '../profile-images/profile-image-claims.ts';
 import { companyPolicyActorFor } from '../companies/company-policy.ts';
 import {

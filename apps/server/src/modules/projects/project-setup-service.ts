@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { projectDisciplines } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { loadForWrite } from './project-access.ts';
 import {
   listCategories,

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, normalizeText } from '@obra/domain';
-import type { Db } from '../../db/database.ts';
-import { issueImages } from '../../db/schema/index.ts';
-import type { AppServices } from '../../services.ts';
-import type { ProjectAccess } from '../projects/project-access.ts';
+import type { Db } from '../../../db/database.ts';
+import { issueImages } from '../../../db/schema/index.ts';
+import type { AppServices } from '../../../services.ts';
+import type { ProjectAccess } from '../../projects/project-access.ts';
 import { confirmIssueFile, loadOwnFiles, type ConfirmedIssueFile } from './issue-file-service.ts';
 
 /** The most images an issue, or a comment, may have. */

@@ -8,8 +8,9 @@ import {
 } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import { renderEmail, roleLabel } from '../../mail/email-renderer.ts';
-import { toAccount, type Actor } from './account.ts';
-import { loggedUser, present, type LoggedUserView } from './account-service.ts';
+import { toAccount } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { loggedUser, present, type LoggedUserView } from '../identity/account-service.ts';
 import {
   findCompanyById,
   findPendingInvite,
@@ -24,9 +25,9 @@ import {
   type CompanyInviteRow,
   type InviteWithParties,
 } from './company-repository.ts';
-import { enqueueMail } from './identity-mail.ts';
-import { companyPolicyActor } from '../companies/company-policy.ts';
-import { findUserByEmail, findUserById, lockUserById, updateUser } from './user-repository.ts';
+import { enqueueMail } from '../identity/identity-mail.ts';
+import { companyPolicyActor } from './company-policy.ts';
+import { findUserByEmail, findUserById, lockUserById, updateUser } from '../identity/user-repository.ts';
 import type { Db } from '../../db/database.ts';
 
 const INVITE_DAYS = 14;

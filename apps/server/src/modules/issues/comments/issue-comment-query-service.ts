@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
-import type { AppServices } from '../../services.ts';
-import { issueHistory } from '../../db/schema/index.ts';
-import type { Actor } from '../identity/account.ts';
-import { loadProjectAccess, type ProjectAccess } from '../projects/project-access.ts';
+import type { AppServices } from '../../../services.ts';
+import { issueHistory } from '../../../db/schema/index.ts';
+import type { Actor } from '../../../auth/actor.ts';
+import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
 import {
   loadCommentViews,
   loadIssueComments,

@@ -1,15 +1,15 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AppError, canSeeIssue, issueFilterSchema, type IssueFilter } from '@obra/domain';
-import type { AppServices } from '../../services.ts';
-import { issueHistory, issues } from '../../db/schema/index.ts';
-import type { Actor } from '../identity/account.ts';
-import { loadProjectAccess, type ProjectAccess } from '../projects/project-access.ts';
+import type { AppServices } from '../../../services.ts';
+import { issueHistory, issues } from '../../../db/schema/index.ts';
+import type { Actor } from '../../../auth/actor.ts';
+import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
 import { filterWhere } from './issue-filter-sql.ts';
-import { projectStatuses } from './issue-input-checks.ts';
-import { loadIssueViews, type IssueRow, type IssueView } from './issue-repository.ts';
+import { projectStatuses } from '../issue-input-checks.ts';
+import { loadIssueViews, type IssueRow, type IssueView } from '../issue-repository.ts';
 import { FULL_PAGE_SHAPE, selectIssuePage, type IssuePageShape } from './issue-page-sql.ts';
 import type { PageUserTags } from './issue-page-children-sql.ts';
-import { audienceOf, projectActorOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
+import { audienceOf, projectActorOf, visibleIssuesWhere } from '../issue-visibility-sql.ts';
 
 /** Issues per page (spec core §9); larger requests get this many. */
 export const ISSUE_PAGE_SIZE = 500;

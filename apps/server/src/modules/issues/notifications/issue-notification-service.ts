@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
-import type { Db } from '../../db/database.ts';
-import type { AppServices } from '../../services.ts';
-import { issueNotifications, issues } from '../../db/schema/index.ts';
-import { emitProjectEvent, runWithProjectEvents } from '../../realtime/project-events.ts';
-import type { Actor } from '../identity/account.ts';
-import { loadProjectAccess } from '../projects/project-access.ts';
-import { loadVisibleComment } from './issue-comment-repository.ts';
-import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
+import type { Db } from '../../../db/database.ts';
+import type { AppServices } from '../../../services.ts';
+import { issueNotifications, issues } from '../../../db/schema/index.ts';
+import { emitProjectEvent, runWithProjectEvents } from '../../../realtime/project-events.ts';
+import type { Actor } from '../../../auth/actor.ts';
+import { loadProjectAccess } from '../../projects/project-access.ts';
+import { loadVisibleComment } from '../comments/issue-comment-repository.ts';
+import { audienceOf, visibleIssuesWhere } from '../issue-visibility-sql.ts';
 
 function changed(projectId: number, issueId: number, userId: number): void {
   emitProjectEvent({ kind: 'notifications', action: 'updated', projectId, issueId, userIds: [userId] });

@@ -1,9 +1,9 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { issueComments, issueNotifications, issues } from '../../db/schema/index.ts';
-import type { IssueAudience } from './issue-visibility-sql.ts';
-import { visibleCommentsWhere } from './issue-comment-repository.ts';
-import { anyId } from './issue-repository.ts';
+import type { Db } from '../../../db/database.ts';
+import { issueComments, issueNotifications, issues } from '../../../db/schema/index.ts';
+import type { IssueAudience } from '../issue-visibility-sql.ts';
+import { visibleCommentsWhere } from '../comments/issue-comment-repository.ts';
+import { anyId } from '../issue-repository.ts';
 
 /** The caller's unread marks on an issue, summed up. */
 export interface NotificationsSummary {
