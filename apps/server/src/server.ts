@@ -15,8 +15,6 @@ import { attachGraphQLWebSocket } from './realtime/ws-server.ts';
 import { seedStandardData, type SeedResult } from './seed/seed.ts';
 import { createAuthRuntime } from './auth/auth-runtime.ts';
 import { seedDemo, type DemoUser } from './seed/demo-seed.ts';
-import { registerProjectsArea } from './modules/projects/projects-area.ts';
-import { registerIssuesArea } from './modules/issues/issues-area.ts';
 import type { AppServices } from './services.ts';
 import { openFileStorage } from './storage/file-storage.ts';
 
@@ -74,8 +72,6 @@ export async function startServer(
     poolSize: config.databasePoolSize,
     pgliteTemplate: options.pgliteTemplate,
   });
-  registerProjectsArea();
-  registerIssuesArea();
   const seed = await seedStandardData(database.db);
   const pubsub = createAppPubSub(config.redisUrl, logger);
   const jobs = await startJobQueue(database, logger, {

@@ -4,6 +4,7 @@ import { CURRENT_POLICIES, toAccount, type Account } from './account.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { findCompanyById, type CompanyRow } from '../companies/company-repository.ts';
 import { findUserById, updateUser, type NewUser } from './user-repository.ts';
+import { countActiveProjects } from '../projects/project-query-service.ts';
 import { claimProfileImage, releaseProfileImage } from '../profile-images/profile-image-claims.ts';
 
 /** The signed-in user with their company, as loggedUserData shows it. */
@@ -20,17 +21,6 @@ export interface ProfileChanges {
   linkedin?: string | null | undefined;
   localeId?: string | null | undefined;
   photo?: string | null | undefined;
-}
-
-/** Counts a company's active projects. */
-export type ActiveProjectCounter = (services: AppServices, companyId: number) => Promise<number>;
-
-// The projects area owns the projects table and supplies the real count; until then a company has none.
-let countActiveProjects: ActiveProjectCounter = async () => 0;
-
-/** Lets the projects area supply the count of amountProjects. */
-export function setActiveProjectCounter(counter: ActiveProjectCounter): void {
-  countActiveProjects = counter;
 }
 
 /** The signed-in user's data, read fresh. */
@@ -50,7 +40,7 @@ export async function present(services: AppServices, account: Account): Promise<
     company: {
       row,
       role: account.companyRole ?? 'collaborator',
-      amountProjects: await countActiveProjects(services, row.id),
+      amountProjects: await countActiveProjects(services.database.db, row.id),
     },
   };
 }

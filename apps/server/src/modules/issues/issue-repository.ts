@@ -6,7 +6,7 @@ import {
   issueImages,
   issueLabels,
   issueLocals,
-  type issues,
+  issues,
   issueUserStates,
   projectDisciplines,
 } from '../../db/schema/index.ts';
@@ -174,4 +174,10 @@ export async function loadIssueViews(
       tagIds: state?.tagIds,
     });
   });
+}
+
+/** Whether an issue of the project uses the group (a group used by an issue cannot be deleted: GROUP_HAS_ISSUES). */
+export async function groupHasIssues(db: Db, groupId: number): Promise<boolean> {
+  const [row] = await db.select({ id: issues.id }).from(issues).where(eq(issues.groupId, groupId)).limit(1);
+  return row !== undefined;
 }

@@ -17,6 +17,7 @@ import {
   requireParticipant,
   type ProjectAccess,
 } from './project-access.ts';
+import { groupHasIssues } from '../issues/issue-repository.ts';
 
 /** A group with its members and what the caller may do with it. */
 export interface GroupView {
@@ -24,16 +25,6 @@ export interface GroupView {
   name: string;
   usersId: number[];
   permissions: { edit: boolean; delete: boolean; leave: boolean };
-}
-
-/** Whether a project issue uses the group; issues define it, so it is looked up lazily (no issues, no use). */
-export type GroupUsageCheck = (db: Db, groupId: number) => Promise<boolean>;
-
-let groupUsage: GroupUsageCheck = async () => false;
-
-/** The issues area registers how to tell whether a group has issues (GROUP_HAS_ISSUES). */
-export function registerGroupUsageCheck(check: GroupUsageCheck): void {
-  groupUsage = check;
 }
 
 /** The ids of the project's participants (people of the companies taking part). */
@@ -195,7 +186,7 @@ export async function deleteGroup(
   const group = await loadGroup(db, projectId, groupId);
   if (!present(access, group, []).permissions.delete) throw new AppError('FORBIDDEN');
   requireActive(access);
-  if (await groupUsage(db, groupId)) throw new AppError('GROUP_HAS_ISSUES');
+  if (await groupHasIssues(db, groupId)) throw new AppError('GROUP_HAS_ISSUES');
   await db.delete(projectGroups).where(eq(projectGroups.id, groupId));
   return true;
 }

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { SYSTEM_ROLES } from '@obra/domain';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { PROJECT_STATUS, SYSTEM_ROLES } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import { companies, projectCompanies, projects, projectUserSettings, users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { listDisciplines } from './project-settings-repository.ts';
+import { issueCardCounters } from '../issues/list/issue-card-counters.ts';
 import type { ProjectRow } from './project-access.ts';
 
 /** A participant of a project as the project's screens list them. */
@@ -59,7 +60,7 @@ export interface ProjectCardView {
   company: { id: number; name: string; logo: string | null };
 }
 
-/** Counters of a user's projects, supplied by the issues area once it exists. */
+/** Counters of a user's projects (issues/list/issue-card-counters.ts). */
 export type CardCounters = (
   db: Db,
   userId: number,
@@ -68,11 +69,13 @@ export type CardCounters = (
   Map<number, Pick<ProjectCardView, 'mentions' | 'notifications' | 'pendencies' | 'latePendencies'>>
 >;
 
-let cardCounters: CardCounters = async () => new Map();
-
-/** The issues area registers how to count a user's pending items, mentions and notifications per project. */
-export function registerCardCounters(counters: CardCounters): void {
-  cardCounters = counters;
+/** A company's active projects (its amountProjects). */
+export async function countActiveProjects(db: Db, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.status, PROJECT_STATUS.active)));
+  return row?.n ?? 0;
 }
 
 /** Cards for projects, in the given order. */
@@ -92,7 +95,7 @@ export async function projectCards(
       .select()
       .from(projectUserSettings)
       .where(and(eq(projectUserSettings.userId, userId), inArray(projectUserSettings.projectId, ids))),
-    cardCounters(db, userId, ids),
+    issueCardCounters(db, userId, ids),
   ]);
   return rows.map((p) => {
     const owner = owners.find((c) => c.id === p.companyId);
