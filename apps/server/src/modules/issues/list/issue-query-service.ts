@@ -10,6 +10,7 @@ import { loadIssueViews, type IssueRow, type IssueView } from '../issue-reposito
 import { FULL_PAGE_SHAPE, selectIssuePage, type IssuePageShape } from './issue-page-sql.ts';
 import type { PageUserTags } from './issue-page-children-sql.ts';
 import { audienceOf, projectActorOf, visibleIssuesWhere } from '../issue-visibility-sql.ts';
+import { listUserTags } from '../../projects/project-group-service.ts';
 
 /** Issues per page (spec core §9); larger requests get this many. */
 export const ISSUE_PAGE_SIZE = 500;
@@ -120,6 +121,63 @@ export async function getIssue(
   if (!view) throw new AppError('NOT_FOUND');
   const history = (await loadVisibleHistory(services, access, [row])).get(row.id) ?? [];
   return { access, view, history };
+}
+
+/** The caller's personal tags of a project by id (one query): they name the tags of the issues shown. */
+export async function userTagsOf(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+): Promise<PageUserTags> {
+  const tags = await listUserTags(services.database.db, projectId, actor.account.id);
+  return new Map(tags.map((t) => [t.id, t]));
+}
+
+/** getIssue / issue: one issue with its history and the caller's tag names, or NOT_FOUND. */
+export async function getIssueDetail(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+  issueId: number,
+) {
+  const detail = await getIssue(services, actor, projectId, issueId);
+  return { ...detail, userTags: await userTagsOf(services, actor, projectId) };
+}
+
+/**
+ * Issues just changed (updateIssues), as they are now and read with the caller's visibility (a visibility change
+ * may have hidden one from them), with the caller's tag names.
+ */
+export async function getChangedIssues(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+  issueIds: readonly number[],
+): Promise<{ access: ProjectAccess; views: IssueView[]; userTags: PageUserTags }> {
+  const { db } = services.database;
+  const access = await loadProjectAccess(db, actor, projectId);
+  const rows =
+    issueIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(issues)
+          .where(and(inArray(issues.id, [...issueIds]), visibleIssuesWhere(audienceOf(access))));
+  const userTags = await userTagsOf(services, actor, projectId);
+  return { access, views: await loadIssueViews(db, actor.account.id, rows), userTags };
+}
+
+/** What subscribers need to know of an issue about to be deleted to tell whether they saw it (none if absent). */
+export async function issueDeletionFacts(services: AppServices, projectId: number, issueId: number) {
+  const [facts] = await services.database.db
+    .select({
+      visibility: issues.visibility,
+      createdByUserId: issues.createdByUserId,
+      groupId: issues.groupId,
+    })
+    .from(issues)
+    .where(and(eq(issues.id, issueId), eq(issues.projectId, projectId)));
+  return facts;
 }
 
 /**
