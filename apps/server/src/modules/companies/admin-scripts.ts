@@ -22,7 +22,7 @@ export async function runAdminScript(
   name: string,
 ): Promise<{ name: string; jobId: string }> {
   requirePlatformAdmin(actor);
-  if (!isScript(name)) throw new AppError('NOT_FOUND', 'NOT_FOUND', { script: name });
+  if (!isScript(name)) throw new AppError('NOT_FOUND', { script: name });
   const jobId = await services.jobs.send('admin.script', { name, requestedByUserId: actor.account.id });
   return { name, jobId };
 }

@@ -49,8 +49,8 @@ export async function createCompany(
   input: CompanyInput,
 ): Promise<LoggedUserView> {
   const name = input.name.trim();
-  if (!name) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { field: 'name' });
-  if (name.length > 120) throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field: 'name' });
+  if (!name) throw new AppError('REQUIRED_FIELD', { field: 'name' });
+  if (name.length > 120) throw new AppError('BAD_USER_INPUT', { field: 'name' });
   // The onboarding guard: the company step needs a completed profile (spec core §2).
   if (!actor.account.confirmedRegister) throw new AppError('INVALID_ACTION');
   const account = await services.database.db.transaction(async (tx) => {
@@ -145,9 +145,9 @@ export async function inviteMember(
   role: string,
 ): Promise<SentInvite> {
   const companyId = assertMayInvite(actor);
-  if (!emailInput.trim()) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { field: 'email' });
-  if (!isEmailValid(emailInput)) throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field: 'email' });
-  if (!isCompanyRole(role)) throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field: 'role' });
+  if (!emailInput.trim()) throw new AppError('REQUIRED_FIELD', { field: 'email' });
+  if (!isEmailValid(emailInput)) throw new AppError('BAD_USER_INPUT', { field: 'email' });
+  if (!isCompanyRole(role)) throw new AppError('BAD_USER_INPUT', { field: 'role' });
   // Making someone an administrator is managing members: a manager may not hand out more than they have.
   if (!mayInviteAs(actor, role)) throw new AppError('FORBIDDEN');
   const email = normalizeEmail(emailInput);

@@ -59,7 +59,7 @@ export async function acceptPolicies(
   version: string,
 ): Promise<LoggedUserView> {
   if (version !== CURRENT_POLICIES.version)
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { currentVersion: CURRENT_POLICIES.version });
+    throw new AppError('INVALID_ACTION', { currentVersion: CURRENT_POLICIES.version });
   await updateUser(services.database.db, actor.account.id, {
     acceptedPoliciesVersion: version,
     acceptedPoliciesAt: new Date(),
@@ -77,8 +77,7 @@ export async function updateProfile(
   for (const field of ['name', 'lastName'] as const) {
     const value = changes[field];
     if (value === undefined) continue;
-    if (value === null || value.trim() === '')
-      throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { field });
+    if (value === null || value.trim() === '') throw new AppError('REQUIRED_FIELD', { field });
     patch[field] = bounded(value, field, 100);
   }
   for (const field of ['firstPhone', 'linkedin'] as const) {
@@ -96,7 +95,7 @@ export async function updateProfile(
   if (photo !== undefined) patch.photo = photo;
   if (changes.localeId !== undefined) {
     if (changes.localeId !== null && !(LOCALES as readonly string[]).includes(changes.localeId)) {
-      throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field: 'localeId' });
+      throw new AppError('BAD_USER_INPUT', { field: 'localeId' });
     }
     patch.localeId = changes.localeId;
   }
@@ -110,6 +109,6 @@ export async function updateProfile(
 
 function bounded(value: string, field: string, max: number): string {
   const trimmed = value.trim();
-  if (trimmed.length > max) throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field });
+  if (trimmed.length > max) throw new AppError('BAD_USER_INPUT', { field });
   return trimmed;
 }

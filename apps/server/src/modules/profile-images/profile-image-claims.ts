@@ -32,7 +32,7 @@ export async function claimProfileImage(
   if (value === null || value.trim() === '') return current === null ? undefined : null;
   const url = value.trim();
   if (url === current) return undefined;
-  if (!isProfileImageUrl(url)) throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field });
+  if (!isProfileImageUrl(url)) throw new AppError('BAD_USER_INPUT', { field });
   const [row] = await db.select().from(profileImages).where(eq(profileImages.url, url)).limit(1);
   if (
     !row ||
@@ -41,7 +41,7 @@ export async function claimProfileImage(
     row.kind !== input.kind ||
     !row.readyAt
   ) {
-    throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field });
+    throw new AppError('BAD_USER_INPUT', { field });
   }
   if (row.readyAt.getTime() < Date.now() - CLAIM_SECONDS * 1000)
     throw new AppError('USER_UPLOAD_ERROR', 'the upload expired');

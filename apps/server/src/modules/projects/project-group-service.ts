@@ -87,7 +87,7 @@ async function checkMembers(db: Db, projectId: number, usersId: readonly number[
   const unique = [...new Set(usersId)];
   const participants = await projectUserIds(db, projectId);
   if (unique.some((id) => !participants.has(id)))
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'notParticipant' });
+    throw new AppError('INVALID_ACTION', { reason: 'notParticipant' });
   return unique;
 }
 
@@ -110,7 +110,7 @@ export async function createGroup(
   const { db } = services.database;
   const access = await loadForWrite(db, actor, projectId, 'project.createGroup');
   const clean = name.trim();
-  if (!clean) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['name'] });
+  if (!clean) throw new AppError('REQUIRED_FIELD', { fields: ['name'] });
   const members = await checkMembers(db, projectId, [...usersId, actor.account.id]);
   if (await nameTaken(db, projectId, clean)) throw new AppError('EXISTING_TEAM');
   const group = await db.transaction(async (txRaw) => {
@@ -156,7 +156,7 @@ export async function setGroup(
   if (!present(access, group, []).permissions.edit) throw new AppError('FORBIDDEN');
   requireActive(access);
   const clean = name.trim();
-  if (!clean) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['name'] });
+  if (!clean) throw new AppError('REQUIRED_FIELD', { fields: ['name'] });
   if (await nameTaken(db, projectId, clean, groupId)) throw new AppError('EXISTING_TEAM');
   const members = await checkMembers(db, projectId, usersId);
   await db.transaction(async (txRaw) => {
@@ -237,15 +237,14 @@ export async function setUserTags(
   requireActive(access);
   const userId = actor.account.id;
   const names = tags.map((t) => t.name.trim());
-  if (names.some((n) => !n)) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['name'] });
+  if (names.some((n) => !n)) throw new AppError('REQUIRED_FIELD', { fields: ['name'] });
   if (new Set(names.map((n) => n.toLowerCase())).size !== names.length)
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'duplicateTag' });
+    throw new AppError('INVALID_ACTION', { reason: 'duplicateTag' });
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const own = new Set((await listUserTags(tx, projectId, userId)).map((t) => t.id));
     const kept = tags.map((t) => t.id).filter((id): id is number => id != null);
-    if (kept.some((id) => !own.has(id)))
-      throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'unknownTag' });
+    if (kept.some((id) => !own.has(id))) throw new AppError('INVALID_ACTION', { reason: 'unknownTag' });
     const mine = and(eq(projectUserTags.projectId, projectId), eq(projectUserTags.userId, userId));
     await tx
       .delete(projectUserTags)
