@@ -1,4 +1,4 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { normalizeText } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import {
@@ -12,6 +12,8 @@ import {
 } from '../../db/schema/index.ts';
 import { allQueries } from '../../db/all-queries.ts';
 import type { NotificationsSummary } from './notifications/issue-notification-sql.ts';
+import type { ProjectAccess } from '../projects/project-access.ts';
+import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
 
 /** A stored issue row. */
 export type IssueRow = typeof issues.$inferSelect;
@@ -180,4 +182,30 @@ export async function loadIssueViews(
 export async function groupHasIssues(db: Db, groupId: number): Promise<boolean> {
   const [row] = await db.select({ id: issues.id }).from(issues).where(eq(issues.groupId, groupId)).limit(1);
   return row !== undefined;
+}
+
+/** Issues of the project by id that the caller sees (the others are left out), in one query. */
+export async function loadVisibleIssueRows(
+  db: Db,
+  access: ProjectAccess,
+  issueIds: readonly number[],
+): Promise<IssueRow[]> {
+  if (issueIds.length === 0) return [];
+  return db
+    .select()
+    .from(issues)
+    .where(and(inArray(issues.id, [...issueIds]), visibleIssuesWhere(audienceOf(access))));
+}
+
+/** Who could see an issue (its visibility, creator and group), or undefined when it does not exist. */
+export async function loadIssueFacts(db: Db, projectId: number, issueId: number) {
+  const [facts] = await db
+    .select({
+      visibility: issues.visibility,
+      createdByUserId: issues.createdByUserId,
+      groupId: issues.groupId,
+    })
+    .from(issues)
+    .where(and(eq(issues.id, issueId), eq(issues.projectId, projectId)));
+  return facts;
 }

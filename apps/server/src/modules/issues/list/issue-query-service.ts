@@ -6,7 +6,13 @@ import type { Actor } from '../../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
 import { filterWhere } from './issue-filter-sql.ts';
 import { projectStatuses } from '../issue-input-checks.ts';
-import { loadIssueViews, type IssueRow, type IssueView } from '../issue-repository.ts';
+import {
+  loadIssueFacts,
+  loadIssueViews,
+  loadVisibleIssueRows,
+  type IssueRow,
+  type IssueView,
+} from '../issue-repository.ts';
 import { FULL_PAGE_SHAPE, selectIssuePage, type IssuePageShape } from './issue-page-sql.ts';
 import type { PageUserTags } from './issue-page-children-sql.ts';
 import { audienceOf, projectActorOf, visibleIssuesWhere } from '../issue-visibility-sql.ts';
@@ -156,28 +162,14 @@ export async function getChangedIssues(
 ): Promise<{ access: ProjectAccess; views: IssueView[]; userTags: PageUserTags }> {
   const { db } = services.database;
   const access = await loadProjectAccess(db, actor, projectId);
-  const rows =
-    issueIds.length === 0
-      ? []
-      : await db
-          .select()
-          .from(issues)
-          .where(and(inArray(issues.id, [...issueIds]), visibleIssuesWhere(audienceOf(access))));
+  const rows = await loadVisibleIssueRows(db, access, issueIds);
   const userTags = await userTagsOf(services, actor, projectId);
   return { access, views: await loadIssueViews(db, actor.account.id, rows), userTags };
 }
 
 /** What subscribers need to know of an issue about to be deleted to tell whether they saw it (none if absent). */
-export async function issueDeletionFacts(services: AppServices, projectId: number, issueId: number) {
-  const [facts] = await services.database.db
-    .select({
-      visibility: issues.visibility,
-      createdByUserId: issues.createdByUserId,
-      groupId: issues.groupId,
-    })
-    .from(issues)
-    .where(and(eq(issues.id, issueId), eq(issues.projectId, projectId)));
-  return facts;
+export function issueDeletionFacts(services: AppServices, projectId: number, issueId: number) {
+  return loadIssueFacts(services.database.db, projectId, issueId);
 }
 
 /**
