@@ -16,6 +16,7 @@ import { seedStandardData, type SeedResult } from './seed/seed.ts';
 import { createAuthRuntime } from './auth/auth-runtime.ts';
 import { seedDemo, type DemoUser } from './seed/demo-seed.ts';
 import { seedDemoIssues } from './seed/demo-issues.ts';
+import { configureUnitOfWork } from './db/unit-of-work.ts';
 import type { AppServices } from './services.ts';
 import { openFileStorage } from './storage/file-storage.ts';
 
@@ -73,6 +74,7 @@ export async function startServer(
     poolSize: config.databasePoolSize,
     pgliteTemplate: options.pgliteTemplate,
   });
+  configureUnitOfWork({ strict: config.env === 'test', logger });
   const seed = await seedStandardData(database.db);
   const pubsub = createAppPubSub(config.redisUrl, logger);
   const jobs = await startJobQueue(database, logger, {

@@ -263,16 +263,10 @@ export const DEMO_COMMENTS: readonly string[] = [
   'A obra já executou conforme a revisão anterior; avaliar impacto.',
 ];
 
-/** Element marks used in titles. */
-export const ELEMENT_MARKS: readonly string[] = [
-  'P9',
-  'P12',
-  'P14',
-  'P7',
-  'V8',
-  'V12',
-  'V23',
-  'QD-3',
-  'QD-5',
-  'V31',
-];
+/** Element marks used in titles, by the kind of element the title names before `{el}`. */
+export function elementMarks(title: string): readonly string[] {
+  const before = title.slice(0, title.indexOf('{el}')).toLowerCase();
+  if (before.includes('pilar')) return ['P7', 'P9', 'P12', 'P14', 'P21'];
+  if (before.includes('quadro')) return ['QD-3', 'QD-5', 'QDL-2'];
+  return ['V8', 'V12', 'V23', 'V31'];
+}

@@ -33,7 +33,7 @@ import {
 import {
   DEMO_COMMENTS,
   DEMO_ISSUE_TEMPLATES,
-  ELEMENT_MARKS,
+  elementMarks,
   type DemoIssueTemplate,
 } from './demo-issue-catalogue.ts';
 
@@ -289,7 +289,9 @@ export async function seedDemoIssues(services: AppServices, demoUsers: readonly 
     const level = rnd.pick(template.levels.filter((l) => levels.includes(l)));
     const levelName =
       { TER: 'térreo', TIPO: 'pavimento tipo', COB: 'cobertura', SS: 'subsolo' }[level] ?? level;
-    const title = template.title.replace('{el}', rnd.pick(ELEMENT_MARKS)).replace('{lv}', levelName);
+    const title = template.title
+      .replace('{el}', rnd.pick(elementMarks(template.title)))
+      .replace('{lv}', levelName);
     const { creator, visibility, groupId } = creatorAndVisibility(rnd, world, template);
     const fate = fateOf(rnd, visibility);
     const ageDays = fate === 'fresh' ? rnd.int(0, 20) + rnd.next() : rnd.int(8, 120) + rnd.next();

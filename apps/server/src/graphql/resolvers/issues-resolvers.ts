@@ -2,15 +2,10 @@ import { requireActor } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import { createIssue } from '../../modules/issues/issue-create-service.ts';
 import { deleteIssue, setIssueStarring } from '../../modules/issues/issue-delete-service.ts';
-import {
-  getIssueDetail,
-  getIssues,
-  issueDeletionFacts,
-} from '../../modules/issues/list/issue-query-service.ts';
+import { getIssueDetail, getIssues } from '../../modules/issues/list/issue-query-service.ts';
 import { updateIssue } from '../../modules/issues/issue-update-service.ts';
 import type { GraphQLContext } from '../context.ts';
 import { presentIssue } from './issues-presenters.ts';
-import { emitProjectEvent, runWithProjectEvents } from '../../realtime/project-events.ts';
 import { attachIssueOrigin } from './issue-request-cache.ts';
 import { issueListShape } from './issue-list-shape.ts';
 import { parseCommentsFilter } from '../../modules/issues/comments/issue-comment-repository.ts';
@@ -23,14 +18,6 @@ async function issueDetail(ctx: GraphQLContext, projectId: number, issueId: numb
     issueId,
   );
   return attachIssueOrigin(presentIssue(access, view, history, userTags), access, true);
-}
-
-/** Deletes an issue and emits its deletion with the facts subscribers need to know whether they saw it. */
-async function deleteIssueAndTell(ctx: GraphQLContext, projectId: number, issueId: number): Promise<boolean> {
-  const facts = await issueDeletionFacts(ctx.services, projectId, issueId);
-  const deleted = await deleteIssue(ctx.services, requireActor(ctx), projectId, issueId);
-  if (facts) emitProjectEvent({ kind: 'issue', action: 'deleted', projectId, issueId, facts });
-  return deleted;
 }
 
 /** Issues: list, detail, create, update, delete, starring (spec core §7). */
@@ -63,13 +50,10 @@ export const issuesResolvers: Resolvers = {
     issue: (_r, { projectId, issueId }, ctx) => issueDetail(ctx, projectId, issueId),
   },
   Mutation: {
-    // Events emitted inside the transactions (issue, notifications) are published once they have committed.
-    createIssue: (_r, args, ctx) =>
-      runWithProjectEvents(ctx.services, () => createIssue(ctx.services, requireActor(ctx), args)),
-    updateIssue: (_r, args, ctx) =>
-      runWithProjectEvents(ctx.services, () => updateIssue(ctx.services, requireActor(ctx), args)),
+    createIssue: (_r, args, ctx) => createIssue(ctx.services, requireActor(ctx), args),
+    updateIssue: (_r, args, ctx) => updateIssue(ctx.services, requireActor(ctx), args),
     deleteIssue: (_r, { projectId, issueId }, ctx) =>
-      runWithProjectEvents(ctx.services, () => deleteIssueAndTell(ctx, projectId, issueId)),
+      deleteIssue(ctx.services, requireActor(ctx), projectId, issueId),
     setProjectIssueStarring: (_r, args, ctx) => setIssueStarring(ctx.services, requireActor(ctx), args),
   },
 };

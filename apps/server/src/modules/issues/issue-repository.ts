@@ -196,16 +196,3 @@ export async function loadVisibleIssueRows(
     .from(issues)
     .where(and(inArray(issues.id, [...issueIds]), visibleIssuesWhere(audienceOf(access))));
 }
-
-/** Who could see an issue (its visibility, creator and group), or undefined when it does not exist. */
-export async function loadIssueFacts(db: Db, projectId: number, issueId: number) {
-  const [facts] = await db
-    .select({
-      visibility: issues.visibility,
-      createdByUserId: issues.createdByUserId,
-      groupId: issues.groupId,
-    })
-    .from(issues)
-    .where(and(eq(issues.id, issueId), eq(issues.projectId, projectId)));
-  return facts;
-}

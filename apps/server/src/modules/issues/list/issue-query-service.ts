@@ -6,13 +6,7 @@ import type { Actor } from '../../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
 import { filterWhere } from './issue-filter-sql.ts';
 import { projectStatuses } from '../issue-input-checks.ts';
-import {
-  loadIssueFacts,
-  loadIssueViews,
-  loadVisibleIssueRows,
-  type IssueRow,
-  type IssueView,
-} from '../issue-repository.ts';
+import { loadIssueViews, loadVisibleIssueRows, type IssueRow, type IssueView } from '../issue-repository.ts';
 import { FULL_PAGE_SHAPE, selectIssuePage, type IssuePageShape } from './issue-page-sql.ts';
 import type { PageUserTags } from './issue-page-children-sql.ts';
 import { audienceOf, projectActorOf, visibleIssuesWhere } from '../issue-visibility-sql.ts';
@@ -165,11 +159,6 @@ export async function getChangedIssues(
   const rows = await loadVisibleIssueRows(db, access, issueIds);
   const userTags = await userTagsOf(services, actor, projectId);
   return { access, views: await loadIssueViews(db, actor.account.id, rows), userTags };
-}
-
-/** What subscribers need to know of an issue about to be deleted to tell whether they saw it (none if absent). */
-export function issueDeletionFacts(services: AppServices, projectId: number, issueId: number) {
-  return loadIssueFacts(services.database.db, projectId, issueId);
 }
 
 /**
