@@ -12,7 +12,7 @@ import {
   type ValidationContext,
 } from 'graphql';
 import { AppError } from '@obra/domain';
-import { ISSUE_PAGE_SIZE } from '../modules/issues/issue-query-service.ts';
+import { ISSUE_PAGE_SIZE } from '../modules/issues/list/issue-query-service.ts';
 import type { GraphQLContext } from './context.ts';
 
 /**

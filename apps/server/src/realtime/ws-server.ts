@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ObraYoga } from '../graphql/yoga.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import type { AppServices } from '../services.ts';
-import type { Actor } from '../modules/identity/account.ts';
+import type { Actor } from '../auth/actor.ts';
 import { isServiceUnavailableError } from '../lib/database-errors.ts';
 import { ACCESS_NOTICES_CHANNEL, accessNoticesTopic } from './access-notices.ts';
 import { LIVE_CLOSE, type LiveCloseReason, type LiveConnection } from './live-connection.ts';

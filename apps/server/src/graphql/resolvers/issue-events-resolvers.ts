@@ -10,9 +10,9 @@ import {
 import { currentSubscriber } from '../../realtime/subscriber-access.ts';
 import { isServiceUnavailableError } from '../../lib/database-errors.ts';
 import { loadProjectAccess, type ProjectAccess } from '../../modules/projects/project-access.ts';
-import { getIssue } from '../../modules/issues/issue-query-service.ts';
-import { visibleCommentView } from '../../modules/issues/issue-comment-query-service.ts';
-import { visibleNotificationSummary } from '../../modules/issues/issue-live-events.ts';
+import { getIssue } from '../../modules/issues/list/issue-query-service.ts';
+import { visibleCommentView } from '../../modules/issues/comments/issue-comment-query-service.ts';
+import { visibleNotificationSummary } from '../../modules/issues/notifications/issue-live-events.ts';
 import { projectActorOf } from '../../modules/issues/issue-visibility-sql.ts';
 import { presentIssue } from './issues-presenters.ts';
 import { presentComment, presentSummary } from './issue-comments-presenters.ts';

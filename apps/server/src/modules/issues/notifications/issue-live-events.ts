@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { issues } from '../../db/schema/index.ts';
-import type { ProjectAccess } from '../projects/project-access.ts';
+import type { Db } from '../../../db/database.ts';
+import { issues } from '../../../db/schema/index.ts';
+import type { ProjectAccess } from '../../projects/project-access.ts';
 import {
   loadNotificationSummaries,
   NO_NOTIFICATIONS,
   type NotificationsSummary,
 } from './issue-notification-sql.ts';
-import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
+import { audienceOf, visibleIssuesWhere } from '../issue-visibility-sql.ts';
 
 /**
  * The caller's unread marks on an issue, for a live notifications change: undefined when the caller may not
