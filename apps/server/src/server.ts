@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { buildHttpApp } from './http/build-app.ts';
 import { buildHealthOnlyApp } from './http/health-app.ts';
+import { drainOnShutdown } from './http/connection-drain.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import { registerWorkers } from './jobs/register-workers.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -15,8 +16,8 @@ import { attachGraphQLWebSocket } from './realtime/ws-server.ts';
 import { seedStandardData, type SeedResult } from './seed/seed.ts';
 import { createAuthRuntime } from './auth/auth-runtime.ts';
 import { seedDemo, type DemoUser } from './seed/demo-seed.ts';
-import { registerProjectsArea } from './modules/projects/projects-area.ts';
-import { registerIssuesArea } from './modules/issues/issues-area.ts';
+import { seedDemoIssues } from './seed/demo-issues.ts';
+import { configureUnitOfWork } from './db/unit-of-work.ts';
 import type { AppServices } from './services.ts';
 import { openFileStorage } from './storage/file-storage.ts';
 
@@ -74,8 +75,7 @@ export async function startServer(
     poolSize: config.databasePoolSize,
     pgliteTemplate: options.pgliteTemplate,
   });
-  registerProjectsArea();
-  registerIssuesArea();
+  configureUnitOfWork({ strict: config.env === 'test', logger });
   const seed = await seedStandardData(database.db);
   const pubsub = createAppPubSub(config.redisUrl, logger);
   const jobs = await startJobQueue(database, logger, {
@@ -104,6 +104,16 @@ export async function startServer(
   const demoUsers = config.seedDemo
     ? await seedDemo(database.db, auth.hasher, config.dataDir, logger)
     : undefined;
+  if (demoUsers) {
+    const started = Date.now();
+    const cpu = process.cpuUsage();
+    const count = await seedDemoIssues(services, demoUsers);
+    const used = process.cpuUsage(cpu);
+    logger.info(
+      { issues: count, ms: Date.now() - started, cpuMs: Math.round((used.user + used.system) / 1000) },
+      'demo issues created',
+    );
+  }
   if (config.runJobs) await registerWorkers(services);
 
   // A worker answers health checks only; web and all-in-one processes serve the API, the websocket and the app.
@@ -111,8 +121,9 @@ export async function startServer(
     config.role === 'worker'
       ? { app: await buildHealthOnlyApp(services), yoga: undefined }
       : await buildHttpApp(services);
+  const connections = drainOnShutdown(app.server);
   await app.listen({ port: config.port, host: config.host });
-  const closeWs = yoga ? attachGraphQLWebSocket(app.server, yoga, logger) : async () => undefined;
+  const closeWs = yoga ? attachGraphQLWebSocket(app.server, yoga, services) : async () => undefined;
   const address = app.server.address() as AddressInfo;
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   logger.info(
@@ -129,6 +140,8 @@ export async function startServer(
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      // Keep-alive connections end with the answer they are working on; idle ones end now.
+      connections.drain();
       pubsub.publish('server:status', services.processId, {
         state: 'shutting_down',
         at: new Date().toISOString(),

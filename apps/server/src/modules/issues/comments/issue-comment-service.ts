@@ -1,0 +1,311 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  AppError,
+  canSeeComment,
+  COMMENT_VISIBILITIES,
+  commentGroupFor,
+  type CommentVisibility,
+} from '@obra/domain';
+import type { Db } from '../../../db/database.ts';
+import type { AppServices } from '../../../services.ts';
+import { issueComments, issueHistory, issueNotifications, projectGroups } from '../../../db/schema/index.ts';
+import { emitProjectEvent, unitOfWork } from '../../../db/unit-of-work.ts';
+import type { Actor } from '../../../auth/actor.ts';
+import {
+  loadForWrite,
+  loadProjectAccess,
+  requireActive,
+  type ProjectAccess,
+} from '../../projects/project-access.ts';
+import { loadVisibleIssue } from '../issue-delete-service.ts';
+import {
+  commentPermissions,
+  loadCommentViews,
+  loadVisibleComment,
+  type CommentRow,
+  type CommentView,
+} from './issue-comment-repository.ts';
+import { loadProjectMembers } from '../issue-members-repository.ts';
+import { checkMentions, notifyUsers } from '../notifications/issue-notification-recipients.ts';
+import { parseImagesJson, prepareImageFiles, replaceImages } from '../images/issue-image-service.ts';
+
+/** The fields of createProjectIssueComment and updateProjectIssueComment. */
+export interface CommentFieldsInput {
+  message?: string | null | undefined;
+  visibility?: string | null | undefined;
+  groupId?: number | null | undefined;
+  mentionedUsers?: readonly number[] | null | undefined;
+  /** A list of IssueImageInput as JSON (parseImagesJson); when sent, it replaces the comment's images. */
+  images?: unknown;
+}
+
+type Changes = Record<string, { old: unknown; new: unknown }>;
+
+/** message and visibility are required (REQUIRED_FIELD lists the missing ones); an unknown visibility is BAD_USER_INPUT. */
+function checkFields(input: CommentFieldsInput): { message: string; visibility: CommentVisibility } {
+  const message = (input.message ?? '').trim();
+  const missing = [
+    ...(message === '' ? ['message'] : []),
+    ...(input.visibility == null || input.visibility === '' ? ['visibility'] : []),
+  ];
+  if (missing.length > 0) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: missing });
+  const visibility = COMMENT_VISIBILITIES.find((v) => v === input.visibility);
+  if (!visibility) throw new AppError('BAD_USER_INPUT', 'invalid visibility', { field: 'visibility' });
+  return { message, visibility };
+}
+
+/** A group visibility needs a group of the project (REQUIRED_FIELD, PROJECT_GROUP_NOT_FOUND). */
+async function checkGroup(
+  db: Db,
+  projectId: number,
+  visibility: CommentVisibility,
+  groupId: number | null,
+): Promise<void> {
+  if (visibility !== 'group') return;
+  if (groupId === null) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['groupId'] });
+  const [group] = await db
+    .select({ id: projectGroups.id })
+    .from(projectGroups)
+    .where(and(eq(projectGroups.id, groupId), eq(projectGroups.projectId, projectId)));
+  if (!group) throw new AppError('PROJECT_GROUP_NOT_FOUND');
+}
+
+async function viewOf(
+  db: Db,
+  access: ProjectAccess,
+  row: CommentRow,
+  issueVisibility: string,
+): Promise<CommentView> {
+  const [view] = await loadCommentViews(db, access, new Map([[row.issueId, issueVisibility]]), [row]);
+  if (!view) throw new Error('comment view missing');
+  return view;
+}
+
+function commentEvent(row: CommentRow, action: 'created' | 'updated' | 'deleted'): void {
+  emitProjectEvent({
+    kind: 'comment',
+    action,
+    projectId: row.projectId,
+    issueId: row.issueId,
+    commentId: row.id,
+  });
+}
+
+/**
+ * createProjectIssueComment: authorize (comment.create, active project, the issue visible) → check the fields,
+ * the group and the mentions → store the comment, its history entry and the unread marks in one transaction;
+ * publish after commit.
+ */
+export async function createComment(
+  services: AppServices,
+  actor: Actor,
+  input: CommentFieldsInput & { projectId: number; issueId: number },
+): Promise<CommentView> {
+  const { db } = services.database;
+  const access = await loadForWrite(db, actor, input.projectId, 'comment.create');
+  const fields = checkFields(input);
+  const groupId = commentGroupFor(fields.visibility, input.groupId);
+  await checkGroup(db, input.projectId, fields.visibility, groupId);
+  const mentioned = await checkMentions(db, input.projectId, input.mentionedUsers);
+  const images = parseImagesJson(input.images);
+  const files = await prepareImageFiles(services, access, images);
+  const userId = actor.account.id;
+  return unitOfWork(services, async (tx) => {
+    const issue = await loadVisibleIssue(tx, access, input.issueId);
+    const [row] = await tx
+      .insert(issueComments)
+      .values({
+        projectId: issue.projectId,
+        issueId: issue.id,
+        message: fields.message,
+        visibility: fields.visibility,
+        groupId,
+        mentionedUserIds: mentioned,
+        createdByUserId: userId,
+      })
+      .returning();
+    if (!row) throw new Error('comment not stored');
+    const owner = { projectId: issue.projectId, issueId: issue.id, commentId: row.id, userId };
+    const stored = images?.length ? await replaceImages(tx, owner, images, files) : undefined;
+    const fieldsCreated: Changes = {
+      message: { old: null, new: row.message },
+      visibility: { old: null, new: row.visibility },
+      ...(groupId !== null ? { groupId: { old: null, new: groupId } } : {}),
+      ...(mentioned.length > 0 ? { mentionedUsers: { old: null, new: mentioned } } : {}),
+      ...(stored ? { images: { old: null, new: stored.new } } : {}),
+    };
+    await tx.insert(issueHistory).values({
+      issueId: issue.id,
+      entityType: 'comment',
+      commentId: row.id,
+      fields: fieldsCreated,
+      issueVisibility: issue.visibility,
+      commentVisibility: row.visibility,
+      userId,
+    });
+    await notifyUsers(tx, { issue, actorId: userId, comment: row, mentioned, tellInterested: true });
+    commentEvent(row, 'created');
+    return viewOf(tx, access, row, issue.visibility);
+  });
+}
+
+function diff(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+  const changes: Changes = {};
+  for (const [key, value] of Object.entries(after))
+    if (JSON.stringify(value) !== JSON.stringify(before[key]))
+      changes[key] = { old: before[key] ?? null, new: value };
+  return changes;
+}
+
+/**
+ * updateProjectIssueComment: only the author, of a comment not deleted (INVALID_ACTION). message and visibility
+ * are required; the group is kept only for group visibility (sent, else the stored one). Mentions, when sent,
+ * replace the stored ones and the newly mentioned are told. Users who no longer see the comment lose their
+ * unread marks on it.
+ */
+export async function updateComment(
+  services: AppServices,
+  actor: Actor,
+  input: CommentFieldsInput & { projectId: number; commentId: number },
+): Promise<CommentView> {
+  const { db } = services.database;
+  const access = await loadProjectAccess(db, actor, input.projectId);
+  requireActive(access);
+  const fields = checkFields(input);
+  const images = parseImagesJson(input.images);
+  const files = await prepareImageFiles(services, access, images);
+  const userId = actor.account.id;
+  return unitOfWork(services, async (tx) => {
+    const { comment: row, issue } = await loadVisibleComment(tx, access, input.commentId, true);
+    if (row.deletedAt) throw new AppError('INVALID_ACTION', 'the comment is deleted');
+    if (row.createdByUserId !== userId) throw new AppError('FORBIDDEN');
+    const groupId = commentGroupFor(fields.visibility, input.groupId ?? row.groupId);
+    await checkGroup(tx, input.projectId, fields.visibility, groupId);
+    const before = (row.mentionedUserIds as number[]) ?? [];
+    const mentioned =
+      input.mentionedUsers == null ? before : await checkMentions(tx, input.projectId, input.mentionedUsers);
+    const changes = diff(
+      { message: row.message, visibility: row.visibility, groupId: row.groupId, mentionedUsers: before },
+      { message: fields.message, visibility: fields.visibility, groupId, mentionedUsers: mentioned },
+    );
+    const owner = { projectId: row.projectId, issueId: row.issueId, commentId: row.id, userId };
+    const stored = images ? await replaceImages(tx, owner, images, files) : undefined;
+    if (stored) changes['images'] = stored;
+    if (Object.keys(changes).length === 0) return viewOf(tx, access, row, issue.visibility);
+    const now = new Date();
+    const [updated] = await tx
+      .update(issueComments)
+      .set({
+        message: fields.message,
+        visibility: fields.visibility,
+        groupId,
+        mentionedUserIds: mentioned,
+        editedAt: now,
+        editedByUserId: userId,
+        ...(changes['visibility'] ? { visibilityUpdatedAt: now, visibilityUpdatedByUserId: userId } : {}),
+      })
+      .where(eq(issueComments.id, row.id))
+      .returning();
+    if (!updated) throw new Error('comment not updated');
+    await tx.insert(issueHistory).values({
+      issueId: issue.id,
+      entityType: 'comment',
+      commentId: row.id,
+      fields: changes,
+      issueVisibility: issue.visibility,
+      commentVisibility: updated.visibility,
+      userId,
+    });
+    if (changes['visibility'] || changes['groupId']) await dropHiddenMarks(tx, issue, updated);
+    const added = mentioned.filter((id) => !before.includes(id));
+    if (added.length > 0)
+      await notifyUsers(tx, {
+        issue,
+        actorId: userId,
+        comment: updated,
+        mentioned: added,
+        tellInterested: false,
+      });
+    commentEvent(updated, 'updated');
+    return viewOf(tx, access, updated, issue.visibility);
+  });
+}
+
+/** Removes the unread marks on a comment of users who may no longer see it. */
+async function dropHiddenMarks(
+  tx: Db,
+  issue: Parameters<typeof canSeeComment>[1],
+  comment: CommentRow,
+): Promise<void> {
+  const marks = await tx
+    .select({ userId: issueNotifications.userId })
+    .from(issueNotifications)
+    .where(eq(issueNotifications.commentId, comment.id));
+  if (marks.length === 0) return;
+  const members = await loadProjectMembers(
+    tx,
+    comment.projectId,
+    marks.map((m) => m.userId),
+  );
+  const still = new Set(members.filter((m) => canSeeComment(m, issue, comment)).map((m) => m.userId));
+  const gone = marks.map((m) => m.userId).filter((id) => !still.has(id));
+  if (gone.length === 0) return;
+  await tx
+    .delete(issueNotifications)
+    .where(and(eq(issueNotifications.commentId, comment.id), inArray(issueNotifications.userId, gone)));
+  emitProjectEvent({
+    kind: 'notifications',
+    action: 'deleted',
+    projectId: comment.projectId,
+    issueId: comment.issueId,
+    userIds: gone,
+  });
+}
+
+/**
+ * deleteProjectIssueComment: a soft delete (deletedAt) by the author, or by whoever may delete any issue
+ * (project admins and coordinators, for moderation). The comment stays as a tombstone; its unread marks go.
+ */
+export async function deleteComment(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; commentId: number },
+): Promise<boolean> {
+  const { db } = services.database;
+  const access = await loadProjectAccess(db, actor, input.projectId);
+  requireActive(access);
+  const userId = actor.account.id;
+  return unitOfWork(services, async (tx) => {
+    const { comment: row, issue } = await loadVisibleComment(tx, access, input.commentId, true);
+    if (row.deletedAt) throw new AppError('INVALID_ACTION', 'the comment is already deleted');
+    if (!commentPermissions(access, row).canDelete) throw new AppError('FORBIDDEN');
+    const now = new Date();
+    await tx
+      .update(issueComments)
+      .set({ deletedAt: now, deletedByUserId: userId })
+      .where(eq(issueComments.id, row.id));
+    await tx.insert(issueHistory).values({
+      issueId: issue.id,
+      entityType: 'comment',
+      commentId: row.id,
+      fields: { deletedAt: { old: null, new: now.toISOString() } },
+      issueVisibility: issue.visibility,
+      commentVisibility: row.visibility,
+      userId,
+    });
+    const marks = await tx
+      .delete(issueNotifications)
+      .where(eq(issueNotifications.commentId, row.id))
+      .returning({ userId: issueNotifications.userId });
+    if (marks.length > 0)
+      emitProjectEvent({
+        kind: 'notifications',
+        action: 'deleted',
+        projectId: row.projectId,
+        issueId: row.issueId,
+        userIds: marks.map((m) => m.userId),
+      });
+    commentEvent(row, 'deleted');
+    return true;
+  });
+}

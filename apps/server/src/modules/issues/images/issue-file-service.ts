@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { AppError, MAX_IMAGE_FILE_BYTES } from '@obra/domain';
+import type { Db } from '../../../db/database.ts';
+import { issueFiles } from '../../../db/schema/index.ts';
+import type { AppServices } from '../../../services.ts';
+import { inspectImage } from '../../../storage/image-content.ts';
+import {
+  checkImageFileName,
+  readUploadedImage,
+  type UploadRefusal,
+} from '../../../storage/uploaded-image.ts';
+import type { Actor } from '../../../auth/actor.ts';
+import { loadForWrite, type ProjectAccess } from '../../projects/project-access.ts';
+
+/** The largest issue or comment image (editor §9: 5 MB). */
+export const ISSUE_FILE_MAX_BYTES = MAX_IMAGE_FILE_BYTES;
+/** How long an upload URL is valid. */
+const UPLOAD_URL_SECONDS = 15 * 60;
+/** How long a pending upload may still be confirmed (the URL's life plus a margin for slow uploads). */
+const PENDING_SECONDS = 60 * 60;
+
+/** A stored upload row. */
+export type IssueFileRow = typeof issueFiles.$inferSelect;
+
+/** A confirmed upload: its type, size and thumbnail are known. */
+export type ConfirmedIssueFile = IssueFileRow & { contentType: string; size: number; thumbKey: string };
+
+/**
+ * createProjectIssueFileUploadSignedUrl: anyone who may comment in an active project gets an address to PUT one
+ * image to, and the file's id. The name screens early (SELECT_FILE when empty, FILE_EXTENSION_NOT_ALLOWED for a
+ * name that is not an image's); the content decides at confirmation. The row is pending until then.
+ */
+export async function createIssueFileUpload(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; filename: string; origin: string },
+): Promise<{ url: string; method: 'PUT'; fileId: string; expiresAt: Date; maxSize: number }> {
+  const { db } = services.database;
+  await loadForWrite(db, actor, input.projectId, 'comment.create');
+  const fileName = checkImageFileName(input.filename);
+  const guid = randomUUID();
+  const storageKey = `issues/${input.projectId}/${guid}`;
+  const now = Date.now();
+  const expires = Math.floor(now / 1000) + UPLOAD_URL_SECONDS;
+  await db.insert(issueFiles).values({
+    guid,
+    projectId: input.projectId,
+    createdByUserId: actor.account.id,
+    fileName,
+    storageKey,
+    expiresAt: new Date(now + PENDING_SECONDS * 1000),
+  });
+  const url = await services.files.store.uploadUrl(storageKey, {
+    origin: input.origin,
+    expires,
+    maxBytes: ISSUE_FILE_MAX_BYTES,
+  });
+  return {
+    url,
+    method: 'PUT',
+    fileId: guid,
+    expiresAt: new Date(expires * 1000),
+    maxSize: ISSUE_FILE_MAX_BYTES,
+  };
+}
+
+/** The caller's uploads in the project with these ids (others' and other projects' are left out). */
+export async function loadOwnFiles(
+  db: Db,
+  access: ProjectAccess,
+  guids: readonly string[],
+): Promise<Map<string, IssueFileRow>> {
+  const wanted = [...new Set(guids)].filter((g) => /^[0-9a-f-]{36}$/i.test(g));
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(issueFiles)
+    .where(
+      and(
+        inArray(issueFiles.guid, wanted),
+        eq(issueFiles.projectId, access.project.id),
+        eq(issueFiles.createdByUserId, access.actor.account.id),
+      ),
+    );
+  return new Map(rows.map((r) => [r.guid, r]));
+}
+
+/** Forgets a refused upload: its object and its row, so nothing of it remains. */
+async function discard(services: AppServices, row: IssueFileRow): Promise<void> {
+  await services.files.store.remove([row.storageKey]);
+  await services.database.db.delete(issueFiles).where(eq(issueFiles.id, row.id));
+}
+
+/**
+ * Confirms an upload (no-op when already confirmed): the stored object must exist (USER_UPLOAD_ERROR: nothing
+ * arrived yet, or the upload expired), be at most 5 MB (FILE_SIZE_LIMIT_EXCEEDED), not be empty (SELECT_FILE)
+ * and decode as PNG, JPEG, GIF or WebP by its content (FILE_EXTENSION_NOT_ALLOWED). A refused file is deleted
+ * with its row. The thumbnail is written next to it before the row turns confirmed.
+ */
+export async function confirmIssueFile(
+  services: AppServices,
+  row: IssueFileRow,
+): Promise<ConfirmedIssueFile> {
+  if (isConfirmed(row)) return row;
+  const { store } = services.files;
+  if (row.expiresAt.getTime() < Date.now()) {
+    await discard(services, row);
+    throw new AppError('USER_UPLOAD_ERROR', 'the upload expired');
+  }
+  const upload = await readUploadedImage(store, row.storageKey, ISSUE_FILE_MAX_BYTES);
+  if (upload.state === 'missing') throw new AppError('USER_UPLOAD_ERROR', 'nothing was uploaded');
+  const refuse = async (code: UploadRefusal): Promise<never> => {
+    await discard(services, row);
+    throw new AppError(code);
+  };
+  if (upload.state === 'refused') return refuse(upload.code);
+  const { bytes, contentType } = upload;
+  const facts = await inspectImage(bytes).catch(() => undefined);
+  if (!facts) return refuse('FILE_EXTENSION_NOT_ALLOWED');
+  const thumbKey = `${row.storageKey}.thumb.webp`;
+  await store.write(thumbKey, facts.thumbnail.data, facts.thumbnail.contentType);
+  const [confirmed] = await services.database.db
+    .update(issueFiles)
+    .set({
+      status: 'confirmed',
+      contentType,
+      size: bytes.length,
+      width: facts.width,
+      height: facts.height,
+      thumbKey,
+      thumbWidth: facts.thumbnail.width,
+      thumbHeight: facts.thumbnail.height,
+      confirmedAt: new Date(),
+    })
+    .where(eq(issueFiles.id, row.id))
+    .returning();
+  if (!confirmed || !isConfirmed(confirmed))
+    throw new AppError('USER_UPLOAD_ERROR', 'the upload disappeared');
+  return confirmed;
+}
+
+/** Whether a row is a confirmed upload with everything that implies. */
+export function isConfirmed(row: IssueFileRow): row is ConfirmedIssueFile {
+  return row.status === 'confirmed' && row.contentType !== null && row.size !== null && row.thumbKey !== null;
+}
+
+/** confirmProjectIssueFileUpload: the caller's own upload in the project (NOT_FOUND otherwise), confirmed. */
+export async function confirmIssueFileUpload(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; fileId: string },
+): Promise<ConfirmedIssueFile> {
+  const access = await loadForWrite(services.database.db, actor, input.projectId, 'comment.create');
+  const row = (await loadOwnFiles(services.database.db, access, [input.fileId])).get(input.fileId);
+  if (!row) throw new AppError('NOT_FOUND');
+  return confirmIssueFile(services, row);
+}

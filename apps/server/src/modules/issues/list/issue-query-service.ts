@@ -1,0 +1,205 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { AppError, canSeeIssue, issueFilterSchema, type IssueFilter } from '@obra/domain';
+import type { AppServices } from '../../../services.ts';
+import { issueHistory, issues } from '../../../db/schema/index.ts';
+import type { Actor } from '../../../auth/actor.ts';
+import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
+import { filterWhere } from './issue-filter-sql.ts';
+import { projectStatuses } from '../issue-input-checks.ts';
+import { loadIssueViews, loadVisibleIssueRows, type IssueRow, type IssueView } from '../issue-repository.ts';
+import { FULL_PAGE_SHAPE, selectIssuePage, type IssuePageShape } from './issue-page-sql.ts';
+import type { PageUserTags } from './issue-page-children-sql.ts';
+import { audienceOf, projectActorOf, visibleIssuesWhere } from '../issue-visibility-sql.ts';
+import { listUserTags } from '../../projects/project-group-service.ts';
+
+/** Issues per page (spec core §9); larger requests get this many. */
+export const ISSUE_PAGE_SIZE = 500;
+
+type HistoryRow = typeof issueHistory.$inferSelect;
+
+/** A page of the issue list. */
+export interface IssuePage {
+  access: ProjectAccess;
+  issues: IssueView[];
+  /** The caller's tags of the project that the page's issues carry, by id. */
+  userTags: PageUserTags;
+  /** The history of each issue of the page (includeHistory only). */
+  history: ReadonlyMap<number, HistoryRow[]>;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+/** Parses getIssues' filter (JSON, or its text); anything issueFilterSchema refuses is BAD_USER_INPUT. */
+export function parseIssueFilter(raw: unknown): IssueFilter {
+  let value: unknown = raw ?? {};
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      throw new AppError('BAD_USER_INPUT', 'filter is not JSON', { field: 'filter' });
+    }
+  }
+  const parsed = issueFilterSchema.safeParse(value);
+  if (!parsed.success)
+    throw new AppError('BAD_USER_INPUT', 'invalid filter', { field: 'filter', issues: parsed.error.issues });
+  return parsed.data;
+}
+
+/** The arguments of getIssues. */
+export interface GetIssuesInput {
+  projectId: number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  filter?: unknown;
+  /** Load each issue's history too (the light variant's includeHistory). */
+  includeHistory?: boolean | null | undefined;
+  /** What of each issue to read (the fields a query asks for); everything when undefined. */
+  shape?: IssuePageShape | undefined;
+}
+
+/**
+ * One page of the issues the caller may see, filtered and in the default order. Visibility and the filter
+ * are applied in SQL; the page and its children are one statement (issue-page-sql.ts), whatever its size.
+ */
+export async function getIssues(
+  services: AppServices,
+  actor: Actor,
+  input: GetIssuesInput,
+): Promise<IssuePage> {
+  const { db } = services.database;
+  const filter = parseIssueFilter(input.filter);
+  const first = input.first ?? ISSUE_PAGE_SIZE;
+  if (first < 1) throw new AppError('BAD_USER_INPUT', 'first must be positive', { field: 'first' });
+  const size = Math.min(first, ISSUE_PAGE_SIZE);
+  const access = await loadProjectAccess(db, actor, input.projectId);
+  // Only the pendencies filters read the project's discipline statuses: other pages skip that query.
+  const pending = filter.standard === 'pendencies' || filter.standard === 'latePendencies';
+  const statuses = pending ? (await projectStatuses(db, input.projectId)).all : new Map();
+  const today = new Date().toISOString().slice(0, 10);
+  const userId = actor.account.id;
+  const audience = audienceOf(access);
+  const where = and(visibleIssuesWhere(audience), filterWhere(filter, { audience, statuses, today }));
+  const { views, userTags, hasNextPage, endCursor } = await selectIssuePage(db, {
+    userId,
+    projectId: input.projectId,
+    where,
+    after: input.after,
+    size,
+    narrow: Boolean(filter.search?.trim()) || filter.ids !== undefined,
+    shape: input.shape ?? FULL_PAGE_SHAPE,
+  });
+  return {
+    access,
+    issues: views,
+    userTags,
+    history: input.includeHistory
+      ? await loadVisibleHistory(
+          services,
+          access,
+          views.map((v) => v.row),
+        )
+      : new Map(),
+    pageInfo: { hasNextPage, endCursor },
+  };
+}
+
+/** One issue with its history, or NOT_FOUND when it does not exist or the caller may not see it (alike). */
+export async function getIssue(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+  issueId: number,
+): Promise<{ access: ProjectAccess; view: IssueView; history: HistoryRow[] }> {
+  const { db } = services.database;
+  const access = await loadProjectAccess(db, actor, projectId);
+  const [row] = await db
+    .select()
+    .from(issues)
+    .where(and(eq(issues.id, issueId), visibleIssuesWhere(audienceOf(access))))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  const [view] = await loadIssueViews(db, actor.account.id, [row]);
+  if (!view) throw new AppError('NOT_FOUND');
+  const history = (await loadVisibleHistory(services, access, [row])).get(row.id) ?? [];
+  return { access, view, history };
+}
+
+/** The caller's personal tags of a project by id (one query): they name the tags of the issues shown. */
+export async function userTagsOf(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+): Promise<PageUserTags> {
+  const tags = await listUserTags(services.database.db, projectId, actor.account.id);
+  return new Map(tags.map((t) => [t.id, t]));
+}
+
+/** getIssue / issue: one issue with its history and the caller's tag names, or NOT_FOUND. */
+export async function getIssueDetail(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+  issueId: number,
+) {
+  const detail = await getIssue(services, actor, projectId, issueId);
+  return { ...detail, userTags: await userTagsOf(services, actor, projectId) };
+}
+
+/**
+ * Issues just changed (updateIssues), as they are now and read with the caller's visibility (a visibility change
+ * may have hidden one from them), with the caller's tag names.
+ */
+export async function getChangedIssues(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+  issueIds: readonly number[],
+): Promise<{ access: ProjectAccess; views: IssueView[]; userTags: PageUserTags }> {
+  const { db } = services.database;
+  const access = await loadProjectAccess(db, actor, projectId);
+  const rows = await loadVisibleIssueRows(db, access, issueIds);
+  const userTags = await userTagsOf(services, actor, projectId);
+  return { access, views: await loadIssueViews(db, actor.account.id, rows), userTags };
+}
+
+/**
+ * The issue history entries of issues the caller sees, oldest first, in one query. Comment entries have their own
+ * call (getProjectIssueCommentHistory), which applies comment visibility. An entry is shown to those who could see
+ * the issue with the visibility it had then: what happened while it was a draft (or a group issue) stays with the
+ * people who saw it at the time.
+ */
+export async function loadVisibleHistory(
+  services: AppServices,
+  access: ProjectAccess,
+  rows: readonly IssueRow[],
+): Promise<Map<number, HistoryRow[]>> {
+  const byIssue = new Map<number, HistoryRow[]>(rows.map((r) => [r.id, []]));
+  if (rows.length === 0) return byIssue;
+  const entries = await services.database.db
+    .select()
+    .from(issueHistory)
+    .where(
+      and(
+        inArray(
+          issueHistory.issueId,
+          rows.map((r) => r.id),
+        ),
+        eq(issueHistory.entityType, 'issue'),
+      ),
+    )
+    .orderBy(asc(issueHistory.id));
+  const viewer = projectActorOf(access);
+  const issueOf = new Map(rows.map((r) => [r.id, r]));
+  for (const h of entries) {
+    const row = issueOf.get(h.issueId);
+    if (
+      row &&
+      canSeeIssue(viewer, {
+        visibility: h.issueVisibility,
+        createdByUserId: row.createdByUserId,
+        groupId: row.groupId,
+      })
+    )
+      byIssue.get(h.issueId)?.push(h);
+  }
+  return byIssue;
+}
