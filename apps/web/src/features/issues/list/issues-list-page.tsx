@@ -175,6 +175,8 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
       color: 'green',
       message: t(read ? 'bulk.markedRead' : 'bulk.markedUnread', { count: issuesId.length }),
     });
+    // Done: the selection bar gives the tabs (with their new counts) their place back.
+    setSelected(new Set());
   };
 
   return (
