@@ -11,6 +11,7 @@ import {
 } from '../../realtime/project-events.ts';
 import { loadProjectAccess, type ProjectAccess } from '../../modules/projects/project-access.ts';
 import { getIssue } from '../../modules/issues/issue-query-service.ts';
+import { requireIssueReader } from '../../modules/issues/issue-permissions.ts';
 import { visibleCommentView } from '../../modules/issues/issue-comment-query-service.ts';
 import { loadNotificationSummaries, NO_NOTIFICATIONS } from '../../modules/issues/issue-notification-sql.ts';
 import { audienceOf, projectActorOf, visibleIssuesWhere } from '../../modules/issues/issue-visibility-sql.ts';
@@ -32,7 +33,7 @@ async function projectStream<T>(
 ): Promise<AsyncIterable<T>> {
   const actor = requireActor(ctx);
   const { db } = ctx.services.database;
-  await loadProjectAccess(db, actor, projectId);
+  requireIssueReader(await loadProjectAccess(db, actor, projectId));
   const source = ctx.services.pubsub.subscribe(PROJECT_EVENTS_CHANNEL, projectTopic(ctx.services, projectId));
   return filterMapEvents(source, async (event) => {
     try {
