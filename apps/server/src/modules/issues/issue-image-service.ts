@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError, normalizeText } from '@obra/domain';
+import { AppError, normalizeText, textLengthProblems, throwFirstProblem } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import { issueImages } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
@@ -9,7 +9,6 @@ import { confirmIssueFile, loadOwnFiles, type ConfirmedIssueFile } from './issue
 
 /** The most images an issue, or a comment, may have. */
 export const MAX_IMAGES = 50;
-const MAX_TITLE = 200;
 
 /** An image as createIssue, updateIssue and the comment mutations take it (IssueImageInput). */
 export interface ImageInput {
@@ -112,7 +111,9 @@ function checkList(inputs: readonly ImageInput[], current: readonly ImageRow[]):
   const known = new Set(current.map((r) => r.id));
   if (kept.some((id) => !known.has(id))) throw badImages('an image id is not one of these images');
   if (inputs.some((i) => i.id == null && !i.original)) throw badImages('a new image needs its original');
-  if (inputs.some((i) => (i.title ?? '').trim().length > MAX_TITLE)) throw badImages('image title too long');
+  throwFirstProblem(
+    textLengthProblems(inputs.map((i, n) => [`images.${n}.title`, i.title, 'imageTitle'] as const)),
+  );
   const guids = referencedFiles(inputs);
   if (new Set(guids).size !== guids.length) throw badImages('a file is used twice');
 }

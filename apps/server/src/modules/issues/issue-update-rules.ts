@@ -1,6 +1,8 @@
 import {
   AppError,
   canSetDisciplineStatus,
+  issueTextProblems,
+  throwFirstProblem,
   managesIssues,
   validateDisciplines,
   type DisciplineStatusMap,
@@ -97,12 +99,13 @@ export function checkScope(
   if (!sameSet || !sameDeadlines) throw new AppError('FORBIDDEN');
 }
 
-/** Checks the fields present in an update: required ones not cleared, disciplines, the pin kept. */
+/** Checks the fields present in an update: required ones not cleared, text lengths, disciplines, the pin kept. */
 export function checkUpdatedFields(input: IssueFieldsInput, row: IssueRow): void {
   const cleared = (['title', 'status', 'priority', 'visibility'] as const).filter(
     (f) => input[f] === null || (typeof input[f] === 'string' && input[f].trim() === ''),
   );
   if (cleared.length > 0) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: cleared });
+  throwFirstProblem(issueTextProblems(input));
   if (input.disciplines) validateDisciplines(input.disciplines.map((d) => d.disciplineId));
   if (input.pin !== undefined || input.bimPins !== undefined) {
     const pin = input.pin !== undefined ? input.pin : row.pin;
