@@ -14,3 +14,4 @@ export * from './permissions/index.ts';
 export * from './projects/index.ts';
 export * from './files/profile-images.ts';
 export * from './validation/index.ts';
+export * from './markup/index.ts';

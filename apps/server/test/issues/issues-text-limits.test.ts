@@ -78,6 +78,24 @@ describe('text limits', () => {
     ).toBe('TEXT_TOO_LONG');
   });
 
+  it('refuses an image title beyond its limit, naming the image', async () => {
+    const issueId = await createIssueAs(t, w.creator, draft(w));
+    expect(
+      await errorOf(
+        `mutation($projectId: Int!, $issueId: Int!, $images: [IssueImageInput!]) {
+          updateIssue(projectId: $projectId, issueId: $issueId, images: $images) { id } }`,
+        {
+          projectId: w.projectId,
+          issueId,
+          images: [{ original: 'upload', title: text(TEXT_LIMITS.imageTitle + 1) }],
+        },
+      ),
+    ).toMatchObject({
+      code: 'TEXT_TOO_LONG',
+      details: { field: 'images.0.title', max: TEXT_LIMITS.imageTitle },
+    });
+  });
+
   it('refuses setup names beyond their limits', async () => {
     const tooLongName = text(TEXT_LIMITS.name + 1);
     expect(
