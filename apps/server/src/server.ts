@@ -18,6 +18,7 @@ import { seedDemo, type DemoUser } from './seed/demo-seed.ts';
 import { seedDemoIssues } from './seed/demo-issues.ts';
 import { registerProjectsArea } from './modules/projects/projects-area.ts';
 import { registerIssuesArea } from './modules/issues/issues-area.ts';
+import { configureUnitOfWork } from './db/unit-of-work.ts';
 import type { AppServices } from './services.ts';
 import { openFileStorage } from './storage/file-storage.ts';
 
@@ -75,6 +76,7 @@ export async function startServer(
     poolSize: config.databasePoolSize,
     pgliteTemplate: options.pgliteTemplate,
   });
+  configureUnitOfWork({ strict: config.env === 'test', logger });
   registerProjectsArea();
   registerIssuesArea();
   const seed = await seedStandardData(database.db);
