@@ -16,8 +16,6 @@ import { seedStandardData, type SeedResult } from './seed/seed.ts';
 import { createAuthRuntime } from './auth/auth-runtime.ts';
 import { seedDemo, type DemoUser } from './seed/demo-seed.ts';
 import { seedDemoIssues } from './seed/demo-issues.ts';
-import { registerProjectsArea } from './modules/projects/projects-area.ts';
-import { registerIssuesArea } from './modules/issues/issues-area.ts';
 import { configureUnitOfWork } from './db/unit-of-work.ts';
 import type { AppServices } from './services.ts';
 import { openFileStorage } from './storage/file-storage.ts';
@@ -77,8 +75,6 @@ export async function startServer(
     pgliteTemplate: options.pgliteTemplate,
   });
   configureUnitOfWork({ strict: config.env === 'test', logger });
-  registerProjectsArea();
-  registerIssuesArea();
   const seed = await seedStandardData(database.db);
   const pubsub = createAppPubSub(config.redisUrl, logger);
   const jobs = await startJobQueue(database, logger, {

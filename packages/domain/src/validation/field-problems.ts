@@ -14,7 +14,7 @@ export interface FieldProblem {
  */
 export function throwFirstProblem(problems: readonly FieldProblem[]): void {
   const [first] = problems;
-  if (first) throw new AppError(first.code, first.code, { field: first.field, ...first.details });
+  if (first) throw new AppError(first.code, { field: first.field, ...first.details });
 }
 
 /** The problems grouped by field (the first of each field), for a form. */

@@ -2,7 +2,7 @@ import { AppError, isVerificationCodeFormat } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Db } from '../../db/database.ts';
 import { renderEmail } from '../../mail/email-renderer.ts';
-import type { Actor } from './account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { enqueueMail } from './identity-mail.ts';
 import { revokeAllOfUser } from './refresh-token-repository.ts';
 import { codeSettings } from './sign-up-service.ts';
