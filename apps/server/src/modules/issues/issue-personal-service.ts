@@ -4,6 +4,7 @@ import type { AppServices } from '../../services.ts';
 import { issues, issueUserStates, projectUserTags } from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../projects/project-access.ts';
+import { requireIssueReader } from './issue-permissions.ts';
 import { listGroups, listUserTags } from '../projects/project-group-service.ts';
 import { listProjectUsers } from '../projects/project-query-service.ts';
 import { loadVisibleIssue } from './issue-delete-service.ts';
@@ -67,6 +68,7 @@ export async function issuesGeneralData(
 ): Promise<IssuesGeneralData> {
   const { db } = services.database;
   const access = await loadProjectAccess(db, actor, projectId);
+  requireIssueReader(access);
   const [userTags, users, groups, mentionableIssues] = await Promise.all([
     listUserTags(db, projectId, actor.account.id),
     listProjectUsers(db, projectId),

@@ -1,18 +1,19 @@
 import { Badge, Box, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { localDate, pendingDisciplinesFor, type IssueDisciplineState } from '@obra/domain';
+import {
+  canSetDisciplineDeadline,
+  issueEditScope,
+  localDate,
+  pendingDisciplinesFor,
+  settableDisciplineStatuses,
+  type IssueDisciplineState,
+} from '@obra/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
 import { SetIssueDisciplinesDocument } from '../../../gql/generated.ts';
 import { FormError } from '../../auth/form-error.tsx';
 import { DeadlineBadge } from '../shared/deadline-badge.tsx';
-import {
-  canSetDisciplineDeadline,
-  editScopeFor,
-  settableStatuses,
-  withDisciplineDeadline,
-  withDisciplineStatus,
-} from './issue-rules.ts';
+import { withDisciplineDeadline, withDisciplineStatus } from './issue-rules.ts';
 import { useIssueFormatters } from './issue-format.ts';
 import type { IssueScreen } from './use-issue-screen.ts';
 
@@ -26,7 +27,7 @@ export function IssueDisciplinesPanel({ screen }: { screen: IssueScreen }) {
   const { issue, editor, statuses, project } = screen;
   const [result, update] = useMutation(SetIssueDisciplinesDocument);
   const [error, setError] = useState<unknown>(null);
-  const scope = editScopeFor(issue, editor);
+  const scope = issueEditScope(editor, issue);
   const pending = new Set(
     pendingDisciplinesFor(
       issue.disciplines,
@@ -79,7 +80,7 @@ export function IssueDisciplinesPanel({ screen }: { screen: IssueScreen }) {
                 <StatusCell
                   discipline={d}
                   label={label}
-                  options={settableStatuses(d, scope, editor, project.disciplinesStatus)}
+                  options={settableDisciplineStatuses(editor, scope, d, project.disciplinesStatus)}
                   busy={result.fetching}
                   onChange={(status) =>
                     void send(withDisciplineStatus(issue.disciplines, d.disciplineId, status))
