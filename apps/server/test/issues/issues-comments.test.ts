@@ -200,6 +200,29 @@ describe('updateProjectIssueComment', () => {
     expect(entries[1]?.commentVisibility).toBe('project_management');
   });
 
+  it('a visibility-only change is not an edit: editedAt stays, the history records the visibility', async () => {
+    const c = await commentAs(t, w.collaboratorSame, w, issueId, { message: 'Só a visibilidade muda' });
+    expect(c.editedAt).toBeNull();
+    const changed = await update(w.collaboratorSame, {
+      commentId: c.id,
+      message: 'Só a visibilidade muda',
+      visibility: 'project_management',
+    });
+    expect(changed.visibility).toBe('project_management');
+    expect(changed.visibilityUpdatedAt).not.toBeNull();
+    expect(changed.editedAt).toBeNull();
+    expect(changed.editedByUser).toBeNull();
+    expect((await history(c.id)).at(-1)?.fields).toEqual({
+      visibility: { old: 'public', new: 'project_management' },
+    });
+    const edited = await update(w.collaboratorSame, {
+      commentId: c.id,
+      message: 'Agora o texto muda',
+      visibility: 'project_management',
+    });
+    expect(edited.editedAt).not.toBeNull();
+  });
+
   it('keeps the stored group for group visibility and drops it when the visibility becomes creator', async () => {
     const c = await commentAs(t, w.groupMember, w, issueId, { visibility: 'group', groupId: w.groupId });
     const kept = await update(w.groupMember, { commentId: c.id, message: 'Ajuste', visibility: 'group' });
