@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { errorMessage } from '@obra/domain';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildUser } from '../support/factories.ts';
 import { call, codeOf } from '../projects/project-test-kit.ts';
@@ -137,6 +139,32 @@ describe('createProjectIssueComment', () => {
     expect(await codeOf(t, undefined, CREATE_COMMENT, base)).toBe('UNAUTHENTICATED');
     const demo = await buildUser(t, { companyId: w.creator.companyId, isDemo: true });
     expect(await codeOf(t, demo, CREATE_COMMENT, base)).toBe('FORBIDDEN_DEMO_MODE');
+  });
+
+  it("answers a service's BAD_USER_INPUT with the catalogue message in the user's language", async () => {
+    const base = { projectId: w.projectId, issueId, message: 'ok' };
+    const { db } = t.server.services.database;
+    await db.execute(sql`update users set locale_id = 'pt-BR' where id = ${w.creator.id}`);
+    try {
+      const res = await t.gql(
+        CREATE_COMMENT,
+        { ...base, visibility: 'semi_public' },
+        { token: w.creator.token },
+      );
+      expect(res.errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        details: { field: 'visibility' },
+      });
+      expect(res.errors?.[0]?.message).toBe(errorMessage('pt-BR', 'BAD_USER_INPUT'));
+      const es = await t.gql(
+        CREATE_COMMENT,
+        { ...base, visibility: 'semi_public' },
+        { token: w.collaboratorSame.token, headers: { 'accept-language': 'es' } },
+      );
+      expect(es.errors?.[0]?.message).toBe(errorMessage('es', 'BAD_USER_INPUT'));
+    } finally {
+      await db.execute(sql`update users set locale_id = null where id = ${w.creator.id}`);
+    }
   });
 
   it('refuses comments on an issue the caller may not see (NOT_FOUND) and on an inactive project', async () => {
