@@ -223,6 +223,23 @@ describe('access tokens', () => {
 });
 
 describe('passwords', () => {
+  it('forgot-password does the same work for an existing and an unknown address: it queues one job', async () => {
+    await signUpConfirmed(t, 'caio@example.com');
+    const send = vi.spyOn(t.server.services.jobs, 'send');
+    try {
+      for (const email of ['nobody-else@example.com', 'caio@example.com']) {
+        send.mockClear();
+        expect((await post(t, '/auth/forgot-password', { email })).status).toBe(204);
+        // The request itself only queues one job, the same for both: no look-up, no code, no mail of its own.
+        expect(send.mock.calls).toEqual([['password.resetCode', { email }]]);
+      }
+    } finally {
+      send.mockRestore();
+    }
+    // The job mails the code to the existing account.
+    expect(await waitForOutbox(t.dataDir, 'caio@example.com', 1, /choose a new password/)).toHaveLength(1);
+  });
+
   it('forgot-password always answers 204 and mails a code only to existing accounts', async () => {
     const before = outboxMessages(t.dataDir, 'ana@example.com').length;
     expect((await post(t, '/auth/forgot-password', { email: 'nobody@example.com' })).status).toBe(204);
