@@ -194,6 +194,14 @@ export type CompanyProjectInvite = {
   role: ProjectRoleRef;
 };
 
+/** A company's part in a project. */
+export type CompanyProjectRole = {
+  __typename?: 'CompanyProjectRole';
+  /** The project's id. */
+  id: Scalars['Int']['output'];
+  roleId: Scalars['Int']['output'];
+};
+
 export type CompanyPublic = {
   __typename?: 'CompanyPublic';
   id: Scalars['Int']['output'];
@@ -1119,7 +1127,7 @@ export type Project = {
   allowPublicView: Scalars['Boolean']['output'];
   categories: Array<ProjectCategory>;
   companies: Array<ProjectCompany>;
-  company: ProjectOwnerCompany;
+  company: ProjectOwner;
   disciplines: Array<ProjectDiscipline>;
   disciplinesStatus: Array<ProjectDisciplineStatus>;
   documentsNamingRule: Array<Scalars['String']['output']>;
@@ -1131,6 +1139,10 @@ export type Project = {
   integrations: Scalars['JSON']['output'];
   labels: Array<ProjectTreeItem>;
   locals: Array<ProjectTreeItem>;
+  /** The issues the caller may reference in a text. */
+  mentionableIssues: Array<MentionableIssue>;
+  /** The mention records of the issues and comments the caller sees. */
+  mentions: Array<ProjectMention>;
   modules: Array<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   pendingInvites: Array<PendingInvite>;
@@ -1275,10 +1287,25 @@ export type ProjectIssuesGeneralData = {
   __typename?: 'ProjectIssuesGeneralData';
   groups: Array<ProjectGroup>;
   mentionableIssues: Array<MentionableIssue>;
-  /** The people the caller can mention. */
-  mentions: Array<ProjectUser>;
+  /** The people the caller can mention (every user of the companies taking part, without the caller). */
+  mentionableUsers: Array<ProjectUser>;
+  /** The mention records of the issues and comments the caller sees. */
+  mentions: Array<ProjectMention>;
   /** The caller's personal tags. */
   userTags: Array<ProjectUserTag>;
+};
+
+/**
+ * A mention record (spec core §3 'Project'): the users mentioned in an issue (commentId null) or in one of its
+ * comments. Only mentions in issues and comments the caller sees are served; deleted comments have none.
+ */
+export type ProjectMention = {
+  __typename?: 'ProjectMention';
+  /** issue:<issueId> for a mention in an issue, comment:<commentId> for one in a comment. */
+  _id: Scalars['ID']['output'];
+  commentId: Maybe<Scalars['Int']['output']>;
+  issueId: Scalars['Int']['output'];
+  mentionedUsers: Array<Scalars['Int']['output']>;
 };
 
 /** The subscriber's unread marks on an issue changed. */
@@ -1287,6 +1314,16 @@ export type ProjectNotificationsChange = {
   issueId: Scalars['Int']['output'];
   notificationsSummary: IssueNotificationsSummary;
   projectId: Scalars['Int']['output'];
+};
+
+/** The company that owns a project, as the project shows it (spec core §3 'Project': company). */
+export type ProjectOwner = {
+  __typename?: 'ProjectOwner';
+  id: Scalars['Int']['output'];
+  logo: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  /** The projects the company takes part in, with its role, among those the caller's company takes part in too. */
+  projects: Array<CompanyProjectRole>;
 };
 
 export type ProjectOwnerCompany = {
@@ -1761,6 +1798,7 @@ export type ResolversTypes = ResolversObject<{
   CompanyProfile: ResolverTypeWrapper<Partial<CompanyProfile>>;
   CompanyProfileInput: ResolverTypeWrapper<Partial<CompanyProfileInput>>;
   CompanyProjectInvite: ResolverTypeWrapper<Partial<CompanyProjectInvite>>;
+  CompanyProjectRole: ResolverTypeWrapper<Partial<CompanyProjectRole>>;
   CompanyPublic: ResolverTypeWrapper<Partial<CompanyPublic>>;
   CopyProjectIssuesResult: ResolverTypeWrapper<Partial<CopyProjectIssuesResult>>;
   CreatedAccessKey: ResolverTypeWrapper<Partial<CreatedAccessKey>>;
@@ -1821,7 +1859,9 @@ export type ResolversTypes = ResolversObject<{
   ProjectIssueChange: ResolverTypeWrapper<Partial<ProjectIssueChange>>;
   ProjectIssueCommentChange: ResolverTypeWrapper<Partial<ProjectIssueCommentChange>>;
   ProjectIssuesGeneralData: ResolverTypeWrapper<Partial<ProjectIssuesGeneralData>>;
+  ProjectMention: ResolverTypeWrapper<Partial<ProjectMention>>;
   ProjectNotificationsChange: ResolverTypeWrapper<Partial<ProjectNotificationsChange>>;
+  ProjectOwner: ResolverTypeWrapper<Partial<ProjectOwner>>;
   ProjectOwnerCompany: ResolverTypeWrapper<Partial<ProjectOwnerCompany>>;
   ProjectPermissions: ResolverTypeWrapper<Partial<ProjectPermissions>>;
   ProjectPhase: ResolverTypeWrapper<Partial<ProjectPhase>>;
@@ -1870,6 +1910,7 @@ export type ResolversParentTypes = ResolversObject<{
   CompanyProfile: Partial<CompanyProfile>;
   CompanyProfileInput: Partial<CompanyProfileInput>;
   CompanyProjectInvite: Partial<CompanyProjectInvite>;
+  CompanyProjectRole: Partial<CompanyProjectRole>;
   CompanyPublic: Partial<CompanyPublic>;
   CopyProjectIssuesResult: Partial<CopyProjectIssuesResult>;
   CreatedAccessKey: Partial<CreatedAccessKey>;
@@ -1928,7 +1969,9 @@ export type ResolversParentTypes = ResolversObject<{
   ProjectIssueChange: Partial<ProjectIssueChange>;
   ProjectIssueCommentChange: Partial<ProjectIssueCommentChange>;
   ProjectIssuesGeneralData: Partial<ProjectIssuesGeneralData>;
+  ProjectMention: Partial<ProjectMention>;
   ProjectNotificationsChange: Partial<ProjectNotificationsChange>;
+  ProjectOwner: Partial<ProjectOwner>;
   ProjectOwnerCompany: Partial<ProjectOwnerCompany>;
   ProjectPermissions: Partial<ProjectPermissions>;
   ProjectPhase: Partial<ProjectPhase>;
@@ -2108,6 +2151,14 @@ export type CompanyProjectInviteResolvers<
   invitedBy?: Resolver<Maybe<ResolversTypes['UserPublic']>, ParentType, ContextType>;
   project?: Resolver<ResolversTypes['ProjectCard'], ParentType, ContextType>;
   role?: Resolver<ResolversTypes['ProjectRoleRef'], ParentType, ContextType>;
+}>;
+
+export type CompanyProjectRoleResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CompanyProjectRole'] = ResolversParentTypes['CompanyProjectRole'],
+> = ResolversObject<{
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  roleId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type CompanyPublicResolvers<
@@ -2905,7 +2956,7 @@ export type ProjectResolvers<
   allowPublicView?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   categories?: Resolver<Array<ResolversTypes['ProjectCategory']>, ParentType, ContextType>;
   companies?: Resolver<Array<ResolversTypes['ProjectCompany']>, ParentType, ContextType>;
-  company?: Resolver<ResolversTypes['ProjectOwnerCompany'], ParentType, ContextType>;
+  company?: Resolver<ResolversTypes['ProjectOwner'], ParentType, ContextType>;
   disciplines?: Resolver<Array<ResolversTypes['ProjectDiscipline']>, ParentType, ContextType>;
   disciplinesStatus?: Resolver<Array<ResolversTypes['ProjectDisciplineStatus']>, ParentType, ContextType>;
   documentsNamingRule?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2917,6 +2968,8 @@ export type ProjectResolvers<
   integrations?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   labels?: Resolver<Array<ResolversTypes['ProjectTreeItem']>, ParentType, ContextType>;
   locals?: Resolver<Array<ResolversTypes['ProjectTreeItem']>, ParentType, ContextType>;
+  mentionableIssues?: Resolver<Array<ResolversTypes['MentionableIssue']>, ParentType, ContextType>;
+  mentions?: Resolver<Array<ResolversTypes['ProjectMention']>, ParentType, ContextType>;
   modules?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   pendingInvites?: Resolver<Array<ResolversTypes['PendingInvite']>, ParentType, ContextType>;
@@ -3078,8 +3131,19 @@ export type ProjectIssuesGeneralDataResolvers<
 > = ResolversObject<{
   groups?: Resolver<Array<ResolversTypes['ProjectGroup']>, ParentType, ContextType>;
   mentionableIssues?: Resolver<Array<ResolversTypes['MentionableIssue']>, ParentType, ContextType>;
-  mentions?: Resolver<Array<ResolversTypes['ProjectUser']>, ParentType, ContextType>;
+  mentionableUsers?: Resolver<Array<ResolversTypes['ProjectUser']>, ParentType, ContextType>;
+  mentions?: Resolver<Array<ResolversTypes['ProjectMention']>, ParentType, ContextType>;
   userTags?: Resolver<Array<ResolversTypes['ProjectUserTag']>, ParentType, ContextType>;
+}>;
+
+export type ProjectMentionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ProjectMention'] = ResolversParentTypes['ProjectMention'],
+> = ResolversObject<{
+  _id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  commentId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  issueId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  mentionedUsers?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type ProjectNotificationsChangeResolvers<
@@ -3090,6 +3154,16 @@ export type ProjectNotificationsChangeResolvers<
   issueId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   notificationsSummary?: Resolver<ResolversTypes['IssueNotificationsSummary'], ParentType, ContextType>;
   projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ProjectOwnerResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ProjectOwner'] = ResolversParentTypes['ProjectOwner'],
+> = ResolversObject<{
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  logo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  projects?: Resolver<Array<ResolversTypes['CompanyProjectRole']>, ParentType, ContextType>;
 }>;
 
 export type ProjectOwnerCompanyResolvers<
@@ -3479,6 +3553,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   CompanyMemberInvite?: CompanyMemberInviteResolvers<ContextType>;
   CompanyProfile?: CompanyProfileResolvers<ContextType>;
   CompanyProjectInvite?: CompanyProjectInviteResolvers<ContextType>;
+  CompanyProjectRole?: CompanyProjectRoleResolvers<ContextType>;
   CompanyPublic?: CompanyPublicResolvers<ContextType>;
   CopyProjectIssuesResult?: CopyProjectIssuesResultResolvers<ContextType>;
   CreatedAccessKey?: CreatedAccessKeyResolvers<ContextType>;
@@ -3529,7 +3604,9 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ProjectIssueChange?: ProjectIssueChangeResolvers<ContextType>;
   ProjectIssueCommentChange?: ProjectIssueCommentChangeResolvers<ContextType>;
   ProjectIssuesGeneralData?: ProjectIssuesGeneralDataResolvers<ContextType>;
+  ProjectMention?: ProjectMentionResolvers<ContextType>;
   ProjectNotificationsChange?: ProjectNotificationsChangeResolvers<ContextType>;
+  ProjectOwner?: ProjectOwnerResolvers<ContextType>;
   ProjectOwnerCompany?: ProjectOwnerCompanyResolvers<ContextType>;
   ProjectPermissions?: ProjectPermissionsResolvers<ContextType>;
   ProjectPhase?: ProjectPhaseResolvers<ContextType>;
