@@ -10,9 +10,12 @@ import {
   type ProjectEvent,
 } from '../../realtime/project-events.ts';
 import { loadProjectAccess, type ProjectAccess } from '../../modules/projects/project-access.ts';
-import { getIssue } from '../../modules/issues/issue-query-service.ts';
-import { visibleCommentView } from '../../modules/issues/issue-comment-query-service.ts';
-import { loadNotificationSummaries, NO_NOTIFICATIONS } from '../../modules/issues/issue-notification-sql.ts';
+import { getIssue } from '../../modules/issues/list/issue-query-service.ts';
+import { visibleCommentView } from '../../modules/issues/comments/issue-comment-query-service.ts';
+import {
+  loadNotificationSummaries,
+  NO_NOTIFICATIONS,
+} from '../../modules/issues/notifications/issue-notification-sql.ts';
 import { audienceOf, projectActorOf, visibleIssuesWhere } from '../../modules/issues/issue-visibility-sql.ts';
 import { presentIssue } from './issues-presenters.ts';
 import { presentComment, presentSummary } from './issue-comments-presenters.ts';

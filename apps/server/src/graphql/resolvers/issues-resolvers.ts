@@ -2,51 +2,22 @@ import { requireActor } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import { createIssue } from '../../modules/issues/issue-create-service.ts';
 import { deleteIssue, setIssueStarring } from '../../modules/issues/issue-delete-service.ts';
-import { getIssue, getIssues } from '../../modules/issues/issue-query-service.ts';
+import { getIssueDetail, getIssues } from '../../modules/issues/list/issue-query-service.ts';
 import { updateIssue } from '../../modules/issues/issue-update-service.ts';
 import type { GraphQLContext } from '../context.ts';
-import { listUserTags } from '../../modules/projects/project-group-service.ts';
 import { presentIssue } from './issues-presenters.ts';
-import { and, eq } from 'drizzle-orm';
-import { issues } from '../../db/schema/index.ts';
-import { emitProjectEvent, runWithProjectEvents } from '../../realtime/project-events.ts';
 import { attachIssueOrigin } from './issue-request-cache.ts';
 import { issueListShape } from './issue-list-shape.ts';
-import { parseCommentsFilter } from '../../modules/issues/issue-comment-repository.ts';
-
-/** The caller's personal tags of a project by id: one query per call, used to name and filter issue tags. */
-async function userTagsOf(ctx: GraphQLContext, projectId: number) {
-  return new Map(
-    (await listUserTags(ctx.services.database.db, projectId, requireActor(ctx).account.id)).map((t) => [
-      t.id,
-      t,
-    ]),
-  );
-}
+import { parseCommentsFilter } from '../../modules/issues/comments/issue-comment-repository.ts';
 
 async function issueDetail(ctx: GraphQLContext, projectId: number, issueId: number) {
-  const { access, view, history } = await getIssue(ctx.services, requireActor(ctx), projectId, issueId);
-  return attachIssueOrigin(
-    presentIssue(access, view, history, await userTagsOf(ctx, projectId)),
-    access,
-    true,
+  const { access, view, history, userTags } = await getIssueDetail(
+    ctx.services,
+    requireActor(ctx),
+    projectId,
+    issueId,
   );
-}
-
-/** Deletes an issue and emits its deletion with the facts subscribers need to know whether they saw it. */
-async function deleteIssueAndTell(ctx: GraphQLContext, projectId: number, issueId: number): Promise<boolean> {
-  const { db } = ctx.services.database;
-  const [facts] = await db
-    .select({
-      visibility: issues.visibility,
-      createdByUserId: issues.createdByUserId,
-      groupId: issues.groupId,
-    })
-    .from(issues)
-    .where(and(eq(issues.id, issueId), eq(issues.projectId, projectId)));
-  const deleted = await deleteIssue(ctx.services, requireActor(ctx), projectId, issueId);
-  if (facts) emitProjectEvent({ kind: 'issue', action: 'deleted', projectId, issueId, facts });
-  return deleted;
+  return attachIssueOrigin(presentIssue(access, view, history, userTags), access, true);
 }
 
 /** Issues: list, detail, create, update, delete, starring (spec core §7). */
@@ -79,13 +50,10 @@ export const issuesResolvers: Resolvers = {
     issue: (_r, { projectId, issueId }, ctx) => issueDetail(ctx, projectId, issueId),
   },
   Mutation: {
-    // Events emitted inside the transactions (issue, notifications) are published once they have committed.
-    createIssue: (_r, args, ctx) =>
-      runWithProjectEvents(ctx.services, () => createIssue(ctx.services, requireActor(ctx), args)),
-    updateIssue: (_r, args, ctx) =>
-      runWithProjectEvents(ctx.services, () => updateIssue(ctx.services, requireActor(ctx), args)),
+    createIssue: (_r, args, ctx) => createIssue(ctx.services, requireActor(ctx), args),
+    updateIssue: (_r, args, ctx) => updateIssue(ctx.services, requireActor(ctx), args),
     deleteIssue: (_r, { projectId, issueId }, ctx) =>
-      runWithProjectEvents(ctx.services, () => deleteIssueAndTell(ctx, projectId, issueId)),
+      deleteIssue(ctx.services, requireActor(ctx), projectId, issueId),
     setProjectIssueStarring: (_r, args, ctx) => setIssueStarring(ctx.services, requireActor(ctx), args),
   },
 };

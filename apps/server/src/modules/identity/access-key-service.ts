@@ -1,7 +1,7 @@
 import { accessKeyExpiry, AppError, effectiveAccessKeyExpiry } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import { randomToken, sha256 } from '../../auth/secrets.ts';
-import type { Actor } from './account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import {
   findActiveAccessKey,
   insertAccessKey,
@@ -57,10 +57,10 @@ export async function createAccessKey(
 ): Promise<{ accessKey: AccessKeyView; secret: string }> {
   assertManages(actor);
   const trimmed = name.trim();
-  if (!trimmed) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { field: 'name' });
+  if (!trimmed) throw new AppError('REQUIRED_FIELD', { field: 'name' });
   if (trimmed.length > 100) throw new AppError('BAD_USER_INPUT');
   const expiresAt = accessKeyExpiry(requestedExpiry, new Date());
-  if (!expiresAt) throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field: 'expiresAt' });
+  if (!expiresAt) throw new AppError('BAD_USER_INPUT', { field: 'expiresAt' });
   const secret = randomToken(32);
   const secretHash = await services.auth.hasher.hash(secret);
   const row = await insertAccessKey(services.database.db, {

@@ -2,12 +2,13 @@ import { AppError, isVerificationCodeFormat } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Db } from '../../db/database.ts';
 import { renderEmail } from '../../mail/email-renderer.ts';
-import type { Actor } from './account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { enqueueMail } from './identity-mail.ts';
 import { revokeAllOfUser } from './refresh-token-repository.ts';
 import { codeSettings } from './sign-up-service.ts';
 import { findUserByEmail, findUserById, updateUser } from './user-repository.ts';
 import { checkCode, issueCode } from './verification-codes.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /**
  * Asks for a reset code. The request does the same work whether or not the address has an account (it only
@@ -20,7 +21,7 @@ export async function forgotPassword(services: AppServices, email: string): Prom
 
 /** The job of forgotPassword: e-mails a reset code when the address has an account (not a demo one). */
 export async function sendResetCode(services: AppServices, email: string): Promise<void> {
-  await services.database.db.transaction(async (tx) => {
+  await unitOfWork(services, async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user || user.isDemo) return;
     const code = await issueCode(tx, user.id, 'reset_password', codeSettings(services));
@@ -49,7 +50,7 @@ export async function confirmForgotPassword(
   password: string,
 ): Promise<void> {
   const passwordHash = await services.auth.hasher.hash(password);
-  const failure = await services.database.db.transaction(async (tx) => {
+  const failure = await unitOfWork(services, async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user || user.isDemo || !isVerificationCodeFormat(code)) return 'CodeMismatchException' as const;
     const failed = await checkCode(tx, user.id, 'reset_password', code, codeSettings(services));
@@ -76,7 +77,7 @@ export async function changePassword(
     : false;
   if (!user || !verified) throw new AppError('NotAuthorizedException');
   const passwordHash = await services.auth.hasher.hash(password);
-  await services.database.db.transaction(async (tx) => {
+  await unitOfWork(services, async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
     await revokeAllOfUser(tx, user.id, actor.sessionId);
     await notifyPasswordChanged(services, tx, user.email, user.localeId, user.name);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { AppError, decideIssueStatus, validateIssueDraft } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import {
   issueDisciplines,
@@ -10,7 +11,7 @@ import {
   issues,
   projects,
 } from '../../db/schema/index.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { loadForWrite, type ProjectAccess } from '../projects/project-access.ts';
 import {
   checkDocumentReferences,
@@ -21,8 +22,8 @@ import {
   type IssueFieldsInput,
 } from './issue-input-checks.ts';
 import { ccodeSearchTerms, searchTextOf, searchTextSql, type IssueRow } from './issue-repository.ts';
-import type { ConfirmedIssueFile } from './issue-file-service.ts';
-import { prepareImageFiles, replaceImages } from './issue-image-service.ts';
+import type { ConfirmedIssueFile } from './images/issue-file-service.ts';
+import { prepareImageFiles, replaceImages } from './images/issue-image-service.ts';
 import { disciplineRowsFor, visibilityStamps } from './issue-stamps.ts';
 import { recordIssueActivity } from './issue-activity.ts';
 
@@ -49,8 +50,8 @@ export async function createIssue(
   const access = await loadForWrite(db, actor, input.projectId, 'issue.create');
   const statuses = await projectStatuses(db, input.projectId);
   const files = await prepareImageFiles(services, access, input.images);
-  return db.transaction(async (txRaw) => {
-    const row = await applyIssueCreate(txRaw as unknown as Db, { access, statuses, files }, input);
+  return unitOfWork(services, async (tx) => {
+    const row = await applyIssueCreate(tx, { access, statuses, files }, input);
     return { id: row.id, projectId: row.projectId };
   });
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { issueComments, issues, projectCompanies } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
-import { visibleCommentsWhere } from './issue-comment-repository.ts';
+import { visibleCommentsWhere } from './comments/issue-comment-repository.ts';
 import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
 
 /**

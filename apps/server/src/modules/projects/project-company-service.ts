@@ -13,9 +13,10 @@ import {
 import { projectRoleLabel, renderEmail } from '../../mail/email-renderer.ts';
 import { enqueueMail } from '../identity/identity-mail.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { companyPolicyActor } from '../companies/company-policy.ts';
 import { existingDisciplineIds, loadForWrite, loadProjectAccess } from './project-access.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /** A stored project invitation. */
 export type ProjectInviteRow = typeof projectCompanyInvites.$inferSelect;
@@ -32,14 +33,12 @@ export interface CompanyInviteInput {
 }
 
 async function checkInviteInput(db: Db, input: CompanyInviteInput): Promise<number[]> {
-  if (!projectRoleById(input.projectRoleId))
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'role' });
+  if (!projectRoleById(input.projectRoleId)) throw new AppError('INVALID_ACTION', { reason: 'role' });
   if (input.allDisciplines) return [];
   const ids = [...new Set(input.disciplinesId)];
-  if (ids.length === 0) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['disciplinesId'] });
+  if (ids.length === 0) throw new AppError('REQUIRED_FIELD', { fields: ['disciplinesId'] });
   const known = await existingDisciplineIds(db, input.projectId, ids);
-  if (known.size !== ids.length)
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'discipline' });
+  if (known.size !== ids.length) throw new AppError('INVALID_ACTION', { reason: 'discipline' });
   return ids;
 }
 
@@ -96,9 +95,8 @@ export async function createCompanyInvite(
   if (!company.isActive) throw new AppError('COMPANY_IS_NOT_ACTIVE');
   const disciplineIds = await checkInviteInput(db, input);
   if (await findParticipation(db, input.projectId, input.companyId))
-    throw new AppError('ALREADY_INVITED', 'ALREADY_INVITED', { reason: 'participates' });
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+    throw new AppError('ALREADY_INVITED', { reason: 'participates' });
+  return unitOfWork(services, async (tx) => {
     const [row] = await tx
       .insert(projectCompanyInvites)
       .values({
@@ -213,7 +211,7 @@ export async function setCompanyRole(
   const participation = await findParticipation(db, input.projectId, input.companyId);
   if (!participation) throw new AppError('COMPANY_NOT_FOUND');
   if (input.companyId === access.project.companyId && (input.projectRoleId !== 1 || !input.allDisciplines)) {
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'ownerCompany' });
+    throw new AppError('INVALID_ACTION', { reason: 'ownerCompany' });
   }
   const [row] = await db
     .update(projectCompanies)
@@ -234,11 +232,10 @@ export async function removeCompany(
   const { db } = services.database;
   const access = await loadForWrite(db, actor, projectId, 'project.manageCompanies');
   if (companyId === access.project.companyId)
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'ownerCompany' });
+    throw new AppError('INVALID_ACTION', { reason: 'ownerCompany' });
   const participation = await findParticipation(db, projectId, companyId);
   if (!participation) throw new AppError('COMPANY_NOT_FOUND');
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await unitOfWork(services, async (tx) => {
     const members = tx.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
     const groups = tx
       .select({ id: projectGroups.id })
@@ -283,10 +280,8 @@ export async function answerProjectInvite(
   inviteId: number,
   accept: boolean,
 ): Promise<number> {
-  const { db } = services.database;
   const companyId = requireCompanyAdmin(actor);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return unitOfWork(services, async (tx) => {
     const [invite] = await tx
       .select()
       .from(projectCompanyInvites)

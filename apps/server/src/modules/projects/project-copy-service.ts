@@ -15,10 +15,11 @@ import {
 } from '../../db/schema/index.ts';
 import { renderEmail } from '../../mail/email-renderer.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { loadForWrite, loadProjectAccess } from './project-access.ts';
 import { listDisciplines } from './project-settings-repository.ts';
 import { copyTree } from './project-tree-repository.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /** The parts of a project's settings that can be copied (copyProjectSettings `settings`, spec core §5: JSON). */
 export const copySettingsSchema = z
@@ -118,16 +119,14 @@ export async function copyProjectSettings(
   settingsInput: unknown,
 ): Promise<boolean> {
   const parsed = copySettingsSchema.safeParse(settingsInput);
-  if (!parsed.success) throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'settings' });
+  if (!parsed.success) throw new AppError('INVALID_ACTION', { reason: 'settings' });
   const { db } = services.database;
   const source = await loadProjectAccess(db, actor, sourceProjectId);
   if (!canInProject(source.policyActor, 'project.copySettings')) throw new AppError('FORBIDDEN');
   const targets = [...new Set(targetIds)].filter((id) => id !== sourceProjectId);
-  if (targets.length === 0)
-    throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['targetProjectsIds'] });
+  if (targets.length === 0) throw new AppError('REQUIRED_FIELD', { fields: ['targetProjectsIds'] });
   for (const id of targets) await loadForWrite(db, actor, id, 'project.setup');
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await unitOfWork(services, async (tx) => {
     for (const id of targets) await copySettingsInto(tx, sourceProjectId, id, parsed.data);
   });
   return true;
@@ -144,9 +143,8 @@ export async function requestDuplicate(
   const access = await loadProjectAccess(db, actor, sourceProjectId);
   if (!canInProject(access.policyActor, 'project.duplicate')) throw new AppError('FORBIDDEN');
   const clean = name.trim();
-  if (!clean) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['targetProjectName'] });
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  if (!clean) throw new AppError('REQUIRED_FIELD', { fields: ['targetProjectName'] });
+  return unitOfWork(services, async (tx) => {
     const [copy] = await tx
       .insert(projectCopies)
       .values({
@@ -167,9 +165,7 @@ export async function requestDuplicate(
  * company as administrator, then e-mails the requester. Runs once: a finished copy is not copied again.
  */
 export async function runDuplicate(services: AppServices, copyId: number): Promise<void> {
-  const { db } = services.database;
-  const done = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const done = await unitOfWork(services, async (tx) => {
     const [copy] = await tx
       .select()
       .from(projectCopies)
