@@ -76,10 +76,8 @@ export default tseslint.config(
   },
   // The GraphQL edge is thin (docs/architecture.md): resolvers call services and present what they return; SQL
   // and the database live in modules/. Types of the schema may still be named (`import type`).
-  // issue-events-resolvers.ts still reads the database for live events; it joins the wall once its reads move.
   {
     files: ['apps/server/src/graphql/**/*.ts'],
-    ignores: ['apps/server/src/graphql/resolvers/issue-events-resolvers.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

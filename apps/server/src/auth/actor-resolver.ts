@@ -56,7 +56,7 @@ async function fromAccessKey(
   if (userId === undefined) return undefined;
   const user = await findUserById(services.database.db, userId);
   if (!user || user.emailConfirmedAt === null) return undefined;
-  return { account: toAccount(user), via: 'accessKey', sessionId: undefined };
+  return { account: toAccount(user), via: 'accessKey', sessionId: undefined, accessKeyId: keyId };
 }
 
 /** The credentials of an HTTP request's headers. */

@@ -6,4 +6,6 @@ export interface Actor {
   via: 'session' | 'accessKey';
   /** The refresh-token family of a session; undefined for access keys. */
   sessionId: string | undefined;
+  /** The public id of the access key of an integration (checked again by live subscriptions). */
+  accessKeyId?: string;
 }

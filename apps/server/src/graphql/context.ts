@@ -2,6 +2,7 @@ import type { Locale } from '@obra/domain';
 import { AppError } from '@obra/domain';
 import type { AppServices } from '../services.ts';
 import type { Actor } from '../auth/actor.ts';
+import type { LiveConnection } from '../realtime/live-connection.ts';
 import { createLoaders, type RequestLoaders } from './loaders.ts';
 
 /** What every resolver receives. */
@@ -15,6 +16,8 @@ export interface GraphQLContext {
   readonly ip: string;
   /** Obra's address as the caller reaches it (PUBLIC_URL, else the request's origin): the base of file URLs. */
   readonly origin: string;
+  /** The websocket of an operation that runs on one (subscriptions); undefined over HTTP. */
+  readonly live?: LiveConnection;
   /** The request's DataLoaders (graphql/loaders.ts): a page's children are read in one query per kind. */
   readonly loaders: RequestLoaders;
 }

@@ -106,7 +106,7 @@ export function createObraYoga(services: AppServices): ObraYoga {
     cors: false,
     plugins: [
       // Depth, aliases, directives, tokens, cost and nesting limits (graphql-limits.ts).
-      useGraphQLLimits(),
+      useGraphQLLimits({ anonymousIntrospection: services.config.env !== 'production' }),
       // Queries run compiled (graphql-jit): the issue list returns tens of thousands of fields per page, and
       // compiled execution is several times cheaper than graphql-js walking them (docs/benchmarks.md).
       // Mutations and subscriptions stay on graphql-js: they return little, and keep its exact semantics.

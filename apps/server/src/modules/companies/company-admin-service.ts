@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { companies, companySettings, projects, users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
+import { announceAccessChange } from '../../realtime/access-notices.ts';
 import { companyPolicyActor } from './company-policy.ts';
 import { claimProfileImage, releaseProfileImage } from '../profile-images/profile-image-claims.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
@@ -160,6 +161,8 @@ export async function removeMember(services: AppServices, actor: Actor, userId: 
     .update(users)
     .set({ companyId: null, companyRole: null, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+  // Their open websockets close now: nothing of the company's projects reaches them any more.
+  announceAccessChange(services, userId);
   return true;
 }
 

@@ -2,6 +2,7 @@ import { accessKeyExpiry, AppError, effectiveAccessKeyExpiry } from '@obra/domai
 import type { AppServices } from '../../services.ts';
 import { randomToken, sha256 } from '../../auth/secrets.ts';
 import type { Actor } from '../../auth/actor.ts';
+import { announceAccessChange } from '../../realtime/access-notices.ts';
 import {
   findActiveAccessKey,
   insertAccessKey,
@@ -84,6 +85,8 @@ export async function revokeKey(services: AppServices, actor: Actor, id: number)
   assertManages(actor);
   if (!(await revokeAccessKey(services.database.db, actor.account.id, id))) throw new AppError('NOT_FOUND');
   for (const [k, v] of verified) if (v.id === id) verified.delete(k);
+  // The key's open websockets close now.
+  announceAccessChange(services, actor.account.id);
   return true;
 }
 
