@@ -1302,7 +1302,7 @@ export type IssueScreenDataQueryVariables = Exact<{
 export type IssueScreenDataQuery = {
   projectIssuesGeneralData: {
     userTags: Array<{ id: number; name: string }>;
-    mentions: Array<{
+    mentionableUsers: Array<{
       id: number;
       name: string | null;
       lastName: string | null;
@@ -6790,7 +6790,7 @@ export const IssueScreenDataDocument = {
                 },
                 {
                   kind: 'Field',
-                  name: { kind: 'Name', value: 'mentions' },
+                  name: { kind: 'Name', value: 'mentionableUsers' },
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [

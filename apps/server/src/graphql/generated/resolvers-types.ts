@@ -202,6 +202,14 @@ export type CompanyProjectInvite = {
   role: ProjectRoleRef;
 };
 
+/** A company's part in a project. */
+export type CompanyProjectRole = {
+  __typename?: 'CompanyProjectRole';
+  /** The project's id. */
+  id: Scalars['Int']['output'];
+  roleId: Scalars['Int']['output'];
+};
+
 export type CompanyPublic = {
   __typename?: 'CompanyPublic';
   id: Scalars['Int']['output'];
@@ -1127,7 +1135,7 @@ export type Project = {
   allowPublicView: Scalars['Boolean']['output'];
   categories: Array<ProjectCategory>;
   companies: Array<ProjectCompany>;
-  company: ProjectOwnerCompany;
+  company: ProjectOwner;
   disciplines: Array<ProjectDiscipline>;
   disciplinesStatus: Array<ProjectDisciplineStatus>;
   documentsNamingRule: Array<Scalars['String']['output']>;
@@ -1139,6 +1147,10 @@ export type Project = {
   integrations: Scalars['JSON']['output'];
   labels: Array<ProjectTreeItem>;
   locals: Array<ProjectTreeItem>;
+  /** The issues the caller may reference in a text. */
+  mentionableIssues: Array<MentionableIssue>;
+  /** The mention records of the issues and comments the caller sees. */
+  mentions: Array<ProjectMention>;
   modules: Array<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   pendingInvites: Array<PendingInvite>;
@@ -1283,10 +1295,25 @@ export type ProjectIssuesGeneralData = {
   __typename?: 'ProjectIssuesGeneralData';
   groups: Array<ProjectGroup>;
   mentionableIssues: Array<MentionableIssue>;
-  /** The people the caller can mention. */
-  mentions: Array<ProjectUser>;
+  /** The people the caller can mention (every user of the companies taking part, without the caller). */
+  mentionableUsers: Array<ProjectUser>;
+  /** The mention records of the issues and comments the caller sees. */
+  mentions: Array<ProjectMention>;
   /** The caller's personal tags. */
   userTags: Array<ProjectUserTag>;
+};
+
+/**
+ * A mention record (spec core §3 'Project'): the users mentioned in an issue (commentId null) or in one of its
+ * comments. Only mentions in issues and comments the caller sees are served; deleted comments have none.
+ */
+export type ProjectMention = {
+  __typename?: 'ProjectMention';
+  /** issue:<issueId> for a mention in an issue, comment:<commentId> for one in a comment. */
+  _id: Scalars['ID']['output'];
+  commentId: Maybe<Scalars['Int']['output']>;
+  issueId: Scalars['Int']['output'];
+  mentionedUsers: Array<Scalars['Int']['output']>;
 };
 
 /** The subscriber's unread marks on an issue changed. */
@@ -1295,6 +1322,16 @@ export type ProjectNotificationsChange = {
   issueId: Scalars['Int']['output'];
   notificationsSummary: IssueNotificationsSummary;
   projectId: Scalars['Int']['output'];
+};
+
+/** The company that owns a project, as the project shows it (spec core §3 'Project': company). */
+export type ProjectOwner = {
+  __typename?: 'ProjectOwner';
+  id: Scalars['Int']['output'];
+  logo: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  /** The projects the company takes part in, with its role, among those the caller's company takes part in too. */
+  projects: Array<CompanyProjectRole>;
 };
 
 export type ProjectOwnerCompany = {
@@ -1769,6 +1806,7 @@ export type ResolversTypes = ResolversObject<{
   CompanyProfile: ResolverTypeWrapper<CompanyProfile>;
   CompanyProfileInput: CompanyProfileInput;
   CompanyProjectInvite: ResolverTypeWrapper<CompanyProjectInvite>;
+  CompanyProjectRole: ResolverTypeWrapper<CompanyProjectRole>;
   CompanyPublic: ResolverTypeWrapper<CompanyPublic>;
   CopyProjectIssuesResult: ResolverTypeWrapper<CopyProjectIssuesResult>;
   CreatedAccessKey: ResolverTypeWrapper<CreatedAccessKey>;
@@ -1833,7 +1871,9 @@ export type ResolversTypes = ResolversObject<{
     Omit<ProjectIssueCommentChange, 'comment'> & { comment: ResolversTypes['Comment'] }
   >;
   ProjectIssuesGeneralData: ResolverTypeWrapper<ProjectIssuesGeneralData>;
+  ProjectMention: ResolverTypeWrapper<ProjectMention>;
   ProjectNotificationsChange: ResolverTypeWrapper<ProjectNotificationsChange>;
+  ProjectOwner: ResolverTypeWrapper<ProjectOwner>;
   ProjectOwnerCompany: ResolverTypeWrapper<ProjectOwnerCompany>;
   ProjectPermissions: ResolverTypeWrapper<ProjectPermissions>;
   ProjectPhase: ResolverTypeWrapper<ProjectPhase>;
@@ -1884,6 +1924,7 @@ export type ResolversParentTypes = ResolversObject<{
   CompanyProfile: CompanyProfile;
   CompanyProfileInput: CompanyProfileInput;
   CompanyProjectInvite: CompanyProjectInvite;
+  CompanyProjectRole: CompanyProjectRole;
   CompanyPublic: CompanyPublic;
   CopyProjectIssuesResult: CopyProjectIssuesResult;
   CreatedAccessKey: CreatedAccessKey;
@@ -1944,7 +1985,9 @@ export type ResolversParentTypes = ResolversObject<{
     comment: ResolversParentTypes['Comment'];
   };
   ProjectIssuesGeneralData: ProjectIssuesGeneralData;
+  ProjectMention: ProjectMention;
   ProjectNotificationsChange: ProjectNotificationsChange;
+  ProjectOwner: ProjectOwner;
   ProjectOwnerCompany: ProjectOwnerCompany;
   ProjectPermissions: ProjectPermissions;
   ProjectPhase: ProjectPhase;
@@ -2124,6 +2167,14 @@ export type CompanyProjectInviteResolvers<
   invitedBy?: Resolver<Maybe<ResolversTypes['UserPublic']>, ParentType, ContextType>;
   project?: Resolver<ResolversTypes['ProjectCard'], ParentType, ContextType>;
   role?: Resolver<ResolversTypes['ProjectRoleRef'], ParentType, ContextType>;
+}>;
+
+export type CompanyProjectRoleResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CompanyProjectRole'] = ResolversParentTypes['CompanyProjectRole'],
+> = ResolversObject<{
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  roleId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type CompanyPublicResolvers<
@@ -2921,7 +2972,7 @@ export type ProjectResolvers<
   allowPublicView?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   categories?: Resolver<Array<ResolversTypes['ProjectCategory']>, ParentType, ContextType>;
   companies?: Resolver<Array<ResolversTypes['ProjectCompany']>, ParentType, ContextType>;
-  company?: Resolver<ResolversTypes['ProjectOwnerCompany'], ParentType, ContextType>;
+  company?: Resolver<ResolversTypes['ProjectOwner'], ParentType, ContextType>;
   disciplines?: Resolver<Array<ResolversTypes['ProjectDiscipline']>, ParentType, ContextType>;
   disciplinesStatus?: Resolver<Array<ResolversTypes['ProjectDisciplineStatus']>, ParentType, ContextType>;
   documentsNamingRule?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2933,6 +2984,8 @@ export type ProjectResolvers<
   integrations?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   labels?: Resolver<Array<ResolversTypes['ProjectTreeItem']>, ParentType, ContextType>;
   locals?: Resolver<Array<ResolversTypes['ProjectTreeItem']>, ParentType, ContextType>;
+  mentionableIssues?: Resolver<Array<ResolversTypes['MentionableIssue']>, ParentType, ContextType>;
+  mentions?: Resolver<Array<ResolversTypes['ProjectMention']>, ParentType, ContextType>;
   modules?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   pendingInvites?: Resolver<Array<ResolversTypes['PendingInvite']>, ParentType, ContextType>;
@@ -3094,8 +3147,19 @@ export type ProjectIssuesGeneralDataResolvers<
 > = ResolversObject<{
   groups?: Resolver<Array<ResolversTypes['ProjectGroup']>, ParentType, ContextType>;
   mentionableIssues?: Resolver<Array<ResolversTypes['MentionableIssue']>, ParentType, ContextType>;
-  mentions?: Resolver<Array<ResolversTypes['ProjectUser']>, ParentType, ContextType>;
+  mentionableUsers?: Resolver<Array<ResolversTypes['ProjectUser']>, ParentType, ContextType>;
+  mentions?: Resolver<Array<ResolversTypes['ProjectMention']>, ParentType, ContextType>;
   userTags?: Resolver<Array<ResolversTypes['ProjectUserTag']>, ParentType, ContextType>;
+}>;
+
+export type ProjectMentionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ProjectMention'] = ResolversParentTypes['ProjectMention'],
+> = ResolversObject<{
+  _id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  commentId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  issueId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  mentionedUsers?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type ProjectNotificationsChangeResolvers<
@@ -3106,6 +3170,16 @@ export type ProjectNotificationsChangeResolvers<
   issueId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   notificationsSummary?: Resolver<ResolversTypes['IssueNotificationsSummary'], ParentType, ContextType>;
   projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ProjectOwnerResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ProjectOwner'] = ResolversParentTypes['ProjectOwner'],
+> = ResolversObject<{
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  logo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  projects?: Resolver<Array<ResolversTypes['CompanyProjectRole']>, ParentType, ContextType>;
 }>;
 
 export type ProjectOwnerCompanyResolvers<
@@ -3495,6 +3569,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   CompanyMemberInvite?: CompanyMemberInviteResolvers<ContextType>;
   CompanyProfile?: CompanyProfileResolvers<ContextType>;
   CompanyProjectInvite?: CompanyProjectInviteResolvers<ContextType>;
+  CompanyProjectRole?: CompanyProjectRoleResolvers<ContextType>;
   CompanyPublic?: CompanyPublicResolvers<ContextType>;
   CopyProjectIssuesResult?: CopyProjectIssuesResultResolvers<ContextType>;
   CreatedAccessKey?: CreatedAccessKeyResolvers<ContextType>;
@@ -3545,7 +3620,9 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ProjectIssueChange?: ProjectIssueChangeResolvers<ContextType>;
   ProjectIssueCommentChange?: ProjectIssueCommentChangeResolvers<ContextType>;
   ProjectIssuesGeneralData?: ProjectIssuesGeneralDataResolvers<ContextType>;
+  ProjectMention?: ProjectMentionResolvers<ContextType>;
   ProjectNotificationsChange?: ProjectNotificationsChangeResolvers<ContextType>;
+  ProjectOwner?: ProjectOwnerResolvers<ContextType>;
   ProjectOwnerCompany?: ProjectOwnerCompanyResolvers<ContextType>;
   ProjectPermissions?: ProjectPermissionsResolvers<ContextType>;
   ProjectPhase?: ProjectPhaseResolvers<ContextType>;

@@ -155,6 +155,9 @@ export async function createComment(
   });
 }
 
+/** The fields whose change is a change of who may see, not of what is said (no editedAt). */
+const VISIBILITY_FIELDS = new Set(['visibility', 'groupId']);
+
 function diff(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
   const changes: Changes = {};
   for (const [key, value] of Object.entries(after))
@@ -206,8 +209,10 @@ export async function updateComment(
         visibility: fields.visibility,
         groupId,
         mentionedUserIds: mentioned,
-        editedAt: now,
-        editedByUserId: userId,
+        // Only a change of what the comment says marks it edited; a visibility change has its own stamps.
+        ...(Object.keys(changes).some((key) => !VISIBILITY_FIELDS.has(key))
+          ? { editedAt: now, editedByUserId: userId }
+          : {}),
         ...(changes['visibility'] ? { visibilityUpdatedAt: now, visibilityUpdatedByUserId: userId } : {}),
       })
       .where(eq(issueComments.id, row.id))

@@ -43,8 +43,8 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
   const [, markUnread] = useMutation(SetIssueCommentUnreadDocument);
   const client = useClient();
   const people = useMemo<MentionCandidate[]>(
-    () => general.mentions.map((u) => ({ id: u.id, label: personLabel(u), email: u.email })),
-    [general.mentions],
+    () => general.mentionableUsers.map((u) => ({ id: u.id, label: personLabel(u), email: u.email })),
+    [general.mentionableUsers],
   );
   const everyone = useMemo(
     () =>
