@@ -7,6 +7,7 @@ import { confirmIssueFileUpload, createIssueFileUpload } from '../../modules/iss
 import {
   loadCommentImages,
   loadIssueImages,
+  loadIssueImageTitles,
   loadProjectIssueImages,
   type ImageView,
 } from '../../modules/issues/issue-image-repository.ts';
@@ -93,6 +94,13 @@ export const issueImagesResolvers: Resolvers = {
       if (!origin.include.images) return [];
       const u = urls(ctx);
       return (await issueImagesOf(ctx, parent.id)).map((view) => presentImage(u, view));
+    },
+    imageTitles: async (parent, _a, ctx) => {
+      if (parent.id == null) return [];
+      const found = await batched(ctx, 'issueImageTitles', parent.id, (ids) =>
+        loadIssueImageTitles(ctx.services.database.db, ids),
+      );
+      return found ?? [];
     },
     cover: async (parent, _a, ctx) => {
       if (parent.id == null) return null;

@@ -90,6 +90,7 @@ export function presentIssue(
     notifications: [],
     notificationsSummary: { count: 0, mentions: 0, last: null },
     images: [],
+    imageTitles: [],
     cover: null,
     // Resolved by issue-images-resolvers.ts from the ids above, batched over a page.
     createdByUser: null,
