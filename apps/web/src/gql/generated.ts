@@ -1373,6 +1373,7 @@ export type SetIssueDisciplinesMutationVariables = Exact<{
   projectId: number;
   issueId: number;
   disciplines: Array<IssueDisciplineInput> | IssueDisciplineInput;
+  resolutionPhase?: number | null | undefined;
 }>;
 
 export type SetIssueDisciplinesMutation = { updateIssue: { id: number } };
@@ -7239,6 +7240,11 @@ export const SetIssueDisciplinesDocument = {
             },
           },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'resolutionPhase' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -7261,6 +7267,11 @@ export const SetIssueDisciplinesDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'disciplines' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'disciplines' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'resolutionPhase' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'resolutionPhase' } },
               },
             ],
             selectionSet: {

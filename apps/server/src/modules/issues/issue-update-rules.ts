@@ -1,4 +1,10 @@
-import { AppError, canInProject, validateDisciplines, type DisciplineStatusMap } from '@obra/domain';
+import {
+  AppError,
+  canInProject,
+  hasPendingDisciplines,
+  validateDisciplines,
+  type DisciplineStatusMap,
+} from '@obra/domain';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { IssueDisciplineInput, IssueFieldsInput } from './issue-input-checks.ts';
 import { hasPin } from './issue-input-checks.ts';
@@ -57,11 +63,14 @@ export function changedDisciplines(
  * Checks what the caller's scope allows. With ownDisciplineStatuses nothing but the disciplines may be sent,
  * the same disciplines with the same deadlines, and only the caller's own may change status. A collaborator
  * (without manageDisciplines) may only move a discipline to a status that allows it (allowCollaboratorUpdateTo).
+ * The one field such a caller may add is the resolution phase, when its change resolves an active issue that
+ * has no phase to resolve in (else MISSING_RESOLUTION_PHASE would leave the change impossible).
  */
 export function checkScope(
   access: ProjectAccess,
   scope: EditScope,
   input: IssueFieldsInput,
+  row: Pick<IssueRow, 'status' | 'resolutionPhase' | 'creationPhase'>,
   current: readonly IssueDisciplineRow[],
   statuses: DisciplineStatusMap,
 ): void {
@@ -72,7 +81,18 @@ export function checkScope(
   )
     throw new AppError('FORBIDDEN');
   if (scope === 'full') return;
-  if (FIELD_KEYS.some((k) => input[k] !== undefined)) throw new AppError('FORBIDDEN');
+  const phaseToResolve =
+    typeof input.resolutionPhase === 'number' &&
+    row.status === 'active' &&
+    row.resolutionPhase === null &&
+    row.creationPhase === null &&
+    input.disciplines != null &&
+    !hasPendingDisciplines(
+      input.disciplines.map((d) => ({ ...d, deadline: d.deadline ?? null })),
+      statuses,
+    );
+  if (FIELD_KEYS.some((k) => input[k] !== undefined && !(k === 'resolutionPhase' && phaseToResolve)))
+    throw new AppError('FORBIDDEN');
   const disciplines = input.disciplines ?? [];
   const before = new Map(current.map((d) => [d.disciplineId, d]));
   const sameSet =
