@@ -10,6 +10,16 @@ export interface PinPoint {
   readonly y: number;
 }
 
+/** The bytes of a `data:` URL (the editor's PNG render), read at once so the form has them before sending. */
+function dataUrlToBlob(dataUrl: string): Blob {
+  const [head = '', body = ''] = dataUrl.split(',', 2);
+  const type = /^data:([^;,]+)/.exec(head)?.[1] ?? 'image/png';
+  const binary = atob(body);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
 /** The shapes of a markup, comparable (the pin and the viewpoint aside: the pin is kept on its own). */
 const shapesOf = (markup: Parameters<typeof listShapes>[0]) => JSON.stringify(listShapes(markup));
 
@@ -54,9 +64,7 @@ export function PinEditor({
     const output = handle.current?.save();
     if (!output) return;
     drawn.current = shapes;
-    void fetch(output.markedUpDataUrl)
-      .then((response) => response.blob())
-      .then((blob) => onMarkup(output.markUp, blob));
+    onMarkup(output.markUp, dataUrlToBlob(output.markedUpDataUrl));
   };
   const last = useRef<PinPoint | null>(initialPin);
   const report = (pin: PinPoint) => {
