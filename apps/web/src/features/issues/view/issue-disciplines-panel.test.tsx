@@ -1,4 +1,4 @@
-import { screen as dom, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen as dom, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DISCIPLINE_STATUSES, disciplineStatusMap } from '@obra/domain';
 import { Provider, type Client } from 'urql';
@@ -60,7 +60,8 @@ async function show(creationPhase: number | null) {
   );
   const user = userEvent.setup();
   await user.click(await dom.findByRole('textbox', { name: 'Status of Estrutura (EST)' }));
-  await user.click(await dom.findByRole('option', { name: 'Done', hidden: true }));
+  // The dropdown's opening transition leaves its options hidden to jsdom: click the option directly.
+  fireEvent.click(await dom.findByRole('option', { name: 'Done', hidden: true }));
   return { user, executeMutation, reload };
 }
 
@@ -73,7 +74,7 @@ describe('IssueDisciplinesPanel', () => {
     SLOW,
     async () => {
       const { user, executeMutation, reload } = await show(null);
-      const dialog = await dom.findByRole('dialog', { name: 'Resolve the issue' });
+      const dialog = await dom.findByRole('dialog', { name: 'Resolve the issue' }, { timeout: 10_000 });
       expect(executeMutation).not.toHaveBeenCalled();
       expect(within(dialog).getByRole('textbox', { name: 'Resolution phase' })).toHaveValue(
         'Preliminary design',
