@@ -9,6 +9,7 @@ import {
 } from '../../../gql/generated.ts';
 import type { EngineClient } from './engine-client.ts';
 import { toIssueFacts, type IssueRow } from './issue-row.ts';
+import { useLiveResumed } from '../../../lib/live-resume.ts';
 
 /** Issues per getIssues page (spec core §9). */
 export const ISSUE_PAGE_SIZE = 500;
@@ -147,6 +148,9 @@ export function useIssuePages(projectId: number, engine: EngineClient): IssuePag
       marks.unsubscribe();
     };
   }, [client, projectId, applyRows, removeRows, patchNotifications]);
+
+  // Live updates that dropped and came back missed whatever changed in between: load the list again.
+  useLiveResumed(() => setAttempt((a) => a + 1));
 
   return {
     rows: rows.current,
