@@ -261,6 +261,8 @@ export type Issue = {
   /** On the detail (getIssue / issue) and in subscriptions; in getIssues only with includeHistory (empty otherwise). */
   history: Array<IssueHistoryEntry>;
   id: Scalars['Int']['output'];
+  /** The titles of the issue's own images, by index (what search looks in, spec core §5), in every list. */
+  imageTitles: Array<Scalars['String']['output']>;
   /**
    * The issue's own images, by index. In getIssues only with includeImages (empty otherwise); always on the detail
    * and in subscriptions.
@@ -2237,6 +2239,7 @@ export type IssueResolvers<
   groupId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   history?: Resolver<Array<ResolversTypes['IssueHistoryEntry']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  imageTitles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   images?: Resolver<Array<ResolversTypes['IssueImage']>, ParentType, ContextType>;
   labels?: Resolver<Array<ResolversTypes['IssueLabel']>, ParentType, ContextType>;
   locals?: Resolver<Array<ResolversTypes['IssueLocal']>, ParentType, ContextType>;

@@ -1,6 +1,7 @@
 import {
   AppError,
   canSetDisciplineStatus,
+  hasPendingDisciplines,
   issueTextProblems,
   throwFirstProblem,
   managesIssues,
@@ -70,12 +71,15 @@ export function changedDisciplines(
  * Checks what the caller's scope allows. With ownDisciplineStatuses nothing but the disciplines may be sent,
  * the same disciplines with the same deadlines. Each changed discipline status must be one the domain policy lets
  * the caller set (canSetDisciplineStatus: only their own disciplines with ownDisciplineStatuses; collaborators
- * only to statuses with allowCollaboratorUpdateTo).
+ * only to statuses with allowCollaboratorUpdateTo). The one field such a caller may add is the resolution phase,
+ * when its change resolves an active issue that has no phase to resolve in (else MISSING_RESOLUTION_PHASE would
+ * leave the change impossible).
  */
 export function checkScope(
   access: ProjectAccess,
   scope: EditScope,
   input: IssueFieldsInput,
+  row: Pick<IssueRow, 'status' | 'resolutionPhase' | 'creationPhase'>,
   current: readonly IssueDisciplineRow[],
   statuses: DisciplineStatusMap,
 ): void {
@@ -88,7 +92,18 @@ export function checkScope(
       : !managesIssues(editor);
   if (changed.some(refused)) throw new AppError('FORBIDDEN');
   if (scope === 'full') return;
-  if (FIELD_KEYS.some((k) => input[k] !== undefined)) throw new AppError('FORBIDDEN');
+  const phaseToResolve =
+    typeof input.resolutionPhase === 'number' &&
+    row.status === 'active' &&
+    row.resolutionPhase === null &&
+    row.creationPhase === null &&
+    input.disciplines != null &&
+    !hasPendingDisciplines(
+      input.disciplines.map((d) => ({ ...d, deadline: d.deadline ?? null })),
+      statuses,
+    );
+  if (FIELD_KEYS.some((k) => input[k] !== undefined && !(k === 'resolutionPhase' && phaseToResolve)))
+    throw new AppError('FORBIDDEN');
   const disciplines = input.disciplines ?? [];
   const before = new Map(current.map((d) => [d.disciplineId, d]));
   const sameSet =

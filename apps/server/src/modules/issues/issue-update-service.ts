@@ -145,7 +145,7 @@ export async function applyIssueUpdate(
   const userId = access.actor.account.id;
   const row = await loadVisibleIssue(tx, access, input.issueId, true);
   const current = await tx.select().from(issueDisciplines).where(eq(issueDisciplines.issueId, row.id));
-  checkScope(access, editScopeOf(access, row, current), input, current, statuses.all);
+  checkScope(access, editScopeOf(access, row, current), input, row, current, statuses.all);
   checkUpdatedFields(input, row);
   checkDocumentReferences(input);
   const changed = input.disciplines ? changedDisciplines(input.disciplines, current) : undefined;

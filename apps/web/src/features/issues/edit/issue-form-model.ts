@@ -135,6 +135,7 @@ export interface EditableIssue {
     title: string;
     original: string;
     markedUp?: string | null;
+    markUp?: unknown;
   }[];
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Box, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   canSetDisciplineDeadline,
   issueEditScope,
@@ -13,7 +13,12 @@ import { useMutation } from 'urql';
 import { SetIssueDisciplinesDocument } from '../../../gql/generated.ts';
 import { FormError } from '../../auth/form-error.tsx';
 import { DeadlineBadge } from '../shared/deadline-badge.tsx';
-import { withDisciplineDeadline, withDisciplineStatus } from './issue-rules.ts';
+import {
+  defaultResolutionPhase,
+  needsResolutionPhase,
+  withDisciplineDeadline,
+  withDisciplineStatus,
+} from './issue-rules.ts';
 import { useIssueFormatters } from './issue-format.ts';
 import type { IssueScreen } from './use-issue-screen.ts';
 
@@ -41,9 +46,21 @@ export function IssueDisciplinesPanel({ screen }: { screen: IssueScreen }) {
     ).map((d) => d.disciplineId),
   );
   const names = new Map(project.disciplines.map((d) => [d.id, d]));
-  const send = async (disciplines: ReturnType<typeof withDisciplineStatus>) => {
+  // A change that resolves an issue without any phase waits here for the resolution phase (same step).
+  const [resolving, setResolving] = useState<ReturnType<typeof withDisciplineStatus> | null>(null);
+  const send = async (disciplines: ReturnType<typeof withDisciplineStatus>, resolutionPhase?: number) => {
     setError(null);
-    const response = await update({ projectId: issue.projectId, issueId: issue.id, disciplines });
+    if (resolutionPhase === undefined && needsResolutionPhase(issue, disciplines, statuses)) {
+      setResolving(disciplines);
+      return;
+    }
+    setResolving(null);
+    const response = await update({
+      projectId: issue.projectId,
+      issueId: issue.id,
+      disciplines,
+      ...(resolutionPhase !== undefined ? { resolutionPhase } : {}),
+    });
     if (response.error) setError(response.error);
     else screen.reload();
   };
@@ -103,7 +120,77 @@ export function IssueDisciplinesPanel({ screen }: { screen: IssueScreen }) {
         );
       })}
       <FormError error={error} />
+      <ResolutionPhaseDialog
+        opened={resolving !== null}
+        phases={project.phases}
+        initial={defaultResolutionPhase(issue, project.phases)}
+        busy={result.fetching}
+        onCancel={() => setResolving(null)}
+        onConfirm={(phase) => resolving && void send(resolving, phase)}
+      />
     </Stack>
+  );
+}
+
+/** Asks the resolution phase of an issue that the discipline change resolves, pre-filled. */
+function ResolutionPhaseDialog({
+  opened,
+  phases,
+  initial,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  opened: boolean;
+  phases: readonly { id: number; key: string; name: string; active: boolean }[];
+  initial: number | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (phase: number) => void;
+}) {
+  const { t } = useTranslation(['issue', 'enums']);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const value = chosen ?? (initial === null ? null : String(initial));
+  const close = () => {
+    setChosen(null);
+    onCancel();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={t('disciplines.resolveTitle')}>
+      <Stack gap="sm">
+        <Text size="sm">{t('disciplines.resolveExplanation')}</Text>
+        <Select
+          label={t('fields.resolutionPhase')}
+          data={phases
+            .filter((p) => p.active || String(p.id) === value)
+            .map((p) => ({
+              value: String(p.id),
+              label: t(`enums:phases.${p.key}`, { defaultValue: p.name }),
+            }))}
+          value={value}
+          onChange={setChosen}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="resolution-phase-select"
+        />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={close}>
+            {t('actions.cancel')}
+          </Button>
+          <Button
+            disabled={value === null}
+            loading={busy}
+            onClick={() => {
+              if (value === null) return;
+              setChosen(null);
+              onConfirm(Number(value));
+            }}
+          >
+            {t('status.resolve')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 

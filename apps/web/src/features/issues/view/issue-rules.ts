@@ -74,3 +74,35 @@ export function withDisciplineDeadline(
     deadline: d.disciplineId === disciplineId ? deadline : d.deadline,
   }));
 }
+
+/**
+ * True when sending these disciplines leaves an active issue without pending work, so the rules resolve it,
+ * and it has no phase to resolve in (neither a resolution nor a creation phase): the server would refuse with
+ * MISSING_RESOLUTION_PHASE, so the resolution phase is asked in the same step.
+ */
+export function needsResolutionPhase(
+  issue: { status: string; resolutionPhase: number | null; creationPhase: number | null },
+  next: readonly IssueDisciplineState[],
+  statuses: DisciplineStatusMap,
+): boolean {
+  return (
+    issue.status === 'active' &&
+    issue.resolutionPhase === null &&
+    issue.creationPhase === null &&
+    !hasPendingDisciplines(next, statuses)
+  );
+}
+
+/**
+ * The resolution phase offered first: the issue's own (resolution, then creation) phase, else the phase the
+ * project is in, the latest of the phases it has active (phases run in order, 0 to 13).
+ */
+export function defaultResolutionPhase(
+  issue: { resolutionPhase: number | null; creationPhase: number | null },
+  phases: readonly { id: number; active: boolean }[],
+): number | null {
+  if (issue.resolutionPhase !== null) return issue.resolutionPhase;
+  if (issue.creationPhase !== null) return issue.creationPhase;
+  const active = phases.filter((p) => p.active).map((p) => p.id);
+  return active.length > 0 ? Math.max(...active) : null;
+}
