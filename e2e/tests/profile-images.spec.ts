@@ -7,8 +7,8 @@ import { gql, tokenOf } from './project-helpers.ts';
 
 test.use({ locale: 'en-US' });
 
-/** A 1280×1280 JPEG and a 1308×736 PNG from the shared fixtures (next to the repository, as the server tests use). */
-const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures/documents');
+/** A 1280×1280 JPEG and a 1308×736 PNG from the repository's fixtures (as the server tests use). */
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/documents');
 const JPEG = path.join(FIXTURES, 'habs/1987-poplar-forest-159782pu-square.jpg');
 const PNG = path.join(FIXTURES, 'bcf-xml/Architectural.png');
 

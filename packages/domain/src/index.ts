@@ -13,3 +13,5 @@ export * from './issues/index.ts';
 export * from './permissions/index.ts';
 export * from './projects/index.ts';
 export * from './files/profile-images.ts';
+export * from './validation/index.ts';
+export * from './markup/index.ts';

@@ -16,7 +16,9 @@ export function toGraphQLError(error: unknown, logger: Logger): GraphQLError {
   const original = graphQLError ? (graphQLError.originalError ?? undefined) : error;
   const path = graphQLError?.path;
   if (isAppError(original)) {
-    return createGraphQLError(original.message, {
+    // The message is the code: localiseError replaces it by the catalogue's text in the user's language (a
+    // service's own wording, e.g. "invalid visibility", is for the log and never reaches the client).
+    return createGraphQLError(original.code, {
       path,
       extensions: { code: original.code, ...(original.details ? { details: original.details } : {}) },
     });
@@ -73,7 +75,8 @@ export function localiseError(error: unknown, locale: Locale): unknown {
     const inferred = /syntax error/i.test(message) ? 'GRAPHQL_PARSE_FAILED' : 'BAD_USER_INPUT';
     return rebuilt(error, message, { ...stripInternal(e.extensions), code: inferred, http: { status: 400 } });
   }
-  // graphql-js request errors keep their helpful message; a service's BAD_USER_INPUT (message = code) is translated.
+  // graphql-js request errors keep their helpful message; a service's BAD_USER_INPUT (message = code, see
+  // toGraphQLError) is translated.
   if ((CLIENT_CODES.has(code) && e.message !== code) || !isErrorCode(code))
     return rebuilt(error, e.message ?? '', stripInternal(e.extensions));
   return rebuilt(error, errorMessage(locale, code), stripInternal(e.extensions));

@@ -19,6 +19,7 @@ import { commentViewsOfIssues } from '../modules/issues/comments/issue-comment-q
 import {
   commentImagesByComment,
   issueImagesByIssue,
+  loadIssueImageTitles,
   type ImageView,
 } from '../modules/issues/images/issue-image-repository.ts';
 import {
@@ -64,6 +65,8 @@ export interface RequestLoaders {
   readonly users: DataLoader<number, UserSummary | null>;
   /** The own images of issues the caller already sees. */
   readonly issueImages: DataLoader<number, ImageView[]>;
+  /** The titles of the own images of issues the caller already sees (what search looks in). */
+  readonly issueImageTitles: DataLoader<number, string[]>;
   /** The images of comments the caller already sees. */
   readonly commentImages: DataLoader<number, ImageView[]>;
   /** The caller's unread marks on issues they already see. */
@@ -87,6 +90,7 @@ export function createLoaders(services: AppServices, actor: () => Actor): Reques
   return {
     users: batchLoader((ids) => loadUserSummaries(db, ids), null),
     issueImages: batchLoader((ids) => issueImagesByIssue(db, ids), []),
+    issueImageTitles: batchLoader((ids) => loadIssueImageTitles(db, ids), []),
     commentImages: batchLoader((ids) => commentImagesByComment(db, ids), []),
     notificationSummaries: batchLoader(
       (ids) => loadNotificationSummaries(db, actor().account.id, ids),

@@ -8,6 +8,7 @@ export interface JobPayloads {
   'project.duplicate': { copyId: number };
   'admin.script': { name: string; requestedByUserId: number };
   'files.cleanup': Record<string, never>;
+  'password.resetCode': { email: string };
 }
 
 /** A job name. */
@@ -19,6 +20,7 @@ const JOB_NAMES = {
   'project.duplicate': true,
   'admin.script': true,
   'files.cleanup': true,
+  'password.resetCode': true,
 } satisfies Record<JobName, true>;
 
 /** A handler for one job; it throws to have the job retried. */

@@ -3,11 +3,15 @@ import { markDuplicateFailed, runDuplicate } from '../modules/projects/project-c
 import { executeAdminScript } from '../modules/companies/admin-scripts.ts';
 import { cleanupIssueFiles } from '../modules/issues/images/issue-file-cleanup.ts';
 import { cleanupProfileImages } from '../modules/profile-images/profile-image-claims.ts';
+import { sendResetCode } from '../modules/identity/password-service.ts';
 
 /** Registers every job worker of this process. */
 export async function registerWorkers(services: AppServices): Promise<void> {
   await services.jobs.work('mail.send', async (payload) => {
     await services.mailer.send(payload);
+  });
+  await services.jobs.work('password.resetCode', async (payload) => {
+    await sendResetCode(services, payload.email);
   });
   await services.jobs.work('project.duplicate', async (payload) => {
     try {

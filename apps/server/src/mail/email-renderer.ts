@@ -3,7 +3,13 @@ import type { MailMessage } from './mailer.ts';
 
 /** The e-mail templates of the shared `email` namespace. */
 export type EmailTemplate =
-  'signUpCode' | 'resetPasswordCode' | 'passwordChanged' | 'companyInvite' | 'demoRequest' | 'projectCopied';
+  | 'signUpCode'
+  | 'resetPasswordCode'
+  | 'passwordChanged'
+  | 'companyInvite'
+  | 'projectInvite'
+  | 'demoRequest'
+  | 'projectCopied';
 
 /** Renders one message in the recipient's language from packages/domain/src/locales/<locale>/email.json. */
 export function renderEmail(options: {
@@ -32,6 +38,11 @@ export function renderEmail(options: {
 /** The translated name of a company role, for e-mails. */
 export function roleLabel(locale: string | null | undefined, role: string): string {
   return translateShared(resolveLocale(locale ?? undefined), 'email', `roles.${role}`) ?? role;
+}
+
+/** The translated name of a project role, for e-mails. */
+export function projectRoleLabel(locale: string | null | undefined, role: string): string {
+  return translateShared(resolveLocale(locale ?? undefined), 'email', `projectRoles.${role}`) ?? role;
 }
 
 function interpolate(template: string, values: Record<string, string>): string {

@@ -172,6 +172,32 @@ describe('access tokens', () => {
     expect((await me('not-a-jwt')).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
+  it("are refused when their session id is another user's open session", async () => {
+    await signUpConfirmed(t, 'bia@example.com');
+    const claimsOf = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+        sub: string;
+        sid: string;
+      };
+    const ana = claimsOf((await signIn(t, 'ana@example.com')).accessToken);
+    const bia = claimsOf((await signIn(t, 'bia@example.com')).accessToken);
+    const pem = fs.readFileSync(path.join(t.dataDir, 'keys', 'jwt-private.pem'), 'utf8');
+    const key = await importPKCS8(pem, 'ES256');
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (sub: string, sid: string) =>
+      new SignJWT({ sid })
+        .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' })
+        .setIssuer('obra')
+        .setAudience('obra-api')
+        .setSubject(sub)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
+        .sign(key);
+    // Well signed and with a session that is open, but that session is Ana's: Bia's id must not pass with it.
+    expect((await me(await sign(bia.sub, ana.sid))).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await me(await sign(bia.sub, bia.sid))).data?.loggedUserData.email).toBe('bia@example.com');
+  });
+
   it('live as long as ACCESS_TOKEN_TTL_SECONDS says', async () => {
     const short = await startTestServer({ ACCESS_TOKEN_TTL_SECONDS: '4', RATE_LIMIT_MULTIPLIER: '100' });
     try {
@@ -197,6 +223,23 @@ describe('access tokens', () => {
 });
 
 describe('passwords', () => {
+  it('forgot-password does the same work for an existing and an unknown address: it queues one job', async () => {
+    await signUpConfirmed(t, 'caio@example.com');
+    const send = vi.spyOn(t.server.services.jobs, 'send');
+    try {
+      for (const email of ['nobody-else@example.com', 'caio@example.com']) {
+        send.mockClear();
+        expect((await post(t, '/auth/forgot-password', { email })).status).toBe(204);
+        // The request itself only queues one job, the same for both: no look-up, no code, no mail of its own.
+        expect(send.mock.calls).toEqual([['password.resetCode', { email }]]);
+      }
+    } finally {
+      send.mockRestore();
+    }
+    // The job mails the code to the existing account.
+    expect(await waitForOutbox(t.dataDir, 'caio@example.com', 1, /choose a new password/)).toHaveLength(1);
+  });
+
   it('forgot-password always answers 204 and mails a code only to existing accounts', async () => {
     const before = outboxMessages(t.dataDir, 'ana@example.com').length;
     expect((await post(t, '/auth/forgot-password', { email: 'nobody@example.com' })).status).toBe(204);

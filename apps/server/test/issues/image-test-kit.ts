@@ -4,7 +4,7 @@ import type { TestServer } from '../support/test-server.ts';
 import type { TestUser } from '../support/factories.ts';
 import { call, codeOf } from '../projects/project-test-kit.ts';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/documents');
+const FIXTURES = path.resolve(import.meta.dirname, '../../../../fixtures/documents');
 
 /** A public-domain 1280×1280 greyscale JPEG (a site photo). */
 export const PHOTO_JPG = fs.readFileSync(path.join(FIXTURES, 'habs/1987-poplar-forest-159782pu-square.jpg'));

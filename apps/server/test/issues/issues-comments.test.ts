@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { errorMessage } from '@obra/domain';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildUser } from '../support/factories.ts';
 import { call, codeOf } from '../projects/project-test-kit.ts';
@@ -139,6 +141,32 @@ describe('createProjectIssueComment', () => {
     expect(await codeOf(t, demo, CREATE_COMMENT, base)).toBe('FORBIDDEN_DEMO_MODE');
   });
 
+  it("answers a service's BAD_USER_INPUT with the catalogue message in the user's language", async () => {
+    const base = { projectId: w.projectId, issueId, message: 'ok' };
+    const { db } = t.server.services.database;
+    await db.execute(sql`update users set locale_id = 'pt-BR' where id = ${w.creator.id}`);
+    try {
+      const res = await t.gql(
+        CREATE_COMMENT,
+        { ...base, visibility: 'semi_public' },
+        { token: w.creator.token },
+      );
+      expect(res.errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        details: { field: 'visibility' },
+      });
+      expect(res.errors?.[0]?.message).toBe(errorMessage('pt-BR', 'BAD_USER_INPUT'));
+      const es = await t.gql(
+        CREATE_COMMENT,
+        { ...base, visibility: 'semi_public' },
+        { token: w.collaboratorSame.token, headers: { 'accept-language': 'es' } },
+      );
+      expect(es.errors?.[0]?.message).toBe(errorMessage('es', 'BAD_USER_INPUT'));
+    } finally {
+      await db.execute(sql`update users set locale_id = null where id = ${w.creator.id}`);
+    }
+  });
+
   it('refuses comments on an issue the caller may not see (NOT_FOUND) and on an inactive project', async () => {
     const draftIssue = await createIssueAs(t, w.creator, draft(w, { visibility: 'creator' }));
     expect(
@@ -198,6 +226,29 @@ describe('updateProjectIssueComment', () => {
       },
     ]);
     expect(entries[1]?.commentVisibility).toBe('project_management');
+  });
+
+  it('a visibility-only change is not an edit: editedAt stays, the history records the visibility', async () => {
+    const c = await commentAs(t, w.collaboratorSame, w, issueId, { message: 'Só a visibilidade muda' });
+    expect(c.editedAt).toBeNull();
+    const changed = await update(w.collaboratorSame, {
+      commentId: c.id,
+      message: 'Só a visibilidade muda',
+      visibility: 'project_management',
+    });
+    expect(changed.visibility).toBe('project_management');
+    expect(changed.visibilityUpdatedAt).not.toBeNull();
+    expect(changed.editedAt).toBeNull();
+    expect(changed.editedByUser).toBeNull();
+    expect((await history(c.id)).at(-1)?.fields).toEqual({
+      visibility: { old: 'public', new: 'project_management' },
+    });
+    const edited = await update(w.collaboratorSame, {
+      commentId: c.id,
+      message: 'Agora o texto muda',
+      visibility: 'project_management',
+    });
+    expect(edited.editedAt).not.toBeNull();
   });
 
   it('keeps the stored group for group visibility and drops it when the visibility becomes creator', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { call, codeOf, createProject } from '../projects/project-test-kit.ts';
 import { buildIssueWorld, createIssueAs, draft, GET_ISSUES, type IssueWorld } from './issue-test-kit.ts';
-import { commentAs } from './comment-test-kit.ts';
+import { COMMENT_HISTORY, commentAs } from './comment-test-kit.ts';
 import {
   CONFIRM,
   CREATE_WITH_IMAGES,
@@ -316,5 +316,25 @@ describe('images of issues and comments', () => {
       (await detail(issueId, w.groupMember)).comments.find((c) => c.id === open.id)?.images,
     ).toHaveLength(1);
     expect((await detail(issueId, w.creator)).comments.find((c) => c.id === open.id)?.images).toEqual([]);
+  });
+  it('withholds a deleted comment’s image titles in its history from everyone but its author', async () => {
+    const issueId = await createIssueAs(t, w.creator, draft(w));
+    const fileId = await uploadImage(t, w.groupMember, w.projectId);
+    const comment = await commentAs(t, w.groupMember, w, issueId, {
+      images: [{ title: 'Fissura na laje', original: fileId }],
+    });
+    const history = async (user: typeof w.creator) =>
+      JSON.stringify(
+        (
+          await call<{ getProjectIssueCommentHistory: { fields: unknown }[] }>(t, user, COMMENT_HISTORY, {
+            projectId: w.projectId,
+            commentId: comment.id,
+          })
+        ).getProjectIssueCommentHistory,
+      );
+    expect(await history(w.creator)).toContain('Fissura na laje');
+    await call(t, w.groupMember, DELETE_COMMENT, { p: w.projectId, c: comment.id });
+    expect(await history(w.creator)).not.toContain('Fissura na laje');
+    expect(await history(w.groupMember)).toContain('Fissura na laje');
   });
 });

@@ -60,6 +60,43 @@ describe('updateIssue', () => {
     });
   });
 
+  it('a visibility-only change does not mark the issue edited; a change of its text does', async () => {
+    const id = await createIssueAs(t, w.creator, draft(w));
+    const editedAt = async () =>
+      (
+        await call<{ issue: { editedAt: string | null; editedByUserId: number | null } }>(
+          t,
+          w.creator,
+          'query($p: Int!, $i: Int!) { issue(projectId: $p, issueId: $i) { editedAt editedByUserId } }',
+          { p: w.projectId, i: id },
+        )
+      ).issue;
+    const before = await editedAt();
+    await update(w.coordinator, { issueId: id, visibility: 'project_management' });
+    const issue = await detail(id);
+    expect(issue.visibilityUpdatedByUserId).toBe(w.coordinator.id);
+    expect(issue.history.at(-1)?.fields).toEqual({
+      visibility: { old: 'public', new: 'project_management' },
+    });
+    expect(await editedAt()).toEqual(before);
+    await update(w.coordinator, { issueId: id, title: 'Título revisto' });
+    expect((await editedAt()).editedByUserId).toBe(w.coordinator.id);
+  });
+
+  it('editing only the resolution phase records no location pin change, however the same pin is sent back', async () => {
+    const pin = { x: 412.5, y: 208.25, color: 'red', image: { index: 0, title: 'planta' } };
+    const id = await createIssueAs(t, w.creator, draft(w, { pin }));
+    // The same pin as the form sends it back: other key order, and the editor's float noise on the point.
+    const sentBack = { image: { title: 'planta', index: 0 }, color: 'red', y: 208.25, x: 412.5 + 1e-9 };
+    await update(w.creator, { issueId: id, resolutionPhase: 2, pin: sentBack });
+    const issue = await detail(id);
+    expect(issue.history.at(-1)?.fields).toEqual({ resolutionPhase: { old: null, new: 2 } });
+    expect(issue.resolutionPhase).toBe(2);
+    const moved = { ...pin, x: 500 };
+    await update(w.creator, { issueId: id, pin: moved });
+    expect((await detail(id)).history.at(-1)?.fields).toEqual({ pin: { old: pin, new: moved } });
+  });
+
   it('applies the status rules: resolves without pending disciplines, reactivates with them, refuses contradictions', async () => {
     const id = await createIssueAs(t, w.creator, draft(w, { creationPhase: 3 }));
     await update(w.creator, { issueId: id, disciplines: [{ disciplineId: d0(), status: 'done' }] });

@@ -345,7 +345,7 @@ describe('setProjectIssueUserTags', () => {
 });
 
 const GENERAL = `query($p: Int!) { projectIssuesGeneralData(projectId: $p) {
-  userTags { id name } mentions { id name } groups { id name usersId } mentionableIssues { id code title } } }`;
+  userTags { id name } mentionableUsers { id name } groups { id name usersId } mentionableIssues { id code title } } }`;
 
 describe('projectIssuesGeneralData', () => {
   it('gives the caller tags, the people to mention, the groups and only the issues they see', async () => {
@@ -359,14 +359,15 @@ describe('projectIssuesGeneralData', () => {
       await call<{
         projectIssuesGeneralData: {
           userTags: unknown[];
-          mentions: { id: number }[];
+          mentionableUsers: { id: number }[];
           groups: { id: number }[];
           mentionableIssues: { id: number; title: string }[];
         };
       }>(t, w.collaboratorOther, GENERAL, { p: w.projectId })
     ).projectIssuesGeneralData;
     expect(data.userTags).toEqual([]);
-    const mentionIds = data.mentions.map((m) => m.id);
+    // The people to mention are mentionableUsers (issue 12 #7: mentions are the spec's mention records).
+    const mentionIds = data.mentionableUsers.map((m) => m.id);
     expect(mentionIds).toEqual(
       expect.arrayContaining([w.creator.id, w.coordinator.id, w.groupMember.id, w.collaboratorSame.id]),
     );

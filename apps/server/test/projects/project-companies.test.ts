@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildCompany, buildCompanyWithAdmin, buildUser, type TestUser } from '../support/factories.ts';
+import { sql } from 'drizzle-orm';
+import { outboxMessages, waitForOutbox } from '../support/auth-client.ts';
 import { addDisciplines, call, codeOf, createProject, INVITE } from './project-test-kit.ts';
 
 let t: TestServer;
@@ -25,6 +27,31 @@ const PERMISSIONS =
   'query($p: Int!) { projectData(projectId: $p) { permissions { role manageDisciplines userDisciplines } } }';
 
 describe('company invites, roles and removal', () => {
+  it("e-mails a project invitation to the invited company's administrators, in each one's language", async () => {
+    const projectId = await createProject(t, owner, 'Escola Municipal');
+    const { companyId, admin } = await buildCompanyWithAdmin(t);
+    const other = await buildUser(t, { companyId, companyRole: 'admin' });
+    const member = await buildUser(t, { companyId, companyRole: 'collaborator' });
+    const { db } = t.server.services.database;
+    await db.execute(sql`update users set locale_id = 'pt-BR' where id = ${admin.id}`);
+    await db.execute(sql`update users set locale_id = 'es' where id = ${other.id}`);
+    await call(t, owner, INVITE, {
+      projectId,
+      companyId,
+      projectRoleId: 2,
+      allDisciplines: true,
+      disciplinesId: [],
+    });
+    const [pt] = await waitForOutbox(t.dataDir, admin.email, 1);
+    expect(pt).toContain('convidou sua empresa');
+    expect(pt).toContain('Escola Municipal');
+    expect(pt).toContain('coordenador');
+    const [es] = await waitForOutbox(t.dataDir, other.email, 1);
+    expect(es).toContain('invitó a su empresa');
+    expect(es).toContain('coordinador');
+    expect(outboxMessages(t.dataDir, member.email)).toEqual([]);
+  });
+
   it('invites a company with a role and two disciplines; its administrator accepts; its people get the project', async () => {
     const projectId = await createProject(t, owner, 'Hospital Central');
     const [arq, est] = await addDisciplines(t, owner, projectId);

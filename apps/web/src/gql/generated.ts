@@ -767,11 +767,13 @@ export type IssueListFieldsFragment = {
   createdAt: string;
   createdByUserId: number;
   visibilityUpdatedAt: string | null;
+  imageTitles: Array<string>;
   disciplines: Array<{ disciplineId: number; status: string; deadline: string | null }>;
   locals: Array<{ localId: number }>;
   labels: Array<{ labelId: number }>;
   userPersonalData: { starred: boolean; tags: Array<{ tagId: number }> };
   notificationsSummary: { count: number; mentions: number; last: string | null };
+  ccodeDocumentsReferences: Array<{ title: string | null; rev: string | null }>;
 };
 
 export type IssuesListPageQueryVariables = Exact<{
@@ -799,11 +801,13 @@ export type IssuesListPageQuery = {
       createdAt: string;
       createdByUserId: number;
       visibilityUpdatedAt: string | null;
+      imageTitles: Array<string>;
       disciplines: Array<{ disciplineId: number; status: string; deadline: string | null }>;
       locals: Array<{ localId: number }>;
       labels: Array<{ labelId: number }>;
       userPersonalData: { starred: boolean; tags: Array<{ tagId: number }> };
       notificationsSummary: { count: number; mentions: number; last: string | null };
+      ccodeDocumentsReferences: Array<{ title: string | null; rev: string | null }>;
     }>;
     pageInfo: { hasNextPage: boolean; endCursor: string | null };
   };
@@ -846,11 +850,13 @@ export type IssuesListUpdateIssuesMutation = {
       createdAt: string;
       createdByUserId: number;
       visibilityUpdatedAt: string | null;
+      imageTitles: Array<string>;
       disciplines: Array<{ disciplineId: number; status: string; deadline: string | null }>;
       locals: Array<{ localId: number }>;
       labels: Array<{ labelId: number }>;
       userPersonalData: { starred: boolean; tags: Array<{ tagId: number }> };
       notificationsSummary: { count: number; mentions: number; last: string | null };
+      ccodeDocumentsReferences: Array<{ title: string | null; rev: string | null }>;
     }>;
     rejected: Array<{ issueId: number; code: string; message: string }>;
   };
@@ -924,11 +930,13 @@ export type IssuesListIssueChangedSubscription = {
       createdAt: string;
       createdByUserId: number;
       visibilityUpdatedAt: string | null;
+      imageTitles: Array<string>;
       disciplines: Array<{ disciplineId: number; status: string; deadline: string | null }>;
       locals: Array<{ localId: number }>;
       labels: Array<{ labelId: number }>;
       userPersonalData: { starred: boolean; tags: Array<{ tagId: number }> };
       notificationsSummary: { count: number; mentions: number; last: string | null };
+      ccodeDocumentsReferences: Array<{ title: string | null; rev: string | null }>;
     } | null;
   };
 };
@@ -1302,7 +1310,7 @@ export type IssueScreenDataQueryVariables = Exact<{
 export type IssueScreenDataQuery = {
   projectIssuesGeneralData: {
     userTags: Array<{ id: number; name: string }>;
-    mentions: Array<{
+    mentionableUsers: Array<{
       id: number;
       name: string | null;
       lastName: string | null;
@@ -1365,6 +1373,7 @@ export type SetIssueDisciplinesMutationVariables = Exact<{
   projectId: number;
   issueId: number;
   disciplines: Array<IssueDisciplineInput> | IssueDisciplineInput;
+  resolutionPhase?: number | null | undefined;
 }>;
 
 export type SetIssueDisciplinesMutation = { updateIssue: { id: number } };
@@ -2325,6 +2334,18 @@ export const IssueListFieldsFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'count' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'mentions' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'last' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'imageTitles' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'ccodeDocumentsReferences' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rev' } },
               ],
             },
           },
@@ -5611,6 +5632,18 @@ export const IssuesListPageDocument = {
               ],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'imageTitles' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'ccodeDocumentsReferences' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rev' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -5892,6 +5925,18 @@ export const IssuesListUpdateIssuesDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'count' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'mentions' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'last' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'imageTitles' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'ccodeDocumentsReferences' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rev' } },
               ],
             },
           },
@@ -6335,6 +6380,18 @@ export const IssuesListIssueChangedDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'count' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'mentions' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'last' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'imageTitles' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'ccodeDocumentsReferences' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rev' } },
               ],
             },
           },
@@ -6793,7 +6850,7 @@ export const IssueScreenDataDocument = {
                 },
                 {
                   kind: 'Field',
-                  name: { kind: 'Name', value: 'mentions' },
+                  name: { kind: 'Name', value: 'mentionableUsers' },
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
@@ -7186,6 +7243,11 @@ export const SetIssueDisciplinesDocument = {
             },
           },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'resolutionPhase' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -7208,6 +7270,11 @@ export const SetIssueDisciplinesDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'disciplines' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'disciplines' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'resolutionPhase' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'resolutionPhase' } },
               },
             ],
             selectionSet: {

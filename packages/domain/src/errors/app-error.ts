@@ -7,7 +7,7 @@ export class AppError extends Error {
 
   /** A coded failure; its message is the code's, in the caller's language, when it is answered. */
   constructor(code: ErrorCode, details?: Record<string, unknown>);
-  /** A BAD_USER_INPUT-like failure with a developer message kept in the answer (as graphql-js's own are). */
+  /** A BAD_USER_INPUT-like failure with a developer message (for logs and tests; the API answers the catalogue text). */
   constructor(code: ErrorCode, message: string, details?: Record<string, unknown>);
   constructor(
     code: ErrorCode,

@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'BAD_USER_INPUT',
   'GRAPHQL_PARSE_FAILED',
   'GRAPHQL_VALIDATION_FAILED',
+  // Obra's: a text longer than its limit (TEXT_LIMITS; details: field, max)
+  'TEXT_TOO_LONG',
   // Company, team, project and invites
   'EXISTING_COMPANY',
   'DUPLICATED_COMPANY_NAME',

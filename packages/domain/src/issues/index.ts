@@ -8,3 +8,4 @@ export * from './filters.ts';
 export * from './filter-fields.ts';
 export * from './issue-validation.ts';
 export * from './visibility-policy.ts';
+export * from './issue-policy.ts';

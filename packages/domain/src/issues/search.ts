@@ -31,6 +31,16 @@ export function parseSearch(text: string): SearchQuery {
   return { phrases, words };
 }
 
+/**
+ * The search as the list and getIssues apply it: null (no search) below the minimum length (editor §9) or when
+ * it has nothing to look for.
+ */
+export function effectiveSearch(text: string | null | undefined): SearchQuery | null {
+  if (!text || text.trim().length < SEARCH_MIN_LENGTH) return null;
+  const query = parseSearch(text);
+  return isEmptySearch(query) ? null : query;
+}
+
 /** True when a search has nothing to look for. */
 export function isEmptySearch(query: SearchQuery): boolean {
   return query.phrases.length === 0 && query.words.length === 0;
@@ -56,8 +66,11 @@ export function searchableTexts(
  * code-document reference (title, rev); each term may match a different field.
  */
 export function matchesSearch(issue: Parameters<typeof searchableTexts>[0], query: SearchQuery): boolean {
-  if (isEmptySearch(query)) return true;
-  const texts = searchableTexts(issue);
+  return matchesSearchTexts(searchableTexts(issue), query);
+}
+
+/** The search rule over the texts searchableTexts made (normalised once, e.g. per version of an issue). */
+export function matchesSearchTexts(texts: readonly string[], query: SearchQuery): boolean {
   const found = (term: string) => texts.some((t) => t.includes(term));
   return query.phrases.every(found) && query.words.every(found);
 }

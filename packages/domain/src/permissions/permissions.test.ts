@@ -21,6 +21,7 @@ const PROJECT_TABLE: Record<string, string> = {
   'project.manageIntegrations': 'YY---',
   'project.createGroup': 'YYY--',
   'project.manageAnyGroup': 'YY---',
+  'issue.view': 'YYY--',
   'issue.create': 'YYY--',
   'issue.updateAny': 'YY---',
   'issue.deleteAny': 'YY---',

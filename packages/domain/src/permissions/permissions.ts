@@ -27,6 +27,7 @@ export const PROJECT_ACTIONS = [
   'project.manageIntegrations',
   'project.createGroup',
   'project.manageAnyGroup',
+  'issue.view',
   'issue.create',
   'issue.updateAny',
   'issue.deleteAny',
@@ -72,6 +73,8 @@ const PROJECT_MATRIX: Record<ProjectAction, readonly ProjectRole[]> = {
   'project.manageIntegrations': MANAGERS,
   'project.createGroup': ALL,
   'project.manageAnyGroup': MANAGERS,
+  // Platform administrators see no issues (spec core §6): reading them is a participant's act.
+  'issue.view': ALL,
   'issue.create': ALL,
   'issue.updateAny': MANAGERS,
   'issue.deleteAny': MANAGERS,

@@ -30,3 +30,8 @@ export function projectRoleById(id: number): ProjectRole | undefined {
 export function managesDisciplines(role: ProjectRole): boolean {
   return role === 'project_admin' || role === 'coordinator';
 }
+
+/** A project role key as the API serves it (a string, null for platform admins), or null when it is none. */
+export function projectRoleOf(key: string | null | undefined): ProjectRole | null {
+  return PROJECT_ROLES.find((r) => r.key === key)?.key ?? null;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../validation/text-limits.ts';
 
 /** One node of a locations or labels tree as the setup screen sends it. */
 export interface TreeNodeInput {
@@ -11,8 +12,8 @@ export interface TreeNodeInput {
 const node: z.ZodType<TreeNodeInput> = z.lazy(() =>
   z.object({
     id: z.number().int().positive().nullish(),
-    name: z.string().trim().min(1).max(120),
-    abbreviation: z.string().trim().min(1).max(20),
+    name: z.string().trim().min(1).max(TEXT_LIMITS.name),
+    abbreviation: z.string().trim().min(1).max(TEXT_LIMITS.abbreviation),
     children: z.array(node).max(500).nullish(),
   }),
 );

@@ -202,6 +202,14 @@ export type CompanyProjectInvite = {
   role: ProjectRoleRef;
 };
 
+/** A company's part in a project. */
+export type CompanyProjectRole = {
+  __typename?: 'CompanyProjectRole';
+  /** The project's id. */
+  id: Scalars['Int']['output'];
+  roleId: Scalars['Int']['output'];
+};
+
 export type CompanyPublic = {
   __typename?: 'CompanyPublic';
   id: Scalars['Int']['output'];
@@ -253,6 +261,8 @@ export type Issue = {
   /** On the detail (getIssue / issue) and in subscriptions; in getIssues only with includeHistory (empty otherwise). */
   history: Array<IssueHistoryEntry>;
   id: Scalars['Int']['output'];
+  /** The titles of the issue's own images, by index (what search looks in, spec core §5), in every list. */
+  imageTitles: Array<Scalars['String']['output']>;
   /**
    * The issue's own images, by index. In getIssues only with includeImages (empty otherwise); always on the detail
    * and in subscriptions.
@@ -1129,7 +1139,7 @@ export type Project = {
   allowPublicView: Scalars['Boolean']['output'];
   categories: Array<ProjectCategory>;
   companies: Array<ProjectCompany>;
-  company: ProjectOwnerCompany;
+  company: ProjectOwner;
   disciplines: Array<ProjectDiscipline>;
   disciplinesStatus: Array<ProjectDisciplineStatus>;
   documentsNamingRule: Array<Scalars['String']['output']>;
@@ -1141,6 +1151,10 @@ export type Project = {
   integrations: Scalars['JSON']['output'];
   labels: Array<ProjectTreeItem>;
   locals: Array<ProjectTreeItem>;
+  /** The issues the caller may reference in a text. */
+  mentionableIssues: Array<MentionableIssue>;
+  /** The mention records of the issues and comments the caller sees. */
+  mentions: Array<ProjectMention>;
   /** The modules the project offers that are built (today `issues` and `setup`), in menu order. */
   modules: Array<Scalars['String']['output']>;
   name: Scalars['String']['output'];
@@ -1286,10 +1300,25 @@ export type ProjectIssuesGeneralData = {
   __typename?: 'ProjectIssuesGeneralData';
   groups: Array<ProjectGroup>;
   mentionableIssues: Array<MentionableIssue>;
-  /** The people the caller can mention. */
-  mentions: Array<ProjectUser>;
+  /** The people the caller can mention (every user of the companies taking part, without the caller). */
+  mentionableUsers: Array<ProjectUser>;
+  /** The mention records of the issues and comments the caller sees. */
+  mentions: Array<ProjectMention>;
   /** The caller's personal tags. */
   userTags: Array<ProjectUserTag>;
+};
+
+/**
+ * A mention record (spec core §3 'Project'): the users mentioned in an issue (commentId null) or in one of its
+ * comments. Only mentions in issues and comments the caller sees are served; deleted comments have none.
+ */
+export type ProjectMention = {
+  __typename?: 'ProjectMention';
+  /** issue:<issueId> for a mention in an issue, comment:<commentId> for one in a comment. */
+  _id: Scalars['ID']['output'];
+  commentId: Maybe<Scalars['Int']['output']>;
+  issueId: Scalars['Int']['output'];
+  mentionedUsers: Array<Scalars['Int']['output']>;
 };
 
 /** The subscriber's unread marks on an issue changed. */
@@ -1298,6 +1327,16 @@ export type ProjectNotificationsChange = {
   issueId: Scalars['Int']['output'];
   notificationsSummary: IssueNotificationsSummary;
   projectId: Scalars['Int']['output'];
+};
+
+/** The company that owns a project, as the project shows it (spec core §3 'Project': company). */
+export type ProjectOwner = {
+  __typename?: 'ProjectOwner';
+  id: Scalars['Int']['output'];
+  logo: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  /** The projects the company takes part in, with its role, among those the caller's company takes part in too. */
+  projects: Array<CompanyProjectRole>;
 };
 
 export type ProjectOwnerCompany = {
@@ -1772,6 +1811,7 @@ export type ResolversTypes = ResolversObject<{
   CompanyProfile: ResolverTypeWrapper<CompanyProfile>;
   CompanyProfileInput: CompanyProfileInput;
   CompanyProjectInvite: ResolverTypeWrapper<CompanyProjectInvite>;
+  CompanyProjectRole: ResolverTypeWrapper<CompanyProjectRole>;
   CompanyPublic: ResolverTypeWrapper<CompanyPublic>;
   CopyProjectIssuesResult: ResolverTypeWrapper<CopyProjectIssuesResult>;
   CreatedAccessKey: ResolverTypeWrapper<CreatedAccessKey>;
@@ -1836,7 +1876,9 @@ export type ResolversTypes = ResolversObject<{
     Omit<ProjectIssueCommentChange, 'comment'> & { comment: ResolversTypes['Comment'] }
   >;
   ProjectIssuesGeneralData: ResolverTypeWrapper<ProjectIssuesGeneralData>;
+  ProjectMention: ResolverTypeWrapper<ProjectMention>;
   ProjectNotificationsChange: ResolverTypeWrapper<ProjectNotificationsChange>;
+  ProjectOwner: ResolverTypeWrapper<ProjectOwner>;
   ProjectOwnerCompany: ResolverTypeWrapper<ProjectOwnerCompany>;
   ProjectPermissions: ResolverTypeWrapper<ProjectPermissions>;
   ProjectPhase: ResolverTypeWrapper<ProjectPhase>;
@@ -1887,6 +1929,7 @@ export type ResolversParentTypes = ResolversObject<{
   CompanyProfile: CompanyProfile;
   CompanyProfileInput: CompanyProfileInput;
   CompanyProjectInvite: CompanyProjectInvite;
+  CompanyProjectRole: CompanyProjectRole;
   CompanyPublic: CompanyPublic;
   CopyProjectIssuesResult: CopyProjectIssuesResult;
   CreatedAccessKey: CreatedAccessKey;
@@ -1947,7 +1990,9 @@ export type ResolversParentTypes = ResolversObject<{
     comment: ResolversParentTypes['Comment'];
   };
   ProjectIssuesGeneralData: ProjectIssuesGeneralData;
+  ProjectMention: ProjectMention;
   ProjectNotificationsChange: ProjectNotificationsChange;
+  ProjectOwner: ProjectOwner;
   ProjectOwnerCompany: ProjectOwnerCompany;
   ProjectPermissions: ProjectPermissions;
   ProjectPhase: ProjectPhase;
@@ -2129,6 +2174,14 @@ export type CompanyProjectInviteResolvers<
   role?: Resolver<ResolversTypes['ProjectRoleRef'], ParentType, ContextType>;
 }>;
 
+export type CompanyProjectRoleResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CompanyProjectRole'] = ResolversParentTypes['CompanyProjectRole'],
+> = ResolversObject<{
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  roleId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type CompanyPublicResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['CompanyPublic'] = ResolversParentTypes['CompanyPublic'],
@@ -2189,6 +2242,7 @@ export type IssueResolvers<
   groupId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   history?: Resolver<Array<ResolversTypes['IssueHistoryEntry']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  imageTitles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   images?: Resolver<Array<ResolversTypes['IssueImage']>, ParentType, ContextType>;
   labels?: Resolver<Array<ResolversTypes['IssueLabel']>, ParentType, ContextType>;
   locals?: Resolver<Array<ResolversTypes['IssueLocal']>, ParentType, ContextType>;
@@ -2925,7 +2979,7 @@ export type ProjectResolvers<
   allowPublicView?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   categories?: Resolver<Array<ResolversTypes['ProjectCategory']>, ParentType, ContextType>;
   companies?: Resolver<Array<ResolversTypes['ProjectCompany']>, ParentType, ContextType>;
-  company?: Resolver<ResolversTypes['ProjectOwnerCompany'], ParentType, ContextType>;
+  company?: Resolver<ResolversTypes['ProjectOwner'], ParentType, ContextType>;
   disciplines?: Resolver<Array<ResolversTypes['ProjectDiscipline']>, ParentType, ContextType>;
   disciplinesStatus?: Resolver<Array<ResolversTypes['ProjectDisciplineStatus']>, ParentType, ContextType>;
   documentsNamingRule?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2937,6 +2991,8 @@ export type ProjectResolvers<
   integrations?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   labels?: Resolver<Array<ResolversTypes['ProjectTreeItem']>, ParentType, ContextType>;
   locals?: Resolver<Array<ResolversTypes['ProjectTreeItem']>, ParentType, ContextType>;
+  mentionableIssues?: Resolver<Array<ResolversTypes['MentionableIssue']>, ParentType, ContextType>;
+  mentions?: Resolver<Array<ResolversTypes['ProjectMention']>, ParentType, ContextType>;
   modules?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   pendingInvites?: Resolver<Array<ResolversTypes['PendingInvite']>, ParentType, ContextType>;
@@ -3098,8 +3154,19 @@ export type ProjectIssuesGeneralDataResolvers<
 > = ResolversObject<{
   groups?: Resolver<Array<ResolversTypes['ProjectGroup']>, ParentType, ContextType>;
   mentionableIssues?: Resolver<Array<ResolversTypes['MentionableIssue']>, ParentType, ContextType>;
-  mentions?: Resolver<Array<ResolversTypes['ProjectUser']>, ParentType, ContextType>;
+  mentionableUsers?: Resolver<Array<ResolversTypes['ProjectUser']>, ParentType, ContextType>;
+  mentions?: Resolver<Array<ResolversTypes['ProjectMention']>, ParentType, ContextType>;
   userTags?: Resolver<Array<ResolversTypes['ProjectUserTag']>, ParentType, ContextType>;
+}>;
+
+export type ProjectMentionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ProjectMention'] = ResolversParentTypes['ProjectMention'],
+> = ResolversObject<{
+  _id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  commentId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  issueId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  mentionedUsers?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type ProjectNotificationsChangeResolvers<
@@ -3110,6 +3177,16 @@ export type ProjectNotificationsChangeResolvers<
   issueId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   notificationsSummary?: Resolver<ResolversTypes['IssueNotificationsSummary'], ParentType, ContextType>;
   projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ProjectOwnerResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ProjectOwner'] = ResolversParentTypes['ProjectOwner'],
+> = ResolversObject<{
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  logo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  projects?: Resolver<Array<ResolversTypes['CompanyProjectRole']>, ParentType, ContextType>;
 }>;
 
 export type ProjectOwnerCompanyResolvers<
@@ -3499,6 +3576,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   CompanyMemberInvite?: CompanyMemberInviteResolvers<ContextType>;
   CompanyProfile?: CompanyProfileResolvers<ContextType>;
   CompanyProjectInvite?: CompanyProjectInviteResolvers<ContextType>;
+  CompanyProjectRole?: CompanyProjectRoleResolvers<ContextType>;
   CompanyPublic?: CompanyPublicResolvers<ContextType>;
   CopyProjectIssuesResult?: CopyProjectIssuesResultResolvers<ContextType>;
   CreatedAccessKey?: CreatedAccessKeyResolvers<ContextType>;
@@ -3549,7 +3627,9 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ProjectIssueChange?: ProjectIssueChangeResolvers<ContextType>;
   ProjectIssueCommentChange?: ProjectIssueCommentChangeResolvers<ContextType>;
   ProjectIssuesGeneralData?: ProjectIssuesGeneralDataResolvers<ContextType>;
+  ProjectMention?: ProjectMentionResolvers<ContextType>;
   ProjectNotificationsChange?: ProjectNotificationsChangeResolvers<ContextType>;
+  ProjectOwner?: ProjectOwnerResolvers<ContextType>;
   ProjectOwnerCompany?: ProjectOwnerCompanyResolvers<ContextType>;
   ProjectPermissions?: ProjectPermissionsResolvers<ContextType>;
   ProjectPhase?: ProjectPhaseResolvers<ContextType>;

@@ -13,6 +13,7 @@ import { loadProjectAccess, type ProjectAccess } from '../../modules/projects/pr
 import { getIssue } from '../../modules/issues/list/issue-query-service.ts';
 import { visibleCommentView } from '../../modules/issues/comments/issue-comment-query-service.ts';
 import { visibleNotificationSummary } from '../../modules/issues/notifications/issue-live-events.ts';
+import { requireIssueReader } from '../../modules/issues/issue-permissions.ts';
 import { projectActorOf } from '../../modules/issues/issue-visibility-sql.ts';
 import { presentIssue } from './issues-presenters.ts';
 import { presentComment, presentSummary } from './issue-comments-presenters.ts';
@@ -58,7 +59,7 @@ async function projectStream<T>(
 ): Promise<AsyncIterable<T>> {
   const actor = requireActor(ctx);
   const { db } = ctx.services.database;
-  await closingWhenUnavailable(ctx, () => loadProjectAccess(db, actor, projectId));
+  requireIssueReader(await closingWhenUnavailable(ctx, () => loadProjectAccess(db, actor, projectId)));
   const source = ctx.services.pubsub.subscribe(PROJECT_EVENTS_CHANNEL, projectTopic(ctx.services, projectId));
   return filterMapEvents(source, (event) =>
     closingWhenUnavailable(ctx, async () => {

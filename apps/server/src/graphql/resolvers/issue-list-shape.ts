@@ -62,6 +62,7 @@ const FIELD_COLUMNS: ReadonlyMap<string, readonly IssueColumn[]> = new Map(
     notifications: [],
     notificationsSummary: [],
     images: [],
+    imageTitles: [],
     cover: [],
   } satisfies Record<string, readonly IssueColumn[]>),
 );

@@ -19,6 +19,7 @@ export const issuesWorkflowResolvers: Resolvers = {
       return {
         userTags: data.userTags,
         mentions: data.mentions,
+        mentionableUsers: data.mentionableUsers,
         groups: data.groups,
         mentionableIssues: data.mentionableIssues,
       };

@@ -3,6 +3,11 @@ import { requireActor, type GraphQLContext } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import { loadProjectAccess } from '../../modules/projects/project-access.ts';
 import {
+  companyProjectRoles,
+  listMentionableIssues,
+  listProjectMentions,
+} from '../../modules/issues/issue-mentions.ts';
+import {
   createProject,
   projectIdByGuid,
   setProjectStarred,
@@ -216,7 +221,13 @@ export const projectsResolvers: Resolvers = {
     documentsNamingRule: (a) => a.project.documentsNamingRule as string[],
     documentsNamingRuleSeparator: (a) => a.project.documentsNamingRuleSeparator,
     integrations: () => ({}),
-    company: async (a, _args, ctx) => presentCompany(await companyOf(ctx, a.project.companyId)),
+    company: async (a, _args, ctx) => {
+      const [company, projects] = await Promise.all([
+        companyOf(ctx, a.project.companyId),
+        companyProjectRoles(ctx.services.database.db, a, a.project.companyId),
+      ]);
+      return { ...presentCompany(company), projects };
+    },
     permissions: (a) => ({
       role: a.role,
       manageDisciplines: a.manageDisciplines,
@@ -248,6 +259,8 @@ export const projectsResolvers: Resolvers = {
     users: (a, _args, ctx) => listProjectUsers(ctx.services.database.db, a.project.id),
     groups: (a, _args, ctx) => listGroups(ctx.services.database.db, a),
     userTags: (a, _args, ctx) => listUserTags(ctx.services.database.db, a.project.id, a.actor.account.id),
+    mentions: (a, _args, ctx) => listProjectMentions(ctx.services.database.db, a),
+    mentionableIssues: (a, _args, ctx) => listMentionableIssues(ctx.services.database.db, a),
     companies: async (a, _args, ctx) => {
       const { participations } = await projectCompaniesOf(ctx.services, a.actor, a.project.id);
       return Promise.all(participations.map((p) => participationOf(ctx, p)));

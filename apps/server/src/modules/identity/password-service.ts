@@ -11,8 +11,17 @@ import { findUserByEmail, findUserById, updateUser } from './user-repository.ts'
 import { checkCode, issueCode } from './verification-codes.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 
-/** E-mails a reset code when the address has an account; the caller always answers 204 either way. */
+/**
+ * Asks for a reset code. The request does the same work whether or not the address has an account (it only
+ * queues a job), so neither the answer nor its timing tells whether an account exists (account enumeration);
+ * the job looks the address up and mails the code (sendResetCode).
+ */
 export async function forgotPassword(services: AppServices, email: string): Promise<void> {
+  await services.jobs.send('password.resetCode', { email });
+}
+
+/** The job of forgotPassword: e-mails a reset code when the address has an account (not a demo one). */
+export async function sendResetCode(services: AppServices, email: string): Promise<void> {
   await unitOfWork(services, async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user || user.isDemo) return;

@@ -72,8 +72,9 @@ export async function findSessionUser(
   const [row] = await db
     .select({
       user: users,
+      // The session must be this user's own: a token naming another user's open session is no session.
       open: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId}
-        and ${refreshTokens.revokedAt} is null)`,
+        and ${refreshTokens.userId} = ${userId} and ${refreshTokens.revokedAt} is null)`,
     })
     .from(users)
     .where(eq(users.id, userId))

@@ -5,7 +5,7 @@ import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { issueDisciplines, issueLabels, issueLocals, issues, projectGroups } from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { loadForWrite, loadProjectAccess } from '../projects/project-access.ts';
+import { loadForWrite, loadProjectAccess, requireAction } from '../projects/project-access.ts';
 import { listCategories, listDisciplines, listPhases } from '../projects/project-settings-repository.ts';
 import { listTree, type TreeItem } from '../projects/project-tree-repository.ts';
 import { applyIssueCreate } from './issue-create-service.ts';
@@ -116,6 +116,8 @@ export async function copyProjectIssues(
   const replacements = parseReplacements(input.replacements);
   const source = await loadProjectAccess(db, actor, input.sourceProjectId);
   const target = await loadForWrite(db, actor, input.targetProjectId, 'issue.create');
+  // Copying issues out of a project is its administrators' and coordinators' act (docs/permissions.md).
+  requireAction(source, 'issue.copy');
   const statuses = await projectStatuses(db, target.project.id);
   if (input.groupId != null) {
     const [group] = await db

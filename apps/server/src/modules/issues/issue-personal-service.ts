@@ -1,13 +1,14 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
-import { issues, issueUserStates, projectUserTags } from '../../db/schema/index.ts';
+import { issueUserStates, projectUserTags } from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../projects/project-access.ts';
+import { requireIssueReader } from './issue-permissions.ts';
 import { listGroups, listUserTags } from '../projects/project-group-service.ts';
 import { listProjectUsers } from '../projects/project-query-service.ts';
 import { loadVisibleIssue } from './issue-delete-service.ts';
-import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
+import { listMentionableIssues, listProjectMentions, type MentionRecord } from './issue-mentions.ts';
 
 /**
  * setProjectIssueUserTags (spec core §7): the caller's personal tags on an issue they see, replacing the
@@ -50,15 +51,17 @@ export async function setIssueUserTags(
 export interface IssuesGeneralData {
   access: ProjectAccess;
   userTags: { id: number; name: string }[];
-  mentions: Awaited<ReturnType<typeof listProjectUsers>>;
+  mentions: MentionRecord[];
+  mentionableUsers: Awaited<ReturnType<typeof listProjectUsers>>;
   groups: Awaited<ReturnType<typeof listGroups>>;
   mentionableIssues: { id: number; code: string; title: string }[];
 }
 
 /**
- * projectIssuesGeneralData: the caller's personal tags, the people they can mention (every user of the
- * companies taking part, without the caller), the project's groups, and the issues they can reference in a
- * text (id, code, title of the issues they see, newest code first). Four queries whatever the project size.
+ * projectIssuesGeneralData: the caller's personal tags, the mention records they may see, the people they can
+ * mention (every user of the companies taking part, without the caller), the project's groups, and the issues
+ * they can reference in a text (id, code, title of the issues they see, newest code first). Six queries
+ * whatever the project size.
  */
 export async function issuesGeneralData(
   services: AppServices,
@@ -67,20 +70,19 @@ export async function issuesGeneralData(
 ): Promise<IssuesGeneralData> {
   const { db } = services.database;
   const access = await loadProjectAccess(db, actor, projectId);
-  const [userTags, users, groups, mentionableIssues] = await Promise.all([
+  requireIssueReader(access);
+  const [userTags, users, groups, mentionableIssues, mentions] = await Promise.all([
     listUserTags(db, projectId, actor.account.id),
     listProjectUsers(db, projectId),
     listGroups(db, access),
-    db
-      .select({ id: issues.id, code: issues.code, title: issues.title })
-      .from(issues)
-      .where(visibleIssuesWhere(audienceOf(access)))
-      .orderBy(desc(issues.number)),
+    listMentionableIssues(db, access),
+    listProjectMentions(db, access),
   ]);
   return {
     access,
     userTags,
-    mentions: users.filter((u) => u.id !== actor.account.id),
+    mentions,
+    mentionableUsers: users.filter((u) => u.id !== actor.account.id),
     groups,
     mentionableIssues,
   };

@@ -45,7 +45,8 @@ function mergedColumns(row: IssueRow, input: IssueFieldsInput) {
     resolutionPhase: pick(input.resolutionPhase, row.resolutionPhase),
     deadline: pick(input.deadline, row.deadline),
     groupId: pick(input.groupId, row.groupId),
-    pin: pick(input.pin, row.pin),
+    // The same pin sent back (as the edit form does) is no change, whatever its key order or float noise.
+    pin: input.pin === undefined || samePin(input.pin, row.pin) ? row.pin : input.pin,
     viewpoints: pick(input.viewpoints, row.viewpoints),
     bimPins: pick(input.bimPins, row.bimPins),
     documentsReferences:
@@ -58,13 +59,40 @@ function mergedColumns(row: IssueRow, input: IssueFieldsInput) {
   };
 }
 
+/** JSON with object keys sorted: the stored JSONB comes back with its keys in PostgreSQL's order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * Whether two pins are the same place: same point (to a thousandth of a pixel, the editor's coordinates carry
+ * float noise) and otherwise equal (the image, the colour). Key order does not matter.
+ */
+function samePin(a: unknown, b: unknown): boolean {
+  const point = (p: unknown) =>
+    p && typeof p === 'object' && !Array.isArray(p) ? (p as Record<string, unknown>) : undefined;
+  const pa = point(a);
+  const pb = point(b);
+  if (!pa || !pb) return canonical(a) === canonical(b);
+  const near = (x: unknown, y: unknown) =>
+    typeof x === 'number' && typeof y === 'number' ? Math.abs(x - y) < 1e-3 : x === y;
+  const rest = (p: Record<string, unknown>) => canonical({ ...p, x: undefined, y: undefined });
+  return near(pa['x'], pb['x']) && near(pa['y'], pb['y']) && rest(pa) === rest(pb);
+}
+
 function diff(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
   const changes: Changes = {};
   for (const [key, value] of Object.entries(after))
-    if (JSON.stringify(value) !== JSON.stringify(before[key]))
-      changes[key] = { old: before[key] ?? null, new: value };
+    if (canonical(value) !== canonical(before[key])) changes[key] = { old: before[key] ?? null, new: value };
   return changes;
 }
+
+/** The fields whose change is a change of who may see the issue, not of the issue (no editedAt). */
+const VISIBILITY_FIELDS = new Set(['visibility', 'groupId']);
 
 /**
  * Updates an issue (spec core §7): authorize (visible, active project, edit scope) → check the fields → apply
@@ -117,7 +145,7 @@ export async function applyIssueUpdate(
   const userId = access.actor.account.id;
   const row = await loadVisibleIssue(tx, access, input.issueId, true);
   const current = await tx.select().from(issueDisciplines).where(eq(issueDisciplines.issueId, row.id));
-  checkScope(access, editScopeOf(access, row, current), input, current, statuses.all);
+  checkScope(access, editScopeOf(access, row, current), input, row, current, statuses.all);
   checkUpdatedFields(input, row);
   checkDocumentReferences(input);
   const changed = input.disciplines ? changedDisciplines(input.disciplines, current) : undefined;
@@ -147,7 +175,13 @@ export async function applyIssueUpdate(
   }
   Object.assign(changes, diff(row, after));
   if (Object.keys(changes).length === 0) return { id: row.id, projectId: row.projectId, changed: false };
-  await storeRow(tx, row, after, userId);
+  await storeRow(
+    tx,
+    row,
+    after,
+    userId,
+    Object.keys(changes).some((key) => !VISIBILITY_FIELDS.has(key)),
+  );
   await tx.insert(issueHistory).values({
     issueId: row.id,
     entityType: 'issue',
@@ -166,7 +200,13 @@ export async function applyIssueUpdate(
 
 type StoredColumns = ReturnType<typeof mergedColumns> & { status: string };
 
-async function storeRow(tx: Db, row: IssueRow, after: StoredColumns, userId: number): Promise<void> {
+async function storeRow(
+  tx: Db,
+  row: IssueRow,
+  after: StoredColumns,
+  userId: number,
+  edited: boolean,
+): Promise<void> {
   const now = new Date();
   const base = searchTextOf({
     code: row.code,
@@ -178,8 +218,8 @@ async function storeRow(tx: Db, row: IssueRow, after: StoredColumns, userId: num
     .update(issues)
     .set({
       ...after,
-      editedAt: now,
-      editedByUserId: userId,
+      // Only a change of the issue itself marks it edited; a visibility change has its own stamps.
+      ...(edited ? { editedAt: now, editedByUserId: userId } : {}),
       // Image titles are searched too; they are read back in SQL (this update may have just replaced them).
       searchText: searchTextSql(base, row.id),
       ...(after.status !== row.status ? { statusUpdatedAt: now, statusUpdatedByUserId: userId } : {}),

@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ProjectActor } from '@obra/domain';
 import { issues } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
+import { requireIssueReader } from './issue-permissions.ts';
 
 /** Who looks at a project's issues: what visibility and the pending rules need, in SQL terms. */
 export interface IssueAudience {
@@ -12,8 +13,12 @@ export interface IssueAudience {
   readonly userDisciplines: readonly number[];
 }
 
-/** The audience of a loaded project access. */
+/**
+ * The audience of a loaded project access. Every read of issues and comments goes through here, so a caller who
+ * reads no issues at all (a platform administrator, spec core §6) is refused here with FORBIDDEN whatever the call.
+ */
 export function audienceOf(access: ProjectAccess): IssueAudience {
+  requireIssueReader(access);
   return {
     projectId: access.project.id,
     userId: access.actor.account.id,
@@ -23,8 +28,9 @@ export function audienceOf(access: ProjectAccess): IssueAudience {
   };
 }
 
-/** The caller as the domain's visibility policy sees them. */
+/** The caller as the domain's visibility policy sees them (FORBIDDEN for those who read no issues). */
 export function projectActorOf(access: ProjectAccess): ProjectActor {
+  requireIssueReader(access);
   return {
     userId: access.actor.account.id,
     manageDisciplines: access.manageDisciplines,

@@ -7,8 +7,11 @@ import {
   projectCompanyInvites,
   projectGroups,
   projectGroupUsers,
+  projects,
   users,
 } from '../../db/schema/index.ts';
+import { projectRoleLabel, renderEmail } from '../../mail/email-renderer.ts';
+import { enqueueMail } from '../identity/identity-mail.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { companyPolicyActor } from '../companies/company-policy.ts';
@@ -77,7 +80,10 @@ async function findParticipation(
   return row;
 }
 
-/** createProjectCompanyInvite: invites a company with a role and all or some disciplines. */
+/**
+ * createProjectCompanyInvite: invites a company with a role and all or some disciplines. The invited company's
+ * administrators are e-mailed, each in their own language, in the same transaction (sent only if it commits).
+ */
 export async function createCompanyInvite(
   services: AppServices,
   actor: Actor,
@@ -90,20 +96,69 @@ export async function createCompanyInvite(
   const disciplineIds = await checkInviteInput(db, input);
   if (await findParticipation(db, input.projectId, input.companyId))
     throw new AppError('ALREADY_INVITED', { reason: 'participates' });
-  const [row] = await db
-    .insert(projectCompanyInvites)
-    .values({
-      projectId: input.projectId,
-      companyId: input.companyId,
-      roleId: input.projectRoleId,
-      allDisciplines: input.allDisciplines,
-      disciplineIds,
-      invitedByUserId: actor.account.id,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw new AppError('ALREADY_INVITED');
-  return row;
+  return unitOfWork(services, async (tx) => {
+    const [row] = await tx
+      .insert(projectCompanyInvites)
+      .values({
+        projectId: input.projectId,
+        companyId: input.companyId,
+        roleId: input.projectRoleId,
+        allDisciplines: input.allDisciplines,
+        disciplineIds,
+        invitedByUserId: actor.account.id,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new AppError('ALREADY_INVITED');
+    await mailProjectInvite(services, tx, actor, row, company.name);
+    return row;
+  });
+}
+
+/** E-mails a project invitation to the invited company's administrators, each in their language. */
+async function mailProjectInvite(
+  services: AppServices,
+  tx: Db,
+  actor: Actor,
+  invite: ProjectInviteRow,
+  companyName: string,
+): Promise<void> {
+  const [project] = await tx
+    .select({ name: projects.name })
+    .from(projects)
+    .where(eq(projects.id, invite.projectId))
+    .limit(1);
+  const [inviter] = await tx
+    .select({ name: users.name, lastName: users.lastName, company: companies.name })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, actor.account.id))
+    .limit(1);
+  const admins = await tx
+    .select({ email: users.email, name: users.name, localeId: users.localeId })
+    .from(users)
+    .where(and(eq(users.companyId, invite.companyId), eq(users.companyRole, 'admin')));
+  const role = projectRoleById(invite.roleId) ?? 'collaborator';
+  const inviterName = [inviter?.name, inviter?.lastName].filter(Boolean).join(' ') || actor.account.email;
+  for (const admin of admins)
+    await enqueueMail(
+      services.jobs,
+      tx,
+      renderEmail({
+        to: admin.email,
+        locale: admin.localeId,
+        template: 'projectInvite',
+        recipientName: admin.name,
+        vars: {
+          inviter: inviterName,
+          inviterCompany: inviter?.company ?? '',
+          company: companyName,
+          project: project?.name ?? '',
+          role: projectRoleLabel(admin.localeId, role),
+          link: `${services.config.publicUrl}/`,
+        },
+      }),
+    );
 }
 
 /** updateProjectCompanyInvite: changes a pending invitation's role and disciplines. */

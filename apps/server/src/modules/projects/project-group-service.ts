@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { AppError, canInProject } from '@obra/domain';
+import { AppError, canInProject, textLengthProblems, throwFirstProblem } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import {
   projectCompanies,
@@ -112,6 +112,7 @@ export async function createGroup(
   const access = await loadForWrite(db, actor, projectId, 'project.createGroup');
   const clean = name.trim();
   if (!clean) throw new AppError('REQUIRED_FIELD', { fields: ['name'] });
+  throwFirstProblem(textLengthProblems([['name', clean, 'name']]));
   const members = await checkMembers(db, projectId, [...usersId, actor.account.id]);
   if (await nameTaken(db, projectId, clean)) throw new AppError('EXISTING_TEAM');
   const group = await unitOfWork(services, async (tx) => {
@@ -157,6 +158,7 @@ export async function setGroup(
   requireActive(access);
   const clean = name.trim();
   if (!clean) throw new AppError('REQUIRED_FIELD', { fields: ['name'] });
+  throwFirstProblem(textLengthProblems([['name', clean, 'name']]));
   if (await nameTaken(db, projectId, clean, groupId)) throw new AppError('EXISTING_TEAM');
   const members = await checkMembers(db, projectId, usersId);
   await unitOfWork(services, async (tx) => {
@@ -237,6 +239,7 @@ export async function setUserTags(
   const userId = actor.account.id;
   const names = tags.map((t) => t.name.trim());
   if (names.some((n) => !n)) throw new AppError('REQUIRED_FIELD', { fields: ['name'] });
+  throwFirstProblem(textLengthProblems(names.map((n, i) => [`tags.${i}.name`, n, 'name'] as const)));
   if (new Set(names.map((n) => n.toLowerCase())).size !== names.length)
     throw new AppError('INVALID_ACTION', { reason: 'duplicateTag' });
   await unitOfWork(services, async (tx) => {

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { AppError, canInCompany, PROJECT_STATUS } from '@obra/domain';
+import { AppError, canInCompany, PROJECT_STATUS, textLengthProblems, throwFirstProblem } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import {
   companies,
@@ -20,8 +20,6 @@ import {
   type ProjectRow,
 } from './project-access.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-
-const MAX_NAME = 120;
 
 /** The limit of active projects of a company; -1 means unlimited. */
 export async function maxActiveProjects(db: Db, companyId: number): Promise<number> {
@@ -47,7 +45,7 @@ export async function checkActiveProjectLimit(db: Db, companyId: number): Promis
 function cleanName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) throw new AppError('REQUIRED_FIELD', { fields: ['name'] });
-  if (trimmed.length > MAX_NAME) throw new AppError('INVALID_ACTION', { reason: 'nameTooLong' });
+  throwFirstProblem(textLengthProblems([['name', trimmed, 'name']]));
   return trimmed;
 }
 

@@ -5,6 +5,8 @@ import {
   ISSUE_CATEGORIES,
   PROJECT_PHASES,
   STANDARD_DISCIPLINES,
+  textLengthProblems,
+  throwFirstProblem,
   treeInputSchema,
   validateNamingRule,
   type TreeNodeInput,
@@ -139,6 +141,14 @@ export interface DisciplineInput {
 function checkDisciplineInputs(inputs: readonly DisciplineInput[]): void {
   if (inputs.some((d) => !d.name.trim() || !d.abbreviation.trim()))
     throw new AppError('REQUIRED_FIELD', { fields: ['name', 'abbreviation'] });
+  throwFirstProblem(
+    textLengthProblems(
+      inputs.flatMap((d, i) => [
+        [`disciplines.${i}.name`, d.name, 'name'] as const,
+        [`disciplines.${i}.abbreviation`, d.abbreviation, 'abbreviation'] as const,
+      ]),
+    ),
+  );
   const abbreviations = inputs.map((d) => d.abbreviation.trim().toLowerCase());
   const standards = inputs.map((d) => d.standardDisciplineId).filter((s): s is number => s != null);
   if (new Set(abbreviations).size !== abbreviations.length || new Set(standards).size !== standards.length) {

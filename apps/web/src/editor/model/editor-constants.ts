@@ -1,19 +1,19 @@
 // Every number the spec fixes for the editor lives here so one test can pin them all (spec editor §3.1, §4, §5.1, §9).
+// Those of the stored markup document (shape defaults, pin colours, schema version) are the domain's, shared with
+// the server that validates markUp.
+export {
+  ARROW_POINTER_LENGTH,
+  ARROW_POINTER_WIDTH,
+  CIRCLE_DEFAULT_RADIUS,
+  DEFAULT_STROKE,
+  HIGHLIGHT_OPACITY,
+  MARKUP_SCHEMA_VERSION,
+  PIN_COLORS,
+  STROKE_WIDTH,
+  TEXT_FONT_FAMILY,
+  TEXT_FONT_SIZE,
+} from '@obra/domain';
 
-/** Stroke widths per shape family (spec §3.1). */
-export const STROKE_WIDTH = { rect: 5, circle: 4, line: 4, arrow: 4 } as const;
-/** Default circle radius before the pointer moves. */
-export const CIRCLE_DEFAULT_RADIUS = 40;
-/** Arrow head size. */
-export const ARROW_POINTER_LENGTH = 15;
-export const ARROW_POINTER_WIDTH = 15;
-/** Text defaults: 30 px Calibri on screen, scaled inverse to the zoom at creation. */
-export const TEXT_FONT_SIZE = 30;
-export const TEXT_FONT_FAMILY = 'Calibri';
-/** A highlight is a rectangle drawn at half opacity. */
-export const HIGHLIGHT_OPACITY = 0.5;
-/** The editor's default stroke colour. */
-export const DEFAULT_STROKE = 'red';
 /** Colours a user can pick in the toolbar; red first because it is the default. */
 export const STROKE_COLORS = ['red', 'blue', 'green', 'orange', 'black'] as const;
 
@@ -51,7 +51,6 @@ export const LINE_POSITION_SCAN_PX = 1000;
 /** The pin placed by the pin tool. */
 export const NEW_PIN_ID = 'new';
 export const NEW_PIN_COLOR = 'red';
-export const PIN_COLORS = ['blue', 'grey', 'red'] as const;
 
 /** The text overlay sits above everything else in the page. */
 export const TEXT_OVERLAY_Z_INDEX = 9999;
@@ -62,9 +61,6 @@ export const NEAR_BLACK_THRESHOLD = 80;
 
 /** Query parameter that marks an image request as anonymous (spec §7). */
 export const ANONYMOUS_IMAGE_PARAM = 'anonymous';
-
-/** The markup JSON schema version written by this editor. */
-export const MARKUP_SCHEMA_VERSION = 2;
 
 /** The export image is capped so that very large drawings still produce a usable data URL. */
 export const EXPORT_MAX_WIDTH = 4096;

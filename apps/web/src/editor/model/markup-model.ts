@@ -1,50 +1,8 @@
-import type { PIN_COLORS } from './editor-constants';
-import type { ArrowShape, CircleShape, LineShape, RectShape, Shape, TextShape } from './shape-model';
+import type { MarkupState } from '@obra/domain';
+import type { Shape } from './shape-model';
 
-export type PinColor = (typeof PIN_COLORS)[number];
-
-/** The pin saved with a markup (spec §3.2). */
-export interface MarkupPin {
-  readonly x: number;
-  readonly y: number;
-  readonly color: PinColor;
-}
-
-/** A pin shown on the drawing; the original position lets a host put a dragged pin back. */
-export interface Pin extends MarkupPin {
-  readonly id: string;
-  readonly originalPosition: { readonly x: number; readonly y: number };
-}
-
-/** The view the markup was saved with, including the size of the view it was seen in. */
-export interface MarkupViewpoint {
-  readonly width: number;
-  readonly height: number;
-  readonly x: number;
-  readonly y: number;
-  readonly scale: number;
-}
-
-/** The markup state: shape lists by family, an optional pin and the viewpoint (spec §3.2). */
-export interface MarkupState {
-  readonly rects: readonly RectShape[];
-  readonly circles: readonly CircleShape[];
-  readonly lines: readonly LineShape[];
-  readonly arrows: readonly ArrowShape[];
-  readonly texts: readonly TextShape[];
-  readonly pin: MarkupPin | null;
-  readonly viewpoint: MarkupViewpoint | null;
-}
-
-export const EMPTY_MARKUP: MarkupState = {
-  rects: [],
-  circles: [],
-  lines: [],
-  arrows: [],
-  texts: [],
-  pin: null,
-  viewpoint: null,
-};
+export type { MarkupPin, MarkupState, MarkupViewpoint, Pin, PinColor } from '@obra/domain';
+export { EMPTY_MARKUP } from '@obra/domain';
 
 /** All shapes in drawing order: the families are stacked as the spec lists them. */
 export function listShapes(markup: MarkupState): Shape[] {

@@ -7,63 +7,19 @@ import {
   TEXT_FONT_FAMILY,
   TEXT_FONT_SIZE,
 } from './editor-constants';
+import type { ArrowShape, CircleShape, LineShape, RectShape, Shape, TextShape } from '@obra/domain';
 import type { PagePoint } from './geometry';
 
-export interface ShapeStyle {
-  readonly stroke: string;
-  /** null means not filled. */
-  readonly fill: string | null;
-  readonly strokeWidth: number;
-  readonly opacity: number;
-}
-
-interface ShapeBase {
-  readonly id: string;
-  readonly name: string;
-  /** Position in page coordinates. */
-  readonly x: number;
-  readonly y: number;
-  readonly rotation: number;
-  readonly scaleX: number;
-  readonly scaleY: number;
-  readonly style: ShapeStyle;
-}
-
-export interface RectShape extends ShapeBase {
-  readonly kind: 'rect';
-  readonly width: number;
-  readonly height: number;
-  /** A highlight is a rectangle at half opacity (spec §3.1). */
-  readonly highlight: boolean;
-}
-
-export interface CircleShape extends ShapeBase {
-  readonly kind: 'circle';
-  readonly radius: number;
-}
-
-export interface LineShape extends ShapeBase {
-  readonly kind: 'line';
-  /** Flat [x0, y0, x1, y1, …] relative to the shape position. */
-  readonly points: readonly number[];
-}
-
-export interface ArrowShape extends ShapeBase {
-  readonly kind: 'arrow';
-  readonly points: readonly number[];
-  readonly pointerLength: number;
-  readonly pointerWidth: number;
-}
-
-export interface TextShape extends ShapeBase {
-  readonly kind: 'text';
-  readonly text: string;
-  readonly fontSize: number;
-  readonly fontFamily: string;
-}
-
-export type Shape = RectShape | CircleShape | LineShape | ArrowShape | TextShape;
-export type ShapeKind = Shape['kind'];
+export type {
+  ArrowShape,
+  CircleShape,
+  LineShape,
+  RectShape,
+  Shape,
+  ShapeKind,
+  ShapeStyle,
+  TextShape,
+} from '@obra/domain';
 
 const BASE = { rotation: 0, scaleX: 1, scaleY: 1 } as const;
 

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@obra/domain';
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -72,6 +73,7 @@ export function NewProjectDialog({ opened, onClose }: { opened: boolean; onClose
           <TextInput
             label={t('create.name')}
             value={name}
+            maxLength={TEXT_LIMITS.name}
             onChange={(e) => setName(e.currentTarget.value)}
             onBlur={() => setTouched(true)}
             error={touched && invalid ? t('create.nameRequired') : undefined}

@@ -21,16 +21,19 @@ export interface CommentHistoryView {
   readonly user: UserSummary | null;
 }
 
-/** Drops the message values of a deleted comment's history for everyone but its author. */
+/**
+ * Drops what a deleted comment said from its history for everyone but its author: the message values and the
+ * images (their titles are text of the comment too).
+ */
 function withheld(fields: unknown): unknown {
   if (!fields || typeof fields !== 'object') return fields;
-  const { message: _message, ...rest } = fields as Record<string, unknown>;
+  const { message: _message, images: _images, ...rest } = fields as Record<string, unknown>;
   return rest;
 }
 
 /**
  * getProjectIssueCommentHistory: the append-only history of a comment the caller sees (NOT_FOUND otherwise),
- * oldest first. Once a comment is deleted only its author still reads its messages in the history.
+ * oldest first. Once a comment is deleted only its author still reads its messages and images in the history.
  */
 export async function getCommentHistory(
   services: AppServices,

@@ -4,6 +4,8 @@ import {
   canSeeComment,
   COMMENT_VISIBILITIES,
   commentGroupFor,
+  commentTextProblems,
+  throwFirstProblem,
   type CommentVisibility,
 } from '@obra/domain';
 import type { Db } from '../../../db/database.ts';
@@ -41,7 +43,10 @@ export interface CommentFieldsInput {
 
 type Changes = Record<string, { old: unknown; new: unknown }>;
 
-/** message and visibility are required (REQUIRED_FIELD lists the missing ones); an unknown visibility is BAD_USER_INPUT. */
+/**
+ * message and visibility are required (REQUIRED_FIELD lists the missing ones); a message beyond
+ * TEXT_LIMITS.commentMessage is TEXT_TOO_LONG; an unknown visibility is BAD_USER_INPUT.
+ */
 function checkFields(input: CommentFieldsInput): { message: string; visibility: CommentVisibility } {
   const message = (input.message ?? '').trim();
   const missing = [
@@ -49,6 +54,7 @@ function checkFields(input: CommentFieldsInput): { message: string; visibility: 
     ...(input.visibility == null || input.visibility === '' ? ['visibility'] : []),
   ];
   if (missing.length > 0) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: missing });
+  throwFirstProblem(commentTextProblems({ message }));
   const visibility = COMMENT_VISIBILITIES.find((v) => v === input.visibility);
   if (!visibility) throw new AppError('BAD_USER_INPUT', 'invalid visibility', { field: 'visibility' });
   return { message, visibility };
@@ -149,6 +155,9 @@ export async function createComment(
   });
 }
 
+/** The fields whose change is a change of who may see, not of what is said (no editedAt). */
+const VISIBILITY_FIELDS = new Set(['visibility', 'groupId']);
+
 function diff(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
   const changes: Changes = {};
   for (const [key, value] of Object.entries(after))
@@ -200,8 +209,10 @@ export async function updateComment(
         visibility: fields.visibility,
         groupId,
         mentionedUserIds: mentioned,
-        editedAt: now,
-        editedByUserId: userId,
+        // Only a change of what the comment says marks it edited; a visibility change has its own stamps.
+        ...(Object.keys(changes).some((key) => !VISIBILITY_FIELDS.has(key))
+          ? { editedAt: now, editedByUserId: userId }
+          : {}),
         ...(changes['visibility'] ? { visibilityUpdatedAt: now, visibilityUpdatedByUserId: userId } : {}),
       })
       .where(eq(issueComments.id, row.id))

@@ -88,6 +88,22 @@ export function loadIssueImages(db: Db, issueIds: readonly number[]): Promise<Im
   return loadImages(db, and(inArray(issueImages.issueId, [...issueIds]), isNull(issueImages.commentId)));
 }
 
+/** The titles of the own images of some issues (by index), for the list's search: nothing else of the images. */
+export async function loadIssueImageTitles(
+  db: Db,
+  issueIds: readonly number[],
+): Promise<Map<number, string[]>> {
+  const map = new Map<number, string[]>(issueIds.map((id) => [id, []]));
+  if (issueIds.length === 0) return map;
+  const rows = await db
+    .select({ issueId: issueImages.issueId, title: issueImages.title })
+    .from(issueImages)
+    .where(and(inArray(issueImages.issueId, [...issueIds]), isNull(issueImages.commentId)))
+    .orderBy(issueImages.index, issueImages.id);
+  for (const row of rows) if (row.title) map.get(row.issueId)?.push(row.title);
+  return map;
+}
+
 /** The images of comments the caller already sees. */
 export function loadCommentImages(db: Db, commentIds: readonly number[]): Promise<ImageView[]> {
   if (commentIds.length === 0) return Promise.resolve([]);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError, normalizeText } from '@obra/domain';
+import { AppError, markupProblems, normalizeText, textLengthProblems, throwFirstProblem } from '@obra/domain';
 import type { Db } from '../../../db/database.ts';
 import { issueImages } from '../../../db/schema/index.ts';
 import type { AppServices } from '../../../services.ts';
@@ -11,7 +11,6 @@ import { confirmIssueFile, loadOwnFiles, type ConfirmedIssueFile } from './issue
 
 /** The most images an issue, or a comment, may have. */
 export const MAX_IMAGES = 50;
-const MAX_TITLE = 200;
 
 /** An image as createIssue, updateIssue and the comment mutations take it (IssueImageInput). */
 export interface ImageInput {
@@ -54,6 +53,18 @@ function referencedFiles(inputs: readonly ImageInput[]): string[] {
 }
 
 /**
+ * What the user wrote in each image: its title within TEXT_LIMITS.imageTitle (TEXT_TOO_LONG) and its markUp a
+ * valid markup document of the domain schema (BAD_USER_INPUT on images.N.markUp). Checked before any file.
+ */
+function checkImageContents(inputs: readonly ImageInput[]): void {
+  throwFirstProblem(
+    textLengthProblems(inputs.map((i, n) => [`images.${n}.title`, i.title, 'imageTitle'] as const)),
+  );
+  // The editor's markup document (domain markup schema): malformed markUp is refused, never stored.
+  throwFirstProblem(inputs.flatMap((i, n) => markupProblems(i.markUp, `images.${n}.markUp`)));
+}
+
+/**
  * Before the transaction (it reads the store): every file an image list points at must be the caller's own
  * upload in the project (BAD_USER_INPUT otherwise, like any reference outside the project), and is confirmed
  * now if it was not yet (the confirmation's codes: FILE_SIZE_LIMIT_EXCEEDED, FILE_EXTENSION_NOT_ALLOWED, …).
@@ -63,6 +74,7 @@ export async function prepareImageFiles(
   access: ProjectAccess,
   inputs: readonly ImageInput[] | null | undefined,
 ): Promise<Map<string, ConfirmedIssueFile>> {
+  if (inputs) checkImageContents(inputs);
   const wanted = inputs ? referencedFiles(inputs) : [];
   if (wanted.length === 0) return new Map();
   const own = await loadOwnFiles(services.database.db, access, wanted);
@@ -114,7 +126,7 @@ function checkList(inputs: readonly ImageInput[], current: readonly ImageRow[]):
   const known = new Set(current.map((r) => r.id));
   if (kept.some((id) => !known.has(id))) throw badImages('an image id is not one of these images');
   if (inputs.some((i) => i.id == null && !i.original)) throw badImages('a new image needs its original');
-  if (inputs.some((i) => (i.title ?? '').trim().length > MAX_TITLE)) throw badImages('image title too long');
+  checkImageContents(inputs);
   const guids = referencedFiles(inputs);
   if (new Set(guids).size !== guids.length) throw badImages('a file is used twice');
 }

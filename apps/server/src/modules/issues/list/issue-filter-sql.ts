@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   dateRangeBounds,
-  parseSearch,
+  effectiveSearch,
   viewerKind,
   type DisciplineStatusMap,
   type IssueFilter,
@@ -146,10 +146,10 @@ function likeTerm(term: string): string {
 
 /** Every word and quoted phrase must appear in the normalised search text (accent- and case-insensitive). */
 export function searchWhere(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const query = parseSearch(search);
+  // The domain's reading of the search (min length, words, phrases): the web list applies the same.
+  const query = effectiveSearch(search);
+  if (!query) return undefined;
   const terms = [...query.phrases, ...query.words];
-  if (terms.length === 0) return undefined;
   return and(...terms.map((term) => sql`${issues.searchText} like ${likeTerm(term)}`));
 }
 

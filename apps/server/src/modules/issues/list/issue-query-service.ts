@@ -4,6 +4,7 @@ import type { AppServices } from '../../../services.ts';
 import { issueHistory, issues } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
+import { requireIssueReader } from '../issue-permissions.ts';
 import { filterWhere } from './issue-filter-sql.ts';
 import { projectStatuses } from '../issue-input-checks.ts';
 import { loadIssueViews, loadVisibleIssueRows, type IssueRow, type IssueView } from '../issue-repository.ts';
@@ -71,6 +72,7 @@ export async function getIssues(
   if (first < 1) throw new AppError('BAD_USER_INPUT', 'first must be positive', { field: 'first' });
   const size = Math.min(first, ISSUE_PAGE_SIZE);
   const access = await loadProjectAccess(db, actor, input.projectId);
+  requireIssueReader(access);
   // Only the pendencies filters read the project's discipline statuses: other pages skip that query.
   const pending = filter.standard === 'pendencies' || filter.standard === 'latePendencies';
   const statuses = pending ? (await projectStatuses(db, input.projectId)).all : new Map();
@@ -111,6 +113,7 @@ export async function getIssue(
 ): Promise<{ access: ProjectAccess; view: IssueView; history: HistoryRow[] }> {
   const { db } = services.database;
   const access = await loadProjectAccess(db, actor, projectId);
+  requireIssueReader(access);
   const [row] = await db
     .select()
     .from(issues)

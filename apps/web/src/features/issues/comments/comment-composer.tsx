@@ -13,6 +13,7 @@ import type { CommentVisibility } from '@obra/domain';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textLimitProps } from '../../../lib/text-limit.ts';
 import { imageFileProblem } from '../edit/form-images-model.ts';
 import {
   audienceKey,
@@ -105,6 +106,7 @@ export function CommentComposer({
         label={onCancel ? t('comments.editLabel') : t('comments.newLabel')}
         placeholder={t('comments.placeholder')}
         value={draft.message}
+        {...textLimitProps(draft.message, 'commentMessage')}
         onChange={(message) => setDraft((d) => ({ ...d, message }))}
         people={people}
         issues={issues}

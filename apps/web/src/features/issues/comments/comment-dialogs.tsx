@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { IssueCommentHistoryDocument, type IssueCommentFieldsFragment } from '../../../gql/generated.ts';
 import { FormError } from '../../auth/form-error.tsx';
+import { commentHistoryLines, type HistoryNames } from '../view/history-lines.ts';
 import { fieldChanges } from '../view/history-model.ts';
 import { displayName, useIssueFormatters } from '../view/issue-format.ts';
 
@@ -48,21 +49,31 @@ export function DeleteCommentDialog({
 export function CommentHistoryDialog({
   projectId,
   comment,
+  names,
   onClose,
 }: {
   projectId: number;
   comment: IssueCommentFieldsFragment | null;
+  names: HistoryNames;
   onClose: () => void;
 }) {
   const { t } = useTranslation('issue');
   return (
     <Modal opened={comment !== null} onClose={onClose} title={t('comments.historyTitle')} size="lg">
-      {comment && <CommentHistoryBody projectId={projectId} commentId={comment.id} />}
+      {comment && <CommentHistoryBody projectId={projectId} commentId={comment.id} names={names} />}
     </Modal>
   );
 }
 
-function CommentHistoryBody({ projectId, commentId }: { projectId: number; commentId: number }) {
+function CommentHistoryBody({
+  projectId,
+  commentId,
+  names,
+}: {
+  projectId: number;
+  commentId: number;
+  names: HistoryNames;
+}) {
   const { t } = useTranslation('issue');
   const format = useIssueFormatters();
   const [result] = useQuery({ query: IssueCommentHistoryDocument, variables: { projectId, commentId } });
@@ -82,30 +93,15 @@ function CommentHistoryBody({ projectId, commentId }: { projectId: number; comme
           key={entry._id}
           title={`${displayName(entry.user, t('unknownUser'))} · ${format.dateTime(entry.dataTime)}`}
         >
-          {fieldChanges(entry.fields).map((change) => (
-            <Text key={change.field} size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {t('history.fromTo', {
-                field: t(`history.commentFields.${change.field}`, { defaultValue: change.field }),
-                from: describe(change.field, change.old, t),
-                to: describe(change.field, change.new, t),
-              })}
-            </Text>
-          ))}
+          {fieldChanges(entry.fields).flatMap((change) =>
+            commentHistoryLines(change, t, names).map((line, i) => (
+              <Text key={`${change.field}-${i}`} size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {line}
+              </Text>
+            )),
+          )}
         </Timeline.Item>
       ))}
     </Timeline>
   );
-}
-
-function describe(
-  field: string,
-  value: unknown,
-  t: (key: string, options?: Record<string, unknown>) => string,
-): string {
-  if (value === null || value === undefined) return t('none');
-  if (field === 'visibility')
-    return t(`comments.visibilities.${String(value)}`, { defaultValue: String(value) });
-  if (field === 'deletedAt' || field === 'createdAt') return t('history.yes');
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  return JSON.stringify(value);
 }

@@ -12,6 +12,8 @@ import {
 } from '../../../gql/generated.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { uploadFile } from '../edit/upload-file.ts';
+import { historyNames } from '../view/history-lines.ts';
+import { useIssueFormatters } from '../view/issue-format.ts';
 import type { IssueScreen } from '../view/use-issue-screen.ts';
 import { CommentComposer, type CommentSubmission } from './comment-composer.tsx';
 import { CommentHistoryDialog, DeleteCommentDialog } from './comment-dialogs.tsx';
@@ -29,6 +31,7 @@ import { personLabel, type MentionCandidate } from './mention-model.ts';
  */
 export function CommentThread({ screen }: { screen: IssueScreen }) {
   const { t } = useTranslation('issue');
+  const format = useIssueFormatters();
   const { issue, general, usersById } = screen;
   const [shown, setShown] = useState<string[]>([...DEFAULT_COMMENT_FILTER]);
   const [editing, setEditing] = useState<{
@@ -43,8 +46,8 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
   const [, markUnread] = useMutation(SetIssueCommentUnreadDocument);
   const client = useClient();
   const people = useMemo<MentionCandidate[]>(
-    () => general.mentions.map((u) => ({ id: u.id, label: personLabel(u), email: u.email })),
-    [general.mentions],
+    () => general.mentionableUsers.map((u) => ({ id: u.id, label: personLabel(u), email: u.email })),
+    [general.mentionableUsers],
   );
   const everyone = useMemo(
     () =>
@@ -188,7 +191,12 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
       />
-      <CommentHistoryDialog projectId={issue.projectId} comment={history} onClose={() => setHistory(null)} />
+      <CommentHistoryDialog
+        projectId={issue.projectId}
+        comment={history}
+        names={historyNames(screen, t, format.date)}
+        onClose={() => setHistory(null)}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,9 @@
-import { COMMENT_VISIBILITIES, commentGroupFor, type CommentVisibility } from '@obra/domain';
+import {
+  COMMENT_VISIBILITIES,
+  commentGroupFor,
+  commentTextProblems,
+  type CommentVisibility,
+} from '@obra/domain';
 
 /** The four comment visibilities (spec core §3, §6), most private first. */
 export const COMMENT_VISIBILITY_ORDER: readonly CommentVisibility[] = COMMENT_VISIBILITIES;
@@ -34,15 +39,16 @@ export interface CommentDraft {
 }
 
 /** A problem of a draft, by field, as error codes of the catalogue. */
-export type CommentDraftErrors = Partial<Record<'message' | 'groupId', 'REQUIRED_FIELD'>>;
+export type CommentDraftErrors = Partial<Record<'message' | 'groupId', 'REQUIRED_FIELD' | 'TEXT_TOO_LONG'>>;
 
 /**
  * Checks a draft before it is sent (spec core §5): a message and a visibility are needed, and group visibility
- * needs a group.
+ * needs a group; the message must fit its limit (the domain's commentTextProblems, as the server checks).
  */
 export function validateCommentDraft(draft: CommentDraft): CommentDraftErrors {
   const errors: CommentDraftErrors = {};
   if (draft.message.trim() === '') errors.message = 'REQUIRED_FIELD';
+  else if (commentTextProblems(draft).length > 0) errors.message = 'TEXT_TOO_LONG';
   if (draft.visibility === 'group' && draft.groupId === null) errors.groupId = 'REQUIRED_FIELD';
   return errors;
 }

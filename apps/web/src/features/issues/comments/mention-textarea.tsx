@@ -32,6 +32,8 @@ export function MentionTextarea({
   placeholder,
   error,
   autoFocus,
+  maxLength,
+  description,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -44,6 +46,9 @@ export function MentionTextarea({
   placeholder?: string;
   error?: string | undefined;
   autoFocus?: boolean;
+  /** The longest message allowed (the domain's TEXT_LIMITS) and a hint under the field (a counter). */
+  maxLength?: number;
+  description?: string | undefined;
 }) {
   const { t } = useTranslation('issue');
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -101,6 +106,8 @@ export function MentionTextarea({
         placeholder={placeholder}
         value={value}
         error={error}
+        maxLength={maxLength}
+        description={description}
         autosize
         minRows={2}
         maxRows={10}

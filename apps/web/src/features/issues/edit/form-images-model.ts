@@ -7,6 +7,15 @@ export interface FormImage {
   /** What the form shows: the stored picture, or a local object URL of the chosen file. */
   readonly url: string;
   readonly file: File | null;
+  /** The markup drawn on it (editor markUp JSON): the stored one, or the one drawn in this form. */
+  readonly markUp: unknown;
+  /** The picture with the markup drawn in this form (PNG), to upload as its markedUp; null when unchanged. */
+  readonly markedUp: Blob | null;
+}
+
+/** The image with the markup drawn in the form: the document and its rendered picture. */
+export function withMarkup(image: FormImage, markUp: unknown, markedUp: Blob): FormImage {
+  return { ...image, markUp, markedUp };
 }
 
 let imageCounter = 0;
@@ -14,7 +23,15 @@ let imageCounter = 0;
 /** A form image of a file the user chose (shown from a local URL until it is uploaded). */
 export function imageFromFile(file: File, url: string): FormImage {
   imageCounter += 1;
-  return { key: `new-${imageCounter}`, id: null, title: file.name.replace(/\.[^.]+$/, ''), url, file };
+  return {
+    key: `new-${imageCounter}`,
+    id: null,
+    title: file.name.replace(/\.[^.]+$/, ''),
+    url,
+    file,
+    markUp: null,
+    markedUp: null,
+  };
 }
 
 /** A form image of a stored image. */
@@ -23,8 +40,17 @@ export function imageFromStored(image: {
   title: string;
   original: string;
   markedUp?: string | null;
+  markUp?: unknown;
 }): FormImage {
-  return { key: `img-${image.id}`, id: image.id, title: image.title, url: image.original, file: null };
+  return {
+    key: `img-${image.id}`,
+    id: image.id,
+    title: image.title,
+    url: image.original,
+    file: null,
+    markUp: image.markUp ?? null,
+    markedUp: null,
+  };
 }
 
 /** The images with one moved by `delta` places (order is the images' index). */
@@ -57,6 +83,31 @@ export interface ImageInput {
   index: number;
   title: string;
   original?: string;
+  /** The upload of the picture with the markup drawn in the form. */
+  markedUp?: string;
+  markUp?: unknown;
+}
+
+/** The key under which the upload of an image's rendered markup is found. */
+export const markedUpKey = (image: Pick<FormImage, 'key'>) => `${image.key}:markedUp`;
+
+/**
+ * Uploads what the form made: the files chosen (images without a stored id) and the pictures of markup drawn in
+ * the form. Their file ids by image key (markedUpKey for the renders).
+ */
+export async function uploadFormImages(
+  images: readonly FormImage[],
+  upload: (file: File) => Promise<string>,
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const image of images) {
+    if (image.id === null && image.file) ids.set(image.key, await upload(image.file));
+    if (image.markedUp) {
+      const name = `${image.title.trim() || 'image'}-markup.png`;
+      ids.set(markedUpKey(image), await upload(new File([image.markedUp], name, { type: 'image/png' })));
+    }
+  }
+  return ids;
 }
 
 /**
@@ -69,9 +120,13 @@ export function imagesInput(
 ): ImageInput[] {
   return images.map((image, index) => {
     const title = image.title.trim();
-    if (image.id !== null) return { id: image.id, index, title };
+    // Markup drawn in the form goes with its rendered picture (the server makes the thumbnail from it).
+    const markedUp = image.markedUp ? uploaded.get(markedUpKey(image)) : undefined;
+    if (image.markedUp && !markedUp) throw new Error(`the markup of ${image.key} was not uploaded`);
+    const markup = markedUp ? { markedUp, markUp: image.markUp } : {};
+    if (image.id !== null) return { id: image.id, index, title, ...markup };
     const fileId = uploaded.get(image.key);
     if (!fileId) throw new Error(`image ${image.key} was not uploaded`);
-    return { index, title, original: fileId };
+    return { index, title, original: fileId, ...markup };
   });
 }

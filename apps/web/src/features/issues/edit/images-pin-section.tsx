@@ -14,7 +14,13 @@ import {
 import { IconArrowDown, IconArrowUp, IconMapPin, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { imageFileProblem, imageFromFile, moveImage, type FormImage } from './form-images-model.ts';
+import {
+  imageFileProblem,
+  imageFromFile,
+  moveImage,
+  withMarkup,
+  type FormImage,
+} from './form-images-model.ts';
 import type { FormPin } from './issue-form-model.ts';
 
 // The markup editor (Konva) loads only when the form shows an image to pin.
@@ -158,7 +164,11 @@ export function ImagesPinSection({
                 key={`${shown.key}:${resets}`}
                 src={shown.url}
                 initialPin={pin && pin.imageKey === shown.key ? pin : null}
+                initialMarkUp={shown.markUp}
                 onPin={(point) => onPin({ ...point, imageKey: shown.key })}
+                onMarkup={(markUp, markedUp) =>
+                  onImages(images.map((i) => (i.key === shown.key ? withMarkup(i, markUp, markedUp) : i)))
+                }
               />
             </Suspense>
           ) : (

@@ -1,18 +1,21 @@
 import { Alert, Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Suspense, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEDIA } from '../../../app/theme.ts';
 import { FormError } from '../../auth/form-error.tsx';
 import type { ProjectDetails } from '../../projects/project-context.ts';
 import { RestError } from '../../../lib/api-errors.ts';
 import { IssueFormFields } from './issue-form-fields.tsx';
+import { clearIssueDraft, isFormChanged, loadIssueDraft, saveIssueDraft } from './issue-form-draft.ts';
 import { emptyIssueForm, type IssueFormValues } from './issue-form-model.ts';
 import { useIssueFormSubmit } from './use-issue-form-submit.ts';
 
 /**
- * The create / edit issue dialog (full screen on phones). Escape or cancel closes it without saving; the
- * server's answers are shown next to the fields they are about.
+ * The create / edit issue dialog (full screen on phones). Escape, the close button or cancel close it without
+ * saving, after a confirmation when something was typed; a new issue's texts and choices are kept as the
+ * project's draft (localStorage) and restored when the form opens again. The server's answers are shown next to
+ * the fields they are about.
  */
 export function IssueFormDialog({
   project,
@@ -32,10 +35,19 @@ export function IssueFormDialog({
 }) {
   const { t } = useTranslation('issue');
   const mobile = useMediaQuery(MEDIA.mobile) ?? false;
+  const changed = useRef(false);
+  const [confirming, setConfirming] = useState(false);
+  const onChanged = useCallback((value: boolean) => {
+    changed.current = value;
+  }, []);
+  const requestClose = () => {
+    if (changed.current) setConfirming(true);
+    else onClose();
+  };
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={requestClose}
       title={issueId === null ? t('form.createTitle') : t('form.editTitle')}
       size="xl"
       fullScreen={mobile}
@@ -56,6 +68,10 @@ export function IssueFormDialog({
           initial={initial}
           onClose={onClose}
           onSaved={onSaved}
+          onChanged={onChanged}
+          confirming={confirming}
+          setConfirming={setConfirming}
+          requestClose={requestClose}
         />
       </Suspense>
     </Modal>
@@ -69,6 +85,10 @@ function IssueForm({
   initial,
   onClose,
   onSaved,
+  onChanged,
+  confirming,
+  setConfirming,
+  requestClose,
 }: {
   project: ProjectDetails;
   groups: readonly { id: number; name: string }[];
@@ -76,10 +96,35 @@ function IssueForm({
   initial: IssueFormValues | undefined;
   onClose: () => void;
   onSaved: (issueId: number) => void;
+  onChanged: (changed: boolean) => void;
+  confirming: boolean;
+  setConfirming: (confirming: boolean) => void;
+  requestClose: () => void;
 }) {
   const { t } = useTranslation('issue');
   const defaultStatus = project.disciplinesStatus.find((s) => s.active && s.name === 'todo')?.name ?? 'todo';
-  const [values, setValues] = useState<IssueFormValues>(() => initial ?? emptyIssueForm(defaultStatus));
+  const creating = issueId === null;
+  const empty = useMemo(() => emptyIssueForm(defaultStatus), [defaultStatus]);
+  // What the form opened with: the issue, else the project's draft, else an empty form.
+  const [start, setStart] = useState<{ values: IssueFormValues; restored: boolean }>(() => {
+    if (initial) return { values: initial, restored: false };
+    const draft = creating ? loadIssueDraft(project.id, empty) : null;
+    return draft ? { values: draft, restored: true } : { values: empty, restored: false };
+  });
+  const [values, setValues] = useState<IssueFormValues>(start.values);
+  useEffect(() => {
+    onChanged(isFormChanged(values, start.values));
+    if (creating && !initial) saveIssueDraft(project.id, values, empty);
+  }, [values, start, creating, initial, project.id, empty, onChanged]);
+  const startOver = () => {
+    clearIssueDraft(project.id);
+    setStart({ values: empty, restored: false });
+    setValues(empty);
+  };
+  const discard = () => {
+    if (creating && !initial) clearIssueDraft(project.id);
+    onClose();
+  };
   const { submit, busy, errors, setErrors } = useIssueFormSubmit(project.id, issueId);
   const onChange = (change: Partial<IssueFormValues>) => {
     setValues((v) => ({ ...v, ...change }));
@@ -88,7 +133,9 @@ function IssueForm({
   };
   const save = async () => {
     const id = await submit(values);
-    if (id !== null) onSaved(id);
+    if (id === null) return;
+    if (creating) clearIssueDraft(project.id);
+    onSaved(id);
   };
   return (
     <form
@@ -99,6 +146,16 @@ function IssueForm({
       noValidate
     >
       <Stack gap="md">
+        {start.restored && (
+          <Alert color="blue" variant="light" data-testid="issue-draft-restored">
+            <Group justify="space-between" gap="xs">
+              {t('form.draftRestored')}
+              <Button size="xs" variant="subtle" onClick={startOver}>
+                {t('form.startOver')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
         <IssueFormFields
           project={project}
           groups={groups}
@@ -112,14 +169,43 @@ function IssueForm({
             {t('form.checkFields')}
           </Alert>
         )}
-        <Group justify="flex-end" gap="xs" pos="sticky" bottom={0} py="xs" bg="var(--mantine-color-body)">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={busy} data-testid="issue-form-submit">
-            {issueId === null ? t('form.create') : t('form.save')}
-          </Button>
-        </Group>
+        {confirming ? (
+          <Alert
+            color="orange"
+            variant="light"
+            role="alertdialog"
+            title={creating ? t('form.discardNewTitle') : t('form.discardEditTitle')}
+            pos="sticky"
+            bottom={0}
+            data-testid="issue-form-discard"
+          >
+            <Stack gap="xs">
+              {creating && !initial && t('form.discardNewMessage')}
+              <Group justify="flex-end" gap="xs">
+                <Button variant="default" data-autofocus onClick={() => setConfirming(false)}>
+                  {t('form.keepEditing')}
+                </Button>
+                {creating && !initial && (
+                  <Button variant="light" onClick={onClose}>
+                    {t('form.keepDraft')}
+                  </Button>
+                )}
+                <Button color="red" onClick={discard}>
+                  {t('form.discard')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : (
+          <Group justify="flex-end" gap="xs" pos="sticky" bottom={0} py="xs" bg="var(--mantine-color-body)">
+            <Button variant="default" onClick={requestClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={busy} data-testid="issue-form-submit">
+              {issueId === null ? t('form.create') : t('form.save')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </form>
   );

@@ -9,6 +9,7 @@ import {
 } from '@obra/domain';
 import { useTranslation } from 'react-i18next';
 import type { ProjectDetails } from '../../projects/project-context.ts';
+import { textLimitProps } from '../../../lib/text-limit.ts';
 import { DisciplinesEditor } from './disciplines-editor.tsx';
 import { ImagesPinSection } from './images-pin-section.tsx';
 import type { IssueFormErrors, IssueFormValues } from './issue-form-model.ts';
@@ -47,6 +48,7 @@ export function IssueFormFields({
         label={t('fields.title')}
         required
         value={values.title}
+        {...textLimitProps(values.title, 'issueTitle')}
         onChange={(e) => onChange({ title: e.currentTarget.value })}
         error={err('title')}
         data-autofocus
@@ -57,6 +59,7 @@ export function IssueFormFields({
         minRows={3}
         maxRows={12}
         value={values.description}
+        {...textLimitProps(values.description, 'issueDescription')}
         onChange={(e) => onChange({ description: e.currentTarget.value })}
         error={err('description')}
       />

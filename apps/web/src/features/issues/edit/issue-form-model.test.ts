@@ -17,6 +17,8 @@ const image = (key: string, id: number | null, title: string): FormImage => ({
   title,
   url: `blob:${key}`,
   file: null,
+  markUp: null,
+  markedUp: null,
 });
 
 function valid(): IssueFormValues {

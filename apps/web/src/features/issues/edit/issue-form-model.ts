@@ -1,5 +1,6 @@
 import {
   ISSUE_VISIBILITIES,
+  issueTextProblems,
   toIssueVisibility,
   toPriority,
   type IssueStatus,
@@ -134,6 +135,7 @@ export interface EditableIssue {
     title: string;
     original: string;
     markedUp?: string | null;
+    markUp?: unknown;
   }[];
 }
 
@@ -188,12 +190,14 @@ export function parsePin(value: unknown): IssuePinValue | null {
 
 /**
  * Checks the form before sending, with the server's codes (spec core §5): title, status, priority and
- * visibility are required; at least one discipline, none repeated, each chosen; a location pin; group
- * visibility needs a group.
+ * visibility are required; title and description within their limits (TEXT_TOO_LONG); at least one discipline,
+ * none repeated, each chosen; a location pin; group visibility needs a group.
  */
 export function validateIssueForm(values: IssueFormValues): IssueFormErrors {
   const errors: IssueFormErrors = {};
   if (values.title.trim() === '') errors.title = 'REQUIRED_FIELD';
+  // Every text problem by field, from the domain validator the server runs too.
+  for (const p of issueTextProblems(values)) errors[p.field as 'title' | 'description'] ??= p.code;
   if (!ISSUE_VISIBILITIES.includes(values.visibility)) errors.visibility = 'REQUIRED_FIELD';
   if (values.visibility === 'group' && values.groupId === null) errors.groupId = 'REQUIRED_FIELD';
   const chosen = values.disciplines.map((d) => d.disciplineId);
@@ -288,11 +292,11 @@ const SERVER_FIELDS: Record<string, IssueFormField> = {
 
 /**
  * Places a server error next to the field it is about (spec: errors shown in place): REQUIRED_FIELD on each of
- * `details.fields`, BAD_USER_INPUT on `details.field`, the rule codes on their field; anything else on the form.
+ * `details.fields`, BAD_USER_INPUT and TEXT_TOO_LONG on `details.field`, the rule codes on their field; anything else on the form.
  */
 export function serverErrorsToForm(code: string, details: unknown): IssueFormErrors {
   const d = details && typeof details === 'object' ? (details as Record<string, unknown>) : {};
-  if (code === 'REQUIRED_FIELD' || code === 'BAD_USER_INPUT') {
+  if (code === 'REQUIRED_FIELD' || code === 'BAD_USER_INPUT' || code === 'TEXT_TOO_LONG') {
     const names = Array.isArray(d['fields'])
       ? d['fields']
       : typeof d['field'] === 'string'

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useClient, type CombinedError } from 'urql';
 import { CreateIssueFromFormDocument, UpdateIssueFromFormDocument } from '../../../gql/generated.ts';
 import { toUiError } from '../../../lib/api-errors.ts';
-import { imagesInput, type FormImage } from './form-images-model.ts';
+import { imagesInput, uploadFormImages } from './form-images-model.ts';
 import { uploadFile } from './upload-file.ts';
 import {
   formVariables,
@@ -31,7 +31,7 @@ export function useIssueFormSubmit(projectId: number, issueId: number | null) {
     if (Object.keys(found).length > 0) return null;
     setBusy(true);
     try {
-      const uploaded = await uploadNew(values.images, (file) => uploadFile(client, projectId, file));
+      const uploaded = await uploadFormImages(values.images, (file) => uploadFile(client, projectId, file));
       const variables = { projectId, ...formVariables(values), images: imagesInput(values.images, uploaded) };
       const result =
         issueId === null
@@ -53,16 +53,4 @@ export function useIssueFormSubmit(projectId: number, issueId: number | null) {
     }
   };
   return { submit, busy, errors, setErrors };
-}
-
-/** Uploads the images chosen in this form (those without a stored id); their file ids by image key. */
-async function uploadNew(
-  images: readonly FormImage[],
-  upload: (file: File) => Promise<string>,
-): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
-  for (const image of images) {
-    if (image.id === null && image.file) ids.set(image.key, await upload(image.file));
-  }
-  return ids;
 }

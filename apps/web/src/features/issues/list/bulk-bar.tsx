@@ -1,10 +1,12 @@
 import { Button, CloseButton, Group, Paper, ScrollArea, Text } from '@mantine/core';
 import { IconCopy, IconEdit, IconMail, IconMailOpened, IconSquareCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { canCopyIssues, type ProjectRole } from '@obra/domain';
 
 /**
- * The actions on the selected issues: edit, copy to a project, mark read or unread. One row that takes the place
- * of the standard-filter tabs at their height (nothing below moves); on a narrow screen the actions scroll.
+ * The actions on the selected issues: edit, copy to a project (managers only), mark read or unread. One row that
+ * takes the place of the standard-filter tabs at their height (nothing below moves); on a narrow screen the
+ * actions scroll.
  */
 export function BulkBar({
   count,
@@ -16,6 +18,7 @@ export function BulkBar({
   onMarkRead,
   onMarkUnread,
   busy,
+  role,
 }: {
   count: number;
   /** How many issues the current filter shows. */
@@ -27,6 +30,8 @@ export function BulkBar({
   onMarkRead: () => void;
   onMarkUnread: () => void;
   busy: boolean;
+  /** The user's project role: copying to a project is offered only to those the issue policy allows. */
+  role: ProjectRole | null;
 }) {
   const { t } = useTranslation('issues');
   return (
@@ -71,15 +76,17 @@ export function BulkBar({
             >
               {t('bulk.edit')}
             </Button>
-            <Button
-              size="compact-sm"
-              variant="light"
-              leftSection={<IconCopy size={14} />}
-              onClick={onCopy}
-              data-testid="bulk-copy"
-            >
-              {t('bulk.copy')}
-            </Button>
+            {canCopyIssues({ role }) && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconCopy size={14} />}
+                onClick={onCopy}
+                data-testid="bulk-copy"
+              >
+                {t('bulk.copy')}
+              </Button>
+            )}
             <Button
               size="compact-sm"
               variant="default"

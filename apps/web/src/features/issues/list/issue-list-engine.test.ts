@@ -14,6 +14,7 @@ import {
 import type { IssueListFilterState } from '../shared/issue-list-context.ts';
 import { hybridEngineClient, inlineEngineClient } from './engine-client.ts';
 import { IssueListEngine, type EngineQuery } from './issue-list-engine.ts';
+import { toIssueFacts, type IssueRow } from './issue-row.ts';
 import { sortLedBy } from './list-url-state.ts';
 
 const statuses = disciplineStatusMap(DISCIPLINE_STATUSES);
@@ -168,6 +169,47 @@ describe('IssueListEngine', () => {
     expect(engine.query(query(state({ search: '"terreo laje"' }))).ids).toEqual([]);
     // One character does not filter (at least 2, editor §9).
     expect(engine.query(query(state({ search: 'x' }))).ids).toHaveLength(400);
+  });
+
+  it('finds a loaded row by an image title and by a code-document reference (spec core §5)', () => {
+    const row = (id: number, patch: Partial<IssueRow>): IssueRow => ({
+      id,
+      code: String(id).padStart(3, '0'),
+      title: `Issue ${id}`,
+      description: null,
+      status: 'active',
+      priority: 'high',
+      visibility: 'public',
+      category: null,
+      creationPhase: null,
+      resolutionPhase: null,
+      deadline: null,
+      groupId: null,
+      createdAt: '2026-01-01T10:00:00.000Z',
+      createdByUserId: 1,
+      visibilityUpdatedAt: null,
+      disciplines: [],
+      locals: [],
+      labels: [],
+      userPersonalData: { starred: false, tags: [] },
+      notificationsSummary: { count: 0, mentions: 0, last: null },
+      imageTitles: [],
+      ccodeDocumentsReferences: [],
+      ...patch,
+    });
+    const loaded = new IssueListEngine();
+    loaded.upsert(
+      [
+        row(1, { imageTitles: ['Forro quebrado no sótão'] }),
+        row(2, { ccodeDocumentsReferences: [{ title: 'NBR 9050 Acessibilidade', rev: 'REV-03' }] }),
+        row(3, {}),
+      ].map(toIssueFacts),
+    );
+    const ids = (search: string) => loaded.query(query(state({ search }), manager)).ids;
+    expect(ids('SOTAO forro')).toEqual([1]);
+    expect(ids('"forro quebrado"')).toEqual([1]);
+    expect(ids('nbr acessibilidade')).toEqual([2]);
+    expect(ids('rev-03')).toEqual([2]);
   });
 
   it('applies custom conditions with or (the default) and with and, only on the custom tab', () => {

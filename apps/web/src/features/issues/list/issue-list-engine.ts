@@ -2,15 +2,14 @@ import {
   issueComparator,
   matchesCondition,
   matchesStandardFilter,
-  parseSearch,
+  effectiveSearch,
+  matchesSearchTexts,
   searchableTexts,
-  SEARCH_MIN_LENGTH,
   STANDARD_ISSUE_FILTERS,
   type DisciplineStatusDefinition,
   type FilterContext,
   type IssueFacts,
   type IssueViewer,
-  type SearchQuery,
   type StandardIssueFilter,
 } from '@obra/domain';
 import type { IssueListFilterState } from '../shared/issue-list-context.ts';
@@ -42,19 +41,6 @@ interface Entry {
   readonly facts: IssueFacts;
   /** Normalised searchable texts, computed once per version of the issue. */
   readonly texts: readonly string[];
-}
-
-/** The search as the list applies it: nothing below the minimum length (editor §9). */
-export function effectiveSearch(text: string): SearchQuery | null {
-  if (text.trim().length < SEARCH_MIN_LENGTH) return null;
-  const query = parseSearch(text);
-  return query.phrases.length === 0 && query.words.length === 0 ? null : query;
-}
-
-/** The domain's search rule (every word and phrase somewhere) over texts normalised beforehand. */
-export function matchesSearchTexts(texts: readonly string[], query: SearchQuery): boolean {
-  const found = (term: string) => texts.some((t) => t.includes(term));
-  return query.phrases.every(found) && query.words.every(found);
 }
 
 function emptyCounts(): FilterCounts {

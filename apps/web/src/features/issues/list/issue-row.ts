@@ -5,8 +5,8 @@ import type { IssueListFieldsFragment } from '../../../gql/generated.ts';
 export type IssueRow = IssueListFieldsFragment;
 
 /**
- * The facts the domain's filter, sort and search rules read, mapped from a loaded row. The list API does not
- * serve image titles or document references, so the client's search looks in code, title and description.
+ * The facts the domain's filter, sort and search rules read, mapped from a loaded row: the search looks in the
+ * code, title, description, image titles and code-document references, as getIssues does (spec core §5).
  */
 export function toIssueFacts(row: IssueRow): IssueFacts {
   return {
@@ -39,7 +39,10 @@ export function toIssueFacts(row: IssueRow): IssueFacts {
       mentions: row.notificationsSummary.mentions,
       last: row.notificationsSummary.last,
     },
-    imageTitles: [],
-    documentReferences: [],
+    imageTitles: row.imageTitles,
+    documentReferences: row.ccodeDocumentsReferences.map((r) => ({
+      title: r.title ?? null,
+      rev: r.rev ?? null,
+    })),
   };
 }

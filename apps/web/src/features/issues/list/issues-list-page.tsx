@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useMutation } from 'urql';
+import { projectRoleOf } from '@obra/domain';
 import {
   IssuesListMarkReadDocument,
   IssuesListMarkUnreadDocument,
@@ -231,6 +232,7 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
               onClear={() => setSelected(new Set())}
               onEdit={() => setDialog('edit')}
               onCopy={() => setDialog('copy')}
+              role={projectRoleOf(project.permissions.role)}
               onMarkRead={() => void mark(true)}
               onMarkUnread={() => void mark(false)}
               busy={readState.fetching || unreadState.fetching}

@@ -43,6 +43,8 @@ function row(id: number, overrides: Partial<IssueRow> = {}): IssueRow {
     labels: [],
     userPersonalData: { starred: false, tags: [] },
     notificationsSummary: { count: 0, mentions: 0, last: null },
+    imageTitles: [],
+    ccodeDocumentsReferences: [],
     ...overrides,
   };
 }

@@ -1,5 +1,12 @@
-import { Badge, Box, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { localDate, pendingDisciplinesFor, type IssueDisciplineState } from '@obra/domain';
+import { Badge, Box, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  canSetDisciplineDeadline,
+  issueEditScope,
+  localDate,
+  pendingDisciplinesFor,
+  settableDisciplineStatuses,
+  type IssueDisciplineState,
+} from '@obra/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
@@ -7,9 +14,8 @@ import { SetIssueDisciplinesDocument } from '../../../gql/generated.ts';
 import { FormError } from '../../auth/form-error.tsx';
 import { DeadlineBadge } from '../shared/deadline-badge.tsx';
 import {
-  canSetDisciplineDeadline,
-  editScopeFor,
-  settableStatuses,
+  defaultResolutionPhase,
+  needsResolutionPhase,
   withDisciplineDeadline,
   withDisciplineStatus,
 } from './issue-rules.ts';
@@ -26,7 +32,7 @@ export function IssueDisciplinesPanel({ screen }: { screen: IssueScreen }) {
   const { issue, editor, statuses, project } = screen;
   const [result, update] = useMutation(SetIssueDisciplinesDocument);
   const [error, setError] = useState<unknown>(null);
-  const scope = editScopeFor(issue, editor);
+  const scope = issueEditScope(editor, issue);
   const pending = new Set(
     pendingDisciplinesFor(
       issue.disciplines,
@@ -40,9 +46,21 @@ export function IssueDisciplinesPanel({ screen }: { screen: IssueScreen }) {
     ).map((d) => d.disciplineId),
   );
   const names = new Map(project.disciplines.map((d) => [d.id, d]));
-  const send = async (disciplines: ReturnType<typeof withDisciplineStatus>) => {
+  // A change that resolves an issue without any phase waits here for the resolution phase (same step).
+  const [resolving, setResolving] = useState<ReturnType<typeof withDisciplineStatus> | null>(null);
+  const send = async (disciplines: ReturnType<typeof withDisciplineStatus>, resolutionPhase?: number) => {
     setError(null);
-    const response = await update({ projectId: issue.projectId, issueId: issue.id, disciplines });
+    if (resolutionPhase === undefined && needsResolutionPhase(issue, disciplines, statuses)) {
+      setResolving(disciplines);
+      return;
+    }
+    setResolving(null);
+    const response = await update({
+      projectId: issue.projectId,
+      issueId: issue.id,
+      disciplines,
+      ...(resolutionPhase !== undefined ? { resolutionPhase } : {}),
+    });
     if (response.error) setError(response.error);
     else screen.reload();
   };
@@ -79,7 +97,7 @@ export function IssueDisciplinesPanel({ screen }: { screen: IssueScreen }) {
                 <StatusCell
                   discipline={d}
                   label={label}
-                  options={settableStatuses(d, scope, editor, project.disciplinesStatus)}
+                  options={settableDisciplineStatuses(editor, scope, d, project.disciplinesStatus)}
                   busy={result.fetching}
                   onChange={(status) =>
                     void send(withDisciplineStatus(issue.disciplines, d.disciplineId, status))
@@ -102,7 +120,77 @@ export function IssueDisciplinesPanel({ screen }: { screen: IssueScreen }) {
         );
       })}
       <FormError error={error} />
+      <ResolutionPhaseDialog
+        opened={resolving !== null}
+        phases={project.phases}
+        initial={defaultResolutionPhase(issue, project.phases)}
+        busy={result.fetching}
+        onCancel={() => setResolving(null)}
+        onConfirm={(phase) => resolving && void send(resolving, phase)}
+      />
     </Stack>
+  );
+}
+
+/** Asks the resolution phase of an issue that the discipline change resolves, pre-filled. */
+function ResolutionPhaseDialog({
+  opened,
+  phases,
+  initial,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  opened: boolean;
+  phases: readonly { id: number; key: string; name: string; active: boolean }[];
+  initial: number | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (phase: number) => void;
+}) {
+  const { t } = useTranslation(['issue', 'enums']);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const value = chosen ?? (initial === null ? null : String(initial));
+  const close = () => {
+    setChosen(null);
+    onCancel();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={t('disciplines.resolveTitle')}>
+      <Stack gap="sm">
+        <Text size="sm">{t('disciplines.resolveExplanation')}</Text>
+        <Select
+          label={t('fields.resolutionPhase')}
+          data={phases
+            .filter((p) => p.active || String(p.id) === value)
+            .map((p) => ({
+              value: String(p.id),
+              label: t(`enums:phases.${p.key}`, { defaultValue: p.name }),
+            }))}
+          value={value}
+          onChange={setChosen}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="resolution-phase-select"
+        />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={close}>
+            {t('actions.cancel')}
+          </Button>
+          <Button
+            disabled={value === null}
+            loading={busy}
+            onClick={() => {
+              if (value === null) return;
+              setChosen(null);
+              onConfirm(Number(value));
+            }}
+          >
+            {t('status.resolve')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { ISSUE_CATEGORIES, localDate } from '@obra/domain';
+import { ISSUE_CATEGORIES, issueEditScope, localDate } from '@obra/domain';
 import { IconEye } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,6 @@ import {
   IssueVisibilityIndicator,
 } from '../shared/issue-indicators.tsx';
 import { displayName, useIssueFormatters } from './issue-format.ts';
-import { editScopeFor } from './issue-rules.ts';
 import { IssueStatusChanger } from './issue-status-changer.tsx';
 import type { IssueScreen } from './use-issue-screen.ts';
 import { VisibilityChangeDialog } from './visibility-change-dialog.tsx';
@@ -32,7 +31,7 @@ export function IssueFieldsPanel({ screen }: { screen: IssueScreen }) {
   const { t } = useTranslation(['issue', 'enums']);
   const { issue, project, general } = screen;
   const [visibilityOpen, setVisibilityOpen] = useState(false);
-  const fullEdit = editScopeFor(issue, screen.editor) === 'full';
+  const fullEdit = issueEditScope(screen.editor, issue) === 'full';
   const category = ISSUE_CATEGORIES.find((c) => c.id === issue.category);
   const phase = (id: number | null) => {
     const p = project.phases.find((ph) => ph.id === id);

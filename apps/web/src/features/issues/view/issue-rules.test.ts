@@ -1,13 +1,16 @@
-import { DISCIPLINE_STATUSES } from '@obra/domain';
+import {
+  canSetDisciplineDeadline,
+  DISCIPLINE_STATUSES,
+  issueEditScope,
+  settableDisciplineStatuses,
+} from '@obra/domain';
 import { describe, expect, it } from 'vitest';
 import { projectStatusMap, type ProjectDisciplineStatusSetting } from '../shared/project-status-map.ts';
 import {
   allowedIssueStatuses,
-  canSetDisciplineDeadline,
-  editScopeFor,
   isIssuePendingFor,
-  settableStatuses,
   withDisciplineStatus,
+  type IssueEditor,
 } from './issue-rules.ts';
 
 const settings: ProjectDisciplineStatusSetting[] = DISCIPLINE_STATUSES.map((d) => ({
@@ -31,10 +34,38 @@ const issue = {
     { disciplineId: 20, status: 'doing', deadline: '2026-03-01' },
   ],
 };
-const coordinator = { userId: 2, manageDisciplines: true, userDisciplines: [] };
-const collaborator = { userId: 3, manageDisciplines: false, userDisciplines: [20] };
-const outsider = { userId: 4, manageDisciplines: false, userDisciplines: [30] };
-const creator = { userId: 1, manageDisciplines: false, userDisciplines: [] };
+// The edit rules live in the domain issue policy (issueEditScope, settableDisciplineStatuses); the web imports them.
+const coordinator: IssueEditor = {
+  userId: 2,
+  role: 'coordinator',
+  manageDisciplines: true,
+  userDisciplines: [],
+};
+const collaborator: IssueEditor = {
+  userId: 3,
+  role: 'collaborator',
+  manageDisciplines: false,
+  userDisciplines: [20],
+};
+const outsider: IssueEditor = {
+  userId: 4,
+  role: 'collaborator',
+  manageDisciplines: false,
+  userDisciplines: [30],
+};
+const creator: IssueEditor = {
+  userId: 1,
+  role: 'collaborator',
+  manageDisciplines: false,
+  userDisciplines: [],
+};
+const editScopeFor = (i: typeof issue, editor: IssueEditor) => issueEditScope(editor, i);
+const settableStatuses = (
+  d: { disciplineId: number; status: string },
+  scope: ReturnType<typeof issueEditScope>,
+  editor: IssueEditor,
+  list: typeof settings,
+) => settableDisciplineStatuses(editor, scope, d, list);
 
 describe('what a user may change on an issue (docs/api-issues.md updateIssue)', () => {
   it('gives coordinators and the creator everything, a discipline collaborator their statuses, others nothing', () => {

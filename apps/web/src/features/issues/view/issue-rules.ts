@@ -3,63 +3,17 @@ import {
   isPendingFor,
   type DisciplineStatusMap,
   type IssueDisciplineState,
+  type IssueEditor as PolicyEditor,
   type IssueStatus,
 } from '@obra/domain';
-import type { ProjectDisciplineStatusSetting } from '../shared/project-status-map.ts';
 
-/** Who is looking at the issue, as the edit rules need it. */
-export interface IssueEditor {
-  readonly userId: number;
+/**
+ * Who is looking at the issue: the domain issue policy's editor (user, project role, disciplines), which decides
+ * what they may change (issueEditScope, settableDisciplineStatuses, canSetDisciplineDeadline in @obra/domain),
+ * and manageDisciplines for the pending rules.
+ */
+export interface IssueEditor extends PolicyEditor {
   readonly manageDisciplines: boolean;
-  readonly userDisciplines: readonly number[];
-}
-
-/**
- * How much of an issue the user may change (the server's rule, docs/api-issues.md updateIssue): coordinators
- * and the creator everything; a collaborator of one of its disciplines the statuses of their own disciplines;
- * anyone else nothing.
- */
-export type EditScope = 'full' | 'ownDisciplineStatuses' | 'none';
-
-/** The edit scope of a user on an issue. */
-export function editScopeFor(
-  issue: { createdByUserId: number; disciplines: readonly Pick<IssueDisciplineState, 'disciplineId'>[] },
-  editor: IssueEditor,
-): EditScope {
-  if (editor.manageDisciplines || issue.createdByUserId === editor.userId) return 'full';
-  if (issue.disciplines.some((d) => editor.userDisciplines.includes(d.disciplineId)))
-    return 'ownDisciplineStatuses';
-  return 'none';
-}
-
-/**
- * The statuses a user may move one discipline of the issue to, in the project's order; empty when they may not
- * change it. The current status is always listed first when it is not otherwise offered (so a select shows it).
- * Collaborators only move to statuses with allowCollaboratorUpdateTo; switched-off statuses are not offered.
- */
-export function settableStatuses(
-  discipline: Pick<IssueDisciplineState, 'disciplineId' | 'status'>,
-  scope: EditScope,
-  editor: IssueEditor,
-  statuses: readonly ProjectDisciplineStatusSetting[],
-): string[] {
-  if (scope === 'none') return [];
-  if (scope === 'ownDisciplineStatuses' && !editor.userDisciplines.includes(discipline.disciplineId))
-    return [];
-  const allowed = statuses
-    .filter((s) => s.active && (editor.manageDisciplines || s.allowCollaboratorUpdateTo))
-    .map((s) => s.name);
-  if (allowed.length === 0) return [];
-  return allowed.includes(discipline.status) ? allowed : [discipline.status, ...allowed];
-}
-
-/** Whether the user may change the deadline of a discipline: only with the full scope, in a status that has one. */
-export function canSetDisciplineDeadline(
-  scope: EditScope,
-  status: string,
-  statuses: DisciplineStatusMap,
-): boolean {
-  return scope === 'full' && (statuses.get(status)?.deadline ?? false);
 }
 
 /**
@@ -119,4 +73,36 @@ export function withDisciplineDeadline(
     status: d.status,
     deadline: d.disciplineId === disciplineId ? deadline : d.deadline,
   }));
+}
+
+/**
+ * True when sending these disciplines leaves an active issue without pending work, so the rules resolve it,
+ * and it has no phase to resolve in (neither a resolution nor a creation phase): the server would refuse with
+ * MISSING_RESOLUTION_PHASE, so the resolution phase is asked in the same step.
+ */
+export function needsResolutionPhase(
+  issue: { status: string; resolutionPhase: number | null; creationPhase: number | null },
+  next: readonly IssueDisciplineState[],
+  statuses: DisciplineStatusMap,
+): boolean {
+  return (
+    issue.status === 'active' &&
+    issue.resolutionPhase === null &&
+    issue.creationPhase === null &&
+    !hasPendingDisciplines(next, statuses)
+  );
+}
+
+/**
+ * The resolution phase offered first: the issue's own (resolution, then creation) phase, else the phase the
+ * project is in, the latest of the phases it has active (phases run in order, 0 to 13).
+ */
+export function defaultResolutionPhase(
+  issue: { resolutionPhase: number | null; creationPhase: number | null },
+  phases: readonly { id: number; active: boolean }[],
+): number | null {
+  if (issue.resolutionPhase !== null) return issue.resolutionPhase;
+  if (issue.creationPhase !== null) return issue.creationPhase;
+  const active = phases.filter((p) => p.active).map((p) => p.id);
+  return active.length > 0 ? Math.max(...active) : null;
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
 import { SetIssueStatusDocument } from '../../../gql/generated.ts';
 import { FormError } from '../../auth/form-error.tsx';
-import { allowedIssueStatuses } from './issue-rules.ts';
+import { allowedIssueStatuses, defaultResolutionPhase } from './issue-rules.ts';
 import type { IssueScreen } from './use-issue-screen.ts';
 
 /**
@@ -18,7 +18,9 @@ export function IssueStatusChanger({ screen }: { screen: IssueScreen }) {
   const { issue, statuses, project } = screen;
   const [result, update] = useMutation(SetIssueStatusDocument);
   const [resolving, setResolving] = useState(false);
-  const [phase, setPhase] = useState<string | null>(null);
+  const [chosenPhase, setPhase] = useState<string | null>(null);
+  const initialPhase = defaultResolutionPhase(issue, project.phases);
+  const phase = chosenPhase ?? (initialPhase === null ? null : String(initialPhase));
   const options = allowedIssueStatuses(issue.status, issue.disciplines, statuses);
   const pending = hasPendingDisciplines(issue.disciplines, statuses);
   const send = async (status: IssueStatus, resolutionPhase?: number) => {

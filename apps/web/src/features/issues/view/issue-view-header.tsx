@@ -8,6 +8,7 @@ import {
   IconStarFilled,
   IconTrash,
 } from '@tabler/icons-react';
+import { issueEditScope } from '@obra/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -26,7 +27,7 @@ import {
   IssueStatusIndicator,
   IssueVisibilityIndicator,
 } from '../shared/issue-indicators.tsx';
-import { editScopeFor, isIssuePendingFor } from './issue-rules.ts';
+import { isIssuePendingFor } from './issue-rules.ts';
 import type { IssueScreen } from './use-issue-screen.ts';
 
 /**
@@ -138,7 +139,7 @@ export function IssueViewHeader({ screen }: { screen: IssueScreen }) {
           >
             <IconMailOpened size={20} />
           </ActionIcon>
-          {editScopeFor(issue, screen.editor) === 'full' && <EditIssueButton screen={screen} />}
+          {issueEditScope(screen.editor, issue) === 'full' && <EditIssueButton screen={screen} />}
           {issue.permissions.delete && (
             <ActionIcon
               variant="subtle"

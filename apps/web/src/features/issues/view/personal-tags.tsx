@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@obra/domain';
 import { ActionIcon, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -58,6 +59,7 @@ export function PersonalTags({ screen, onTagsChanged }: { screen: IssueScreen; o
           aria-label={t('tags.new')}
           placeholder={t('tags.new')}
           value={draft}
+          maxLength={TEXT_LIMITS.name}
           onChange={(event) => setDraft(event.currentTarget.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {

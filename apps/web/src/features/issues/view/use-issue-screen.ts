@@ -1,4 +1,4 @@
-import type { DisciplineStatusMap } from '@obra/domain';
+import { projectRoleOf, type DisciplineStatusMap } from '@obra/domain';
 import { useEffect, useMemo, useRef } from 'react';
 import { useMutation, useQuery, useSubscription } from 'urql';
 import { useSession } from '../../../app/guards/session-context.ts';
@@ -102,6 +102,7 @@ export function buildIssueScreen(
     issue,
     editor: {
       userId,
+      role: projectRoleOf(project.permissions.role),
       manageDisciplines: data.projectData.permissions.manageDisciplines,
       userDisciplines: data.projectData.permissions.userDisciplines,
     },

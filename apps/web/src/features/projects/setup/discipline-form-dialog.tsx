@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@obra/domain';
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +47,7 @@ export function DisciplineFormDialog({
           <TextInput
             label={t('disciplines.name')}
             value={name}
+            maxLength={TEXT_LIMITS.name}
             onChange={(e) => setName(e.currentTarget.value)}
             error={touched ? nameError : null}
             required
@@ -57,7 +59,7 @@ export function DisciplineFormDialog({
             onChange={(e) => setAbbreviation(e.currentTarget.value)}
             error={touched ? abbreviationError : null}
             required
-            maxLength={10}
+            maxLength={TEXT_LIMITS.abbreviation}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={busy}>

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@obra/domain';
 import { useState } from 'react';
 import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +56,7 @@ export function GroupFormDialog({
             onChange={(e) => setName(e.currentTarget.value)}
             error={touched ? nameError : null}
             required
-            maxLength={120}
+            maxLength={TEXT_LIMITS.name}
             data-autofocus
           />
           <MultiSelect

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@obra/domain';
 import { useState } from 'react';
 import { Alert, Button, Group, List, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
@@ -66,6 +67,7 @@ function DuplicateDialog({ onClose }: { onClose: () => void }) {
               <TextInput
                 label={t('duplicate.name')}
                 value={name}
+                maxLength={TEXT_LIMITS.name}
                 onChange={(e) => setName(e.currentTarget.value)}
                 error={touched ? nameError : undefined}
                 required

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@obra/domain';
 import { useState } from 'react';
 import { Badge, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -82,6 +83,7 @@ export function SetupProfilePage() {
         <TextInput
           label={t('create.name')}
           value={name}
+          maxLength={TEXT_LIMITS.name}
           onChange={(e) => setName(e.currentTarget.value)}
           error={nameError}
           readOnly={!canWrite || !active}

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@obra/domain';
 import { useState } from 'react';
 import {
   ActionIcon,
@@ -183,7 +184,7 @@ function TagNameDialog({
             onChange={(e) => setName(e.currentTarget.value)}
             error={touched ? nameError : null}
             required
-            maxLength={60}
+            maxLength={TEXT_LIMITS.name}
             data-autofocus
           />
           <FormError error={error} />

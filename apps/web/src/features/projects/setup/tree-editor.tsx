@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@obra/domain';
 import { ActionIcon, Badge, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -101,6 +102,7 @@ function TreeRow({
         aria-label={t('tree.name')}
         placeholder={t('tree.name')}
         value={node.name}
+        maxLength={TEXT_LIMITS.name}
         error={node.name.trim() === ''}
         onChange={(e) => actions.onChange(node.key, { name: e.currentTarget.value })}
         w={{ base: '100%', xs: 220 }}
@@ -110,6 +112,7 @@ function TreeRow({
         aria-label={t('tree.abbreviation')}
         placeholder={t('tree.abbreviation')}
         value={node.abbreviation}
+        maxLength={TEXT_LIMITS.abbreviation}
         error={node.abbreviation.trim() === ''}
         onChange={(e) => actions.onChange(node.key, { abbreviation: e.currentTarget.value })}
         w={100}

@@ -7,7 +7,7 @@ import {
   STROKE_WIDTH,
   TEXT_FONT_FAMILY,
   TEXT_FONT_SIZE,
-} from './editor-constants';
+} from './markup-types.ts';
 
 export type LegacyFamily = 'rects' | 'circles' | 'lines' | 'arrows' | 'texts';
 

@@ -1,0 +1,106 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { issueComments, issues, projectCompanies } from '../../db/schema/index.ts';
+import type { ProjectAccess } from '../projects/project-access.ts';
+import { visibleCommentsWhere } from './comments/issue-comment-repository.ts';
+import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
+
+/**
+ * A mention record (spec core §3 'Project': mentions): who was mentioned in an issue (commentId null) or in one
+ * of its comments. `_id` tells the two apart: `issue:<id>` or `comment:<id>`.
+ */
+export interface MentionRecord {
+  readonly _id: string;
+  readonly issueId: number;
+  readonly commentId: number | null;
+  readonly mentionedUsers: number[];
+}
+
+const hasMentions = (column: typeof issues.mentionedUserIds | typeof issueComments.mentionedUserIds) =>
+  sql`jsonb_array_length(coalesce(${column}, '[]'::jsonb)) > 0`;
+
+/**
+ * The mentions of a project the caller may see: those of the issues they see, and those of the comments they
+ * see on those issues (deleted comments say nothing any more). Two queries whatever the project size.
+ */
+export async function listProjectMentions(db: Db, access: ProjectAccess): Promise<MentionRecord[]> {
+  const audience = audienceOf(access);
+  const [inIssues, inComments] = await Promise.all([
+    db
+      .select({ issueId: issues.id, mentioned: issues.mentionedUserIds })
+      .from(issues)
+      .where(and(visibleIssuesWhere(audience), hasMentions(issues.mentionedUserIds)))
+      .orderBy(issues.id),
+    db
+      .select({
+        issueId: issueComments.issueId,
+        commentId: issueComments.id,
+        mentioned: issueComments.mentionedUserIds,
+      })
+      .from(issueComments)
+      .innerJoin(issues, eq(issues.id, issueComments.issueId))
+      .where(
+        and(
+          visibleIssuesWhere(audience),
+          visibleCommentsWhere(audience),
+          isNull(issueComments.deletedAt),
+          hasMentions(issueComments.mentionedUserIds),
+        ),
+      )
+      .orderBy(issueComments.id),
+  ]);
+  return [
+    ...inIssues.map((r) => ({
+      _id: `issue:${r.issueId}`,
+      issueId: r.issueId,
+      commentId: null,
+      mentionedUsers: (r.mentioned as number[] | null) ?? [],
+    })),
+    ...inComments.map((r) => ({
+      _id: `comment:${r.commentId}`,
+      issueId: r.issueId,
+      commentId: r.commentId,
+      mentionedUsers: (r.mentioned as number[] | null) ?? [],
+    })),
+  ];
+}
+
+/** The issues the caller may reference in a text: id, code and title of those they see, newest code first. */
+export function listMentionableIssues(
+  db: Db,
+  access: ProjectAccess,
+): Promise<{ id: number; code: string; title: string }[]> {
+  return db
+    .select({ id: issues.id, code: issues.code, title: issues.title })
+    .from(issues)
+    .where(visibleIssuesWhere(audienceOf(access)))
+    .orderBy(desc(issues.number));
+}
+
+/**
+ * The projects a company takes part in, with its role in each (spec core §3 'Project': company.projects), as far
+ * as the caller may know: only the projects the caller's own company takes part in too (platform admins: this
+ * project only).
+ */
+export async function companyProjectRoles(
+  db: Db,
+  access: ProjectAccess,
+  companyId: number,
+): Promise<{ id: number; roleId: number }[]> {
+  const callerCompany = access.actor.account.isAdmin ? null : access.actor.account.companyId;
+  const rows = await db
+    .select({ id: projectCompanies.projectId, roleId: projectCompanies.roleId })
+    .from(projectCompanies)
+    .where(
+      and(
+        eq(projectCompanies.companyId, companyId),
+        callerCompany === null
+          ? eq(projectCompanies.projectId, access.project.id)
+          : // Spelled out: drizzle writes the outer column unqualified, which the subquery would take as its own.
+            sql`exists (select 1 from project_companies mine
+              where mine.project_id = "project_companies"."project_id" and mine.company_id = ${callerCompany})`,
+      ),
+    )
+    .orderBy(projectCompanies.projectId);
+  return rows;
+}

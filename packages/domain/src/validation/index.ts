@@ -1,0 +1,2 @@
+export * from './field-problems.ts';
+export * from './text-limits.ts';
