@@ -51,7 +51,7 @@ test.describe('issue list frame', () => {
       obra,
     }) => {
       const world = await buildIssueWorld(request, obra);
-      const long = `Infiltracao${'_sem_espacos'.repeat(30)}`;
+      const long = `Infiltracao${'_sem_espacos'.repeat(15)}`;
       await createIssues(request, world, [{ title: long }, { title: 'Curto' }]);
       const page = await signedInPage(browser, baseURL, world.owner);
       await page.setViewportSize({ width, height: 800 });
