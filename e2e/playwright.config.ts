@@ -19,12 +19,13 @@ export default defineConfig({
   outputDir: '../test-results/e2e',
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // CI retries a failed journey once so that one flake does not cost a run; the retry reporter names each one.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   // Limits that only catch hangs: a loaded 2-core machine can take seconds to paint a lazy screen.
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list'], ['./retry-reporter.ts']],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -15,8 +15,10 @@ import { attachGraphQLWebSocket } from './realtime/ws-server.ts';
 import { seedStandardData, type SeedResult } from './seed/seed.ts';
 import { createAuthRuntime } from './auth/auth-runtime.ts';
 import { seedDemo, type DemoUser } from './seed/demo-seed.ts';
+import { seedDemoIssues } from './seed/demo-issues.ts';
 import { registerProjectsArea } from './modules/projects/projects-area.ts';
 import { registerIssuesArea } from './modules/issues/issues-area.ts';
+import { configureUnitOfWork } from './db/unit-of-work.ts';
 import type { AppServices } from './services.ts';
 import { openFileStorage } from './storage/file-storage.ts';
 
@@ -74,6 +76,7 @@ export async function startServer(
     poolSize: config.databasePoolSize,
     pgliteTemplate: options.pgliteTemplate,
   });
+  configureUnitOfWork({ strict: config.env === 'test', logger });
   registerProjectsArea();
   registerIssuesArea();
   const seed = await seedStandardData(database.db);
@@ -104,6 +107,16 @@ export async function startServer(
   const demoUsers = config.seedDemo
     ? await seedDemo(database.db, auth.hasher, config.dataDir, logger)
     : undefined;
+  if (demoUsers) {
+    const started = Date.now();
+    const cpu = process.cpuUsage();
+    const count = await seedDemoIssues(services, demoUsers);
+    const used = process.cpuUsage(cpu);
+    logger.info(
+      { issues: count, ms: Date.now() - started, cpuMs: Math.round((used.user + used.system) / 1000) },
+      'demo issues created',
+    );
+  }
   if (config.runJobs) await registerWorkers(services);
 
   // A worker answers health checks only; web and all-in-one processes serve the API, the websocket and the app.

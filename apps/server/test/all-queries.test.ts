@@ -29,9 +29,7 @@ describe('allQueries', () => {
   it('runs the queries of a transaction one after another, never two at once on its connection', async () => {
     const log: string[] = [];
     const { db } = t.server.services.database;
-    const results = await db.transaction(async (tx) =>
-      allQueries(tx as unknown as Db, recorded(tx as unknown as Db, log)),
-    );
+    const results = await db.transaction(async (tx) => allQueries(tx, recorded(tx, log)));
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
     expect(results).toEqual(['a', 'b', 'c']);
   });

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/test-server.ts';
-import type { Db } from '../src/db/database.ts';
 import { transactionExecutor } from '../src/db/transaction-executor.ts';
 
 async function waitFor<T>(
@@ -60,7 +59,7 @@ describe('a process that runs no jobs (JOBS=none)', () => {
         t.server.services.jobs.send(
           'project.duplicate',
           { copyId: 1 },
-          { executor: transactionExecutor(tx as unknown as Db) },
+          { executor: transactionExecutor(tx) },
         ),
       );
       const job = await t.server.services.jobs.boss.getJobById('project.duplicate', jobId);

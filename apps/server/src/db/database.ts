@@ -18,6 +18,9 @@ export type Schema = typeof schema;
 /** A Drizzle database or transaction on either backend. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** An open transaction (or savepoint) on either backend: a Db that can also roll back. See unit-of-work.ts. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** The raw SQL hook pg-boss uses when it shares our connection. */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -85,7 +88,7 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   const stats: QueryStats = { queries: 0 };
-  const db = drizzlePglite({ client, schema, logger: countingLogger(stats) }) as unknown as Db;
+  const db: Db = drizzlePglite({ client, schema, logger: countingLogger(stats) });
   await migratePglite(drizzlePglite({ client }), { migrationsFolder });
   const executor: SqlExecutor = {
     async executeSql(text, values) {
@@ -145,7 +148,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   releaseClientsWhoseBeginFails(pool);
   await migrateWithLock(pool);
   const stats: QueryStats = { queries: 0 };
-  const db = drizzlePg({ client: pool, schema, logger: countingLogger(stats) }) as unknown as Db;
+  const db: Db = drizzlePg({ client: pool, schema, logger: countingLogger(stats) });
   return {
     kind: 'postgres',
     db,

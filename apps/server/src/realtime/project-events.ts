@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AppServices } from '../services.ts';
 
 /**
@@ -21,31 +20,25 @@ export interface ProjectEvent {
 export const PROJECT_EVENTS_CHANNEL = 'project:events';
 
 /** The topic id of a project's events (the prefix keeps deployments sharing one Redis apart). */
-export function projectTopic(services: AppServices, projectId: number): string {
+export function projectTopic(services: Pick<AppServices, 'config'>, projectId: number): string {
   return `${services.config.redisChannelPrefix}${projectId}`;
 }
 
-const pending = new AsyncLocalStorage<ProjectEvent[]>();
-
 /**
- * Records an event of the current unit of work. Events are published only once the work has committed
- * (see runWithProjectEvents); outside of one there is nobody to publish them and they are dropped.
+ * Publishes the events of a committed unit of work (db/unit-of-work.ts is the only caller: code emits with
+ * `emitProjectEvent` inside a unit of work). A publish that fails is logged; the writes have committed anyway.
  */
-export function emitProjectEvent(event: ProjectEvent): void {
-  pending.getStore()?.push(event);
-}
-
-/**
- * Runs a unit of work (usually one transaction) and publishes the events it emitted once it has succeeded;
- * a failed unit (rolled back) publishes nothing. Nested calls publish with the outermost one.
- */
-export async function runWithProjectEvents<T>(services: AppServices, work: () => Promise<T>): Promise<T> {
-  if (pending.getStore()) return work();
-  const events: ProjectEvent[] = [];
-  const result = await pending.run(events, work);
-  for (const event of events)
-    services.pubsub.publish(PROJECT_EVENTS_CHANNEL, projectTopic(services, event.projectId), event);
-  return result;
+export function publishProjectEvents(
+  services: Pick<AppServices, 'pubsub' | 'config' | 'logger'>,
+  events: readonly ProjectEvent[],
+): void {
+  for (const event of events) {
+    try {
+      services.pubsub.publish(PROJECT_EVENTS_CHANNEL, projectTopic(services, event.projectId), event);
+    } catch (error) {
+      services.logger.error({ err: error, event }, 'project event not published');
+    }
+  }
 }
 
 /**

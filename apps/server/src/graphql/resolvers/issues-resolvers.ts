@@ -7,9 +7,6 @@ import { updateIssue } from '../../modules/issues/issue-update-service.ts';
 import type { GraphQLContext } from '../context.ts';
 import { listUserTags } from '../../modules/projects/project-group-service.ts';
 import { presentIssue } from './issues-presenters.ts';
-import { and, eq } from 'drizzle-orm';
-import { issues } from '../../db/schema/index.ts';
-import { emitProjectEvent, runWithProjectEvents } from '../../realtime/project-events.ts';
 import { attachIssueOrigin } from './issue-request-cache.ts';
 import { issueListShape } from './issue-list-shape.ts';
 import { parseCommentsFilter } from '../../modules/issues/issue-comment-repository.ts';
@@ -31,22 +28,6 @@ async function issueDetail(ctx: GraphQLContext, projectId: number, issueId: numb
     access,
     true,
   );
-}
-
-/** Deletes an issue and emits its deletion with the facts subscribers need to know whether they saw it. */
-async function deleteIssueAndTell(ctx: GraphQLContext, projectId: number, issueId: number): Promise<boolean> {
-  const { db } = ctx.services.database;
-  const [facts] = await db
-    .select({
-      visibility: issues.visibility,
-      createdByUserId: issues.createdByUserId,
-      groupId: issues.groupId,
-    })
-    .from(issues)
-    .where(and(eq(issues.id, issueId), eq(issues.projectId, projectId)));
-  const deleted = await deleteIssue(ctx.services, requireActor(ctx), projectId, issueId);
-  if (facts) emitProjectEvent({ kind: 'issue', action: 'deleted', projectId, issueId, facts });
-  return deleted;
 }
 
 /** Issues: list, detail, create, update, delete, starring (spec core §7). */
@@ -79,13 +60,10 @@ export const issuesResolvers: Resolvers = {
     issue: (_r, { projectId, issueId }, ctx) => issueDetail(ctx, projectId, issueId),
   },
   Mutation: {
-    // Events emitted inside the transactions (issue, notifications) are published once they have committed.
-    createIssue: (_r, args, ctx) =>
-      runWithProjectEvents(ctx.services, () => createIssue(ctx.services, requireActor(ctx), args)),
-    updateIssue: (_r, args, ctx) =>
-      runWithProjectEvents(ctx.services, () => updateIssue(ctx.services, requireActor(ctx), args)),
+    createIssue: (_r, args, ctx) => createIssue(ctx.services, requireActor(ctx), args),
+    updateIssue: (_r, args, ctx) => updateIssue(ctx.services, requireActor(ctx), args),
     deleteIssue: (_r, { projectId, issueId }, ctx) =>
-      runWithProjectEvents(ctx.services, () => deleteIssueAndTell(ctx, projectId, issueId)),
+      deleteIssue(ctx.services, requireActor(ctx), projectId, issueId),
     setProjectIssueStarring: (_r, args, ctx) => setIssueStarring(ctx.services, requireActor(ctx), args),
   },
 };

@@ -2,6 +2,8 @@ import { eq, lt, sql } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
 import { federatedFlows, projectCopies, refreshTokens, verificationCodes } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
+import { transactionExecutor } from '../../db/transaction-executor.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../identity/account.ts';
 import { requirePlatformAdmin } from './company-admin-service.ts';
 
@@ -29,27 +31,32 @@ export async function runAdminScript(
 
 /** The body of the 'admin.script' job. */
 export async function executeAdminScript(services: AppServices, name: string): Promise<void> {
-  const { db } = services.database;
   if (name === 'projects.retryFailedCopies') {
-    const failed = await db
-      .select({ id: projectCopies.id })
-      .from(projectCopies)
-      .where(eq(projectCopies.status, 'failed'));
-    for (const copy of failed) {
-      await db
+    // Each copy is set pending and its job queued together: a crash in between leaves nothing half-done.
+    const retried = await unitOfWork(services, async (tx) => {
+      const failed = await tx
         .update(projectCopies)
         .set({ status: 'pending', error: null })
-        .where(eq(projectCopies.id, copy.id));
-      await services.jobs.send('project.duplicate', { copyId: copy.id });
-    }
-    services.logger.info({ script: name, retried: failed.length }, 'admin script done');
+        .where(eq(projectCopies.status, 'failed'))
+        .returning({ id: projectCopies.id });
+      for (const copy of failed)
+        await services.jobs.send(
+          'project.duplicate',
+          { copyId: copy.id },
+          { executor: transactionExecutor(tx) },
+        );
+      return failed.length;
+    });
+    services.logger.info({ script: name, retried }, 'admin script done');
     return;
   }
   if (name === 'identity.purgeExpiredCredentials') {
     const cutoff = sql`now() - interval '1 day'`;
-    await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, cutoff));
-    await db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, cutoff));
-    await db.delete(federatedFlows).where(lt(federatedFlows.expiresAt, cutoff));
+    await unitOfWork(services, async (tx) => {
+      await tx.delete(refreshTokens).where(lt(refreshTokens.expiresAt, cutoff));
+      await tx.delete(verificationCodes).where(lt(verificationCodes.expiresAt, cutoff));
+      await tx.delete(federatedFlows).where(lt(federatedFlows.expiresAt, cutoff));
+    });
     services.logger.info({ script: name }, 'admin script done');
     return;
   }

@@ -6,6 +6,7 @@ import type { AppServices } from '../../services.ts';
 import type { Actor } from '../identity/account.ts';
 import { companyPolicyActor } from './company-policy.ts';
 import { claimProfileImage, releaseProfileImage } from '../profile-images/profile-image-claims.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -284,8 +285,7 @@ export async function adminSaveCompany(
     isActive: input.isActive,
     ...(ownerUserId !== null ? { ownerUserId } : {}),
   };
-  const id = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const id = await unitOfWork(services, async (tx) => {
     let target = companyId;
     if (target === null) {
       const [row] = await tx

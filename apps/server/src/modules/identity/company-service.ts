@@ -28,6 +28,7 @@ import { enqueueMail } from './identity-mail.ts';
 import { companyPolicyActor } from '../companies/company-policy.ts';
 import { findUserByEmail, findUserById, lockUserById, updateUser } from './user-repository.ts';
 import type { Db } from '../../db/database.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 const INVITE_DAYS = 14;
 
@@ -52,7 +53,7 @@ export async function createCompany(
   if (name.length > 120) throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field: 'name' });
   // The onboarding guard: the company step needs a completed profile (spec core §2).
   if (!actor.account.confirmedRegister) throw new AppError('INVALID_ACTION');
-  const account = await services.database.db.transaction(async (tx) => {
+  const account = await unitOfWork(services, async (tx) => {
     const user = await lockUserById(tx, actor.account.id);
     if (!user) throw new AppError('UNAUTHENTICATED');
     if (user.companyId !== null) throw new AppError('USER_ALREADY_PARTICIPATES_COMPANY');
@@ -80,7 +81,7 @@ export async function acceptInvite(
   actor: Actor,
   inviteId: number,
 ): Promise<LoggedUserView> {
-  await services.database.db.transaction(async (tx) => {
+  await unitOfWork(services, async (tx) => {
     const user = await lockUserById(tx, actor.account.id);
     if (!user) throw new AppError('UNAUTHENTICATED');
     const invite = await openInviteFor(tx, inviteId, user.email);
@@ -97,7 +98,7 @@ export async function acceptInvite(
 
 /** Declines an invitation addressed to the signed-in user. */
 export async function rejectInvite(services: AppServices, actor: Actor, inviteId: number): Promise<boolean> {
-  await services.database.db.transaction(async (tx) => {
+  await unitOfWork(services, async (tx) => {
     const invite = await openInviteFor(tx, inviteId, actor.account.email);
     await setInviteStatus(tx, invite.id, 'rejected');
   });
@@ -150,7 +151,7 @@ export async function inviteMember(
   // Making someone an administrator is managing members: a manager may not hand out more than they have.
   if (!mayInviteAs(actor, role)) throw new AppError('FORBIDDEN');
   const email = normalizeEmail(emailInput);
-  return services.database.db.transaction(async (tx) => {
+  return unitOfWork(services, async (tx) => {
     const company = await findCompanyById(tx, companyId);
     if (!company?.isActive) throw new AppError('COMPANY_IS_NOT_ACTIVE');
     const invitee = await findUserByEmail(tx, email);
@@ -183,7 +184,7 @@ export async function resendInvite(
   inviteId: number,
 ): Promise<SentInvite> {
   const companyId = assertMayInvite(actor);
-  return services.database.db.transaction(async (tx) => {
+  return unitOfWork(services, async (tx) => {
     const invite = await lockInvite(tx, inviteId);
     if (!invite || invite.companyId !== companyId || invite.status !== 'pending')
       throw new AppError('INVITE_NOT_FOUND');

@@ -4,6 +4,7 @@ import { insertDemoRequest } from './demo-request-repository.ts';
 import { renderEmail } from '../../mail/email-renderer.ts';
 import { enqueueMail } from './identity-mail.ts';
 import { listPlatformAdmins } from './user-repository.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /** A visitor's demo request (spec core §5: all five fields required). */
 export interface DemoRequestInput {
@@ -34,7 +35,7 @@ export async function requestDemo(
   if (FIELDS.some((f) => values[f].length > 200)) throw new AppError('BAD_USER_INPUT');
   if (!isEmailValid(values.email)) throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field: 'email' });
   values.email = normalizeEmail(values.email);
-  await services.database.db.transaction(async (tx) => {
+  await unitOfWork(services, async (tx) => {
     await insertDemoRequest(tx, { ...values, localeId: locale });
     for (const admin of await listPlatformAdmins(tx)) {
       await enqueueMail(

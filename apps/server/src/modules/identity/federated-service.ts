@@ -14,6 +14,7 @@ import { findLinkedUserId, insertFlow, linkIdentity, takeFlow } from './federate
 import { openSession, type SessionTokens } from './session-service.ts';
 import { findUserByEmail, findUserById, insertUser, updateUser } from './user-repository.ts';
 import type { UserRow } from './account.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 const STATE_TTL_MS = 10 * 60_000;
 const EXCHANGE_TTL_MS = 2 * 60_000;
@@ -84,7 +85,7 @@ export async function finishFederated(
   if (profile.emailVerified === false) return { ok: false, error: 'NotAuthorizedException' };
   if (flow.forcedEmail && flow.forcedEmail !== email) return { ok: false, error: 'FEDERATED_EMAIL_MISMATCH' };
   const code = randomToken(32);
-  await services.database.db.transaction(async (tx) => {
+  await unitOfWork(services, async (tx) => {
     const user = await findOrCreateUser(services, tx, provider, { ...profile, email }, locale);
     await insertFlow(tx, {
       keyHash: sha256(code),
@@ -99,7 +100,7 @@ export async function finishFederated(
 
 /** Exchanges the one-time code of a federated sign-in for a session. */
 export async function exchangeFederatedCode(services: AppServices, code: string): Promise<SessionTokens> {
-  const tokens = await services.database.db.transaction(async (tx) => {
+  const tokens = await unitOfWork(services, async (tx) => {
     const flow = await takeFlow(tx, sha256(code), 'exchange');
     if (!flow?.userId) return undefined;
     return openSession(services, tx, flow.userId);

@@ -8,10 +8,11 @@ import { revokeAllOfUser } from './refresh-token-repository.ts';
 import { codeSettings } from './sign-up-service.ts';
 import { findUserByEmail, findUserById, updateUser } from './user-repository.ts';
 import { checkCode, issueCode } from './verification-codes.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /** E-mails a reset code when the address has an account; the caller always answers 204 either way. */
 export async function forgotPassword(services: AppServices, email: string): Promise<void> {
-  await services.database.db.transaction(async (tx) => {
+  await unitOfWork(services, async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user || user.isDemo) return;
     const code = await issueCode(tx, user.id, 'reset_password', codeSettings(services));
@@ -40,7 +41,7 @@ export async function confirmForgotPassword(
   password: string,
 ): Promise<void> {
   const passwordHash = await services.auth.hasher.hash(password);
-  const failure = await services.database.db.transaction(async (tx) => {
+  const failure = await unitOfWork(services, async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user || user.isDemo || !isVerificationCodeFormat(code)) return 'CodeMismatchException' as const;
     const failed = await checkCode(tx, user.id, 'reset_password', code, codeSettings(services));
@@ -67,7 +68,7 @@ export async function changePassword(
     : false;
   if (!user || !verified) throw new AppError('NotAuthorizedException');
   const passwordHash = await services.auth.hasher.hash(password);
-  await services.database.db.transaction(async (tx) => {
+  await unitOfWork(services, async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
     await revokeAllOfUser(tx, user.id, actor.sessionId);
     await notifyPasswordChanged(services, tx, user.email, user.localeId, user.name);

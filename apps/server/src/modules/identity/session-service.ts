@@ -11,6 +11,7 @@ import {
   markRefreshTokenUsed,
   revokeFamily,
 } from './refresh-token-repository.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /** The tokens of a signed-in session. */
 export interface SessionTokens {
@@ -50,7 +51,7 @@ async function issueTokens(
  * every access token of the session, and the caller gets NotAuthorizedException.
  */
 export async function refreshSession(services: AppServices, refreshToken: string): Promise<SessionTokens> {
-  const outcome = await services.database.db.transaction(async (tx) => {
+  const outcome = await unitOfWork(services, async (tx) => {
     const row = await lockRefreshToken(tx, sha256(refreshToken));
     if (!row || row.revokedAt !== null || row.expiresAt.getTime() <= Date.now()) return undefined;
     if (row.usedAt !== null) {

@@ -2,6 +2,7 @@ import { AppError } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import { findUserByEmail } from './user-repository.ts';
 import { openSession, type SessionTokens } from './session-service.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /**
  * Signs in with e-mail and password. Every failure is NotAuthorizedException with no hint, and every path runs
@@ -15,5 +16,5 @@ export async function signIn(services: AppServices, email: string, password: str
     ? await services.auth.hasher.verify(user.passwordHash, password)
     : await services.auth.hasher.verifyDummy(password);
   if (!user || !verified || user.emailConfirmedAt === null) throw new AppError('NotAuthorizedException');
-  return services.database.db.transaction((tx) => openSession(services, tx, user.id));
+  return unitOfWork(services, (tx) => openSession(services, tx, user.id));
 }

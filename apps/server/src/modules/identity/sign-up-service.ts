@@ -4,6 +4,7 @@ import { renderEmail } from '../../mail/email-renderer.ts';
 import { enqueueMail } from './identity-mail.ts';
 import { confirmEmail, findUserByEmail, insertUser } from './user-repository.ts';
 import { checkCode, issueCode } from './verification-codes.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /** What sign-up needs. */
 export interface SignUpInput {
@@ -24,7 +25,7 @@ export interface CodeDelivery {
 export async function signUp(services: AppServices, input: SignUpInput): Promise<CodeDelivery> {
   // Hashing is slow on purpose; do it before taking a connection for the transaction.
   const passwordHash = await services.auth.hasher.hash(input.password);
-  await services.database.db.transaction(async (tx) => {
+  await unitOfWork(services, async (tx) => {
     const user = await insertUser(tx, {
       email: input.email,
       passwordHash,
@@ -60,7 +61,7 @@ async function sendSignUpCode(
 
 /** Confirms the e-mail with the code it received. */
 export async function confirmSignUp(services: AppServices, email: string, code: string): Promise<void> {
-  const failure = await services.database.db.transaction(async (tx) => {
+  const failure = await unitOfWork(services, async (tx) => {
     const user = await findUserByEmail(tx, email);
     // An unknown address answers like a wrong code: no hint about which addresses have accounts.
     if (!user || !isVerificationCodeFormat(code)) return 'CodeMismatchException' as const;
@@ -75,7 +76,7 @@ export async function confirmSignUp(services: AppServices, email: string, code: 
 
 /** Sends a new confirmation code; the previous one stops working. */
 export async function resendCode(services: AppServices, email: string): Promise<CodeDelivery> {
-  await services.database.db.transaction(async (tx) => {
+  await unitOfWork(services, async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user) return;
     if (user.emailConfirmedAt !== null) throw new AppError('userAlreadyConfirmed');

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { AppError, isAppError, type ErrorCode } from '@obra/domain';
-import type { Db } from '../../db/database.ts';
+import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { issueDisciplines } from '../../db/schema/index.ts';
 import type { Actor } from '../identity/account.ts';
@@ -72,8 +72,7 @@ export async function updateIssues(
   const context = await loadUpdateContext(db, actor, input.projectId);
   const { disciplines: wantedDisciplines, ...fields } = input.newValues;
   const enums = checkEnums({ ...fields, disciplines: wantedDisciplines ?? undefined });
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return unitOfWork(services, async (tx) => {
     const currentRows = await tx
       .select({
         issueId: issueDisciplines.issueId,
@@ -91,9 +90,9 @@ export async function updateIssues(
     for (const issueId of ids) {
       const disciplines = mergedDisciplines(currentBy.get(issueId) ?? [], wantedDisciplines);
       try {
-        await tx.transaction(async (savepoint) => {
+        await savepoint(tx, async (itemTx) => {
           await applyIssueUpdate(
-            savepoint as unknown as Db,
+            itemTx,
             context,
             { ...fields, ...(disciplines ? { disciplines } : {}), projectId: input.projectId, issueId },
             enums,

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { AppServices } from '../../services.ts';
 import { issueComments, issueHistory, issueNotifications, projectGroups } from '../../db/schema/index.ts';
-import { emitProjectEvent, runWithProjectEvents } from '../../realtime/project-events.ts';
+import { emitProjectEvent, unitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../identity/account.ts';
 import {
   loadForWrite,
@@ -110,46 +110,43 @@ export async function createComment(
   const images = parseImagesJson(input.images);
   const files = await prepareImageFiles(services, access, images);
   const userId = actor.account.id;
-  return runWithProjectEvents(services, () =>
-    db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const issue = await loadVisibleIssue(tx, access, input.issueId);
-      const [row] = await tx
-        .insert(issueComments)
-        .values({
-          projectId: issue.projectId,
-          issueId: issue.id,
-          message: fields.message,
-          visibility: fields.visibility,
-          groupId,
-          mentionedUserIds: mentioned,
-          createdByUserId: userId,
-        })
-        .returning();
-      if (!row) throw new Error('comment not stored');
-      const owner = { projectId: issue.projectId, issueId: issue.id, commentId: row.id, userId };
-      const stored = images?.length ? await replaceImages(tx, owner, images, files) : undefined;
-      const fieldsCreated: Changes = {
-        message: { old: null, new: row.message },
-        visibility: { old: null, new: row.visibility },
-        ...(groupId !== null ? { groupId: { old: null, new: groupId } } : {}),
-        ...(mentioned.length > 0 ? { mentionedUsers: { old: null, new: mentioned } } : {}),
-        ...(stored ? { images: { old: null, new: stored.new } } : {}),
-      };
-      await tx.insert(issueHistory).values({
+  return unitOfWork(services, async (tx) => {
+    const issue = await loadVisibleIssue(tx, access, input.issueId);
+    const [row] = await tx
+      .insert(issueComments)
+      .values({
+        projectId: issue.projectId,
         issueId: issue.id,
-        entityType: 'comment',
-        commentId: row.id,
-        fields: fieldsCreated,
-        issueVisibility: issue.visibility,
-        commentVisibility: row.visibility,
-        userId,
-      });
-      await notifyUsers(tx, { issue, actorId: userId, comment: row, mentioned, tellInterested: true });
-      commentEvent(row, 'created');
-      return viewOf(tx, access, row, issue.visibility);
-    }),
-  );
+        message: fields.message,
+        visibility: fields.visibility,
+        groupId,
+        mentionedUserIds: mentioned,
+        createdByUserId: userId,
+      })
+      .returning();
+    if (!row) throw new Error('comment not stored');
+    const owner = { projectId: issue.projectId, issueId: issue.id, commentId: row.id, userId };
+    const stored = images?.length ? await replaceImages(tx, owner, images, files) : undefined;
+    const fieldsCreated: Changes = {
+      message: { old: null, new: row.message },
+      visibility: { old: null, new: row.visibility },
+      ...(groupId !== null ? { groupId: { old: null, new: groupId } } : {}),
+      ...(mentioned.length > 0 ? { mentionedUsers: { old: null, new: mentioned } } : {}),
+      ...(stored ? { images: { old: null, new: stored.new } } : {}),
+    };
+    await tx.insert(issueHistory).values({
+      issueId: issue.id,
+      entityType: 'comment',
+      commentId: row.id,
+      fields: fieldsCreated,
+      issueVisibility: issue.visibility,
+      commentVisibility: row.visibility,
+      userId,
+    });
+    await notifyUsers(tx, { issue, actorId: userId, comment: row, mentioned, tellInterested: true });
+    commentEvent(row, 'created');
+    return viewOf(tx, access, row, issue.visibility);
+  });
 }
 
 function diff(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
@@ -178,65 +175,60 @@ export async function updateComment(
   const images = parseImagesJson(input.images);
   const files = await prepareImageFiles(services, access, images);
   const userId = actor.account.id;
-  return runWithProjectEvents(services, () =>
-    db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const { comment: row, issue } = await loadVisibleComment(tx, access, input.commentId, true);
-      if (row.deletedAt) throw new AppError('INVALID_ACTION', 'the comment is deleted');
-      if (row.createdByUserId !== userId) throw new AppError('FORBIDDEN');
-      const groupId = commentGroupFor(fields.visibility, input.groupId ?? row.groupId);
-      await checkGroup(tx, input.projectId, fields.visibility, groupId);
-      const before = (row.mentionedUserIds as number[]) ?? [];
-      const mentioned =
-        input.mentionedUsers == null
-          ? before
-          : await checkMentions(tx, input.projectId, input.mentionedUsers);
-      const changes = diff(
-        { message: row.message, visibility: row.visibility, groupId: row.groupId, mentionedUsers: before },
-        { message: fields.message, visibility: fields.visibility, groupId, mentionedUsers: mentioned },
-      );
-      const owner = { projectId: row.projectId, issueId: row.issueId, commentId: row.id, userId };
-      const stored = images ? await replaceImages(tx, owner, images, files) : undefined;
-      if (stored) changes['images'] = stored;
-      if (Object.keys(changes).length === 0) return viewOf(tx, access, row, issue.visibility);
-      const now = new Date();
-      const [updated] = await tx
-        .update(issueComments)
-        .set({
-          message: fields.message,
-          visibility: fields.visibility,
-          groupId,
-          mentionedUserIds: mentioned,
-          editedAt: now,
-          editedByUserId: userId,
-          ...(changes['visibility'] ? { visibilityUpdatedAt: now, visibilityUpdatedByUserId: userId } : {}),
-        })
-        .where(eq(issueComments.id, row.id))
-        .returning();
-      if (!updated) throw new Error('comment not updated');
-      await tx.insert(issueHistory).values({
-        issueId: issue.id,
-        entityType: 'comment',
-        commentId: row.id,
-        fields: changes,
-        issueVisibility: issue.visibility,
-        commentVisibility: updated.visibility,
-        userId,
+  return unitOfWork(services, async (tx) => {
+    const { comment: row, issue } = await loadVisibleComment(tx, access, input.commentId, true);
+    if (row.deletedAt) throw new AppError('INVALID_ACTION', 'the comment is deleted');
+    if (row.createdByUserId !== userId) throw new AppError('FORBIDDEN');
+    const groupId = commentGroupFor(fields.visibility, input.groupId ?? row.groupId);
+    await checkGroup(tx, input.projectId, fields.visibility, groupId);
+    const before = (row.mentionedUserIds as number[]) ?? [];
+    const mentioned =
+      input.mentionedUsers == null ? before : await checkMentions(tx, input.projectId, input.mentionedUsers);
+    const changes = diff(
+      { message: row.message, visibility: row.visibility, groupId: row.groupId, mentionedUsers: before },
+      { message: fields.message, visibility: fields.visibility, groupId, mentionedUsers: mentioned },
+    );
+    const owner = { projectId: row.projectId, issueId: row.issueId, commentId: row.id, userId };
+    const stored = images ? await replaceImages(tx, owner, images, files) : undefined;
+    if (stored) changes['images'] = stored;
+    if (Object.keys(changes).length === 0) return viewOf(tx, access, row, issue.visibility);
+    const now = new Date();
+    const [updated] = await tx
+      .update(issueComments)
+      .set({
+        message: fields.message,
+        visibility: fields.visibility,
+        groupId,
+        mentionedUserIds: mentioned,
+        editedAt: now,
+        editedByUserId: userId,
+        ...(changes['visibility'] ? { visibilityUpdatedAt: now, visibilityUpdatedByUserId: userId } : {}),
+      })
+      .where(eq(issueComments.id, row.id))
+      .returning();
+    if (!updated) throw new Error('comment not updated');
+    await tx.insert(issueHistory).values({
+      issueId: issue.id,
+      entityType: 'comment',
+      commentId: row.id,
+      fields: changes,
+      issueVisibility: issue.visibility,
+      commentVisibility: updated.visibility,
+      userId,
+    });
+    if (changes['visibility'] || changes['groupId']) await dropHiddenMarks(tx, issue, updated);
+    const added = mentioned.filter((id) => !before.includes(id));
+    if (added.length > 0)
+      await notifyUsers(tx, {
+        issue,
+        actorId: userId,
+        comment: updated,
+        mentioned: added,
+        tellInterested: false,
       });
-      if (changes['visibility'] || changes['groupId']) await dropHiddenMarks(tx, issue, updated);
-      const added = mentioned.filter((id) => !before.includes(id));
-      if (added.length > 0)
-        await notifyUsers(tx, {
-          issue,
-          actorId: userId,
-          comment: updated,
-          mentioned: added,
-          tellInterested: false,
-        });
-      commentEvent(updated, 'updated');
-      return viewOf(tx, access, updated, issue.visibility);
-    }),
-  );
+    commentEvent(updated, 'updated');
+    return viewOf(tx, access, updated, issue.visibility);
+  });
 }
 
 /** Removes the unread marks on a comment of users who may no longer see it. */
@@ -283,40 +275,37 @@ export async function deleteComment(
   const access = await loadProjectAccess(db, actor, input.projectId);
   requireActive(access);
   const userId = actor.account.id;
-  return runWithProjectEvents(services, () =>
-    db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const { comment: row, issue } = await loadVisibleComment(tx, access, input.commentId, true);
-      if (row.deletedAt) throw new AppError('INVALID_ACTION', 'the comment is already deleted');
-      if (!commentPermissions(access, row).canDelete) throw new AppError('FORBIDDEN');
-      const now = new Date();
-      await tx
-        .update(issueComments)
-        .set({ deletedAt: now, deletedByUserId: userId })
-        .where(eq(issueComments.id, row.id));
-      await tx.insert(issueHistory).values({
-        issueId: issue.id,
-        entityType: 'comment',
-        commentId: row.id,
-        fields: { deletedAt: { old: null, new: now.toISOString() } },
-        issueVisibility: issue.visibility,
-        commentVisibility: row.visibility,
-        userId,
+  return unitOfWork(services, async (tx) => {
+    const { comment: row, issue } = await loadVisibleComment(tx, access, input.commentId, true);
+    if (row.deletedAt) throw new AppError('INVALID_ACTION', 'the comment is already deleted');
+    if (!commentPermissions(access, row).canDelete) throw new AppError('FORBIDDEN');
+    const now = new Date();
+    await tx
+      .update(issueComments)
+      .set({ deletedAt: now, deletedByUserId: userId })
+      .where(eq(issueComments.id, row.id));
+    await tx.insert(issueHistory).values({
+      issueId: issue.id,
+      entityType: 'comment',
+      commentId: row.id,
+      fields: { deletedAt: { old: null, new: now.toISOString() } },
+      issueVisibility: issue.visibility,
+      commentVisibility: row.visibility,
+      userId,
+    });
+    const marks = await tx
+      .delete(issueNotifications)
+      .where(eq(issueNotifications.commentId, row.id))
+      .returning({ userId: issueNotifications.userId });
+    if (marks.length > 0)
+      emitProjectEvent({
+        kind: 'notifications',
+        action: 'deleted',
+        projectId: row.projectId,
+        issueId: row.issueId,
+        userIds: marks.map((m) => m.userId),
       });
-      const marks = await tx
-        .delete(issueNotifications)
-        .where(eq(issueNotifications.commentId, row.id))
-        .returning({ userId: issueNotifications.userId });
-      if (marks.length > 0)
-        emitProjectEvent({
-          kind: 'notifications',
-          action: 'deleted',
-          projectId: row.projectId,
-          issueId: row.issueId,
-          userIds: marks.map((m) => m.userId),
-        });
-      commentEvent(row, 'deleted');
-      return true;
-    }),
-  );
+    commentEvent(row, 'deleted');
+    return true;
+  });
 }

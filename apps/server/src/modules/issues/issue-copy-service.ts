@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, isAppError, ISSUE_VISIBILITIES, type ErrorCode } from '@obra/domain';
-import type { Db } from '../../db/database.ts';
+import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { issueDisciplines, issueLabels, issueLocals, issues, projectGroups } from '../../db/schema/index.ts';
 import type { Actor } from '../identity/account.ts';
@@ -190,8 +190,7 @@ export async function copyProjectIssues(
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
 
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return unitOfWork(services, async (tx) => {
     const result: CopyIssuesResult = { copies: [], rejected: [] };
     for (const issueId of ids) {
       const row = byId.get(issueId);
@@ -211,9 +210,9 @@ export async function copyProjectIssues(
         continue;
       }
       try {
-        const created = await tx.transaction(async (savepoint) =>
+        const created = await savepoint(tx, async (itemTx) =>
           applyIssueCreate(
-            savepoint as unknown as Db,
+            itemTx,
             { access: target, statuses },
             {
               projectId: target.project.id,

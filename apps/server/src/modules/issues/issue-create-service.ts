@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { AppError, decideIssueStatus, validateIssueDraft } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import {
   issueDisciplines,
@@ -49,8 +50,8 @@ export async function createIssue(
   const access = await loadForWrite(db, actor, input.projectId, 'issue.create');
   const statuses = await projectStatuses(db, input.projectId);
   const files = await prepareImageFiles(services, access, input.images);
-  return db.transaction(async (txRaw) => {
-    const row = await applyIssueCreate(txRaw as unknown as Db, { access, statuses, files }, input);
+  return unitOfWork(services, async (tx) => {
+    const row = await applyIssueCreate(tx, { access, statuses, files }, input);
     return { id: row.id, projectId: row.projectId };
   });
 }

@@ -5,6 +5,7 @@ import { issues, issueUserStates } from '../../db/schema/index.ts';
 import type { Actor } from '../identity/account.ts';
 import { loadProjectAccess, requireActive, type ProjectAccess } from '../projects/project-access.ts';
 import type { Db } from '../../db/database.ts';
+import { emitProjectEvent, unitOfWork } from '../../db/unit-of-work.ts';
 import type { IssueRow } from './issue-repository.ts';
 import { canDeleteIssue } from './issue-permissions.ts';
 import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
@@ -26,7 +27,10 @@ export async function loadVisibleIssue(
   return row;
 }
 
-/** Deletes an issue: its creator while it is a draft, or whoever has issue.deleteAny (FORBIDDEN otherwise). */
+/**
+ * Deletes an issue: its creator while it is a draft, or whoever has issue.deleteAny (FORBIDDEN otherwise). The
+ * deletion event carries the issue's visibility facts, so that only those who saw it hear of it.
+ */
 export async function deleteIssue(
   services: AppServices,
   actor: Actor,
@@ -36,11 +40,21 @@ export async function deleteIssue(
   const { db } = services.database;
   const access = await loadProjectAccess(db, actor, projectId);
   requireActive(access);
-  const row = await loadVisibleIssue(db, access, issueId);
-  if (!canDeleteIssue(access, row)) throw new AppError('FORBIDDEN');
-  // Children (disciplines, locals, labels, history, user states) go with it by cascade.
-  await db.delete(issues).where(eq(issues.id, row.id));
-  return true;
+  return unitOfWork(services, async (tx) => {
+    const row = await loadVisibleIssue(tx, access, issueId, true);
+    if (!canDeleteIssue(access, row)) throw new AppError('FORBIDDEN');
+    // Children (disciplines, locals, labels, history, user states) go with it by cascade.
+    await tx.delete(issues).where(eq(issues.id, row.id));
+    const { visibility, createdByUserId, groupId } = row;
+    emitProjectEvent({
+      kind: 'issue',
+      action: 'deleted',
+      projectId: row.projectId,
+      issueId: row.id,
+      facts: { visibility, createdByUserId, groupId },
+    });
+    return true;
+  });
 }
 
 /** Stars or unstars an issue for the caller (their own mark; any issue they see, active project or not). */

@@ -13,7 +13,7 @@ import {
   issueNotifications,
   issueUserStates,
 } from '../../db/schema/index.ts';
-import { emitProjectEvent } from '../../realtime/project-events.ts';
+import { emitProjectEvent } from '../../db/unit-of-work.ts';
 import { loadProjectMembers, type ProjectMember } from './issue-members-repository.ts';
 import { allQueries } from '../../db/all-queries.ts';
 

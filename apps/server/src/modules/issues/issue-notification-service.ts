@@ -1,9 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
-import type { Db } from '../../db/database.ts';
 import type { AppServices } from '../../services.ts';
 import { issueNotifications, issues } from '../../db/schema/index.ts';
-import { emitProjectEvent, runWithProjectEvents } from '../../realtime/project-events.ts';
+import { emitProjectEvent, unitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../identity/account.ts';
 import { loadProjectAccess } from '../projects/project-access.ts';
 import { loadVisibleComment } from './issue-comment-repository.ts';
@@ -22,11 +21,10 @@ export async function markIssuesRead(
   actor: Actor,
   issueIds: readonly number[],
 ): Promise<boolean> {
-  const { db } = services.database;
   const userId = actor.account.id;
   if (issueIds.length === 0) return true;
-  return runWithProjectEvents(services, async () => {
-    const removed = await db
+  return unitOfWork(services, async (tx) => {
+    const removed = await tx
       .delete(issueNotifications)
       .where(
         and(
@@ -60,22 +58,19 @@ export async function markIssuesUnread(
   const ids = [...new Set(issueIds)];
   if (ids.length === 0) return true;
   const userId = actor.account.id;
-  return runWithProjectEvents(services, () =>
-    db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const visible = await tx
-        .select({ id: issues.id })
-        .from(issues)
-        .where(and(inArray(issues.id, ids), visibleIssuesWhere(audienceOf(access))));
-      if (visible.length !== ids.length) throw new AppError('NOT_FOUND');
-      await tx
-        .delete(issueNotifications)
-        .where(and(eq(issueNotifications.userId, userId), inArray(issueNotifications.issueId, ids)));
-      await tx.insert(issueNotifications).values(ids.map((issueId) => ({ projectId, issueId, userId })));
-      for (const issueId of ids) changed(projectId, issueId, userId);
-      return true;
-    }),
-  );
+  return unitOfWork(services, async (tx) => {
+    const visible = await tx
+      .select({ id: issues.id })
+      .from(issues)
+      .where(and(inArray(issues.id, ids), visibleIssuesWhere(audienceOf(access))));
+    if (visible.length !== ids.length) throw new AppError('NOT_FOUND');
+    await tx
+      .delete(issueNotifications)
+      .where(and(eq(issueNotifications.userId, userId), inArray(issueNotifications.issueId, ids)));
+    await tx.insert(issueNotifications).values(ids.map((issueId) => ({ projectId, issueId, userId })));
+    for (const issueId of ids) changed(projectId, issueId, userId);
+    return true;
+  });
 }
 
 /**
@@ -93,8 +88,8 @@ export async function markCommentUnread(
   if (comment.issueId !== input.issueId) throw new AppError('NOT_FOUND');
   if (comment.deletedAt) throw new AppError('INVALID_ACTION', 'the comment is deleted');
   const userId = actor.account.id;
-  return runWithProjectEvents(services, async () => {
-    await db
+  return unitOfWork(services, async (tx) => {
+    await tx
       .insert(issueNotifications)
       .values({ projectId: input.projectId, issueId: comment.issueId, userId, commentId: comment.id })
       .onConflictDoNothing({

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AppError, decideIssueStatus, type DisciplineStatusMap } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { issueDisciplines, issueHistory, issueLabels, issueLocals, issues } from '../../db/schema/index.ts';
 import type { Actor } from '../identity/account.ts';
@@ -80,8 +81,8 @@ export async function updateIssue(
   const loaded = await loadUpdateContext(db, actor, input.projectId);
   const context = { ...loaded, files: await prepareImageFiles(services, loaded.access, input.images) };
   const enums = checkEnums(input);
-  return db.transaction(async (txRaw) => {
-    const result = await applyIssueUpdate(txRaw as unknown as Db, context, input, enums);
+  return unitOfWork(services, async (tx) => {
+    const result = await applyIssueUpdate(tx, context, input, enums);
     return { id: result.id, projectId: result.projectId };
   });
 }

@@ -13,6 +13,7 @@ import type { AppServices } from '../../services.ts';
 import type { Actor } from '../identity/account.ts';
 import { companyPolicyActor } from '../companies/company-policy.ts';
 import { existingDisciplineIds, loadForWrite, loadProjectAccess } from './project-access.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /** A stored project invitation. */
 export type ProjectInviteRow = typeof projectCompanyInvites.$inferSelect;
@@ -181,8 +182,7 @@ export async function removeCompany(
     throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'ownerCompany' });
   const participation = await findParticipation(db, projectId, companyId);
   if (!participation) throw new AppError('COMPANY_NOT_FOUND');
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await unitOfWork(services, async (tx) => {
     const members = tx.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
     const groups = tx
       .select({ id: projectGroups.id })
@@ -227,10 +227,8 @@ export async function answerProjectInvite(
   inviteId: number,
   accept: boolean,
 ): Promise<number> {
-  const { db } = services.database;
   const companyId = requireCompanyAdmin(actor);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return unitOfWork(services, async (tx) => {
     const [invite] = await tx
       .select()
       .from(projectCompanyInvites)

@@ -19,6 +19,7 @@ import type { Actor } from '../identity/account.ts';
 import { loadForWrite, loadProjectAccess } from './project-access.ts';
 import { listDisciplines } from './project-settings-repository.ts';
 import { copyTree } from './project-tree-repository.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /** The parts of a project's settings that can be copied (copyProjectSettings `settings`, spec core §5: JSON). */
 export const copySettingsSchema = z
@@ -126,8 +127,7 @@ export async function copyProjectSettings(
   if (targets.length === 0)
     throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['targetProjectsIds'] });
   for (const id of targets) await loadForWrite(db, actor, id, 'project.setup');
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await unitOfWork(services, async (tx) => {
     for (const id of targets) await copySettingsInto(tx, sourceProjectId, id, parsed.data);
   });
   return true;
@@ -145,8 +145,7 @@ export async function requestDuplicate(
   if (!canInProject(access.policyActor, 'project.duplicate')) throw new AppError('FORBIDDEN');
   const clean = name.trim();
   if (!clean) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['targetProjectName'] });
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return unitOfWork(services, async (tx) => {
     const [copy] = await tx
       .insert(projectCopies)
       .values({
@@ -167,9 +166,7 @@ export async function requestDuplicate(
  * company as administrator, then e-mails the requester. Runs once: a finished copy is not copied again.
  */
 export async function runDuplicate(services: AppServices, copyId: number): Promise<void> {
-  const { db } = services.database;
-  const done = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const done = await unitOfWork(services, async (tx) => {
     const [copy] = await tx
       .select()
       .from(projectCopies)

@@ -17,6 +17,7 @@ import {
   requireParticipant,
   type ProjectAccess,
 } from './project-access.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /** A group with its members and what the caller may do with it. */
 export interface GroupView {
@@ -122,8 +123,7 @@ export async function createGroup(
   if (!clean) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['name'] });
   const members = await checkMembers(db, projectId, [...usersId, actor.account.id]);
   if (await nameTaken(db, projectId, clean)) throw new AppError('EXISTING_TEAM');
-  const group = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const group = await unitOfWork(services, async (tx) => {
     const [row] = await tx
       .insert(projectGroups)
       .values({ projectId, name: clean, createdByUserId: actor.account.id })
@@ -168,8 +168,7 @@ export async function setGroup(
   if (!clean) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['name'] });
   if (await nameTaken(db, projectId, clean, groupId)) throw new AppError('EXISTING_TEAM');
   const members = await checkMembers(db, projectId, usersId);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await unitOfWork(services, async (tx) => {
     await tx.update(projectGroups).set({ name: clean }).where(eq(projectGroups.id, groupId));
     await tx.delete(projectGroupUsers).where(eq(projectGroupUsers.groupId, groupId));
     if (members.length > 0)
@@ -249,8 +248,7 @@ export async function setUserTags(
   if (names.some((n) => !n)) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['name'] });
   if (new Set(names.map((n) => n.toLowerCase())).size !== names.length)
     throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'duplicateTag' });
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await unitOfWork(services, async (tx) => {
     const own = new Set((await listUserTags(tx, projectId, userId)).map((t) => t.id));
     const kept = tags.map((t) => t.id).filter((id): id is number => id != null);
     if (kept.some((id) => !own.has(id)))

@@ -19,6 +19,7 @@ import {
   type ProjectAccess,
   type ProjectRow,
 } from './project-access.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 const MAX_NAME = 120;
 
@@ -81,8 +82,7 @@ export async function createProject(
     value: input.image,
     current: null,
   });
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return unitOfWork(services, async (tx) => {
     // Serialise project creation per company so two requests cannot both pass the limit.
     await tx.execute(sql`select pg_advisory_xact_lock(73062026, ${companyId})`);
     await checkActiveProjectLimit(tx, companyId);
@@ -132,8 +132,7 @@ export async function updateProject(
     value: input.image,
     current: access.project.image,
   });
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await unitOfWork(services, async (tx) => {
     if (input.status === PROJECT_STATUS.active && access.project.status !== PROJECT_STATUS.active) {
       await tx.execute(sql`select pg_advisory_xact_lock(73062026, ${access.project.companyId})`);
       await checkActiveProjectLimit(tx, access.project.companyId);

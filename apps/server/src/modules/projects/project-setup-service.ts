@@ -29,6 +29,7 @@ import {
   type PhaseState,
 } from './project-settings-repository.ts';
 import { listTree, replaceTree, type TreeItem, type TreeKind } from './project-tree-repository.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /** setProjectLocals / setProjectLabels: replaces the tree (spec core §7). */
 export async function setTree(
@@ -42,7 +43,7 @@ export async function setTree(
   if (!parsed.success) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { reason: 'tree' });
   const { db } = services.database;
   await loadForWrite(db, actor, projectId, 'project.setup');
-  await db.transaction(async (tx) => replaceTree(tx as unknown as Db, kind, projectId, parsed.data));
+  await unitOfWork(services, async (tx) => replaceTree(tx, kind, projectId, parsed.data));
   return listTree(db, kind, projectId);
 }
 
@@ -163,8 +164,7 @@ export async function setDisciplines(
   const { db } = services.database;
   await loadForWrite(db, actor, projectId, 'project.setup');
   checkDisciplineInputs(inputs);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await unitOfWork(services, async (tx) => {
     const current = new Set((await listDisciplines(tx, projectId)).map((d) => d.id));
     const sent = inputs.map((d) => d.id).filter((id): id is number => id != null);
     if (sent.some((id) => !current.has(id)))

@@ -1,0 +1,88 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pino, { type Logger } from 'pino';
+import type { AppServices } from '../services.ts';
+import { publishProjectEvents, type ProjectEvent } from '../realtime/project-events.ts';
+import type { Db, Tx } from './database.ts';
+
+/**
+ * The one way to write a mutation: `unitOfWork(services, async (tx) => …)` runs the work in one transaction and
+ * publishes the project events it emitted (`emitProjectEvent`) only once that transaction has committed; a
+ * rolled-back unit publishes nothing. Items that may fail alone (bulk updates, copies) run in `savepoint(tx, …)`:
+ * a rejected item rolls back its writes and drops its events, the others keep theirs.
+ *
+ * A unit of work started inside another one joins it (same transaction, events published with the outermost), so
+ * services compose without opening a second transaction.
+ */
+
+/** What a unit of work needs of the process. */
+export type UnitOfWorkServices = Pick<AppServices, 'database' | 'pubsub' | 'config' | 'logger'>;
+
+interface Frame {
+  readonly services: UnitOfWorkServices;
+  readonly tx: Tx;
+  /** The events of this frame: the unit's, or a savepoint's until its item succeeds. */
+  readonly events: ProjectEvent[];
+}
+
+const current = new AsyncLocalStorage<Frame>();
+
+/** Runs `work` as one transaction and publishes its events after commit (see the file comment). */
+export async function unitOfWork<T>(services: UnitOfWorkServices, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const outer = current.getStore();
+  if (outer) {
+    if (outer.services.database !== services.database)
+      throw new Error('a unit of work cannot join one on another database');
+    return work(outer.tx);
+  }
+  const events: ProjectEvent[] = [];
+  const result = await services.database.db.transaction((tx) =>
+    current.run({ services, tx, events }, () => work(tx)),
+  );
+  publishProjectEvents(services, events);
+  return result;
+}
+
+/**
+ * Runs one item of a unit of work in a savepoint of `tx`: when the item throws, its writes are rolled back to the
+ * savepoint, its events are dropped, and the error is rethrown for the caller to report; otherwise its events join
+ * the unit's.
+ */
+export async function savepoint<T>(tx: Db, item: (tx: Tx) => Promise<T>): Promise<T> {
+  const frame = current.getStore();
+  if (!frame) throw new Error('a savepoint needs a unit of work');
+  if (tx !== frame.tx) throw new Error("a savepoint is taken on its unit of work's transaction");
+  const events: ProjectEvent[] = [];
+  const result = await tx.transaction((inner) =>
+    current.run({ services: frame.services, tx: inner, events }, () => item(inner)),
+  );
+  frame.events.push(...events);
+  return result;
+}
+
+let strictness: { strict: boolean; logger: Pick<Logger, 'error'> } = {
+  strict: process.env.NODE_ENV === 'test',
+  logger: pino(),
+};
+
+/**
+ * What an event emitted outside a unit of work does: `strict` (tests) throws, so the forgotten unit fails the
+ * test; otherwise (production) the event is logged as an error and not published, since nothing says its
+ * writes committed. The server sets it at start-up from NODE_ENV.
+ */
+export function configureUnitOfWork(options: { strict: boolean; logger: Pick<Logger, 'error'> }): void {
+  strictness = { strict: options.strict, logger: options.logger };
+}
+
+/** Records an event of the current unit of work (or savepoint), published once the unit has committed. */
+export function emitProjectEvent(event: ProjectEvent): void {
+  const frame = current.getStore();
+  if (frame) {
+    frame.events.push(event);
+    return;
+  }
+  const error = new Error(
+    `a project event (${event.kind} ${event.action}) was emitted outside a unit of work: wrap the mutation in unitOfWork`,
+  );
+  if (strictness.strict) throw error;
+  strictness.logger.error({ err: error, event }, 'project event not published');
+}

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISCIPLINE_STATUSES, ISSUE_VISIBILITIES } from '@obra/domain';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { post } from '../support/auth-client.ts';
+import type { DemoUser } from '../../src/seed/demo-seed.ts';
+import { DEMO_ISSUE_COUNT } from '../../src/seed/demo-issues.ts';
+
+// The lived-in demo (issue 12): a newcomer's first start shows the product working.
+let t: TestServer;
+let users: DemoUser[];
+
+beforeAll(async () => {
+  t = await startTestServer({ SEED_DEMO: 'true' });
+  users = JSON.parse(fs.readFileSync(path.join(t.dataDir, 'demo-users.json'), 'utf8')) as DemoUser[];
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function demo(role: string): DemoUser {
+  const user = users.find((u) => u.role === role);
+  if (!user) throw new Error(`no demo user ${role}`);
+  return user;
+}
+
+async function query<T>(user: DemoUser, text: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const signIn = await post<{ accessToken: string }>(t, '/auth/sign-in', {
+    email: user.email,
+    password: user.password,
+  });
+  expect(signIn.status).toBe(200);
+  const res = await t.gql<T>(text, variables, { token: signIn.body.accessToken });
+  expect(res.errors).toBeUndefined();
+  return res.data!;
+}
+
+interface ListedIssue {
+  id: number;
+  title: string;
+  status: string;
+  visibility: string;
+  deadline: string | null;
+  createdAt: string;
+  createdByUserId: number;
+  pin: { x: number; y: number; image: { index: number } } | null;
+  disciplines: { status: string; deadline: string | null }[];
+  locals: { localId: number }[];
+  userPersonalData: { starred: boolean };
+  notificationsSummary: { count: number };
+  images: { title: string; markUp: unknown; markedUp: string; original: string }[];
+  comments: { message: string | null; mentionedUsers: number[]; visibility: string }[];
+  history: { entityType: string }[];
+}
+
+const LIST = `query($p: Int!, $after: String) { getIssues(projectId: $p, first: 100, after: $after,
+  includeImages: true, includeComments: true,
+  includeHistory: true) { issues { id title status visibility deadline createdAt createdByUserId pin
+  disciplines { status deadline } locals { localId } userPersonalData { starred }
+  notificationsSummary { count }
+  images { title markUp markedUp original } comments { message mentionedUsers visibility } history { entityType } }
+  pageInfo { hasNextPage endCursor } } }`;
+
+async function issuesOf(role: string): Promise<ListedIssue[]> {
+  const user = demo(role);
+  const found: ListedIssue[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const data: {
+      getIssues: { issues: ListedIssue[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+    } = await query(user, LIST, { p: user.projectIds[0], after });
+    found.push(...data.getIssues.issues);
+    if (!data.getIssues.pageInfo.hasNextPage) return found;
+    after = data.getIssues.pageInfo.endCursor;
+  }
+}
+
+describe('the lived-in demo project', () => {
+  it('has about 150 issues in every status and per-discipline status, with pins, locations and late deadlines', async () => {
+    const all = await issuesOf('manager');
+    // The manager sees every issue but other people's drafts.
+    expect(all.length).toBeGreaterThan(DEMO_ISSUE_COUNT * 0.9);
+    expect(new Set(all.map((i) => i.status))).toEqual(new Set(['active', 'resolved', 'reproved']));
+    const disciplineStatuses = new Set(all.flatMap((i) => i.disciplines.map((d) => d.status)));
+    for (const s of DISCIPLINE_STATUSES) expect(disciplineStatuses, s.key).toContain(s.key);
+    expect(all.every((i) => i.pin !== null && i.locals.length > 0 && i.images.length > 0)).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    const late = all.filter((i) => i.status === 'active' && i.deadline !== null && i.deadline < today);
+    expect(late.length).toBeGreaterThan(5);
+    // Raised over the last months, not all at once.
+    const ages = all.map((i) => (Date.now() - Date.parse(i.createdAt)) / 86_400_000);
+    expect(Math.max(...ages)).toBeGreaterThan(60);
+    expect(Math.min(...ages)).toBeLessThan(7);
+    // Titles read as real coordination problems, in Portuguese and English.
+    expect(all.some((i) => /prumada|viga|pilar|shaft/i.test(i.title))).toBe(true);
+    expect(all.some((i) => /clash|damper|schedule/i.test(i.title))).toBe(true);
+  });
+
+  it('uses every visibility, and drafts stay their creator’s', async () => {
+    const managerView = await issuesOf('manager');
+    const coordinatorView = await issuesOf('projectCoordinator');
+    const partnerView = await issuesOf('partnerCollaborator');
+    const seen = new Set([...managerView, ...coordinatorView, ...partnerView].map((i) => i.visibility));
+    for (const v of ISSUE_VISIBILITIES) expect(seen, v).toContain(v);
+    // A draft is seen by its creator only: no draft is in two people's lists.
+    const drafts = (list: ListedIssue[]) =>
+      new Set(list.filter((i) => i.visibility === 'creator').map((i) => i.id));
+    const managerDrafts = drafts(managerView);
+    expect([...drafts(coordinatorView)].some((id) => managerDrafts.has(id))).toBe(false);
+    expect(managerDrafts.size + drafts(coordinatorView).size).toBeGreaterThan(0);
+    // The partner (a collaborator company) sees less than the management.
+    expect(partnerView.length).toBeLessThan(managerView.length);
+    expect(partnerView.some((i) => i.visibility === 'project_management')).toBe(false);
+  });
+
+  it('has conversations with mentions, history, images with markup, stars and a few unread items', async () => {
+    const all = await issuesOf('manager');
+    const comments = all.flatMap((i) => i.comments);
+    expect(comments.length).toBeGreaterThan(80);
+    expect(comments.some((c) => c.mentionedUsers.length > 0 && /@\p{L}/u.test(c.message ?? ''))).toBe(true);
+    expect(all.filter((i) => i.history.length > 1).length).toBeGreaterThan(60);
+    const markedUp = all.flatMap((i) => i.images).filter((m) => m.markUp !== null);
+    expect(markedUp.length).toBeGreaterThan(10);
+    expect(markedUp.every((m) => m.markedUp !== m.original)).toBe(true);
+    const starred = all.filter((i) => i.userPersonalData.starred);
+    expect(starred.length).toBeGreaterThan(0);
+    const unread = all.filter((i) => i.notificationsSummary.count > 0);
+    expect(unread.length).toBeGreaterThan(0);
+    expect(unread.length).toBeLessThan(all.length / 4);
+  });
+
+  it('fills the workspace counters of the demo users', async () => {
+    for (const role of ['manager', 'collaborator', 'partnerAdmin']) {
+      const data = await query<{ workspaceProjects: { pendencies: number; notifications: number }[] }>(
+        demo(role),
+        '{ workspaceProjects { pendencies notifications } }',
+      );
+      expect(data.workspaceProjects.length, role).toBe(1);
+      expect(data.workspaceProjects[0]!.pendencies, role).toBeGreaterThan(0);
+    }
+  });
+});
