@@ -14,6 +14,17 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        // Mantine's components in one chunk instead of dozens: every screen uses a share of them, and each
+        // request costs a round trip (150 ms on 4G) and its headers.
+        codeSplitting: {
+          groups: [
+            { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
