@@ -17,8 +17,16 @@ const config: CodegenConfig = {
         useIndexSignature: true,
         enumsAsTypes: true,
         scalars: { JSON: 'unknown', DateTime: 'Date | string' },
-        mappers: { Project: '../../modules/projects/project-access.ts#ProjectAccess' },
-        defaultMapper: 'Partial<{T}>',
+        // Parent types: what each object's resolvers receive, as presented (resolvers/*-presenters.ts). Fields
+        // left out of a mapper are resolved by their field resolvers, never filled with placeholders.
+        mappers: {
+          Project: '../../modules/projects/project-access.ts#ProjectAccess',
+          Issue: '../resolvers/issues-presenters.ts#IssueParent',
+          IssueHistoryEntry: '../resolvers/issues-presenters.ts#IssueHistoryParent',
+          IssueLocal: '../resolvers/issues-presenters.ts#IssueLocalParent',
+          IssueLabel: '../resolvers/issues-presenters.ts#IssueLabelParent',
+          Comment: '../resolvers/issue-comments-presenters.ts#CommentParent',
+        },
         avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
       },
     },

@@ -73,6 +73,26 @@ export default tseslint.config(
       ],
     },
   },
+  // The GraphQL edge is thin (docs/architecture.md): resolvers call services and present what they return; SQL
+  // and the database live in modules/. Types of the schema may still be named (`import type`).
+  {
+    files: ['apps/server/src/graphql/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/*', '**/db/**'],
+              allowTypeImports: true,
+              message:
+                'the GraphQL edge runs no SQL: call a service of modules/<area> (types may be imported).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {

@@ -16,9 +16,9 @@ import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { TestServer } from '../../apps/server/test/support/test-server.ts';
 import type { TestUser } from '../../apps/server/test/support/factories.ts';
 import { buildSchema } from '../../apps/server/src/graphql/yoga.ts';
-import type { GraphQLContext } from '../../apps/server/src/graphql/context.ts';
+import { createGraphQLContext, type GraphQLContext } from '../../apps/server/src/graphql/context.ts';
 import { resolveActor } from '../../apps/server/src/auth/actor-resolver.ts';
-import { getIssues } from '../../apps/server/src/modules/issues/issue-query-service.ts';
+import { getIssues } from '../../apps/server/src/modules/issues/list/issue-query-service.ts';
 import { issueListShape } from '../../apps/server/src/graphql/resolvers/issue-list-shape.ts';
 
 const WEB_LIST = path.join(
@@ -95,14 +95,15 @@ export async function inProcessFetchers(
   const document: DocumentNode = parse(query);
   const actor = await resolveActor(services, { authorization: `Bearer ${user.token}` });
   if (!actor) throw new Error('the viewer token does not resolve');
-  const context = (): GraphQLContext => ({
-    services,
-    locale: 'en',
-    requestId: 'bench',
-    actor,
-    ip: '127.0.0.1',
-    origin: t.url,
-  });
+  const context = (): GraphQLContext =>
+    createGraphQLContext({
+      services,
+      locale: 'en',
+      requestId: 'bench',
+      actor,
+      ip: '127.0.0.1',
+      origin: t.url,
+    });
   const compiled = compileQuery(schema, document);
   // The service reads what the query asks of each issue, as the getIssues resolver has it read.
   const shape = issueListShape(getIssuesField(document));

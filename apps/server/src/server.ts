@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { buildHttpApp } from './http/build-app.ts';
 import { buildHealthOnlyApp } from './http/health-app.ts';
+import { drainOnShutdown } from './http/connection-drain.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import { registerWorkers } from './jobs/register-workers.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -16,8 +17,6 @@ import { seedStandardData, type SeedResult } from './seed/seed.ts';
 import { createAuthRuntime } from './auth/auth-runtime.ts';
 import { seedDemo, type DemoUser } from './seed/demo-seed.ts';
 import { seedDemoIssues } from './seed/demo-issues.ts';
-import { registerProjectsArea } from './modules/projects/projects-area.ts';
-import { registerIssuesArea } from './modules/issues/issues-area.ts';
 import { configureUnitOfWork } from './db/unit-of-work.ts';
 import type { AppServices } from './services.ts';
 import { openFileStorage } from './storage/file-storage.ts';
@@ -77,8 +76,6 @@ export async function startServer(
     pgliteTemplate: options.pgliteTemplate,
   });
   configureUnitOfWork({ strict: config.env === 'test', logger });
-  registerProjectsArea();
-  registerIssuesArea();
   const seed = await seedStandardData(database.db);
   const pubsub = createAppPubSub(config.redisUrl, logger);
   const jobs = await startJobQueue(database, logger, {
@@ -124,8 +121,9 @@ export async function startServer(
     config.role === 'worker'
       ? { app: await buildHealthOnlyApp(services), yoga: undefined }
       : await buildHttpApp(services);
+  const connections = drainOnShutdown(app.server);
   await app.listen({ port: config.port, host: config.host });
-  const closeWs = yoga ? attachGraphQLWebSocket(app.server, yoga, logger) : async () => undefined;
+  const closeWs = yoga ? attachGraphQLWebSocket(app.server, yoga, services) : async () => undefined;
   const address = app.server.address() as AddressInfo;
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   logger.info(
@@ -142,6 +140,8 @@ export async function startServer(
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      // Keep-alive connections end with the answer they are working on; idle ones end now.
+      connections.drain();
       pubsub.publish('server:status', services.processId, {
         state: 'shutting_down',
         at: new Date().toISOString(),

@@ -1,5 +1,6 @@
 import type { AppServices } from '../services.ts';
-import { toAccount, type Actor } from '../modules/identity/account.ts';
+import { toAccount } from '../modules/identity/account.ts';
+import type { Actor } from './actor.ts';
 import { authenticateAccessKey } from '../modules/identity/access-key-service.ts';
 import { findSessionUser } from '../modules/identity/refresh-token-repository.ts';
 import { findUserById } from '../modules/identity/user-repository.ts';
@@ -55,7 +56,7 @@ async function fromAccessKey(
   if (userId === undefined) return undefined;
   const user = await findUserById(services.database.db, userId);
   if (!user || user.emailConfirmedAt === null) return undefined;
-  return { account: toAccount(user), via: 'accessKey', sessionId: undefined };
+  return { account: toAccount(user), via: 'accessKey', sessionId: undefined, accessKeyId: keyId };
 }
 
 /** The credentials of an HTTP request's headers. */

@@ -44,7 +44,7 @@ export async function enforceRateLimit(
   const blocked = decisions.filter((d) => !d.allowed);
   if (blocked.length > 0) {
     const retryAfterSeconds = Math.max(...blocked.map((d) => d.retryAfterSeconds));
-    throw new AppError('TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS', { retryAfterSeconds });
+    throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds });
   }
 }
 

@@ -7,7 +7,7 @@ import { useGraphQlJit } from '@envelop/graphql-jit';
 import type { Locale } from '@obra/domain';
 import type { AppServices } from '../services.ts';
 import { requestLocale } from '../http/request-locale.ts';
-import type { GraphQLContext } from './context.ts';
+import { createGraphQLContext, type GraphQLContext } from './context.ts';
 import { localiseError, toGraphQLError } from './error-mapping.ts';
 import { baseResolvers } from './resolvers/base-resolvers.ts';
 import { enumsResolvers } from './resolvers/enums-resolvers.ts';
@@ -93,13 +93,20 @@ export function createObraYoga(services: AppServices): ObraYoga {
       const locale = requestLocale(req.headers, actor?.account.localeId);
       req.obraLocale = locale;
       const ip = req.ip ?? req.socket?.remoteAddress ?? '';
-      return { services, locale, requestId: String(req.id), actor, ip, origin: requestOrigin(services, req) };
+      return createGraphQLContext({
+        services,
+        locale,
+        requestId: String(req.id),
+        actor,
+        ip,
+        origin: requestOrigin(services, req),
+      });
     },
     // CORS is answered by the Fastify hook for the configured origins; Yoga adds none of its own.
     cors: false,
     plugins: [
       // Depth, aliases, directives, tokens, cost and nesting limits (graphql-limits.ts).
-      useGraphQLLimits(),
+      useGraphQLLimits({ anonymousIntrospection: services.config.env !== 'production' }),
       // Queries run compiled (graphql-jit): the issue list returns tens of thousands of fields per page, and
       // compiled execution is several times cheaper than graphql-js walking them (docs/benchmarks.md).
       // Mutations and subscriptions stay on graphql-js: they return little, and keep its exact semantics.

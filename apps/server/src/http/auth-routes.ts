@@ -3,7 +3,7 @@ import { AppError } from '@obra/domain';
 import type { AppServices } from '../services.ts';
 import { resolveActor, credentialsFromHeaders } from '../auth/actor-resolver.ts';
 import { enforceRateLimit, type RateBucket } from '../auth/rate-limit-rules.ts';
-import type { Actor } from '../modules/identity/account.ts';
+import type { Actor } from '../auth/actor.ts';
 import { newPassword, optionalText, requiredEmail, requiredText } from '../modules/identity/auth-input.ts';
 import {
   changePassword,

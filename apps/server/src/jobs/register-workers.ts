@@ -1,7 +1,7 @@
 import type { AppServices } from '../services.ts';
 import { markDuplicateFailed, runDuplicate } from '../modules/projects/project-copy-service.ts';
 import { executeAdminScript } from '../modules/companies/admin-scripts.ts';
-import { cleanupIssueFiles } from '../modules/issues/issue-file-cleanup.ts';
+import { cleanupIssueFiles } from '../modules/issues/images/issue-file-cleanup.ts';
 import { cleanupProfileImages } from '../modules/profile-images/profile-image-claims.ts';
 
 /** Registers every job worker of this process. */

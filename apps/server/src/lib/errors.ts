@@ -37,5 +37,5 @@ export function toPublicError(error: unknown, locale: Locale): PublicError {
 
 /** Shorthand to throw a catalogue error. */
 export function fail(code: ErrorCode, details?: Record<string, unknown>): never {
-  throw new AppError(code, code, details);
+  throw new AppError(code, details);
 }

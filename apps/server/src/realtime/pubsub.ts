@@ -3,6 +3,7 @@ import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ProjectEvent } from './project-events.ts';
+import type { AccessNotice } from './access-notices.ts';
 
 /** A server operational notice. */
 export interface ServerStatusEvent {
@@ -17,6 +18,8 @@ export interface PubSubChannels {
   'server:status': [string, ServerStatusEvent];
   /** Per project (topic: channel prefix + project id): issue, comment and notification changes. */
   'project:events': [string, ProjectEvent];
+  /** Per deployment (topic: channel prefix + 'access'): a person's sessions or company changed. */
+  'account:access': [string, AccessNotice];
 }
 
 /** Publish/subscribe across the process, or across processes through Redis when configured. */

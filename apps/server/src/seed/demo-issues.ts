@@ -14,12 +14,13 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { inspectImage } from '../storage/image-content.ts';
-import { toAccount, type Actor } from '../modules/identity/account.ts';
+import { toAccount } from '../modules/identity/account.ts';
+import type { Actor } from '../auth/actor.ts';
 import { createIssue } from '../modules/issues/issue-create-service.ts';
 import { updateIssue } from '../modules/issues/issue-update-service.ts';
-import { createComment } from '../modules/issues/issue-comment-service.ts';
+import { createComment } from '../modules/issues/comments/issue-comment-service.ts';
 import { setIssueStarring } from '../modules/issues/issue-delete-service.ts';
-import { markIssuesRead } from '../modules/issues/issue-notification-service.ts';
+import { markIssuesRead } from '../modules/issues/notifications/issue-notification-service.ts';
 import type { DemoRole, DemoUser } from './demo-seed.ts';
 import {
   DEMO_DRAWINGS,

@@ -7,8 +7,9 @@ import { appMeta } from '../db/schema/index.ts';
 import { randomPassword } from '../auth/secrets.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import { CURRENT_POLICIES } from '../modules/identity/account.ts';
-import { insertCompany } from '../modules/identity/company-repository.ts';
+import { insertCompany } from '../modules/companies/company-repository.ts';
 import { insertUser } from '../modules/identity/user-repository.ts';
+import { seedDemoProject } from '../modules/projects/project-demo-seed.ts';
 
 /**
  * The role a demo sign-in plays: the people of the demo company by company role, then those the projects area
@@ -59,14 +60,11 @@ export interface DemoSeedContext {
   addSignIn(person: DemoPerson): Promise<SeededDemoUser>;
 }
 
-/** A later area's contribution to the demo (the projects area creates projects and fills `projectIds`). */
+/** An area's part of the demo (the projects area creates projects and fills `projectIds`). */
 export type DemoSeedStep = (context: DemoSeedContext) => Promise<void>;
 
-/**
- * The extension point of the demo seed: areas push their steps here at import time; they run in order, in
- * the same transaction as the users, on the first start only.
- */
-export const DEMO_SEED_STEPS: DemoSeedStep[] = [];
+/** The steps of the demo after its people: they run in order, in the same transaction as the users, on the first start only. */
+const DEMO_SEED_STEPS: readonly DemoSeedStep[] = [seedDemoProject];
 
 const PEOPLE: { role: DemoRole; email: string; name: string; lastName: string }[] = [
   { role: 'platformAdmin', email: 'admin@demo.obra.local', name: 'Platform', lastName: 'Admin' },

@@ -16,7 +16,7 @@ import {
   uploadImage,
   type ImageData,
 } from './image-test-kit.ts';
-import { cleanupIssueFiles } from '../../src/modules/issues/issue-file-cleanup.ts';
+import { cleanupIssueFiles } from '../../src/modules/issues/images/issue-file-cleanup.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 
 let s3: TestS3;

@@ -14,7 +14,7 @@ import {
   uploadImage,
   type ImageData,
 } from './image-test-kit.ts';
-import { cleanupIssueFiles } from '../../src/modules/issues/issue-file-cleanup.ts';
+import { cleanupIssueFiles } from '../../src/modules/issues/images/issue-file-cleanup.ts';
 import { subscribeAs, untilLive } from './subscription-test-kit.ts';
 
 let t: TestServer;

@@ -7,6 +7,10 @@ import type { TestUser } from '../support/factories.ts';
 export interface LiveSubscription<T> {
   readonly events: T[];
   readonly errors: unknown[];
+  /** The close codes of the connection, once the server (or the client) closed it. */
+  readonly closeCodes: number[];
+  /** Resolves with the close code of the connection (or rejects after the timeout). */
+  waitForClose(timeoutMs?: number): Promise<number>;
   /** Resolves with the first event matching, waiting up to the timeout (then rejects). */
   waitFor(match: (event: T) => boolean, timeoutMs?: number): Promise<T>;
   /** Resolves with the first error (or rejects after the timeout). */
@@ -21,18 +25,27 @@ export async function subscribeAs<T>(
   query: string,
   variables: Record<string, unknown>,
   field: string,
+  /** Other connection parameters than the user's bearer token (an access key's Basic credentials). */
+  connectionParams?: Record<string, string>,
 ): Promise<LiveSubscription<T>> {
   const client: Client = createClient({
     url: `${t.url.replace('http', 'ws')}/graphql`,
     webSocketImpl: WebSocket,
     retryAttempts: 0,
     lazy: false,
-    connectionParams: { authorization: `Bearer ${user.token}` },
+    // A close is recorded in closeCodes; graphql-ws would print it otherwise.
+    onNonLazyError: () => undefined,
+    connectionParams: connectionParams ?? { authorization: `Bearer ${user.token}` },
   });
   const events: T[] = [];
   const errors: unknown[] = [];
   const listeners = new Set<() => void>();
+  const closeCodes: number[] = [];
   const notify = () => listeners.forEach((l) => l());
+  client.on('closed', (event) => {
+    closeCodes.push((event as { code: number }).code);
+    notify();
+  });
   await new Promise<void>((resolve, reject) => {
     client.on('connected', () => resolve());
     client.on('error', reject);
@@ -75,6 +88,8 @@ export async function subscribeAs<T>(
   return {
     events,
     errors,
+    closeCodes,
+    waitForClose: (timeoutMs = 10_000) => until(() => closeCodes[0], timeoutMs, 'the connection to close'),
     waitFor: (match, timeoutMs = 10_000) => until(() => events.find(match), timeoutMs, 'an event'),
     waitForError: (timeoutMs = 10_000) => until(() => errors[0], timeoutMs, 'an error'),
     close: () => client.dispose() as Promise<void>,

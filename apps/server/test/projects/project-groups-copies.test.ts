@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildCompanyWithAdmin, buildUser, type TestUser } from '../support/factories.ts';
 import { waitForOutbox } from '../support/auth-client.ts';
-import { registerGroupUsageCheck } from '../../src/modules/projects/project-group-service.ts';
 import { addDisciplines, call, codeOf, createProject } from './project-test-kit.ts';
 
 let t: TestServer;
@@ -89,9 +88,13 @@ describe('project groups', () => {
       CREATE,
       { p: projectId, n: 'Temporário' },
     );
-    registerGroupUsageCheck(async (_db, groupId) => groupId === group.id);
+    // An issue of the group (stored directly: this file has no disciplines for createIssue), then gone.
+    const { db } = t.server.services.database;
+    await db.execute(
+      sql`insert into issues (project_id, number, code, title, status, priority, visibility, group_id, created_by_user_id) values (${projectId}, 1, '0001', 'Usa o grupo', 'open', 'medium', 'group', ${group.id}, ${admin.id})`,
+    );
     expect(await codeOf(t, admin, DELETE, { p: projectId, g: group.id })).toBe('GROUP_HAS_ISSUES');
-    registerGroupUsageCheck(async () => false);
+    await db.execute(sql`delete from issues where group_id = ${group.id}`);
     expect(await call(t, admin, DELETE, { p: projectId, g: group.id })).toEqual({ deleteProjectGroup: true });
     expect(await codeOf(t, admin, DELETE, { p: projectId, g: group.id })).toBe('PROJECT_GROUP_NOT_FOUND');
   });

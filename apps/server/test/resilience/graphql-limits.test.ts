@@ -5,6 +5,8 @@ import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildUser, type TestUser } from '../support/factories.ts';
+import { LIST_COST_LIMITS } from '../../src/graphql/graphql-limits.ts';
+import { fullSelection } from '../issues/schema-selection-test-kit.ts';
 
 let t: TestServer;
 let user: TestUser;
@@ -102,5 +104,81 @@ describe('coded answers instead of internal errors', () => {
     );
     expect(answer.code).toBe('BAD_USER_INPUT');
     expect(answer.message).not.toMatch(/0x00|byte sequence/);
+  });
+});
+
+// Issue 12 #11: leaving out `first` made each getIssues a page of 500 issues that the cost did not count; thirty
+// aliased lists answered 18.5 MB. The cost counts each page's rows, and heavy fields may not be repeated by aliases.
+describe('the cost of lists', () => {
+  const lists = (count: number, args: string, row: string): string =>
+    `{ ${Array.from({ length: count }, (_, i) => `l${i}: getIssues(projectId: 999999${args}) { issues { ${row} } }`).join(' ')} }`;
+
+  it('refuses thirty aliased lists without `first` before running any of them', async () => {
+    const answer = await postRaw(JSON.stringify({ query: lists(30, '', 'id title') }), user.token);
+    expect(answer).toMatchObject({ status: 400, code: 'BAD_USER_INPUT' });
+    expect(answer.message).toMatch(/getIssues may appear at most 2 times/);
+  });
+
+  it('counts the default page size of a list left without `first`', async () => {
+    // Every field of Issue, as an export would ask for it: one page of 500 is within the limit, two are not.
+    const every = await fullSelection(t, user, 'Issue');
+    const onePage = await postRaw(JSON.stringify({ query: lists(1, '', every) }), user.token);
+    expect(onePage).toMatchObject({ status: 200, code: 'PROJECT_NOT_FOUND' });
+    const defaultPages = await postRaw(JSON.stringify({ query: lists(2, '', every) }), user.token);
+    expect(defaultPages).toMatchObject({ status: 400, code: 'BAD_USER_INPUT' });
+    expect(defaultPages.message).toMatch(new RegExp(`exceeds the limit of ${LIST_COST_LIMITS.maxCost}`));
+    // As refused as the same pages asked with `first: 500` (leaving `first` out no longer makes a list cheap).
+    const explicitPages = await postRaw(
+      JSON.stringify({ query: lists(2, ', first: 500', every) }),
+      user.token,
+    );
+    expect(explicitPages).toMatchObject({ status: 400, code: 'BAD_USER_INPUT' });
+  });
+
+  it('refuses a third getIssues in one operation even on small pages', async () => {
+    const answer = await postRaw(JSON.stringify({ query: lists(3, ', first: 1', 'id') }), user.token);
+    expect(answer).toMatchObject({ status: 400, code: 'BAD_USER_INPUT' });
+    expect(answer.message).toMatch(/getIssues may appear at most 2 times in one operation \(found 3\)/);
+  });
+});
+
+// Issue 12 #14: the schema was introspectable anonymously with NODE_ENV=production.
+describe('introspection in production', () => {
+  let production: TestServer;
+  beforeAll(async () => {
+    production = await startTestServer({ NODE_ENV: 'production' });
+  });
+  afterAll(async () => {
+    await production?.close();
+  });
+
+  const introspect = async (token?: string) => {
+    const res = await fetch(`${production.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query: '{ __schema { types { name } } }' }),
+    });
+    return (await res.json()) as {
+      data?: { __schema?: { types: unknown[] } } | null;
+      errors?: { extensions?: { code?: string } }[];
+    };
+  };
+
+  it('refuses anonymous callers and describes the schema to signed-in ones', async () => {
+    const anonymous = await introspect();
+    expect(anonymous.data?.__schema).toBeUndefined();
+    expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    const signedIn = await introspect((await buildUser(production)).token);
+    expect(signedIn.errors).toBeUndefined();
+    expect(signedIn.data?.__schema?.types.length).toBeGreaterThan(10);
+  });
+
+  it('still answers __typename to anonymous callers', async () => {
+    const res = await fetch(`${production.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(await res.json()).toEqual({ data: { __typename: 'Query' } });
   });
 });

@@ -3,6 +3,7 @@ import { createClient as createWsClient, type Client as WsClient } from 'graphql
 import { getAccessToken, onAccessTokenChange } from './auth-token.ts';
 import { statusAwareFetch } from './service-status.ts';
 import { reportSessionErrors } from './session-events.ts';
+import { notifyLiveResumed } from './live-resume.ts';
 
 /** The GraphQL client and its websocket, created once per page. */
 export interface GraphQLClients {
@@ -10,14 +11,32 @@ export interface GraphQLClients {
   ws: WsClient;
 }
 
-/** Queries are network-only (spec core §7); queries that may be cached say so per call. */
-export function createGraphQLClients(origin: string = window.location.origin): GraphQLClients {
+/** Close codes that are no gap in live updates: the client's own lazy close, and its reconnect for a new token. */
+const CLIENT_CLOSES = new Set([1000, 4499]);
+
+/** Options for tests: the WebSocket implementation and the wait between reconnects. */
+export interface GraphQLClientOptions {
+  webSocketImpl?: unknown;
+  retryWait?: (retries: number) => Promise<void>;
+}
+
+/**
+ * Queries are network-only (spec core §7); queries that may be cached say so per call. The websocket reconnects
+ * whenever it drops (the server closes it with 1013 when its database is away, 1001 when it restarts); graphql-ws
+ * then subscribes again to every live subscription, and screens are told to reload what they may have missed.
+ */
+export function createGraphQLClients(
+  origin: string = window.location.origin,
+  options: GraphQLClientOptions = {},
+): GraphQLClients {
   const wsUrl = `${origin.replace(/^http/, 'ws')}/graphql`;
   const ws = createWsClient({
     url: wsUrl,
     lazy: true,
     retryAttempts: Infinity,
     shouldRetry: () => true,
+    ...(options.webSocketImpl ? { webSocketImpl: options.webSocketImpl } : {}),
+    ...(options.retryWait ? { retryWait: options.retryWait } : {}),
     connectionParams: () => {
       const token = getAccessToken();
       return token ? { authorization: `Bearer ${token}` } : {};
@@ -25,6 +44,20 @@ export function createGraphQLClients(origin: string = window.location.origin): G
   });
   // A new token means a new identity on the socket: reconnect with it.
   onAccessTokenChange(() => ws.terminate());
+  // A connection that was up and closed by anyone but this client is a gap in live updates.
+  let up = false;
+  let dropped = false;
+  ws.on('closed', (event) => {
+    const code = (event as { code?: number } | undefined)?.code;
+    if (up && (code === undefined || !CLIENT_CLOSES.has(code))) dropped = true;
+    up = false;
+  });
+  ws.on('connected', () => {
+    up = true;
+    if (!dropped) return;
+    dropped = false;
+    notifyLiveResumed();
+  });
 
   const client = new Client({
     url: `${origin}/graphql`,

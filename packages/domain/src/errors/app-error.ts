@@ -5,11 +5,19 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(code: ErrorCode, message?: string, details?: Record<string, unknown>) {
-    super(message ?? code);
+  /** A coded failure; its message is the code's, in the caller's language, when it is answered. */
+  constructor(code: ErrorCode, details?: Record<string, unknown>);
+  /** A BAD_USER_INPUT-like failure with a developer message kept in the answer (as graphql-js's own are). */
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>);
+  constructor(
+    code: ErrorCode,
+    messageOrDetails?: string | Record<string, unknown>,
+    details?: Record<string, unknown>,
+  ) {
+    super(typeof messageOrDetails === 'string' ? messageOrDetails : code);
     this.name = 'AppError';
     this.code = code;
-    this.details = details;
+    this.details = typeof messageOrDetails === 'string' ? details : (messageOrDetails ?? details);
   }
 }
 

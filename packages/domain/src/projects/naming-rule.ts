@@ -37,7 +37,7 @@ export const NAMING_RULE_SEPARATORS = ['-', '_', '.'] as const;
 export function validateNamingRule(rule: readonly string[], separator: string): NamingRuleField[] {
   const known: readonly string[] = NAMING_RULE_FIELDS;
   const fail = (reason: string, field?: string): never => {
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason, ...(field ? { field } : {}) });
+    throw new AppError('INVALID_ACTION', { reason, ...(field ? { field } : {}) });
   };
   if (!(NAMING_RULE_SEPARATORS as readonly string[]).includes(separator)) fail('separator');
   for (const field of rule) if (!known.includes(field)) fail('unknownField', field);

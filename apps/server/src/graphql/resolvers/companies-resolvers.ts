@@ -1,70 +1,38 @@
-import { asc, eq } from 'drizzle-orm';
-import { projects } from '../../db/schema/index.ts';
 import { requireActor } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import {
   adminCompanies,
   adminSaveCompany,
-  companyMembers,
-  companyProfile,
   removeMember,
-  requireOwnCompany,
-  requirePlatformAdmin,
   setMemberRole,
   updateOwnProfile,
 } from '../../modules/companies/company-admin-service.ts';
-import { ADMIN_SCRIPTS, runAdminScript } from '../../modules/companies/admin-scripts.ts';
-import { projectCards } from '../../modules/projects/project-query-service.ts';
+import {
+  adminCompany,
+  adminCompanyMembers,
+  adminCompanyProjects,
+  adminProjects,
+  adminScripts,
+  ownCompanyMembers,
+  ownCompanyProfile,
+  ownCompanyProjects,
+} from '../../modules/companies/company-query-service.ts';
+import { runAdminScript } from '../../modules/companies/admin-scripts.ts';
 
 /** Company pages and the platform admin area (spec core §2; issue 4). */
 export const companiesResolvers: Resolvers = {
   Query: {
-    companyMembers: (_r, _a, ctx) =>
-      companyMembers(ctx.services.database.db, requireOwnCompany(requireActor(ctx), 'company.view')),
-    companyProfile: (_r, _a, ctx) =>
-      companyProfile(ctx.services.database.db, requireOwnCompany(requireActor(ctx), 'company.view')),
-    companyProjects: async (_r, _a, ctx) => {
-      const actor = requireActor(ctx);
-      const companyId = requireOwnCompany(actor, 'company.view');
-      const db = ctx.services.database.db;
-      const rows = await db
-        .select()
-        .from(projects)
-        .where(eq(projects.companyId, companyId))
-        .orderBy(asc(projects.name));
-      return projectCards(db, actor.account.id, rows);
-    },
+    companyMembers: (_r, _a, ctx) => ownCompanyMembers(ctx.services, requireActor(ctx)),
+    companyProfile: (_r, _a, ctx) => ownCompanyProfile(ctx.services, requireActor(ctx)),
+    companyProjects: (_r, _a, ctx) => ownCompanyProjects(ctx.services, requireActor(ctx)),
     adminCompanies: (_r, _a, ctx) => adminCompanies(ctx.services, requireActor(ctx)),
-    adminCompany: (_r, { companyId }, ctx) => {
-      requirePlatformAdmin(requireActor(ctx));
-      return companyProfile(ctx.services.database.db, companyId);
-    },
-    adminCompanyMembers: async (_r, { companyId }, ctx) => {
-      requirePlatformAdmin(requireActor(ctx));
-      await companyProfile(ctx.services.database.db, companyId);
-      return companyMembers(ctx.services.database.db, companyId);
-    },
-    adminCompanyProjects: async (_r, { companyId }, ctx) => {
-      const actor = requireActor(ctx);
-      requirePlatformAdmin(actor);
-      const db = ctx.services.database.db;
-      const rows = await db
-        .select()
-        .from(projects)
-        .where(eq(projects.companyId, companyId))
-        .orderBy(asc(projects.name));
-      return projectCards(db, actor.account.id, rows);
-    },
-    adminProjects: async (_r, _a, ctx) => {
-      const actor = requireActor(ctx);
-      requirePlatformAdmin(actor);
-      const db = ctx.services.database.db;
-      return projectCards(db, actor.account.id, await db.select().from(projects).orderBy(asc(projects.name)));
-    },
-    adminScripts: (_r, _a, ctx) => {
-      requirePlatformAdmin(requireActor(ctx));
-      return ADMIN_SCRIPTS.map((name) => ({ name }));
-    },
+    adminCompany: (_r, { companyId }, ctx) => adminCompany(ctx.services, requireActor(ctx), companyId),
+    adminCompanyMembers: (_r, { companyId }, ctx) =>
+      adminCompanyMembers(ctx.services, requireActor(ctx), companyId),
+    adminCompanyProjects: (_r, { companyId }, ctx) =>
+      adminCompanyProjects(ctx.services, requireActor(ctx), companyId),
+    adminProjects: (_r, _a, ctx) => adminProjects(ctx.services, requireActor(ctx)),
+    adminScripts: (_r, _a, ctx) => adminScripts(requireActor(ctx)),
   },
   Mutation: {
     setCompanyMemberRole: (_r, { userId, role }, ctx) =>

@@ -1,8 +1,8 @@
 import { emailDomain } from '@obra/domain';
 import type { LoggedUserView } from '../../modules/identity/account-service.ts';
 import type { AccessKeyView } from '../../modules/identity/access-key-service.ts';
-import type { InviteWithParties } from '../../modules/identity/company-repository.ts';
-import type { CompanyInviteRow } from '../../modules/identity/company-repository.ts';
+import type { InviteWithParties } from '../../modules/companies/company-repository.ts';
+import type { CompanyInviteRow } from '../../modules/companies/company-repository.ts';
 import type {
   AccessKey,
   CompanyMemberInvite,

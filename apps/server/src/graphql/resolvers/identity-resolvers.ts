@@ -16,7 +16,7 @@ import {
   resendInvite,
   sentInvites,
   type SentInvite,
-} from '../../modules/identity/company-service.ts';
+} from '../../modules/companies/company-service.ts';
 import { requestDemo } from '../../modules/identity/demo-request-service.ts';
 import { enforceRateLimit } from '../../auth/rate-limit-rules.ts';
 import { requireActor } from '../context.ts';

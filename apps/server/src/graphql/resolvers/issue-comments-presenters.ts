@@ -1,13 +1,13 @@
 import type { issueHistory } from '../../db/schema/index.ts';
-import type { CommentView, UserSummary } from '../../modules/issues/issue-comment-repository.ts';
-import type { CommentHistoryView } from '../../modules/issues/issue-comment-query-service.ts';
-import type { NotificationsSummary } from '../../modules/issues/issue-notification-sql.ts';
+import type { CommentView, UserSummary } from '../../modules/issues/comments/issue-comment-repository.ts';
+import type { CommentHistoryView } from '../../modules/issues/comments/issue-comment-query-service.ts';
+import type { NotificationsSummary } from '../../modules/issues/notifications/issue-notification-sql.ts';
 
 function userOf(view: CommentView, id: number | null): UserSummary | null {
   return id === null ? null : (view.users.get(id) ?? null);
 }
 
-/** The API shape of a comment (spec core §3 Comment). */
+/** The API shape of a comment (spec core §3 Comment); its images are served unless a list says otherwise. */
 export function presentComment(view: CommentView) {
   const r = view.row;
   return {
@@ -35,10 +35,13 @@ export function presentComment(view: CommentView) {
     mentionedUsers: Array.isArray(r.mentionedUserIds)
       ? r.mentionedUserIds.filter((v): v is number => typeof v === 'number')
       : [],
-    // Resolved by issue-images-resolvers.ts (batched); withheld with the message on a deleted comment.
-    images: [],
+    // Whether Comment.images serves its images (getIssues without includeCommentsImages: not).
+    imagesServed: true,
   };
 }
+
+/** The parent of Comment's fields (codegen mapper); its images are resolved by issue-images-resolvers.ts. */
+export type CommentParent = ReturnType<typeof presentComment>;
 
 /** The API shape of a comment history entry (spec core §3 Comment history entry). */
 export function presentCommentHistory(entry: CommentHistoryView) {

@@ -1,73 +1,26 @@
-import { requireActor, type GraphQLContext } from '../context.ts';
+import { requireActor } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
-import { createComment, deleteComment, updateComment } from '../../modules/issues/issue-comment-service.ts';
-import { getCommentHistory, issueCommentViews } from '../../modules/issues/issue-comment-query-service.ts';
+import {
+  createComment,
+  deleteComment,
+  updateComment,
+} from '../../modules/issues/comments/issue-comment-service.ts';
+import {
+  getCommentHistory,
+  issueCommentViews,
+} from '../../modules/issues/comments/issue-comment-query-service.ts';
 import {
   markCommentUnread,
   markIssuesRead,
   markIssuesUnread,
-} from '../../modules/issues/issue-notification-service.ts';
-import { loadIssueNotifications } from '../../modules/issues/issue-notification-sql.ts';
-import { audienceOf } from '../../modules/issues/issue-visibility-sql.ts';
+} from '../../modules/issues/notifications/issue-notification-service.ts';
+import { issueNotificationsOf } from '../../modules/issues/notifications/issue-notification-sql.ts';
 import {
   presentComment,
   presentCommentHistory,
   presentNotification,
   presentSummary,
 } from './issue-comments-presenters.ts';
-import {
-  attachCommentImages,
-  batched,
-  hasHistoryMark,
-  issueSummary,
-  originOf,
-} from './issue-request-cache.ts';
-import {
-  loadCommentsOfIssues,
-  loadCommentViews,
-  type CommentsFilter,
-  type CommentView,
-} from '../../modules/issues/issue-comment-repository.ts';
-import type { ProjectAccess } from '../../modules/projects/project-access.ts';
-
-interface IssueParent {
-  id?: number | null;
-  projectId?: number | null;
-  visibility?: string | null;
-}
-
-/** The detail's caller access for an issue object, or undefined in lists (where notifications are not served). */
-async function detailAccess(parent: IssueParent, ctx: GraphQLContext) {
-  if (parent.id == null || parent.projectId == null) return undefined;
-  const origin = await originOf(parent as IssueParent & { projectId: number }, ctx);
-  return origin.detail ? origin.access : undefined;
-}
-
-const listVisibilities = new WeakMap<object, Map<number, string>>();
-
-/**
- * The comments of the issues of a list page, through its filter: gathered over the page (the batch runs after
- * every issue of the page has asked), three queries in all.
- */
-function listComments(
-  ctx: GraphQLContext,
-  access: ProjectAccess,
-  filter: CommentsFilter,
-  issueId: number,
-  issueVisibility: string,
-): Promise<CommentView[] | undefined> {
-  let visibilities = listVisibilities.get(ctx);
-  if (!visibilities) listVisibilities.set(ctx, (visibilities = new Map()));
-  visibilities.set(issueId, issueVisibility);
-  const known = visibilities;
-  return batched(ctx, 'listComments', issueId, async (ids) => {
-    const rows = await loadCommentsOfIssues(ctx.services.database.db, access, ids, filter);
-    const views = await loadCommentViews(ctx.services.database.db, access, known, rows);
-    const byIssue = new Map<number, CommentView[]>(ids.map((id) => [id, []]));
-    for (const view of views) byIssue.get(view.row.issueId)?.push(view);
-    return byIssue;
-  });
-}
 
 /** Comments, comment history, notifications and read/unread (spec core §7), and the Issue fields they add. */
 export const issueCommentsResolvers: Resolvers = {
@@ -91,33 +44,31 @@ export const issueCommentsResolvers: Resolvers = {
   },
   Issue: {
     comments: async (parent, _a, ctx) => {
-      if (parent.id == null || parent.projectId == null) return [];
-      const origin = await originOf(parent as IssueParent & { projectId: number }, ctx);
-      const visibility = parent.visibility ?? 'creator';
+      const { origin } = parent;
       if (origin.detail)
-        return (await issueCommentViews(ctx.services, origin.access, parent.id, visibility)).map(
+        return (await issueCommentViews(ctx.services, origin.access, parent.id, parent.visibility)).map(
           presentComment,
         );
       if (!origin.include.comments) return [];
-      const views =
-        (await listComments(ctx, origin.access, origin.include.commentsFilter, parent.id, visibility)) ?? [];
-      return views.map((view) => attachCommentImages(presentComment(view), origin.include.commentsImages));
+      const views = await ctx.loaders
+        .listComments(origin.access, origin.include.commentsFilter)
+        .load({ issueId: parent.id, visibility: parent.visibility });
+      return views.map((view) => ({ ...presentComment(view), imagesServed: origin.include.commentsImages }));
     },
     notificationsSummary: (parent, _a, ctx) => {
-      if (parent.id == null) return presentSummary({ count: 0, mentions: 0, last: null });
       // A list page read its issues' summaries with them: no promise, no query, for each of its issues.
-      const summary = issueSummary(ctx, parent as IssueParent & { id: number });
-      return summary instanceof Promise ? summary.then(presentSummary) : presentSummary(summary);
+      const summary = parent.origin.summary;
+      return summary
+        ? presentSummary(summary)
+        : ctx.loaders.notificationSummaries.load(parent.id).then(presentSummary);
     },
-    notifications: async (parent, _a, ctx) => {
-      const access = await detailAccess(parent, ctx);
-      if (!access || parent.id == null) return [];
-      return (await loadIssueNotifications(ctx.services.database.db, audienceOf(access), parent.id)).map(
-        presentNotification,
-      );
-    },
+    // Served on the detail and in subscriptions only.
+    notifications: async (parent, _a, ctx) =>
+      parent.origin.detail
+        ? (await issueNotificationsOf(ctx.services, parent.origin.access, parent.id)).map(presentNotification)
+        : [],
   },
   IssueHistoryEntry: {
-    hasNotification: (parent, _a, ctx) => (parent._id == null ? false : hasHistoryMark(ctx, parent._id)),
+    hasNotification: (parent, _a, ctx) => ctx.loaders.historyMarks.load(parent._id),
   },
 };

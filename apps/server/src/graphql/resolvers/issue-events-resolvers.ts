@@ -1,29 +1,55 @@
-import { and, eq } from 'drizzle-orm';
 import { AppError, canSeeIssue } from '@obra/domain';
 import { requireActor, type GraphQLContext } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
-import { issues } from '../../db/schema/index.ts';
 import {
   filterMapEvents,
   PROJECT_EVENTS_CHANNEL,
   projectTopic,
   type ProjectEvent,
 } from '../../realtime/project-events.ts';
+import { currentSubscriber } from '../../realtime/subscriber-access.ts';
+import { isServiceUnavailableError } from '../../lib/database-errors.ts';
 import { loadProjectAccess, type ProjectAccess } from '../../modules/projects/project-access.ts';
-import { getIssue } from '../../modules/issues/issue-query-service.ts';
-import { visibleCommentView } from '../../modules/issues/issue-comment-query-service.ts';
-import { loadNotificationSummaries, NO_NOTIFICATIONS } from '../../modules/issues/issue-notification-sql.ts';
-import { audienceOf, projectActorOf, visibleIssuesWhere } from '../../modules/issues/issue-visibility-sql.ts';
+import { getIssue } from '../../modules/issues/list/issue-query-service.ts';
+import { visibleCommentView } from '../../modules/issues/comments/issue-comment-query-service.ts';
+import { visibleNotificationSummary } from '../../modules/issues/notifications/issue-live-events.ts';
+import { projectActorOf } from '../../modules/issues/issue-visibility-sql.ts';
 import { presentIssue } from './issues-presenters.ts';
 import { presentComment, presentSummary } from './issue-comments-presenters.ts';
 import { attachIssueOrigin } from './issue-request-cache.ts';
 
 type Loader<T> = (event: ProjectEvent, access: ProjectAccess) => Promise<T | undefined>;
 
+/** Undefined for what the subscriber may not see (an AppError of the loaders); other errors go on. */
+async function unlessRefused<T>(work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
+}
+
 /**
- * A project's events for one subscriber: refused at once to callers outside the project (PROJECT_NOT_FOUND);
- * then, for each event, the subscriber's access is loaded again (it may have changed) and the event becomes
- * what they may see, or nothing. Only ids travel on the pub/sub; data never leaves unchecked.
+ * A database that went away ends the subscription's connection (the client reconnects and subscribes again,
+ * then refetches what it missed) rather than ending the subscription alone while the socket stays open.
+ */
+async function closingWhenUnavailable<T>(ctx: GraphQLContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isServiceUnavailableError(error)) throw error;
+    ctx.live?.close('unavailable');
+    throw new AppError('SERVICE_UNAVAILABLE');
+  }
+}
+
+/**
+ * A project's events for one subscriber: refused at once to callers outside the project (PROJECT_NOT_FOUND).
+ * Then each event is checked against the subscriber's access at delivery time: their session must still be
+ * open and they must still be in the company they subscribed as (otherwise the connection is closed and the
+ * stream ends), their company still in the project and the issue or comment visible to them (otherwise the
+ * event is skipped). Only ids travel on the pub/sub; data never leaves unchecked.
  */
 async function projectStream<T>(
   ctx: GraphQLContext,
@@ -32,17 +58,19 @@ async function projectStream<T>(
 ): Promise<AsyncIterable<T>> {
   const actor = requireActor(ctx);
   const { db } = ctx.services.database;
-  await loadProjectAccess(db, actor, projectId);
+  await closingWhenUnavailable(ctx, () => loadProjectAccess(db, actor, projectId));
   const source = ctx.services.pubsub.subscribe(PROJECT_EVENTS_CHANNEL, projectTopic(ctx.services, projectId));
-  return filterMapEvents(source, async (event) => {
-    try {
-      return await load(event, await loadProjectAccess(db, actor, projectId));
-    } catch (error) {
-      // Whatever the subscriber may no longer see (or the project they left) is skipped.
-      if (error instanceof AppError) return undefined;
-      throw error;
-    }
-  });
+  return filterMapEvents(source, (event) =>
+    closingWhenUnavailable(ctx, async () => {
+      const subscriber = await currentSubscriber(ctx.services, actor);
+      if (subscriber.ended) {
+        ctx.live?.close(subscriber.ended);
+        throw new AppError(subscriber.ended === 'signedOut' ? 'UNAUTHENTICATED' : 'PROJECT_NOT_FOUND');
+      }
+      const access = await unlessRefused(() => loadProjectAccess(db, subscriber.actor, projectId));
+      return access && unlessRefused(() => load(event, access));
+    }),
+  );
 }
 
 function issueChange(ctx: GraphQLContext): Loader<object> {
@@ -77,14 +105,8 @@ function notificationsChange(ctx: GraphQLContext): Loader<object> {
   return async (event, access) => {
     const userId = access.actor.account.id;
     if (event.kind !== 'notifications' || !event.userIds?.includes(userId)) return undefined;
-    const { db } = ctx.services.database;
-    const [visible] = await db
-      .select({ id: issues.id })
-      .from(issues)
-      .where(and(eq(issues.id, event.issueId), visibleIssuesWhere(audienceOf(access))));
-    if (!visible) return undefined;
-    const summary =
-      (await loadNotificationSummaries(db, userId, [visible.id])).get(visible.id) ?? NO_NOTIFICATIONS;
+    const summary = await visibleNotificationSummary(ctx.services.database.db, access, event.issueId);
+    if (!summary) return undefined;
     return {
       projectId: event.projectId,
       issueId: event.issueId,

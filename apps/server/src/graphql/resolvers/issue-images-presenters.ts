@@ -1,7 +1,7 @@
 import type { IssueCcodeDocumentReference, IssueDocumentReference } from '../generated/resolvers-types.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import type { ImageFile, ImageView } from '../../modules/issues/issue-image-repository.ts';
-import type { ConfirmedIssueFile } from '../../modules/issues/issue-file-service.ts';
+import type { ImageFile, ImageView } from '../../modules/issues/images/issue-image-repository.ts';
+import type { ConfirmedIssueFile } from '../../modules/issues/images/issue-file-service.ts';
 
 /** Signs the URLs of images for one answer. */
 export interface UrlContext {

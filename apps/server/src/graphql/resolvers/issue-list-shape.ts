@@ -3,7 +3,7 @@ import {
   FULL_PAGE_SHAPE,
   type IssueColumn,
   type IssuePageShape,
-} from '../../modules/issues/issue-page-sql.ts';
+} from '../../modules/issues/list/issue-page-sql.ts';
 
 /**
  * The issue columns each field of Issue reads (besides PAGE_KEY_COLUMNS, always read: id, projectId,

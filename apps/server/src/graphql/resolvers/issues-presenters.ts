@@ -3,10 +3,43 @@ import type { issueHistory } from '../../db/schema/index.ts';
 import type { IssueView } from '../../modules/issues/issue-repository.ts';
 import { canDeleteIssue, canEditIssue } from '../../modules/issues/issue-permissions.ts';
 import { presentCcodeReferences, presentDocumentReferences } from './issue-images-presenters.ts';
+import { listOrigin } from './issue-request-cache.ts';
 
 type HistoryRow = typeof issueHistory.$inferSelect;
 
-/** The API shape of an issue: row columns mapped explicitly to the spec's names. */
+/** An issue history entry (its user and unread mark are resolved by the extension fields). */
+export function presentHistoryEntry(h: HistoryRow) {
+  return {
+    _id: h.id,
+    issueId: h.issueId,
+    userId: h.userId,
+    entityType: h.entityType,
+    fields: h.fields,
+    issueVisibility: h.issueVisibility,
+    dataTime: h.createdAt,
+  };
+}
+
+/** The parent of IssueHistoryEntry's fields (codegen mapper). */
+export type IssueHistoryParent = ReturnType<typeof presentHistoryEntry>;
+
+/** The parent of IssueLocal's fields: the local is resolved from the project's tree (codegen mapper). */
+export interface IssueLocalParent {
+  localId: number;
+  projectId: number;
+}
+
+/** The parent of IssueLabel's fields (codegen mapper). */
+export interface IssueLabelParent {
+  labelId: number;
+  projectId: number;
+}
+
+/**
+ * The API shape of an issue: row columns mapped explicitly to the spec's names, and who it is presented to
+ * (`origin`: a list item serving none of the heavy children until attachIssueOrigin says otherwise). Comments,
+ * images, notifications and the users are resolved by the extension fields through the request's loaders.
+ */
 export function presentIssue(
   access: ProjectAccess,
   view: IssueView,
@@ -51,8 +84,8 @@ export function presentIssue(
       discipline: d.discipline ? { ...d.discipline, projectId: r.projectId } : null,
     })),
     // projectId rides along for the local / label field resolvers (one tree query per project and request).
-    locals: view.localIds.map((localId) => ({ localId, projectId: r.projectId, local: null })),
-    labels: view.labelIds.map((labelId) => ({ labelId, projectId: r.projectId, label: null })),
+    locals: view.localIds.map((localId): IssueLocalParent => ({ localId, projectId: r.projectId })),
+    labels: view.labelIds.map((labelId): IssueLabelParent => ({ labelId, projectId: r.projectId })),
     documentsReferences: presentDocumentReferences(r.documentsReferences),
     ccodeDocumentsReferences: presentCcodeReferences(r.ccodeDocumentsReferences),
     aiAssistantLogs: r.aiAssistantLogs,
@@ -74,29 +107,10 @@ export function presentIssue(
       ),
       delete: canDeleteIssue(access, r),
     },
-    history: history.map((h) => ({
-      _id: h.id,
-      issueId: h.issueId,
-      userId: h.userId,
-      entityType: h.entityType,
-      fields: h.fields,
-      issueVisibility: h.issueVisibility,
-      dataTime: h.createdAt,
-      hasNotification: false,
-      user: null,
-    })),
-    // Placeholders for the typed shape; the fields are resolved by issue-comments-resolvers.ts.
-    comments: [],
-    notifications: [],
-    notificationsSummary: { count: 0, mentions: 0, last: null },
-    images: [],
-    cover: null,
-    // Resolved by issue-images-resolvers.ts from the ids above, batched over a page.
-    createdByUser: null,
-    editedByUser: null,
-    visibilityUpdatedByUser: null,
-    statusUpdatedByUser: null,
-    toProjectManagementByUser: null,
-    toPublicByUser: null,
+    history: history.map(presentHistoryEntry),
+    origin: listOrigin(access),
   };
 }
+
+/** The parent of Issue's fields (codegen mapper). */
+export type IssueParent = ReturnType<typeof presentIssue>;

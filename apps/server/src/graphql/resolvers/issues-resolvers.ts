@@ -2,32 +2,22 @@ import { requireActor } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import { createIssue } from '../../modules/issues/issue-create-service.ts';
 import { deleteIssue, setIssueStarring } from '../../modules/issues/issue-delete-service.ts';
-import { getIssue, getIssues } from '../../modules/issues/issue-query-service.ts';
+import { getIssueDetail, getIssues } from '../../modules/issues/list/issue-query-service.ts';
 import { updateIssue } from '../../modules/issues/issue-update-service.ts';
 import type { GraphQLContext } from '../context.ts';
-import { listUserTags } from '../../modules/projects/project-group-service.ts';
 import { presentIssue } from './issues-presenters.ts';
 import { attachIssueOrigin } from './issue-request-cache.ts';
 import { issueListShape } from './issue-list-shape.ts';
-import { parseCommentsFilter } from '../../modules/issues/issue-comment-repository.ts';
-
-/** The caller's personal tags of a project by id: one query per call, used to name and filter issue tags. */
-async function userTagsOf(ctx: GraphQLContext, projectId: number) {
-  return new Map(
-    (await listUserTags(ctx.services.database.db, projectId, requireActor(ctx).account.id)).map((t) => [
-      t.id,
-      t,
-    ]),
-  );
-}
+import { parseCommentsFilter } from '../../modules/issues/comments/issue-comment-repository.ts';
 
 async function issueDetail(ctx: GraphQLContext, projectId: number, issueId: number) {
-  const { access, view, history } = await getIssue(ctx.services, requireActor(ctx), projectId, issueId);
-  return attachIssueOrigin(
-    presentIssue(access, view, history, await userTagsOf(ctx, projectId)),
-    access,
-    true,
+  const { access, view, history, userTags } = await getIssueDetail(
+    ctx.services,
+    requireActor(ctx),
+    projectId,
+    issueId,
   );
+  return attachIssueOrigin(presentIssue(access, view, history, userTags), access, true);
 }
 
 /** Issues: list, detail, create, update, delete, starring (spec core §7). */

@@ -1,12 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { PROJECT_ROLES, translateShared, type Locale } from '@obra/domain';
-import type { Db } from '../../db/database.ts';
-import { companies, users } from '../../db/schema/index.ts';
 import type { ParticipationRow, ProjectInviteRow } from '../../modules/projects/project-company-service.ts';
-import { disciplinesByIds } from '../../modules/projects/project-setup-service.ts';
-import type { PhaseState } from '../../modules/projects/project-settings-repository.ts';
-
-type CompanyRow = typeof companies.$inferSelect;
+import type { DisciplineRow, PhaseState } from '../../modules/projects/project-settings-repository.ts';
+import type { CompanyAdminContact, CompanyRow } from '../../modules/companies/company-repository.ts';
 
 /** A company as the API shows it to other companies. */
 export function presentCompany(row: CompanyRow) {
@@ -18,17 +13,11 @@ function roleRef(roleId: number) {
   return { id: roleId, name: role?.key ?? 'collaborator' };
 }
 
-async function companyOf(db: Db, id: number): Promise<CompanyRow> {
-  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
-  if (!row) throw new Error('company missing');
-  return row;
-}
-
 /** A participation as the API's ProjectCompany. */
-export async function presentParticipation(db: Db, p: ParticipationRow) {
+export function presentParticipation(p: ParticipationRow, company: CompanyRow) {
   return {
     id: p.id,
-    company: presentCompany(await companyOf(db, p.companyId)),
+    company: presentCompany(company),
     projectId: p.projectId,
     role: roleRef(p.roleId),
     allDisciplines: p.allDisciplines,
@@ -36,22 +25,30 @@ export async function presentParticipation(db: Db, p: ParticipationRow) {
   };
 }
 
+/** What an invitation shows besides its row: the invited company, its administrators, the disciplines. */
+export interface InviteParties {
+  company: CompanyRow;
+  admins: readonly CompanyAdminContact[];
+  disciplines: DisciplineRow[];
+}
+
 /** An invitation as the API's PendingInvite; sentTo lists the invited company's administrators. */
-export async function presentInvite(db: Db, invite: ProjectInviteRow) {
-  const ids = invite.disciplineIds as number[];
-  const admins = await db.select().from(users).where(eq(users.companyId, invite.companyId));
+export function presentInvite(invite: ProjectInviteRow, parties: InviteParties) {
   return {
     id: invite.id,
     companyId: invite.companyId,
-    company: presentCompany(await companyOf(db, invite.companyId)),
-    disciplinesId: ids,
-    disciplines: await disciplinesByIds(db, invite.projectId, ids),
+    company: presentCompany(parties.company),
+    disciplinesId: invite.disciplineIds as number[],
+    disciplines: parties.disciplines,
     projectId: invite.projectId,
     role: roleRef(invite.roleId),
     allDisciplines: invite.allDisciplines,
-    sentTo: admins
-      .filter((u) => u.companyRole === 'admin')
-      .map((u) => ({ name: u.name, lastName: u.lastName, photo: u.photo, email: u.email })),
+    sentTo: parties.admins.map((u) => ({
+      name: u.name,
+      lastName: u.lastName,
+      photo: u.photo,
+      email: u.email,
+    })),
     invitedBy: null,
   };
 }

@@ -1,6 +1,5 @@
 import { canInProject, translateShared } from '@obra/domain';
-import type { Db } from '../../db/database.ts';
-import { requireActor } from '../context.ts';
+import { requireActor, type GraphQLContext } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import { loadProjectAccess } from '../../modules/projects/project-access.ts';
 import {
@@ -36,10 +35,13 @@ import {
 import {
   allCompanies,
   listProjectUsers,
-  projectCards,
+  projectCardsByIds,
+  projectDisciplinesOf,
+  projectUsersOf,
   systemRoles,
   workspaceProjects,
 } from '../../modules/projects/project-query-service.ts';
+import { disciplinesByIds } from '../../modules/projects/project-setup-service.ts';
 import {
   answerProjectInvite,
   companyProjectInvites,
@@ -49,58 +51,73 @@ import {
   removeCompany,
   setCompanyRole,
   updateCompanyInvite,
+  type ParticipationRow,
+  type ProjectInviteRow,
 } from '../../modules/projects/project-company-service.ts';
+import type { CompanyRow } from '../../modules/companies/company-repository.ts';
 import { copyProjectSettings, requestDuplicate } from '../../modules/projects/project-copy-service.ts';
 import { presentCompany, presentInvite, presentParticipation, presentPhase } from './projects-presenters.ts';
-import { companies, projects as projectsTable } from '../../db/schema/index.ts';
-import { eq } from 'drizzle-orm';
+
+/** A company by id (batched over the request); it exists: a participation or a project refers to it. */
+async function companyOf(ctx: GraphQLContext, companyId: number): Promise<CompanyRow> {
+  const row = await ctx.loaders.companies.load(companyId);
+  if (!row) throw new Error('company missing');
+  return row;
+}
+
+async function participationOf(ctx: GraphQLContext, p: ParticipationRow) {
+  return presentParticipation(p, await companyOf(ctx, p.companyId));
+}
+
+/** An invitation with its company, that company's administrators and the invited disciplines. */
+async function inviteOf(ctx: GraphQLContext, invite: ProjectInviteRow) {
+  const [company, admins, disciplines] = await Promise.all([
+    companyOf(ctx, invite.companyId),
+    ctx.loaders.companyAdmins.load(invite.companyId),
+    disciplinesByIds(ctx.services.database.db, invite.projectId, invite.disciplineIds as number[]),
+  ]);
+  return presentInvite(invite, { company, admins, disciplines });
+}
 
 /** Projects, setup, groups, tags, company invites and roles (spec core §7; issue 4). */
 export const projectsResolvers: Resolvers = {
   Query: {
     projectData: (_r, { projectId }, ctx) =>
       loadProjectAccess(ctx.services.database.db, requireActor(ctx), projectId),
-    projectUsers: async (_r, { projectId }, ctx) => {
-      await loadProjectAccess(ctx.services.database.db, requireActor(ctx), projectId);
-      return listProjectUsers(ctx.services.database.db, projectId);
-    },
+    projectUsers: (_r, { projectId }, ctx) => projectUsersOf(ctx.services, requireActor(ctx), projectId),
     projectCompanies: async (_r, { projectId }, ctx) => {
       const { participations, invites } = await projectCompaniesOf(
         ctx.services,
         requireActor(ctx),
         projectId,
       );
-      const db = ctx.services.database.db;
       return {
-        companies: await Promise.all(participations.map((p) => presentParticipation(db, p))),
-        pendingInvites: await Promise.all(invites.map((i) => presentInvite(db, i))),
-        disciplines: await listDisciplines(db, projectId),
+        companies: await Promise.all(participations.map((p) => participationOf(ctx, p))),
+        pendingInvites: await Promise.all(invites.map((i) => inviteOf(ctx, i))),
+        disciplines: await listDisciplines(ctx.services.database.db, projectId),
       };
     },
     projectIdByGuid: (_r, { projectGuid }, ctx) =>
       projectIdByGuid(ctx.services, requireActor(ctx), projectGuid),
-    projectDisciplines: async (_r, { projectId }, ctx) => {
-      await loadProjectAccess(ctx.services.database.db, requireActor(ctx), projectId);
-      return listDisciplines(ctx.services.database.db, projectId);
-    },
+    projectDisciplines: (_r, { projectId }, ctx) =>
+      projectDisciplinesOf(ctx.services, requireActor(ctx), projectId),
     allCompanies: async (_r, _a, ctx) =>
       (await allCompanies(ctx.services, requireActor(ctx))).map(presentCompany),
     systemRoles: () => systemRoles(),
     workspaceProjects: (_r, _a, ctx) => workspaceProjects(ctx.services, requireActor(ctx)),
     companyProjectInvites: async (_r, _a, ctx) => {
       const actor = requireActor(ctx);
-      const db = ctx.services.database.db;
       const invites = await companyProjectInvites(ctx.services, actor);
+      const cards = await projectCardsByIds(
+        ctx.services.database.db,
+        actor.account.id,
+        invites.map((i) => i.projectId),
+      );
       return Promise.all(
         invites.map(async (invite) => {
-          const [project] = await db
-            .select()
-            .from(projectsTable)
-            .where(eq(projectsTable.id, invite.projectId))
-            .limit(1);
-          const [card] = project ? await projectCards(db, actor.account.id, [project]) : [];
+          const card = cards.get(invite.projectId);
           if (!card) throw new Error('invited project missing');
-          return { ...(await presentInvite(db, invite)), project: card, createdAt: invite.createdAt };
+          return { ...(await inviteOf(ctx, invite)), project: card, createdAt: invite.createdAt };
         }),
       );
     },
@@ -164,30 +181,21 @@ export const projectsResolvers: Resolvers = {
     setProjectUserTags: (_r, { projectId, tags }, ctx) =>
       setUserTags(ctx.services, requireActor(ctx), projectId, tags),
     createProjectCompanyInvite: async (_r, input, ctx) =>
-      presentInvite(
-        ctx.services.database.db,
-        await createCompanyInvite(ctx.services, requireActor(ctx), input),
-      ),
+      inviteOf(ctx, await createCompanyInvite(ctx.services, requireActor(ctx), input)),
     updateProjectCompanyInvite: async (_r, input, ctx) =>
-      presentInvite(
-        ctx.services.database.db,
-        await updateCompanyInvite(ctx.services, requireActor(ctx), input),
-      ),
+      inviteOf(ctx, await updateCompanyInvite(ctx.services, requireActor(ctx), input)),
     deleteProjectCompanyInvite: (_r, { projectId, companyId }, ctx) =>
       deleteCompanyInvite(ctx.services, requireActor(ctx), projectId, companyId),
     setProjectCompanyRoleAndDisciplines: async (_r, input, ctx) =>
-      presentParticipation(
-        ctx.services.database.db,
-        await setCompanyRole(ctx.services, requireActor(ctx), input),
-      ),
+      participationOf(ctx, await setCompanyRole(ctx.services, requireActor(ctx), input)),
     deleteProjectCompany: (_r, { projectId, companyId }, ctx) =>
       removeCompany(ctx.services, requireActor(ctx), projectId, companyId),
     acceptProjectCompanyInvite: async (_r, { inviteId }, ctx) => {
       const actor = requireActor(ctx);
       const projectId = await answerProjectInvite(ctx.services, actor, inviteId, true);
-      const db = ctx.services.database.db;
-      const [project] = await db.select().from(projectsTable).where(eq(projectsTable.id, projectId)).limit(1);
-      const [card] = project ? await projectCards(db, actor.account.id, [project]) : [];
+      const card = (await projectCardsByIds(ctx.services.database.db, actor.account.id, [projectId])).get(
+        projectId,
+      );
       if (!card) throw new Error('accepted project missing');
       return card;
     },
@@ -207,8 +215,7 @@ export const projectsResolvers: Resolvers = {
     documentsNamingRule: (a) => a.project.documentsNamingRule as string[],
     documentsNamingRuleSeparator: (a) => a.project.documentsNamingRuleSeparator,
     integrations: () => ({}),
-    company: async (a, _args, ctx) =>
-      presentCompany(await ownerCompany(ctx.services.database.db, a.project.companyId)),
+    company: async (a, _args, ctx) => presentCompany(await companyOf(ctx, a.project.companyId)),
     permissions: (a) => ({
       role: a.role,
       manageDisciplines: a.manageDisciplines,
@@ -242,17 +249,11 @@ export const projectsResolvers: Resolvers = {
     userTags: (a, _args, ctx) => listUserTags(ctx.services.database.db, a.project.id, a.actor.account.id),
     companies: async (a, _args, ctx) => {
       const { participations } = await projectCompaniesOf(ctx.services, a.actor, a.project.id);
-      return Promise.all(participations.map((p) => presentParticipation(ctx.services.database.db, p)));
+      return Promise.all(participations.map((p) => participationOf(ctx, p)));
     },
     pendingInvites: async (a, _args, ctx) => {
       const { invites } = await projectCompaniesOf(ctx.services, a.actor, a.project.id);
-      return Promise.all(invites.map((i) => presentInvite(ctx.services.database.db, i)));
+      return Promise.all(invites.map((i) => inviteOf(ctx, i)));
     },
   },
 };
-
-async function ownerCompany(db: Db, companyId: number) {
-  const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
-  if (!row) throw new Error('owner company missing');
-  return row;
-}

@@ -4,7 +4,7 @@ import { federatedFlows, projectCopies, refreshTokens, verificationCodes } from 
 import type { AppServices } from '../../services.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { requirePlatformAdmin } from './company-admin-service.ts';
 
 /** The maintenance actions of the admin area (/admin/scripts); each runs as the 'admin.script' job. */
@@ -24,7 +24,7 @@ export async function runAdminScript(
   name: string,
 ): Promise<{ name: string; jobId: string }> {
   requirePlatformAdmin(actor);
-  if (!isScript(name)) throw new AppError('NOT_FOUND', 'NOT_FOUND', { script: name });
+  if (!isScript(name)) throw new AppError('NOT_FOUND', { script: name });
   const jobId = await services.jobs.send('admin.script', { name, requestedByUserId: actor.account.id });
   return { name, jobId };
 }

@@ -3,7 +3,8 @@ import { AppError, canInCompany, isCompanyRole, PROJECT_STATUS } from '@obra/dom
 import type { Db } from '../../db/database.ts';
 import { companies, companySettings, projects, users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { announceAccessChange } from '../../realtime/access-notices.ts';
 import { companyPolicyActor } from './company-policy.ts';
 import { claimProfileImage, releaseProfileImage } from '../profile-images/profile-image-claims.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
@@ -125,14 +126,14 @@ export async function setMemberRole(
 ): Promise<CompanyMemberView> {
   const { db } = services.database;
   const companyId = requireOwnCompany(actor, 'company.manageMembers');
-  if (!isCompanyRole(role)) throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'role' });
+  if (!isCompanyRole(role)) throw new AppError('INVALID_ACTION', { reason: 'role' });
   const member = await loadMember(db, companyId, userId);
   if (
     member.companyRole === 'admin' &&
     role !== 'admin' &&
     (await otherAdmins(db, companyId, userId)) === 0
   ) {
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'lastAdmin' });
+    throw new AppError('INVALID_ACTION', { reason: 'lastAdmin' });
   }
   await db
     .update(users)
@@ -154,12 +155,14 @@ export async function removeMember(services: AppServices, actor: Actor, userId: 
   const companyId = requireOwnCompany(actor, 'company.manageMembers');
   const member = await loadMember(db, companyId, userId);
   if (member.companyRole === 'admin' && (await otherAdmins(db, companyId, userId)) === 0) {
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'lastAdmin' });
+    throw new AppError('INVALID_ACTION', { reason: 'lastAdmin' });
   }
   await db
     .update(users)
     .set({ companyId: null, companyRole: null, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+  // Their open websockets close now: nothing of the company's projects reaches them any more.
+  announceAccessChange(services, userId);
   return true;
 }
 
@@ -170,7 +173,7 @@ function cleanProfile(input: {
   logo?: string | null;
 }) {
   const name = input.name.trim();
-  if (!name) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['name'] });
+  if (!name) throw new AppError('REQUIRED_FIELD', { fields: ['name'] });
   return {
     name,
     website: input.website?.trim() || null,
@@ -257,7 +260,7 @@ async function ownerIdFor(db: Db, email: string | null | undefined): Promise<num
   const clean = email?.trim().toLowerCase();
   if (!clean) return null;
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, clean)).limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'NOT_FOUND', { field: 'ownerEmail' });
+  if (!row) throw new AppError('NOT_FOUND', { field: 'ownerEmail' });
   return row.id;
 }
 
@@ -271,7 +274,7 @@ export async function adminSaveCompany(
   requirePlatformAdmin(actor);
   const { db } = services.database;
   if (!Number.isInteger(input.maxActiveProjects) || input.maxActiveProjects < -1)
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'maxActiveProjects' });
+    throw new AppError('INVALID_ACTION', { reason: 'maxActiveProjects' });
   const ownerUserId = await ownerIdFor(db, input.ownerEmail);
   const current = companyId === null ? null : await currentLogo(db, companyId);
   const logo = await claimProfileImage(db, actor, {

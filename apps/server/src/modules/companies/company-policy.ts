@@ -1,5 +1,5 @@
 import type { Actor as PolicyActor, CompanyRoleKey } from '@obra/domain';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 
 /**
  * The caller as the company policies see them. `inOwnCompany` drops platform-admin powers: company pages act

@@ -1,7 +1,8 @@
 import { accessKeyExpiry, AppError, effectiveAccessKeyExpiry } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import { randomToken, sha256 } from '../../auth/secrets.ts';
-import type { Actor } from './account.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { announceAccessChange } from '../../realtime/access-notices.ts';
 import {
   findActiveAccessKey,
   insertAccessKey,
@@ -57,10 +58,10 @@ export async function createAccessKey(
 ): Promise<{ accessKey: AccessKeyView; secret: string }> {
   assertManages(actor);
   const trimmed = name.trim();
-  if (!trimmed) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { field: 'name' });
+  if (!trimmed) throw new AppError('REQUIRED_FIELD', { field: 'name' });
   if (trimmed.length > 100) throw new AppError('BAD_USER_INPUT');
   const expiresAt = accessKeyExpiry(requestedExpiry, new Date());
-  if (!expiresAt) throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field: 'expiresAt' });
+  if (!expiresAt) throw new AppError('BAD_USER_INPUT', { field: 'expiresAt' });
   const secret = randomToken(32);
   const secretHash = await services.auth.hasher.hash(secret);
   const row = await insertAccessKey(services.database.db, {
@@ -84,6 +85,8 @@ export async function revokeKey(services: AppServices, actor: Actor, id: number)
   assertManages(actor);
   if (!(await revokeAccessKey(services.database.db, actor.account.id, id))) throw new AppError('NOT_FOUND');
   for (const [k, v] of verified) if (v.id === id) verified.delete(k);
+  // The key's open websockets close now.
+  announceAccessChange(services, actor.account.id);
   return true;
 }
 

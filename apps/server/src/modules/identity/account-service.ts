@@ -1,8 +1,10 @@
 import { AppError, LOCALES } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
-import { CURRENT_POLICIES, toAccount, type Account, type Actor } from './account.ts';
-import { findCompanyById, type CompanyRow } from './company-repository.ts';
+import { CURRENT_POLICIES, toAccount, type Account } from './account.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { findCompanyById, type CompanyRow } from '../companies/company-repository.ts';
 import { findUserById, updateUser, type NewUser } from './user-repository.ts';
+import { countActiveProjects } from '../projects/project-query-service.ts';
 import { claimProfileImage, releaseProfileImage } from '../profile-images/profile-image-claims.ts';
 
 /** The signed-in user with their company, as loggedUserData shows it. */
@@ -19,17 +21,6 @@ export interface ProfileChanges {
   linkedin?: string | null | undefined;
   localeId?: string | null | undefined;
   photo?: string | null | undefined;
-}
-
-/** Counts a company's active projects. */
-export type ActiveProjectCounter = (services: AppServices, companyId: number) => Promise<number>;
-
-// The projects area owns the projects table and supplies the real count; until then a company has none.
-let countActiveProjects: ActiveProjectCounter = async () => 0;
-
-/** Lets the projects area supply the count of amountProjects. */
-export function setActiveProjectCounter(counter: ActiveProjectCounter): void {
-  countActiveProjects = counter;
 }
 
 /** The signed-in user's data, read fresh. */
@@ -49,7 +40,7 @@ export async function present(services: AppServices, account: Account): Promise<
     company: {
       row,
       role: account.companyRole ?? 'collaborator',
-      amountProjects: await countActiveProjects(services, row.id),
+      amountProjects: await countActiveProjects(services.database.db, row.id),
     },
   };
 }
@@ -68,7 +59,7 @@ export async function acceptPolicies(
   version: string,
 ): Promise<LoggedUserView> {
   if (version !== CURRENT_POLICIES.version)
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { currentVersion: CURRENT_POLICIES.version });
+    throw new AppError('INVALID_ACTION', { currentVersion: CURRENT_POLICIES.version });
   await updateUser(services.database.db, actor.account.id, {
     acceptedPoliciesVersion: version,
     acceptedPoliciesAt: new Date(),
@@ -86,8 +77,7 @@ export async function updateProfile(
   for (const field of ['name', 'lastName'] as const) {
     const value = changes[field];
     if (value === undefined) continue;
-    if (value === null || value.trim() === '')
-      throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { field });
+    if (value === null || value.trim() === '') throw new AppError('REQUIRED_FIELD', { field });
     patch[field] = bounded(value, field, 100);
   }
   for (const field of ['firstPhone', 'linkedin'] as const) {
@@ -105,7 +95,7 @@ export async function updateProfile(
   if (photo !== undefined) patch.photo = photo;
   if (changes.localeId !== undefined) {
     if (changes.localeId !== null && !(LOCALES as readonly string[]).includes(changes.localeId)) {
-      throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field: 'localeId' });
+      throw new AppError('BAD_USER_INPUT', { field: 'localeId' });
     }
     patch.localeId = changes.localeId;
   }
@@ -119,6 +109,6 @@ export async function updateProfile(
 
 function bounded(value: string, field: string, max: number): string {
   const trimmed = value.trim();
-  if (trimmed.length > max) throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field });
+  if (trimmed.length > max) throw new AppError('BAD_USER_INPUT', { field });
   return trimmed;
 }

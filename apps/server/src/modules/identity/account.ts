@@ -31,14 +31,6 @@ export interface Account {
   aiDisclaimerAccepted: boolean;
 }
 
-/** Who is calling: a signed-in person (session) or an integration using one of their access keys. */
-export interface Actor {
-  account: Account;
-  via: 'session' | 'accessKey';
-  /** The refresh-token family of a session; undefined for access keys. */
-  sessionId: string | undefined;
-}
-
 /** Maps a stored row to the account the services use. */
 export function toAccount(row: UserRow): Account {
   return {

@@ -31,9 +31,9 @@ export async function requestDemo(
     phone: input.phone.trim(),
   };
   const missing = FIELDS.find((f) => values[f] === '');
-  if (missing) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { field: missing });
+  if (missing) throw new AppError('REQUIRED_FIELD', { field: missing });
   if (FIELDS.some((f) => values[f].length > 200)) throw new AppError('BAD_USER_INPUT');
-  if (!isEmailValid(values.email)) throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field: 'email' });
+  if (!isEmailValid(values.email)) throw new AppError('BAD_USER_INPUT', { field: 'email' });
   values.email = normalizeEmail(values.email);
   await unitOfWork(services, async (tx) => {
     await insertDemoRequest(tx, { ...values, localeId: locale });

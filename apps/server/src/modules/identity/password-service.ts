@@ -2,9 +2,10 @@ import { AppError, isVerificationCodeFormat } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Db } from '../../db/database.ts';
 import { renderEmail } from '../../mail/email-renderer.ts';
-import type { Actor } from './account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { enqueueMail } from './identity-mail.ts';
 import { revokeAllOfUser } from './refresh-token-repository.ts';
+import { announceAccessChange } from '../../realtime/access-notices.ts';
 import { codeSettings } from './sign-up-service.ts';
 import { findUserByEmail, findUserById, updateUser } from './user-repository.ts';
 import { checkCode, issueCode } from './verification-codes.ts';
@@ -41,7 +42,7 @@ export async function confirmForgotPassword(
   password: string,
 ): Promise<void> {
   const passwordHash = await services.auth.hasher.hash(password);
-  const failure = await unitOfWork(services, async (tx) => {
+  const outcome = await unitOfWork(services, async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user || user.isDemo || !isVerificationCodeFormat(code)) return 'CodeMismatchException' as const;
     const failed = await checkCode(tx, user.id, 'reset_password', code, codeSettings(services));
@@ -49,9 +50,11 @@ export async function confirmForgotPassword(
     await updateUser(tx, user.id, { passwordHash, emailConfirmedAt: user.emailConfirmedAt ?? new Date() });
     await revokeAllOfUser(tx, user.id);
     await notifyPasswordChanged(services, tx, user.email, user.localeId, user.name);
-    return undefined;
+    return { userId: user.id };
   });
-  if (failure) throw new AppError(failure);
+  if (typeof outcome === 'string') throw new AppError(outcome);
+  // Every session ended: so do their websockets.
+  announceAccessChange(services, outcome.userId);
 }
 
 /** Changes the password of the signed-in user, who proves it with the old one; other sessions end. */
@@ -73,6 +76,8 @@ export async function changePassword(
     await revokeAllOfUser(tx, user.id, actor.sessionId);
     await notifyPasswordChanged(services, tx, user.email, user.localeId, user.name);
   });
+  // The other sessions ended: so do their websockets.
+  announceAccessChange(services, user.id);
 }
 
 async function notifyPasswordChanged(

@@ -4,6 +4,7 @@ import type { AppServices } from '../../services.ts';
 import type { Db } from '../../db/database.ts';
 import { randomToken, sha256 } from '../../auth/secrets.ts';
 import { findUserById } from './user-repository.ts';
+import { announceAccessChange } from '../../realtime/access-notices.ts';
 import {
   findRefreshToken,
   insertRefreshToken,
@@ -51,11 +52,13 @@ async function issueTokens(
  * every access token of the session, and the caller gets NotAuthorizedException.
  */
 export async function refreshSession(services: AppServices, refreshToken: string): Promise<SessionTokens> {
+  let revokedUserId: number | undefined;
   const outcome = await unitOfWork(services, async (tx) => {
     const row = await lockRefreshToken(tx, sha256(refreshToken));
     if (!row || row.revokedAt !== null || row.expiresAt.getTime() <= Date.now()) return undefined;
     if (row.usedAt !== null) {
       await revokeFamily(tx, row.familyId);
+      revokedUserId = row.userId;
       services.logger.warn(
         { userId: row.userId, familyId: row.familyId },
         'refresh token reused; session revoked',
@@ -67,6 +70,8 @@ export async function refreshSession(services: AppServices, refreshToken: string
     await markRefreshTokenUsed(tx, row.id);
     return issueTokens(services, tx, row.userId, row.familyId);
   });
+  // A revoked session's websockets close now, not at their next event.
+  if (revokedUserId !== undefined) announceAccessChange(services, revokedUserId);
   if (!outcome) throw new AppError('NotAuthorizedException');
   return outcome;
 }
@@ -74,5 +79,8 @@ export async function refreshSession(services: AppServices, refreshToken: string
 /** Ends the session a refresh token belongs to; unknown tokens are ignored (signing out is idempotent). */
 export async function closeSession(services: AppServices, refreshToken: string): Promise<void> {
   const row = await findRefreshToken(services.database.db, sha256(refreshToken));
-  if (row) await revokeFamily(services.database.db, row.familyId);
+  if (!row) return;
+  await revokeFamily(services.database.db, row.familyId);
+  // The session's open websockets close now, not at their next event.
+  announceAccessChange(services, row.userId);
 }

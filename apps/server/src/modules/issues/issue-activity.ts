@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { issueHistory, issues } from '../../db/schema/index.ts';
 import { emitProjectEvent } from '../../db/unit-of-work.ts';
-import { checkMentions, notifyUsers } from './issue-notification-recipients.ts';
+import { checkMentions, notifyUsers } from './notifications/issue-notification-recipients.ts';
 
 /** What createIssue / updateIssue hand over once they have stored an issue and its history entry. */
 export interface IssueActivityInput {

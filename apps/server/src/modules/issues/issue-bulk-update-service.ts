@@ -3,7 +3,7 @@ import { AppError, isAppError, type ErrorCode } from '@obra/domain';
 import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { issueDisciplines } from '../../db/schema/index.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { checkEnums, type IssueDisciplineInput, type IssueFieldsInput } from './issue-input-checks.ts';
 import { applyIssueUpdate, loadUpdateContext } from './issue-update-service.ts';
 

@@ -4,7 +4,7 @@ import { AppError, isAppError, ISSUE_VISIBILITIES, type ErrorCode } from '@obra/
 import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { issueDisciplines, issueLabels, issueLocals, issues, projectGroups } from '../../db/schema/index.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { loadForWrite, loadProjectAccess } from '../projects/project-access.ts';
 import { listCategories, listDisciplines, listPhases } from '../projects/project-settings-repository.ts';
 import { listTree, type TreeItem } from '../projects/project-tree-repository.ts';

@@ -11,7 +11,7 @@ import {
   issues,
   projects,
 } from '../../db/schema/index.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { loadForWrite, type ProjectAccess } from '../projects/project-access.ts';
 import {
   checkDocumentReferences,
@@ -22,8 +22,8 @@ import {
   type IssueFieldsInput,
 } from './issue-input-checks.ts';
 import { ccodeSearchTerms, searchTextOf, searchTextSql, type IssueRow } from './issue-repository.ts';
-import type { ConfirmedIssueFile } from './issue-file-service.ts';
-import { prepareImageFiles, replaceImages } from './issue-image-service.ts';
+import type { ConfirmedIssueFile } from './images/issue-file-service.ts';
+import { prepareImageFiles, replaceImages } from './images/issue-image-service.ts';
 import { disciplineRowsFor, visibilityStamps } from './issue-stamps.ts';
 import { recordIssueActivity } from './issue-activity.ts';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import { issues, issueUserStates } from '../../db/schema/index.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { loadProjectAccess, requireActive, type ProjectAccess } from '../projects/project-access.ts';
 import type { Db } from '../../db/database.ts';
 import { emitProjectEvent, unitOfWork } from '../../db/unit-of-work.ts';

@@ -18,7 +18,7 @@ import {
   listPhases,
 } from '../projects/project-settings-repository.ts';
 import { treeHasAll } from '../projects/project-tree-repository.ts';
-import type { ImageInput } from './issue-image-service.ts';
+import type { ImageInput } from './images/issue-image-service.ts';
 
 /** A discipline of an issue as the caller sends it. */
 export interface IssueDisciplineInput {

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import { issues, issueUserStates, projectUserTags } from '../../db/schema/index.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../projects/project-access.ts';
 import { listGroups, listUserTags } from '../projects/project-group-service.ts';
 import { listProjectUsers } from '../projects/project-query-service.ts';

@@ -1,4 +1,4 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { normalizeText } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import {
@@ -6,12 +6,14 @@ import {
   issueImages,
   issueLabels,
   issueLocals,
-  type issues,
+  issues,
   issueUserStates,
   projectDisciplines,
 } from '../../db/schema/index.ts';
 import { allQueries } from '../../db/all-queries.ts';
-import type { NotificationsSummary } from './issue-notification-sql.ts';
+import type { NotificationsSummary } from './notifications/issue-notification-sql.ts';
+import type { ProjectAccess } from '../projects/project-access.ts';
+import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
 
 /** A stored issue row. */
 export type IssueRow = typeof issues.$inferSelect;
@@ -174,4 +176,23 @@ export async function loadIssueViews(
       tagIds: state?.tagIds,
     });
   });
+}
+
+/** Whether an issue of the project uses the group (a group used by an issue cannot be deleted: GROUP_HAS_ISSUES). */
+export async function groupHasIssues(db: Db, groupId: number): Promise<boolean> {
+  const [row] = await db.select({ id: issues.id }).from(issues).where(eq(issues.groupId, groupId)).limit(1);
+  return row !== undefined;
+}
+
+/** Issues of the project by id that the caller sees (the others are left out), in one query. */
+export async function loadVisibleIssueRows(
+  db: Db,
+  access: ProjectAccess,
+  issueIds: readonly number[],
+): Promise<IssueRow[]> {
+  if (issueIds.length === 0) return [];
+  return db
+    .select()
+    .from(issues)
+    .where(and(inArray(issues.id, [...issueIds]), visibleIssuesWhere(audienceOf(access))));
 }

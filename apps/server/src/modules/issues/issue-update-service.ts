@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { issueDisciplines, issueHistory, issueLabels, issueLocals, issues } from '../../db/schema/index.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { loadProjectAccess, requireActive, type ProjectAccess } from '../projects/project-access.ts';
 import { loadVisibleIssue } from './issue-delete-service.ts';
 import {
@@ -21,8 +21,8 @@ import {
   type IssueDisciplineRow,
   type IssueRow,
 } from './issue-repository.ts';
-import type { ConfirmedIssueFile } from './issue-file-service.ts';
-import { prepareImageFiles, replaceImages } from './issue-image-service.ts';
+import type { ConfirmedIssueFile } from './images/issue-file-service.ts';
+import { prepareImageFiles, replaceImages } from './images/issue-image-service.ts';
 import { disciplineRowsFor, visibilityStamps } from './issue-stamps.ts';
 import { recordIssueActivity } from './issue-activity.ts';
 import { changedDisciplines, checkScope, checkUpdatedFields, editScopeOf } from './issue-update-rules.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { companies, profileImages, projects, users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import { isProfileImageUrl } from '../../storage/profile-image-files.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 
 /** How long after its confirmation an image may still be put on a project, company or user. */
 export const CLAIM_SECONDS = 60 * 60;
@@ -32,7 +32,7 @@ export async function claimProfileImage(
   if (value === null || value.trim() === '') return current === null ? undefined : null;
   const url = value.trim();
   if (url === current) return undefined;
-  if (!isProfileImageUrl(url)) throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field });
+  if (!isProfileImageUrl(url)) throw new AppError('BAD_USER_INPUT', { field });
   const [row] = await db.select().from(profileImages).where(eq(profileImages.url, url)).limit(1);
   if (
     !row ||
@@ -41,7 +41,7 @@ export async function claimProfileImage(
     row.kind !== input.kind ||
     !row.readyAt
   ) {
-    throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field });
+    throw new AppError('BAD_USER_INPUT', { field });
   }
   if (row.readyAt.getTime() < Date.now() - CLAIM_SECONDS * 1000)
     throw new AppError('USER_UPLOAD_ERROR', 'the upload expired');

@@ -13,7 +13,7 @@ import { renderExactImage } from '../../storage/image-content.ts';
 import { profileImageKey, profileImageUrl } from '../../storage/profile-image-files.ts';
 import { checkImageFileName, readUploadedImage, type UploadRefusal } from '../../storage/uploaded-image.ts';
 import { companyPolicyActor } from '../companies/company-policy.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 
 /** How long an upload URL is valid. */
 const UPLOAD_URL_SECONDS = 15 * 60;

@@ -18,7 +18,7 @@ import {
   projectGroupUsers,
   projects,
 } from '../../db/schema/index.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 
 /** A stored project. */
 export type ProjectRow = typeof projects.$inferSelect;

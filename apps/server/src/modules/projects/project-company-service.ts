@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { companyPolicyActor } from '../companies/company-policy.ts';
 import { existingDisciplineIds, loadForWrite, loadProjectAccess } from './project-access.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
@@ -30,14 +30,12 @@ export interface CompanyInviteInput {
 }
 
 async function checkInviteInput(db: Db, input: CompanyInviteInput): Promise<number[]> {
-  if (!projectRoleById(input.projectRoleId))
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'role' });
+  if (!projectRoleById(input.projectRoleId)) throw new AppError('INVALID_ACTION', { reason: 'role' });
   if (input.allDisciplines) return [];
   const ids = [...new Set(input.disciplinesId)];
-  if (ids.length === 0) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['disciplinesId'] });
+  if (ids.length === 0) throw new AppError('REQUIRED_FIELD', { fields: ['disciplinesId'] });
   const known = await existingDisciplineIds(db, input.projectId, ids);
-  if (known.size !== ids.length)
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'discipline' });
+  if (known.size !== ids.length) throw new AppError('INVALID_ACTION', { reason: 'discipline' });
   return ids;
 }
 
@@ -91,7 +89,7 @@ export async function createCompanyInvite(
   if (!company.isActive) throw new AppError('COMPANY_IS_NOT_ACTIVE');
   const disciplineIds = await checkInviteInput(db, input);
   if (await findParticipation(db, input.projectId, input.companyId))
-    throw new AppError('ALREADY_INVITED', 'ALREADY_INVITED', { reason: 'participates' });
+    throw new AppError('ALREADY_INVITED', { reason: 'participates' });
   const [row] = await db
     .insert(projectCompanyInvites)
     .values({
@@ -158,7 +156,7 @@ export async function setCompanyRole(
   const participation = await findParticipation(db, input.projectId, input.companyId);
   if (!participation) throw new AppError('COMPANY_NOT_FOUND');
   if (input.companyId === access.project.companyId && (input.projectRoleId !== 1 || !input.allDisciplines)) {
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'ownerCompany' });
+    throw new AppError('INVALID_ACTION', { reason: 'ownerCompany' });
   }
   const [row] = await db
     .update(projectCompanies)
@@ -179,7 +177,7 @@ export async function removeCompany(
   const { db } = services.database;
   const access = await loadForWrite(db, actor, projectId, 'project.manageCompanies');
   if (companyId === access.project.companyId)
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'ownerCompany' });
+    throw new AppError('INVALID_ACTION', { reason: 'ownerCompany' });
   const participation = await findParticipation(db, projectId, companyId);
   if (!participation) throw new AppError('COMPANY_NOT_FOUND');
   await unitOfWork(services, async (tx) => {

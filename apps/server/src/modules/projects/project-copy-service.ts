@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { renderEmail } from '../../mail/email-renderer.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { loadForWrite, loadProjectAccess } from './project-access.ts';
 import { listDisciplines } from './project-settings-repository.ts';
 import { copyTree } from './project-tree-repository.ts';
@@ -119,13 +119,12 @@ export async function copyProjectSettings(
   settingsInput: unknown,
 ): Promise<boolean> {
   const parsed = copySettingsSchema.safeParse(settingsInput);
-  if (!parsed.success) throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'settings' });
+  if (!parsed.success) throw new AppError('INVALID_ACTION', { reason: 'settings' });
   const { db } = services.database;
   const source = await loadProjectAccess(db, actor, sourceProjectId);
   if (!canInProject(source.policyActor, 'project.copySettings')) throw new AppError('FORBIDDEN');
   const targets = [...new Set(targetIds)].filter((id) => id !== sourceProjectId);
-  if (targets.length === 0)
-    throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['targetProjectsIds'] });
+  if (targets.length === 0) throw new AppError('REQUIRED_FIELD', { fields: ['targetProjectsIds'] });
   for (const id of targets) await loadForWrite(db, actor, id, 'project.setup');
   await unitOfWork(services, async (tx) => {
     for (const id of targets) await copySettingsInto(tx, sourceProjectId, id, parsed.data);
@@ -144,7 +143,7 @@ export async function requestDuplicate(
   const access = await loadProjectAccess(db, actor, sourceProjectId);
   if (!canInProject(access.policyActor, 'project.duplicate')) throw new AppError('FORBIDDEN');
   const clean = name.trim();
-  if (!clean) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['targetProjectName'] });
+  if (!clean) throw new AppError('REQUIRED_FIELD', { fields: ['targetProjectName'] });
   return unitOfWork(services, async (tx) => {
     const [copy] = await tx
       .insert(projectCopies)

@@ -9,7 +9,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import {
   loadForWrite,
   loadProjectAccess,
@@ -17,6 +17,7 @@ import {
   requireParticipant,
   type ProjectAccess,
 } from './project-access.ts';
+import { groupHasIssues } from '../issues/issue-repository.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /** A group with its members and what the caller may do with it. */
@@ -25,16 +26,6 @@ export interface GroupView {
   name: string;
   usersId: number[];
   permissions: { edit: boolean; delete: boolean; leave: boolean };
-}
-
-/** Whether a project issue uses the group; issues define it, so it is looked up lazily (no issues, no use). */
-export type GroupUsageCheck = (db: Db, groupId: number) => Promise<boolean>;
-
-let groupUsage: GroupUsageCheck = async () => false;
-
-/** The issues area registers how to tell whether a group has issues (GROUP_HAS_ISSUES). */
-export function registerGroupUsageCheck(check: GroupUsageCheck): void {
-  groupUsage = check;
 }
 
 /** The ids of the project's participants (people of the companies taking part). */
@@ -97,7 +88,7 @@ async function checkMembers(db: Db, projectId: number, usersId: readonly number[
   const unique = [...new Set(usersId)];
   const participants = await projectUserIds(db, projectId);
   if (unique.some((id) => !participants.has(id)))
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'notParticipant' });
+    throw new AppError('INVALID_ACTION', { reason: 'notParticipant' });
   return unique;
 }
 
@@ -120,7 +111,7 @@ export async function createGroup(
   const { db } = services.database;
   const access = await loadForWrite(db, actor, projectId, 'project.createGroup');
   const clean = name.trim();
-  if (!clean) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['name'] });
+  if (!clean) throw new AppError('REQUIRED_FIELD', { fields: ['name'] });
   const members = await checkMembers(db, projectId, [...usersId, actor.account.id]);
   if (await nameTaken(db, projectId, clean)) throw new AppError('EXISTING_TEAM');
   const group = await unitOfWork(services, async (tx) => {
@@ -165,7 +156,7 @@ export async function setGroup(
   if (!present(access, group, []).permissions.edit) throw new AppError('FORBIDDEN');
   requireActive(access);
   const clean = name.trim();
-  if (!clean) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['name'] });
+  if (!clean) throw new AppError('REQUIRED_FIELD', { fields: ['name'] });
   if (await nameTaken(db, projectId, clean, groupId)) throw new AppError('EXISTING_TEAM');
   const members = await checkMembers(db, projectId, usersId);
   await unitOfWork(services, async (tx) => {
@@ -194,7 +185,7 @@ export async function deleteGroup(
   const group = await loadGroup(db, projectId, groupId);
   if (!present(access, group, []).permissions.delete) throw new AppError('FORBIDDEN');
   requireActive(access);
-  if (await groupUsage(db, groupId)) throw new AppError('GROUP_HAS_ISSUES');
+  if (await groupHasIssues(db, groupId)) throw new AppError('GROUP_HAS_ISSUES');
   await db.delete(projectGroups).where(eq(projectGroups.id, groupId));
   return true;
 }
@@ -245,14 +236,13 @@ export async function setUserTags(
   requireActive(access);
   const userId = actor.account.id;
   const names = tags.map((t) => t.name.trim());
-  if (names.some((n) => !n)) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['name'] });
+  if (names.some((n) => !n)) throw new AppError('REQUIRED_FIELD', { fields: ['name'] });
   if (new Set(names.map((n) => n.toLowerCase())).size !== names.length)
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'duplicateTag' });
+    throw new AppError('INVALID_ACTION', { reason: 'duplicateTag' });
   await unitOfWork(services, async (tx) => {
     const own = new Set((await listUserTags(tx, projectId, userId)).map((t) => t.id));
     const kept = tags.map((t) => t.id).filter((id): id is number => id != null);
-    if (kept.some((id) => !own.has(id)))
-      throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'unknownTag' });
+    if (kept.some((id) => !own.has(id))) throw new AppError('INVALID_ACTION', { reason: 'unknownTag' });
     const mine = and(eq(projectUserTags.projectId, projectId), eq(projectUserTags.userId, userId));
     await tx
       .delete(projectUserTags)

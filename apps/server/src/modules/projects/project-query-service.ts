@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { SYSTEM_ROLES } from '@obra/domain';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { PROJECT_STATUS, SYSTEM_ROLES } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import { companies, projectCompanies, projects, projectUserSettings, users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
-import { listDisciplines } from './project-settings-repository.ts';
-import type { ProjectRow } from './project-access.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { listDisciplines, type DisciplineRow } from './project-settings-repository.ts';
+import { issueCardCounters } from '../issues/list/issue-card-counters.ts';
+import { loadProjectAccess, type ProjectRow } from './project-access.ts';
 
 /** A participant of a project as the project's screens list them. */
 export interface ProjectUserView {
@@ -59,7 +60,7 @@ export interface ProjectCardView {
   company: { id: number; name: string; logo: string | null };
 }
 
-/** Counters of a user's projects, supplied by the issues area once it exists. */
+/** Counters of a user's projects (issues/list/issue-card-counters.ts). */
 export type CardCounters = (
   db: Db,
   userId: number,
@@ -68,11 +69,13 @@ export type CardCounters = (
   Map<number, Pick<ProjectCardView, 'mentions' | 'notifications' | 'pendencies' | 'latePendencies'>>
 >;
 
-let cardCounters: CardCounters = async () => new Map();
-
-/** The issues area registers how to count a user's pending items, mentions and notifications per project. */
-export function registerCardCounters(counters: CardCounters): void {
-  cardCounters = counters;
+/** A company's active projects (its amountProjects). */
+export async function countActiveProjects(db: Db, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.status, PROJECT_STATUS.active)));
+  return row?.n ?? 0;
 }
 
 /** Cards for projects, in the given order. */
@@ -92,7 +95,7 @@ export async function projectCards(
       .select()
       .from(projectUserSettings)
       .where(and(eq(projectUserSettings.userId, userId), inArray(projectUserSettings.projectId, ids))),
-    cardCounters(db, userId, ids),
+    issueCardCounters(db, userId, ids),
   ]);
   return rows.map((p) => {
     const owner = owners.find((c) => c.id === p.companyId);
@@ -110,6 +113,54 @@ export async function projectCards(
       company: { id: p.companyId, name: owner?.name ?? '', logo: owner?.logo ?? null },
     };
   });
+}
+
+/** Cards of projects by id (those that exist), in one query besides the cards' own. */
+export async function projectCardsByIds(
+  db: Db,
+  userId: number,
+  ids: readonly number[],
+): Promise<Map<number, ProjectCardView>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(projects)
+    .where(inArray(projects.id, [...new Set(ids)]));
+  return new Map((await projectCards(db, userId, rows)).map((card) => [card.id, card]));
+}
+
+/** Cards of a company's projects (or of every project), by name. */
+export async function companyProjectCards(
+  db: Db,
+  userId: number,
+  companyId: number | 'all',
+): Promise<ProjectCardView[]> {
+  const rows = await db
+    .select()
+    .from(projects)
+    .where(companyId === 'all' ? undefined : eq(projects.companyId, companyId))
+    .orderBy(asc(projects.name));
+  return projectCards(db, userId, rows);
+}
+
+/** projectUsers: the people of a project, for its participants (PROJECT_NOT_FOUND otherwise). */
+export async function projectUsersOf(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+): Promise<ProjectUserView[]> {
+  await loadProjectAccess(services.database.db, actor, projectId);
+  return listProjectUsers(services.database.db, projectId);
+}
+
+/** projectDisciplines: the disciplines of a project, for its participants (PROJECT_NOT_FOUND otherwise). */
+export async function projectDisciplinesOf(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+): Promise<DisciplineRow[]> {
+  await loadProjectAccess(services.database.db, actor, projectId);
+  return listDisciplines(services.database.db, projectId);
 }
 
 /** The projects the caller's company takes part in, as cards. */

@@ -9,7 +9,7 @@ import {
   projectUserSettings,
 } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { claimProfileImage, releaseProfileImage } from '../profile-images/profile-image-claims.ts';
 import { companyPolicyActorFor } from '../companies/company-policy.ts';
 import {
@@ -46,9 +46,8 @@ export async function checkActiveProjectLimit(db: Db, companyId: number): Promis
 
 function cleanName(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['name'] });
-  if (trimmed.length > MAX_NAME)
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'nameTooLong' });
+  if (!trimmed) throw new AppError('REQUIRED_FIELD', { fields: ['name'] });
+  if (trimmed.length > MAX_NAME) throw new AppError('INVALID_ACTION', { reason: 'nameTooLong' });
   return trimmed;
 }
 
@@ -66,8 +65,7 @@ export async function createProject(
   const companyId = input.companyId ?? actor.account.companyId;
   if (companyId === null) {
     // A platform administrator belongs to no company: the admin area names the owner.
-    if (actor.account.isAdmin)
-      throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['companyId'] });
+    if (actor.account.isAdmin) throw new AppError('REQUIRED_FIELD', { fields: ['companyId'] });
     throw new AppError('FORBIDDEN');
   }
   if (!canInCompany(companyPolicyActorFor(actor, companyId), 'company.createProject'))
@@ -124,7 +122,7 @@ export async function updateProject(
     input.status !== PROJECT_STATUS.active &&
     input.status !== PROJECT_STATUS.inactive
   ) {
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'status' });
+    throw new AppError('INVALID_ACTION', { reason: 'status' });
   }
   const image = await claimProfileImage(db, actor, {
     kind: 'PROJECT_IMAGE',

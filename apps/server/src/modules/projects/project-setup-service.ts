@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { projectDisciplines } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
 import { loadForWrite } from './project-access.ts';
 import {
   listCategories,
@@ -40,7 +40,7 @@ export async function setTree(
   input: TreeNodeInput[],
 ): Promise<TreeItem[]> {
   const parsed = treeInputSchema.safeParse(input);
-  if (!parsed.success) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { reason: 'tree' });
+  if (!parsed.success) throw new AppError('REQUIRED_FIELD', { reason: 'tree' });
   const { db } = services.database;
   await loadForWrite(db, actor, projectId, 'project.setup');
   await unitOfWork(services, async (tx) => replaceTree(tx, kind, projectId, parsed.data));
@@ -54,10 +54,8 @@ function checkSwitchList<T extends number | string>(
   locked: readonly T[],
 ): Set<T> {
   const set = new Set(wanted);
-  if (wanted.some((w) => !known.includes(w)))
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'unknownItem' });
-  if (locked.some((l) => !set.has(l)))
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'cannotDisable' });
+  if (wanted.some((w) => !known.includes(w))) throw new AppError('INVALID_ACTION', { reason: 'unknownItem' });
+  if (locked.some((l) => !set.has(l))) throw new AppError('INVALID_ACTION', { reason: 'cannotDisable' });
   return set;
 }
 
@@ -140,7 +138,7 @@ export interface DisciplineInput {
 
 function checkDisciplineInputs(inputs: readonly DisciplineInput[]): void {
   if (inputs.some((d) => !d.name.trim() || !d.abbreviation.trim()))
-    throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['name', 'abbreviation'] });
+    throw new AppError('REQUIRED_FIELD', { fields: ['name', 'abbreviation'] });
   const abbreviations = inputs.map((d) => d.abbreviation.trim().toLowerCase());
   const standards = inputs.map((d) => d.standardDisciplineId).filter((s): s is number => s != null);
   if (new Set(abbreviations).size !== abbreviations.length || new Set(standards).size !== standards.length) {
@@ -148,7 +146,7 @@ function checkDisciplineInputs(inputs: readonly DisciplineInput[]): void {
   }
   const catalogue = new Set<number>(STANDARD_DISCIPLINES.map((d) => d.id));
   if (standards.some((s) => !catalogue.has(s)))
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'unknownStandardDiscipline' });
+    throw new AppError('INVALID_ACTION', { reason: 'unknownStandardDiscipline' });
 }
 
 /**
@@ -168,7 +166,7 @@ export async function setDisciplines(
     const current = new Set((await listDisciplines(tx, projectId)).map((d) => d.id));
     const sent = inputs.map((d) => d.id).filter((id): id is number => id != null);
     if (sent.some((id) => !current.has(id)))
-      throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'unknownDiscipline' });
+      throw new AppError('INVALID_ACTION', { reason: 'unknownDiscipline' });
     const removedFilter = sent.length > 0 ? notInArray(projectDisciplines.id, sent) : undefined;
     await tx
       .update(projectDisciplines)

@@ -51,14 +51,14 @@ export async function replaceTree(
   try {
     flat = flattenTree(input);
   } catch {
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'treeTooLarge' });
+    throw new AppError('INVALID_ACTION', { reason: 'treeTooLarge' });
   }
   const existing = new Set(
     (await tx.select({ id: table.id }).from(table).where(eq(table.projectId, projectId))).map((r) => r.id),
   );
   const sentIds = flat.map((n) => n.id).filter((id): id is number => id !== null);
   if (sentIds.some((id) => !existing.has(id)) || new Set(sentIds).size !== sentIds.length) {
-    throw new AppError('INVALID_ACTION', 'INVALID_ACTION', { reason: 'unknownItem' });
+    throw new AppError('INVALID_ACTION', { reason: 'unknownItem' });
   }
   const idOfKey = new Map<number, number>();
   for (const node of flat) {

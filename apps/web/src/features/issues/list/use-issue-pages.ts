@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useClient, type OperationResult } from 'urql';
-import { useSession } from '../../../app/guards/session-context.ts';
+import { SessionContext } from '../../../app/guards/session-context.ts';
 import { createScreenCache } from '../../../lib/screen-cache.ts';
 import {
   IssuesListIssueChangedDocument,
@@ -11,6 +11,7 @@ import {
 } from '../../../gql/generated.ts';
 import type { EngineClient } from './engine-client.ts';
 import { toIssueFacts, type IssueRow } from './issue-row.ts';
+import { useLiveResumed } from '../../../lib/live-resume.ts';
 
 /** Issues per getIssues page (spec core §9). */
 export const ISSUE_PAGE_SIZE = 500;
@@ -48,7 +49,8 @@ const lastRows = createScreenCache<readonly IssueRow[]>(5);
  */
 export function useIssuePages(projectId: number, engine: EngineClient): IssuePages {
   const client = useClient();
-  const userId = useSession().user?.id ?? 0;
+  // Whose rows these are (the cache of the last visit is per user); none outside a session.
+  const userId = useContext(SessionContext)?.user?.id ?? 0;
   const rows = useRef(new Map<number, IssueRow>());
   // Ids a live event touched, with when: a page requested before that moment must not bring back stale data.
   const touched = useRef(new Map<number, number>());
@@ -175,6 +177,9 @@ export function useIssuePages(projectId: number, engine: EngineClient): IssuePag
       marks.unsubscribe();
     };
   }, [client, projectId, applyRows, removeRows, patchNotifications]);
+
+  // Live updates that dropped and came back missed whatever changed in between: load the list again.
+  useLiveResumed(() => setAttempt((a) => a + 1));
 
   return {
     rows: rows.current,

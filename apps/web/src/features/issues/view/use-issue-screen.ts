@@ -15,6 +15,7 @@ import {
 import type { ProjectDetails } from '../../projects/project-context.ts';
 import { projectStatusMap } from '../shared/project-status-map.ts';
 import type { IssueEditor } from './issue-rules.ts';
+import { useLiveResumed } from '../../../lib/live-resume.ts';
 
 /** A participant of the project as the issue screens name them. */
 export type ScreenUser = IssueScreenDataQuery['projectUsers'][number];
@@ -82,6 +83,8 @@ function useLiveReload(projectId: number, issueId: number, reload: () => void) {
   useEffect(() => {
     if (commentEvent && commentEvent.issueId === issueId) reload();
   }, [commentEvent, issueId, reload]);
+  // Live updates that dropped and came back missed whatever changed in between: load the issue again.
+  useLiveResumed(reload);
 }
 
 /**

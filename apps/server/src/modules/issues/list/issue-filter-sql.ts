@@ -7,9 +7,9 @@ import {
   type IssueFilter,
   type IssueFilterCondition,
 } from '@obra/domain';
-import { issues, issueUserStates } from '../../db/schema/index.ts';
-import type { IssueAudience } from './issue-visibility-sql.ts';
-import { hasNotificationsWhere } from './issue-notification-sql.ts';
+import { issues, issueUserStates } from '../../../db/schema/index.ts';
+import type { IssueAudience } from '../issue-visibility-sql.ts';
+import { hasNotificationsWhere } from '../notifications/issue-notification-sql.ts';
 
 /** What the SQL of a filter depends on besides the filter. */
 export interface FilterSqlContext {

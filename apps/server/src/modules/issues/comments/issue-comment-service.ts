@@ -6,18 +6,18 @@ import {
   commentGroupFor,
   type CommentVisibility,
 } from '@obra/domain';
-import type { Db } from '../../db/database.ts';
-import type { AppServices } from '../../services.ts';
-import { issueComments, issueHistory, issueNotifications, projectGroups } from '../../db/schema/index.ts';
-import { emitProjectEvent, unitOfWork } from '../../db/unit-of-work.ts';
-import type { Actor } from '../identity/account.ts';
+import type { Db } from '../../../db/database.ts';
+import type { AppServices } from '../../../services.ts';
+import { issueComments, issueHistory, issueNotifications, projectGroups } from '../../../db/schema/index.ts';
+import { emitProjectEvent, unitOfWork } from '../../../db/unit-of-work.ts';
+import type { Actor } from '../../../auth/actor.ts';
 import {
   loadForWrite,
   loadProjectAccess,
   requireActive,
   type ProjectAccess,
-} from '../projects/project-access.ts';
-import { loadVisibleIssue } from './issue-delete-service.ts';
+} from '../../projects/project-access.ts';
+import { loadVisibleIssue } from '../issue-delete-service.ts';
 import {
   commentPermissions,
   loadCommentViews,
@@ -25,9 +25,9 @@ import {
   type CommentRow,
   type CommentView,
 } from './issue-comment-repository.ts';
-import { loadProjectMembers } from './issue-members-repository.ts';
-import { checkMentions, notifyUsers } from './issue-notification-recipients.ts';
-import { parseImagesJson, prepareImageFiles, replaceImages } from './issue-image-service.ts';
+import { loadProjectMembers } from '../issue-members-repository.ts';
+import { checkMentions, notifyUsers } from '../notifications/issue-notification-recipients.ts';
+import { parseImagesJson, prepareImageFiles, replaceImages } from '../images/issue-image-service.ts';
 
 /** The fields of createProjectIssueComment and updateProjectIssueComment. */
 export interface CommentFieldsInput {

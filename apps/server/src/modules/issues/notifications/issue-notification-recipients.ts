@@ -6,16 +6,16 @@ import {
   type CommentVisibilityFacts,
   type IssueVisibilityFacts,
 } from '@obra/domain';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../../db/database.ts';
 import {
   issueComments,
   issueDisciplines,
   issueNotifications,
   issueUserStates,
-} from '../../db/schema/index.ts';
-import { emitProjectEvent } from '../../db/unit-of-work.ts';
-import { loadProjectMembers, type ProjectMember } from './issue-members-repository.ts';
-import { allQueries } from '../../db/all-queries.ts';
+} from '../../../db/schema/index.ts';
+import { emitProjectEvent } from '../../../db/unit-of-work.ts';
+import { loadProjectMembers, type ProjectMember } from '../issue-members-repository.ts';
+import { allQueries } from '../../../db/all-queries.ts';
 
 /** The issue a notification is about. */
 export interface NotifiedIssue extends IssueVisibilityFacts {

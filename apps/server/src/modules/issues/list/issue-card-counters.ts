@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { disciplineStatusMap, DISCIPLINE_STATUSES, managesDisciplines, projectRoleById } from '@obra/domain';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../../db/database.ts';
 import {
   issues,
   projectCompanies,
@@ -8,11 +8,11 @@ import {
   projectGroups,
   projectGroupUsers,
   users,
-} from '../../db/schema/index.ts';
-import type { CardCounters } from '../projects/project-query-service.ts';
+} from '../../../db/schema/index.ts';
+import type { CardCounters } from '../../projects/project-query-service.ts';
 import { pendingDisciplineWhere } from './issue-filter-sql.ts';
-import { hasNotificationsWhere } from './issue-notification-sql.ts';
-import { visibleIssuesWhere, type IssueAudience } from './issue-visibility-sql.ts';
+import { hasNotificationsWhere } from '../notifications/issue-notification-sql.ts';
+import { visibleIssuesWhere, type IssueAudience } from '../issue-visibility-sql.ts';
 
 // Responsibilities are system-wide; a project only switches statuses on and off.
 const STATUSES = disciplineStatusMap(DISCIPLINE_STATUSES);

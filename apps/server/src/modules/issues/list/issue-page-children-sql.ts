@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { issues } from '../../db/schema/index.ts';
-import type { NotificationsSummary } from './issue-notification-sql.ts';
-import type { DisciplineSummary, IssueRow, IssueView } from './issue-repository.ts';
+import { issues } from '../../../db/schema/index.ts';
+import type { NotificationsSummary } from '../notifications/issue-notification-sql.ts';
+import type { DisciplineSummary, IssueRow, IssueView } from '../issue-repository.ts';
 
 /** The children of one issue as the page statement returns them (JSON, short keys). */
 export interface ChildrenJson {

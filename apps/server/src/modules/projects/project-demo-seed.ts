@@ -1,5 +1,3 @@
-import { and, count, eq } from 'drizzle-orm';
-import { PROJECT_STATUS } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import {
   companies,
@@ -9,26 +7,8 @@ import {
   projectGroupUsers,
   projects,
 } from '../../db/schema/index.ts';
-import {
-  DEMO_SEED_STEPS,
-  type DemoPerson,
-  type DemoSeedContext,
-  type SeededDemoUser,
-} from '../../seed/demo-seed.ts';
-import { setActiveProjectCounter } from '../identity/account-service.ts';
+import type { DemoPerson, DemoSeedContext, SeededDemoUser } from '../../seed/demo-seed.ts';
 import { replaceTree } from './project-tree-repository.ts';
-
-/** Plugs the projects area into identity (amountProjects) and the demo seed. Idempotent. */
-export function registerProjectsArea(): void {
-  setActiveProjectCounter(async (services, companyId) => {
-    const [row] = await services.database.db
-      .select({ n: count() })
-      .from(projects)
-      .where(and(eq(projects.companyId, companyId), eq(projects.status, PROJECT_STATUS.active)));
-    return row?.n ?? 0;
-  });
-  if (!DEMO_SEED_STEPS.includes(seedDemoProject)) DEMO_SEED_STEPS.push(seedDemoProject);
-}
 
 const DEMO_DISCIPLINES = [
   { standardDisciplineId: 1, name: 'Arquitetura', abbreviation: 'ARQ' },
@@ -42,11 +22,11 @@ const DEMO_DISCIPLINES = [
 const DEMO_NAMING_RULE = ['project', 'discipline', 'phase', 'local', 'documentType', 'sequence', 'revision'];
 
 /**
- * The demo project: locations, disciplines, a naming rule, groups, and two more companies so that every project
+ * The projects step of the demo seed (seed/demo-seed.ts runs it): the demo project: locations, disciplines, a naming rule, groups, and two more companies so that every project
  * role has people who can sign in — a coordinating company with all disciplines, and a partner company taking
  * part as collaborator with two disciplines (electrical and plumbing), to show per-discipline responsibility.
  */
-async function seedDemoProject(context: DemoSeedContext): Promise<void> {
+export async function seedDemoProject(context: DemoSeedContext): Promise<void> {
   const { tx, companyId, users: demoUsers } = context;
   const [project] = await tx
     .insert(projects)

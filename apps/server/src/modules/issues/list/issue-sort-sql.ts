@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { AppError, ISSUE_STATUSES, PRIORITIES } from '@obra/domain';
-import { issues, issueUserStates } from '../../db/schema/index.ts';
-import { LAST_NOTIFICATION_SORT_KEY, MENTIONS_SORT_KEY } from './issue-notification-sql.ts';
+import { issues, issueUserStates } from '../../../db/schema/index.ts';
+import { LAST_NOTIFICATION_SORT_KEY, MENTIONS_SORT_KEY } from '../notifications/issue-notification-sql.ts';
 
 /** One key of the default order, ascending: its expression and the SQL type its cursor value is cast back to. */
 interface SortKey {

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
-import type { AppServices } from '../../services.ts';
-import { issueNotifications, issues } from '../../db/schema/index.ts';
-import { emitProjectEvent, unitOfWork } from '../../db/unit-of-work.ts';
-import type { Actor } from '../identity/account.ts';
-import { loadProjectAccess } from '../projects/project-access.ts';
-import { loadVisibleComment } from './issue-comment-repository.ts';
-import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
+import type { AppServices } from '../../../services.ts';
+import { issueNotifications, issues } from '../../../db/schema/index.ts';
+import { emitProjectEvent, unitOfWork } from '../../../db/unit-of-work.ts';
+import type { Actor } from '../../../auth/actor.ts';
+import { loadProjectAccess } from '../../projects/project-access.ts';
+import { loadVisibleComment } from '../comments/issue-comment-repository.ts';
+import { audienceOf, visibleIssuesWhere } from '../issue-visibility-sql.ts';
 
 function changed(projectId: number, issueId: number, userId: number): void {
   emitProjectEvent({ kind: 'notifications', action: 'updated', projectId, issueId, userIds: [userId] });

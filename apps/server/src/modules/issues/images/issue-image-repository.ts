@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/database.ts';
-import { issueFiles, issueImages, issues } from '../../db/schema/index.ts';
-import type { ProjectAccess } from '../projects/project-access.ts';
-import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
+import type { Db } from '../../../db/database.ts';
+import { issueFiles, issueImages, issues } from '../../../db/schema/index.ts';
+import type { ProjectAccess } from '../../projects/project-access.ts';
+import { audienceOf, visibleIssuesWhere } from '../issue-visibility-sql.ts';
 
 /** A stored file as an image shows it. */
 export interface ImageFile {
@@ -105,4 +105,33 @@ export function loadProjectIssueImages(db: Db, access: ProjectAccess): Promise<I
     ),
     'issues',
   );
+}
+
+function groupImages(
+  views: readonly ImageView[],
+  key: (v: ImageView) => number | null,
+  ids: readonly number[],
+): Map<number, ImageView[]> {
+  const map = new Map<number, ImageView[]>(ids.map((id) => [id, []]));
+  for (const view of views) {
+    const id = key(view);
+    if (id !== null) map.get(id)?.push(view);
+  }
+  return map;
+}
+
+/** The own images of issues the caller already sees, by issue (every id present), in one query. */
+export async function issueImagesByIssue(
+  db: Db,
+  issueIds: readonly number[],
+): Promise<Map<number, ImageView[]>> {
+  return groupImages(await loadIssueImages(db, issueIds), (v) => v.issueId, issueIds);
+}
+
+/** The images of comments the caller already sees, by comment (every id present), in one query. */
+export async function commentImagesByComment(
+  db: Db,
+  commentIds: readonly number[],
+): Promise<Map<number, ImageView[]>> {
+  return groupImages(await loadCommentImages(db, commentIds), (v) => v.commentId, commentIds);
 }

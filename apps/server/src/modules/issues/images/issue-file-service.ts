@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError, MAX_IMAGE_FILE_BYTES } from '@obra/domain';
-import type { Db } from '../../db/database.ts';
-import { issueFiles } from '../../db/schema/index.ts';
-import type { AppServices } from '../../services.ts';
-import { inspectImage } from '../../storage/image-content.ts';
-import { checkImageFileName, readUploadedImage, type UploadRefusal } from '../../storage/uploaded-image.ts';
-import type { Actor } from '../identity/account.ts';
-import { loadForWrite, type ProjectAccess } from '../projects/project-access.ts';
+import type { Db } from '../../../db/database.ts';
+import { issueFiles } from '../../../db/schema/index.ts';
+import type { AppServices } from '../../../services.ts';
+import { inspectImage } from '../../../storage/image-content.ts';
+import {
+  checkImageFileName,
+  readUploadedImage,
+  type UploadRefusal,
+} from '../../../storage/uploaded-image.ts';
+import type { Actor } from '../../../auth/actor.ts';
+import { loadForWrite, type ProjectAccess } from '../../projects/project-access.ts';
 
 /** The largest issue or comment image (editor §9: 5 MB). */
 export const ISSUE_FILE_MAX_BYTES = MAX_IMAGE_FILE_BYTES;

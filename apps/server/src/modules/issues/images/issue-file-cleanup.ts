@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import { issueFiles, issueImages } from '../../db/schema/index.ts';
-import type { AppServices } from '../../services.ts';
+import { issueFiles, issueImages } from '../../../db/schema/index.ts';
+import type { AppServices } from '../../../services.ts';
 
 /** How long a confirmed upload may wait to be used by an image before it is removed. */
 export const UNUSED_FILE_HOURS = 24;

@@ -1,13 +1,13 @@
 import { and, eq, getTableColumns, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/database.ts';
-import { issues, issueUserStates } from '../../db/schema/index.ts';
+import type { Db } from '../../../db/database.ts';
+import { issues, issueUserStates } from '../../../db/schema/index.ts';
 import {
   NO_NOTIFICATIONS,
   notificationSummaryJoin,
   type NotificationsSummary,
-} from './issue-notification-sql.ts';
-import type { IssueRow, IssueView } from './issue-repository.ts';
+} from '../notifications/issue-notification-sql.ts';
+import type { IssueRow, IssueView } from '../issue-repository.ts';
 import {
   childrenJson,
   pageViewOf,

@@ -1,15 +1,16 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AppError, canSeeIssue, issueFilterSchema, type IssueFilter } from '@obra/domain';
-import type { AppServices } from '../../services.ts';
-import { issueHistory, issues } from '../../db/schema/index.ts';
-import type { Actor } from '../identity/account.ts';
-import { loadProjectAccess, type ProjectAccess } from '../projects/project-access.ts';
+import type { AppServices } from '../../../services.ts';
+import { issueHistory, issues } from '../../../db/schema/index.ts';
+import type { Actor } from '../../../auth/actor.ts';
+import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
 import { filterWhere } from './issue-filter-sql.ts';
-import { projectStatuses } from './issue-input-checks.ts';
-import { loadIssueViews, type IssueRow, type IssueView } from './issue-repository.ts';
+import { projectStatuses } from '../issue-input-checks.ts';
+import { loadIssueViews, loadVisibleIssueRows, type IssueRow, type IssueView } from '../issue-repository.ts';
 import { FULL_PAGE_SHAPE, selectIssuePage, type IssuePageShape } from './issue-page-sql.ts';
 import type { PageUserTags } from './issue-page-children-sql.ts';
-import { audienceOf, projectActorOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
+import { audienceOf, projectActorOf, visibleIssuesWhere } from '../issue-visibility-sql.ts';
+import { listUserTags } from '../../projects/project-group-service.ts';
 
 /** Issues per page (spec core §9); larger requests get this many. */
 export const ISSUE_PAGE_SIZE = 500;
@@ -120,6 +121,44 @@ export async function getIssue(
   if (!view) throw new AppError('NOT_FOUND');
   const history = (await loadVisibleHistory(services, access, [row])).get(row.id) ?? [];
   return { access, view, history };
+}
+
+/** The caller's personal tags of a project by id (one query): they name the tags of the issues shown. */
+export async function userTagsOf(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+): Promise<PageUserTags> {
+  const tags = await listUserTags(services.database.db, projectId, actor.account.id);
+  return new Map(tags.map((t) => [t.id, t]));
+}
+
+/** getIssue / issue: one issue with its history and the caller's tag names, or NOT_FOUND. */
+export async function getIssueDetail(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+  issueId: number,
+) {
+  const detail = await getIssue(services, actor, projectId, issueId);
+  return { ...detail, userTags: await userTagsOf(services, actor, projectId) };
+}
+
+/**
+ * Issues just changed (updateIssues), as they are now and read with the caller's visibility (a visibility change
+ * may have hidden one from them), with the caller's tag names.
+ */
+export async function getChangedIssues(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+  issueIds: readonly number[],
+): Promise<{ access: ProjectAccess; views: IssueView[]; userTags: PageUserTags }> {
+  const { db } = services.database;
+  const access = await loadProjectAccess(db, actor, projectId);
+  const rows = await loadVisibleIssueRows(db, access, issueIds);
+  const userTags = await userTagsOf(services, actor, projectId);
+  return { access, views: await loadIssueViews(db, actor.account.id, rows), userTags };
 }
 
 /**

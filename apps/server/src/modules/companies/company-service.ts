@@ -8,8 +8,9 @@ import {
 } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import { renderEmail, roleLabel } from '../../mail/email-renderer.ts';
-import { toAccount, type Actor } from './account.ts';
-import { loggedUser, present, type LoggedUserView } from './account-service.ts';
+import { toAccount } from '../identity/account.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { loggedUser, present, type LoggedUserView } from '../identity/account-service.ts';
 import {
   findCompanyById,
   findPendingInvite,
@@ -24,9 +25,9 @@ import {
   type CompanyInviteRow,
   type InviteWithParties,
 } from './company-repository.ts';
-import { enqueueMail } from './identity-mail.ts';
-import { companyPolicyActor } from '../companies/company-policy.ts';
-import { findUserByEmail, findUserById, lockUserById, updateUser } from './user-repository.ts';
+import { enqueueMail } from '../identity/identity-mail.ts';
+import { companyPolicyActor } from './company-policy.ts';
+import { findUserByEmail, findUserById, lockUserById, updateUser } from '../identity/user-repository.ts';
 import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 
@@ -49,8 +50,8 @@ export async function createCompany(
   input: CompanyInput,
 ): Promise<LoggedUserView> {
   const name = input.name.trim();
-  if (!name) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { field: 'name' });
-  if (name.length > 120) throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field: 'name' });
+  if (!name) throw new AppError('REQUIRED_FIELD', { field: 'name' });
+  if (name.length > 120) throw new AppError('BAD_USER_INPUT', { field: 'name' });
   // The onboarding guard: the company step needs a completed profile (spec core §2).
   if (!actor.account.confirmedRegister) throw new AppError('INVALID_ACTION');
   const account = await unitOfWork(services, async (tx) => {
@@ -145,9 +146,9 @@ export async function inviteMember(
   role: string,
 ): Promise<SentInvite> {
   const companyId = assertMayInvite(actor);
-  if (!emailInput.trim()) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { field: 'email' });
-  if (!isEmailValid(emailInput)) throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field: 'email' });
-  if (!isCompanyRole(role)) throw new AppError('BAD_USER_INPUT', 'BAD_USER_INPUT', { field: 'role' });
+  if (!emailInput.trim()) throw new AppError('REQUIRED_FIELD', { field: 'email' });
+  if (!isEmailValid(emailInput)) throw new AppError('BAD_USER_INPUT', { field: 'email' });
+  if (!isCompanyRole(role)) throw new AppError('BAD_USER_INPUT', { field: 'role' });
   // Making someone an administrator is managing members: a manager may not hand out more than they have.
   if (!mayInviteAs(actor, role)) throw new AppError('FORBIDDEN');
   const email = normalizeEmail(emailInput);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, canInProject, COMMENT_VISIBILITIES, type CommentVisibility } from '@obra/domain';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../../db/database.ts';
 import {
   companies,
   issueComments,
@@ -9,10 +9,10 @@ import {
   issues,
   projectGroups,
   users,
-} from '../../db/schema/index.ts';
-import type { ProjectAccess } from '../projects/project-access.ts';
-import { audienceOf, visibleIssuesWhere, type IssueAudience } from './issue-visibility-sql.ts';
-import { allQueries } from '../../db/all-queries.ts';
+} from '../../../db/schema/index.ts';
+import type { ProjectAccess } from '../../projects/project-access.ts';
+import { audienceOf, visibleIssuesWhere, type IssueAudience } from '../issue-visibility-sql.ts';
+import { allQueries } from '../../../db/all-queries.ts';
 
 /** A stored comment row. */
 export type CommentRow = typeof issueComments.$inferSelect;

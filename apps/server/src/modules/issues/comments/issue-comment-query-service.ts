@@ -1,14 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
-import type { AppServices } from '../../services.ts';
-import { issueHistory } from '../../db/schema/index.ts';
-import type { Actor } from '../identity/account.ts';
-import { loadProjectAccess, type ProjectAccess } from '../projects/project-access.ts';
+import type { AppServices } from '../../../services.ts';
+import { issueHistory } from '../../../db/schema/index.ts';
+import type { Actor } from '../../../auth/actor.ts';
+import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
 import {
+  loadCommentsOfIssues,
   loadCommentViews,
   loadIssueComments,
   loadUserSummaries,
   loadVisibleComment,
+  type CommentsFilter,
   type CommentView,
   type UserSummary,
 } from './issue-comment-repository.ts';
@@ -82,4 +84,23 @@ export async function visibleCommentView(
     if (error instanceof AppError) return undefined;
     throw error;
   }
+}
+
+/**
+ * The comments the caller sees of issues of a list page they already see (id → the issue's visibility), through
+ * the list's filter, by issue (every id present): three queries in all.
+ */
+export async function commentViewsOfIssues(
+  services: AppServices,
+  access: ProjectAccess,
+  issueVisibilities: ReadonlyMap<number, string>,
+  filter: CommentsFilter,
+): Promise<Map<number, CommentView[]>> {
+  const { db } = services.database;
+  const ids = [...issueVisibilities.keys()];
+  const rows = await loadCommentsOfIssues(db, access, ids, filter);
+  const views = await loadCommentViews(db, access, issueVisibilities, rows);
+  const byIssue = new Map<number, CommentView[]>(ids.map((id) => [id, []]));
+  for (const view of views) byIssue.get(view.row.issueId)?.push(view);
+  return byIssue;
 }

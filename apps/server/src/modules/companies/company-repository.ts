@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { companies, companyInvites, users } from '../../db/schema/index.ts';
 
@@ -11,6 +11,44 @@ export type CompanyInviteRow = typeof companyInvites.$inferSelect;
 export async function findCompanyById(db: Db, id: number): Promise<CompanyRow | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
   return row;
+}
+
+/** Companies by id, in one query. */
+export async function findCompaniesByIds(db: Db, ids: readonly number[]): Promise<Map<number, CompanyRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(inArray(companies.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** A company administrator as an invitation's recipients list shows them. */
+export interface CompanyAdminContact {
+  name: string | null;
+  lastName: string | null;
+  photo: string | null;
+  email: string;
+}
+
+/** The administrators of companies, by company (every id present), in one query. */
+export async function findCompanyAdmins(
+  db: Db,
+  companyIds: readonly number[],
+): Promise<Map<number, CompanyAdminContact[]>> {
+  const byCompany = new Map<number, CompanyAdminContact[]>(companyIds.map((id) => [id, []]));
+  if (companyIds.length === 0) return byCompany;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(inArray(users.companyId, [...companyIds]), eq(users.companyRole, 'admin')))
+    .orderBy(users.id);
+  for (const u of rows)
+    if (u.companyId !== null)
+      byCompany
+        .get(u.companyId)
+        ?.push({ name: u.name, lastName: u.lastName, photo: u.photo, email: u.email });
+  return byCompany;
 }
 
 /** Inserts a company; undefined when the name is taken (case- and accent-insensitive unique index). */

@@ -1,9 +1,11 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { issueComments, issueNotifications, issues } from '../../db/schema/index.ts';
-import type { IssueAudience } from './issue-visibility-sql.ts';
-import { visibleCommentsWhere } from './issue-comment-repository.ts';
-import { anyId } from './issue-repository.ts';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/database.ts';
+import { issueComments, issueNotifications, issues } from '../../../db/schema/index.ts';
+import type { AppServices } from '../../../services.ts';
+import type { ProjectAccess } from '../../projects/project-access.ts';
+import { audienceOf, type IssueAudience } from '../issue-visibility-sql.ts';
+import { visibleCommentsWhere } from '../comments/issue-comment-repository.ts';
+import { anyId } from '../issue-repository.ts';
 
 /** The caller's unread marks on an issue, summed up. */
 export interface NotificationsSummary {
@@ -92,4 +94,25 @@ export async function loadIssueNotifications(db: Db, audience: IssueAudience, is
       ),
     )
     .orderBy(issueNotifications.id);
+}
+
+/** Which of some history entries the user has an unread mark on, in one query. */
+export async function loadHistoryMarks(
+  db: Db,
+  userId: number,
+  historyIds: readonly number[],
+): Promise<Set<number>> {
+  if (historyIds.length === 0) return new Set();
+  const rows = await db
+    .select({ historyId: issueNotifications.historyId })
+    .from(issueNotifications)
+    .where(
+      and(eq(issueNotifications.userId, userId), inArray(issueNotifications.historyId, [...historyIds])),
+    );
+  return new Set(rows.map((r) => r.historyId ?? 0));
+}
+
+/** The caller's marks on an issue they see (the detail's notifications). */
+export function issueNotificationsOf(services: AppServices, access: ProjectAccess, issueId: number) {
+  return loadIssueNotifications(services.database.db, audienceOf(access), issueId);
 }

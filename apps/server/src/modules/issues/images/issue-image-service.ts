@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, normalizeText } from '@obra/domain';
-import type { Db } from '../../db/database.ts';
-import { issueImages } from '../../db/schema/index.ts';
-import type { AppServices } from '../../services.ts';
-import type { ProjectAccess } from '../projects/project-access.ts';
+import type { Db } from '../../../db/database.ts';
+import { issueImages } from '../../../db/schema/index.ts';
+import type { AppServices } from '../../../services.ts';
+import type { Actor } from '../../../auth/actor.ts';
+import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
+import { loadProjectIssueImages, type ImageView } from './issue-image-repository.ts';
 import { confirmIssueFile, loadOwnFiles, type ConfirmedIssueFile } from './issue-file-service.ts';
 
 /** The most images an issue, or a comment, may have. */
@@ -211,4 +213,14 @@ export async function replaceImages(
     changed = true;
   }
   return changed ? { old: current.map(summaryOf), new: after } : undefined;
+}
+
+/** issuesImages: the own images of every issue of the project the caller sees (PROJECT_NOT_FOUND outside it). */
+export async function projectIssueImages(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+): Promise<ImageView[]> {
+  const access = await loadProjectAccess(services.database.db, actor, projectId);
+  return loadProjectIssueImages(services.database.db, access);
 }

@@ -1,0 +1,133 @@
+// Issue 12 #12: when the server ends the websocket (1013 while its database is away, 1001 on restart), the web
+// client reconnects, subscribes again to what was live, and tells the screens to reload what they missed.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createGraphQLClients } from './graphql-client.ts';
+import { onLiveResumed } from './live-resume.ts';
+import { clearSession, startSession } from './auth-session.ts';
+
+interface Message {
+  type: string;
+  id?: string;
+  payload?: { query?: string };
+}
+
+/** A WebSocket speaking graphql-transport-ws as the server would, driven by the test. */
+class FakeSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  static opened: FakeSocket[] = [];
+  readyState = FakeSocket.CONNECTING;
+  readonly protocol = 'graphql-transport-ws';
+  readonly received: Message[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number; reason: string; wasClean: boolean }) => void) | null = null;
+  onerror: ((error: unknown) => void) | null = null;
+
+  constructor(readonly url: string) {
+    FakeSocket.opened.push(this);
+    setTimeout(() => {
+      this.readyState = FakeSocket.OPEN;
+      this.onopen?.();
+    }, 0);
+  }
+
+  send(data: string): void {
+    const message = JSON.parse(data) as Message;
+    this.received.push(message);
+    if (message.type === 'connection_init')
+      setTimeout(() => this.onmessage?.({ data: JSON.stringify({ type: 'connection_ack' }) }), 0);
+  }
+
+  close(code = 1000, reason = ''): void {
+    this.closeWith(code, reason);
+  }
+
+  /** The server ends the connection. */
+  closeWith(code: number, reason: string): void {
+    if (this.readyState === FakeSocket.CLOSED) return;
+    this.readyState = FakeSocket.CLOSED;
+    setTimeout(() => this.onclose?.({ code, reason, wasClean: true }), 0);
+  }
+
+  subscriptions(): string[] {
+    return this.received.filter((m) => m.type === 'subscribe').map((m) => m.payload?.query ?? '');
+  }
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+}
+
+const QUERY = 'subscription { projectIssueChanged(projectId: 1) { kind issueId } }';
+const last = (): FakeSocket => FakeSocket.opened[FakeSocket.opened.length - 1] as FakeSocket;
+
+afterEach(() => {
+  FakeSocket.opened = [];
+  clearSession();
+});
+
+describe('the GraphQL websocket client', () => {
+  it('reconnects after the server ends the socket, subscribes again, and tells screens to reload once', async () => {
+    const { client, ws } = createGraphQLClients('http://obra.test', {
+      webSocketImpl: FakeSocket,
+      retryWait: async () => undefined,
+    });
+    let resumed = 0;
+    const stop = onLiveResumed(() => (resumed += 1));
+    const live = client.subscription(QUERY, {}).subscribe(() => undefined);
+    try {
+      await until(() => last()?.subscriptions().length === 1, 'the first subscription');
+      expect(resumed).toBe(0);
+
+      // The database went away: the server ends the socket with 1013 (Try Again Later).
+      last().closeWith(1013, 'Try Again Later');
+      await until(
+        () => FakeSocket.opened.length === 2 && last().subscriptions().length === 1,
+        'the resubscription',
+      );
+      expect(last().subscriptions()[0]).toContain('projectIssueChanged');
+      await until(() => resumed === 1, 'the screens to be told');
+
+      // A new access token reconnects too, but that is the client's own doing: no gap, no reload.
+      startSession({ accessToken: 'novo', expiresIn: 900 }, false);
+      await until(
+        () => FakeSocket.opened.length === 3 && last().subscriptions().length === 1,
+        'the new identity',
+      );
+      expect(resumed).toBe(1);
+    } finally {
+      live.unsubscribe();
+      stop();
+      await ws.dispose();
+    }
+  });
+
+  it('does not ask for a reload when the socket closed because no subscription was left', async () => {
+    const { client, ws } = createGraphQLClients('http://obra.test', {
+      webSocketImpl: FakeSocket,
+      retryWait: async () => undefined,
+    });
+    let resumed = 0;
+    const stop = onLiveResumed(() => (resumed += 1));
+    try {
+      const first = client.subscription(QUERY, {}).subscribe(() => undefined);
+      await until(() => last()?.subscriptions().length === 1, 'the first subscription');
+      first.unsubscribe();
+      await until(() => last().readyState === FakeSocket.CLOSED, 'the lazy close');
+      const second = client.subscription(QUERY, {}).subscribe(() => undefined);
+      await until(
+        () => FakeSocket.opened.length === 2 && last().subscriptions().length === 1,
+        'a new connection',
+      );
+      second.unsubscribe();
+      expect(resumed).toBe(0);
+    } finally {
+      stop();
+      await ws.dispose();
+    }
+  });
+});
