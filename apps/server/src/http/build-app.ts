@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
 import { errorMessage } from '@obra/domain';
 import type { AppServices } from '../services.ts';
 import { createObraYoga, type ObraYoga } from '../graphql/yoga.ts';
@@ -53,6 +54,9 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   });
 
   await app.register(fastifyCookie);
+  // Answers above 1 kB go out brotli- or gzip-compressed as the client accepts (before the routes: it hooks
+  // each route as it is added). Built web assets are compressed at build time and served as they are.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const locale = requestLocale(req.headers, (req as { obraUserLocale?: string | null }).obraUserLocale);
@@ -98,7 +102,15 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
       // authentication, execution, serialising): shown by browsers' developer tools, read by the benchmarks.
       reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
       reply.status(response.status);
-      reply.send(response.body);
+      const type = response.headers.get('content-type') ?? '';
+      if (/^(text\/event-stream|multipart\/)/i.test(type)) {
+        // A stream (subscriptions over SSE, incremental delivery): sent as each part comes, uncompressed.
+        req.headers['x-no-compression'] = '1';
+        reply.send(response.body);
+      } else {
+        // A single answer, whole, so the compression sees its size (small ones stay uncompressed).
+        reply.send(Buffer.from(await response.arrayBuffer()));
+      }
       return reply;
     },
   });
@@ -117,6 +129,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
       index: false,
       maxAge: '1y',
       immutable: true,
+      // The .br and .gz files the web build writes next to each asset, chosen by Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, file) => {
         if (!file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
       },

@@ -1,5 +1,6 @@
 import { AppShell, Burger, Center, Group, Loader, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { useQuery } from 'urql';
@@ -8,8 +9,9 @@ import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { SideMenu } from '../../components/side-menu/side-menu.tsx';
 import { SupportButton } from '../../components/support-button.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
-import { ProjectDataDocument } from '../../gql/generated.ts';
+import { ProjectDataDocument, type ProjectDataQuery } from '../../gql/generated.ts';
 import { RestError } from '../../lib/api-errors.ts';
+import { createScreenCache } from '../../lib/screen-cache.ts';
 import { FormError } from '../auth/form-error.tsx';
 import { UserMenu } from '../workspace/user-menu.tsx';
 import { Brand } from '../workspace/workspace-layout.tsx';
@@ -24,6 +26,9 @@ const NOT_FOUND = new RestError('PROJECT_NOT_FOUND', 'PROJECT_NOT_FOUND', 404);
  * /workspace/project/{projectId}: the project's frame. The side menu lists the modules the project offers
  * (`modules`, only built ones), with a way back to the workspace; the header's project selector jumps between projects.
  */
+/** The project as last shown, per user: its screens start at once on the way back while it is fetched anew. */
+const lastProject = createScreenCache<ProjectDataQuery['projectData']>(10);
+
 export function ProjectLayout() {
   const { t } = useTranslation('projects');
   const { user } = useSession();
@@ -32,7 +37,12 @@ export function ProjectLayout() {
   const valid = Number.isInteger(projectId) && projectId > 0;
   const [data, refetch] = useQuery({ query: ProjectDataDocument, variables: { projectId }, pause: !valid });
   const [opened, { toggle, close }] = useDisclosure(false);
-  const project = data.data?.projectData;
+  const userId = user?.id ?? 0;
+  const fresh = data.data?.projectData;
+  useEffect(() => {
+    if (fresh) lastProject.set(userId, projectId, fresh);
+  }, [fresh, userId, projectId]);
+  const project = fresh ?? (data.error ? undefined : lastProject.get(userId, projectId));
   const items = projectMenuItems(projectId, project?.modules ?? [], t);
   const context: ProjectOutletContext | null = project
     ? { project, reload: () => refetch({ requestPolicy: 'network-only' }) }

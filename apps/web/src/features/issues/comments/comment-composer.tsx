@@ -53,6 +53,7 @@ export function CommentComposer({
   submitLabel,
   autoFocus,
   allowFiles = false,
+  clearOnSend = false,
 }: {
   initial: CommentDraft;
   initialMentioned?: readonly MentionCandidate[];
@@ -68,6 +69,11 @@ export function CommentComposer({
   autoFocus?: boolean;
   /** Offer attaching pictures (new comments). */
   allowFiles?: boolean;
+  /**
+   * Clear the composer as soon as the comment is sent (the thread shows it at once); if the server refuses it,
+   * the draft comes back unless something new was typed meanwhile.
+   */
+  clearOnSend?: boolean;
 }) {
   const { t } = useTranslation(['issue', 'enums', 'errors']);
   const [draft, setDraft] = useState<CommentDraft>(initial);
@@ -88,16 +94,27 @@ export function CommentComposer({
     const found = validateCommentDraft(draft);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const saved = await onSubmit({
+    const submission = {
       ...commentVariables(draft),
       mentionedUsers: mentionedIdsIn(draft.message, chosen),
       files,
-    });
-    if (saved && !onCancel) {
+    };
+    const clear = () => {
       setDraft({ ...initial, message: '', visibility: draft.visibility, groupId: draft.groupId });
       setChosen([]);
       setFiles([]);
+    };
+    if (clearOnSend && !onCancel) {
+      const sent = { draft, chosen, files };
+      clear();
+      if (await onSubmit(submission)) return;
+      setDraft((current) => (current.message === '' ? sent.draft : current));
+      setChosen((current) => (current.length === 0 ? sent.chosen : current));
+      setFiles((current) => (current.length === 0 ? sent.files : current));
+      return;
     }
+    const saved = await onSubmit(submission);
+    if (saved && !onCancel) clear();
   };
   const groupName = groups.find((g) => g.id === draft.groupId)?.name ?? '';
   return (

@@ -1,6 +1,6 @@
-import { Chip, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Chip, Group, Paper, Stack, Text } from '@mantine/core';
 import type { CommentVisibility } from '@obra/domain';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClient, useMutation, type Client } from 'urql';
 import {
@@ -13,7 +13,7 @@ import {
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { uploadFile } from '../edit/upload-file.ts';
 import { historyNames } from '../view/history-lines.ts';
-import { useIssueFormatters } from '../view/issue-format.ts';
+import { displayName, useIssueFormatters } from '../view/issue-format.ts';
 import type { IssueScreen } from '../view/use-issue-screen.ts';
 import { CommentComposer, type CommentSubmission } from './comment-composer.tsx';
 import { CommentHistoryDialog, DeleteCommentDialog } from './comment-dialogs.tsx';
@@ -25,9 +25,20 @@ import {
 } from './comment-visibility.ts';
 import { personLabel, type MentionCandidate } from './mention-model.ts';
 
+/** A comment of one's own on its way to the server: shown at once, replaced by the saved one. */
+interface PendingComment {
+  readonly key: number;
+  readonly message: string;
+  readonly visibility: CommentVisibility;
+  /** The saved comment's id once the server has confirmed it. */
+  readonly savedId: number | null;
+}
+
 /**
  * The comments of the issue: a visibility filter (all four by default), the thread oldest first with each
- * comment's actions, and the composer. Writes reload the issue; others' comments arrive live.
+ * comment's actions, and the composer. A new comment shows at once (optimistic) and is replaced by the saved
+ * one when the issue reloads; refused, it leaves the thread with an error toast. Writes reload the issue;
+ * others' comments arrive live.
  */
 export function CommentThread({ screen }: { screen: IssueScreen }) {
   const { t } = useTranslation('issue');
@@ -40,7 +51,7 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
   } | null>(null);
   const [deleting, setDeleting] = useState<IssueCommentFieldsFragment | null>(null);
   const [history, setHistory] = useState<IssueCommentFieldsFragment | null>(null);
-  const [created, create] = useMutation(CreateIssueCommentDocument);
+  const [, create] = useMutation(CreateIssueCommentDocument);
   const [updated, update] = useMutation(UpdateIssueCommentDocument);
   const [removed, remove] = useMutation(DeleteIssueCommentDocument);
   const [, markUnread] = useMutation(SetIssueCommentUnreadDocument);
@@ -59,18 +70,37 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
   const comments = filterCommentsByVisibility(issue.comments, new Set(shown));
   const ids = { projectId: issue.projectId };
 
+  const [pending, setPending] = useState<PendingComment[]>([]);
+  const nextKey = useRef(0);
+  // A pending comment goes once the reloaded issue holds the saved one.
+  useEffect(() => {
+    const saved = new Set(issue.comments.map((c) => c.id));
+    setPending((list) => {
+      const left = list.filter((p) => p.savedId === null || !saved.has(p.savedId));
+      return left.length === list.length ? list : left;
+    });
+  }, [issue.comments]);
   const send = async ({ files, ...s }: CommentSubmission): Promise<boolean> => {
+    nextKey.current += 1;
+    const key = nextKey.current;
+    setPending((list) => [...list, { key, message: s.message, visibility: s.visibility, savedId: null }]);
+    const drop = (error: unknown) => {
+      setPending((list) => list.filter((p) => p.key !== key));
+      showErrorToast(t, error);
+      return false;
+    };
     let images: { index: number; title: string; original: string }[] | undefined;
     try {
       images = files.length > 0 ? await uploadImages(client, issue.projectId, files) : undefined;
     } catch (error) {
-      showErrorToast(t, error);
-      return false;
+      return drop(error);
     }
     const response = await create({ ...ids, issueId: issue.id, ...s, ...(images ? { images } : {}) });
-    if (response.error) showErrorToast(t, response.error);
-    else screen.reload();
-    return !response.error;
+    const savedId = response.data?.createProjectIssueComment.id;
+    if (response.error || savedId === undefined) return drop(response.error ?? new Error('UNEXPECTED'));
+    setPending((list) => list.map((p) => (p.key === key ? { ...p, savedId } : p)));
+    screen.reload();
+    return true;
   };
   // An edit leaves the comment's pictures as they are (images not sent).
   const save = async (
@@ -173,16 +203,24 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
           />
         ),
       )}
+      {pending.map((p) => (
+        <PendingCommentItem
+          key={`pending-${p.key}`}
+          comment={p}
+          author={displayName(usersById.get(screen.editor.userId) ?? null, t('unknownUser'))}
+        />
+      ))}
       <CommentComposer
         initial={{ message: '', visibility: 'public', groupId: null }}
         people={people}
         issues={references}
         groups={general.groups}
         issueVisibility={issue.visibility}
-        busy={created.fetching}
+        busy={false}
         onSubmit={send}
         submitLabel={t('comments.send')}
         allowFiles
+        clearOnSend
       />
       <DeleteCommentDialog
         comment={deleting}
@@ -198,6 +236,42 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
         onClose={() => setHistory(null)}
       />
     </Stack>
+  );
+}
+
+/** One's own new comment while the server saves it. */
+function PendingCommentItem({ comment, author }: { comment: PendingComment; author: string }) {
+  const { t } = useTranslation('issue');
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      data-testid="comment"
+      data-pending="true"
+      data-visibility={comment.visibility}
+      style={{ opacity: 0.7 }}
+    >
+      <Group gap="xs" wrap="nowrap">
+        <Avatar size={28} radius="xl" name={author} color="initials" />
+        <Stack gap={0} miw={0}>
+          <Text size="sm" fw={600} truncate>
+            {author}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('comments.sending')}
+          </Text>
+        </Stack>
+      </Group>
+      <Text
+        size="sm"
+        mt="xs"
+        style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+        data-testid="comment-message"
+      >
+        {comment.message}
+      </Text>
+    </Paper>
   );
 }
 

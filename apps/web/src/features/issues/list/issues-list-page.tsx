@@ -99,7 +99,7 @@ function IssuesListLoaded({ project }: { project: ProjectDetails }) {
 }
 
 function IssuesListScreen({ project, list }: { project: ProjectDetails; list: IssueList }) {
-  const { t } = useTranslation(['issues', 'enums']);
+  const { t, i18n } = useTranslation(['issues', 'enums']);
   const navigate = useNavigate();
   const { pages, filter, setFilter, updateFilter, result } = list;
   const display = useListDisplay(project, list);
@@ -114,6 +114,13 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
 
   const ids = useMemo(() => result?.ids ?? [], [result]);
   const createReady = useAfterFirstResult(result !== null);
+  // Once the list is shown and the browser idle, the issue view's code and texts are fetched: opening an issue
+  // then waits only for its data.
+  useEffect(() => {
+    if (!createReady) return;
+    void import('../view/issue-view-page.tsx').catch(() => undefined);
+    void i18n.loadNamespaces(['issue']);
+  }, [createReady, i18n]);
   const activeIndex = activeId === null ? -1 : ids.indexOf(activeId);
   // Actions read the latest state through a ref, so rows (memoised) keep one stable actions object.
   const latest = useRef({ ids, pages });

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useClient, type OperationResult } from 'urql';
+import { SessionContext } from '../../../app/guards/session-context.ts';
+import { createScreenCache } from '../../../lib/screen-cache.ts';
 import {
   IssuesListIssueChangedDocument,
   IssuesListNotificationsChangedDocument,
@@ -35,13 +37,20 @@ export interface IssuePages {
   reload(): void;
 }
 
+/** The rows each project's list last held, per user: shown at once on the way back while they load anew. */
+const lastRows = createScreenCache<readonly IssueRow[]>(5);
+
 /**
  * Loads every issue of the project, 500 a page through the `after` cursor, feeding each page to the list
  * engine as it arrives (the first rows show while the rest loads), and keeps them current with
  * projectIssueChanged and projectNotificationsChanged, so a change by someone else appears without a reload.
+ * Coming back to a list shown before in this tab, its last rows show at once while every page loads again
+ * (stale while revalidating); once the last page is in, rows the server no longer sent leave the list.
  */
 export function useIssuePages(projectId: number, engine: EngineClient): IssuePages {
   const client = useClient();
+  // Whose rows these are (the cache of the last visit is per user); none outside a session.
+  const userId = useContext(SessionContext)?.user?.id ?? 0;
   const rows = useRef(new Map<number, IssueRow>());
   // Ids a live event touched, with when: a page requested before that moment must not bring back stale data.
   const touched = useRef(new Map<number, number>());
@@ -91,11 +100,16 @@ export function useIssuePages(projectId: number, engine: EngineClient): IssuePag
 
   useEffect(() => {
     let cancelled = false;
+    let complete = false;
     rows.current = new Map();
     touched.current = new Map();
     engine.reset();
-    setProgress({ loaded: 0, pages: 0, done: false, error: null });
+    const cached = lastRows.get(userId, projectId) ?? [];
+    setProgress({ loaded: cached.length, pages: 0, done: false, error: null });
     bump();
+    applyRows(cached);
+    const loadStart = performance.now();
+    const sent = new Set<number>();
     void (async () => {
       let after: string | null = null;
       let pages = 0;
@@ -115,18 +129,33 @@ export function useIssuePages(projectId: number, engine: EngineClient): IssuePag
           return;
         }
         pages += 1;
+        for (const row of page.issues) sent.add(row.id);
         const fresh = page.issues.filter((row) => (touched.current.get(row.id) ?? -1) < requestedAt);
         applyRows(fresh);
-        const loaded = rows.current.size;
-        setProgress({ loaded, pages, done: !page.pageInfo.hasNextPage, error: null });
-        if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return;
+        const last = !page.pageInfo.hasNextPage || !page.pageInfo.endCursor;
+        if (last && cached.length > 0) {
+          // Shown from the last visit but no longer sent (deleted, or no longer visible): out.
+          removeRows(
+            cached
+              .map((row) => row.id)
+              .filter((id) => !sent.has(id) && (touched.current.get(id) ?? -1) < loadStart),
+          );
+        }
+        setProgress({ loaded: rows.current.size, pages, done: last, error: null });
+        if (last) {
+          complete = true;
+          lastRows.set(userId, projectId, [...rows.current.values()]);
+          return;
+        }
         after = page.pageInfo.endCursor;
       }
     })();
     return () => {
       cancelled = true;
+      // What the list holds when the user leaves it (live changes included) shows first next time.
+      if (complete) lastRows.set(userId, projectId, [...rows.current.values()]);
     };
-  }, [client, projectId, engine, attempt, applyRows, bump]);
+  }, [client, projectId, userId, engine, attempt, applyRows, removeRows, bump]);
 
   useEffect(() => {
     const issues = client.subscription(IssuesListIssueChangedDocument, { projectId }).subscribe((result) => {

@@ -25,11 +25,18 @@ import {
 
 const NOT_FOUND = new RestError('NOT_FOUND', 'NOT_FOUND', 404);
 
-/** /workspace/project/{projectId}/issues/{issueId}: the issue view (spec core §2), behind its translations. */
+/**
+ * /workspace/project/{projectId}/issues/{issueId}: the issue view (spec core §2). The issue and the project's
+ * data start loading here, together and while the screen's translations arrive (the view below waits for them).
+ */
 export function IssueViewPage() {
+  const { project } = useProject();
+  const issueId = Number(useParams()['issueId']);
+  const detail = useIssueDetail(project.id, issueId);
+  const data = useIssueScreenData(project.id);
   return (
     <Suspense fallback={<PageLoader />}>
-      <IssueView />
+      <IssueView detail={detail} data={data} />
     </Suspense>
   );
 }
@@ -42,13 +49,16 @@ function PageLoader() {
   );
 }
 
-function IssueView() {
+function IssueView({
+  detail,
+  data,
+}: {
+  detail: ReturnType<typeof useIssueDetail>;
+  data: ReturnType<typeof useIssueScreenData>;
+}) {
   const { t } = useTranslation(['issue', 'issues', 'enums', 'errors']);
   const { project } = useProject();
-  const issueId = Number(useParams()['issueId']);
   const myId = useMyId();
-  const detail = useIssueDetail(project.id, issueId);
-  const data = useIssueScreenData(project.id);
   useEscapeToList(project.id);
   if (!detail.valid) return <FormError error={NOT_FOUND} />;
   const error = detail.error ?? data.error;

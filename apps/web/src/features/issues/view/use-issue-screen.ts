@@ -2,6 +2,7 @@ import { projectRoleOf, type DisciplineStatusMap } from '@obra/domain';
 import { useEffect, useMemo, useRef } from 'react';
 import { useMutation, useQuery, useSubscription } from 'urql';
 import { useSession } from '../../../app/guards/session-context.ts';
+import { createScreenCache } from '../../../lib/screen-cache.ts';
 import {
   IssueDetailDocument,
   IssueScreenDataDocument,
@@ -31,10 +32,23 @@ export interface IssueScreen {
   readonly reload: () => void;
 }
 
-/** The project data that does not change while the issue is open: users, groups, tags, mentions. */
+const screenData = createScreenCache<IssueScreenDataQuery>();
+
+/**
+ * The project data that does not change while the issue is open: users, groups, tags, mentions. When an issue
+ * of the project was open before, what it showed is used at once while the data is fetched again.
+ */
 export function useIssueScreenData(projectId: number) {
+  const userId = useSession().user?.id ?? 0;
   const [result, refetch] = useQuery({ query: IssueScreenDataDocument, variables: { projectId } });
-  return { data: result.data, error: result.error, reload: () => refetch({ requestPolicy: 'network-only' }) };
+  useEffect(() => {
+    if (result.data) screenData.set(userId, projectId, result.data);
+  }, [result.data, userId, projectId]);
+  return {
+    data: result.data ?? (result.error ? undefined : screenData.get(userId, projectId)),
+    error: result.error,
+    reload: () => refetch({ requestPolicy: 'network-only' }),
+  };
 }
 
 /**

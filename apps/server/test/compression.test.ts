@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+
+// A built web app in miniature: an asset with the .br and .gz files the build writes next to it.
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-dist-'));
+const script = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))};\n`;
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Obra</title>');
+fs.writeFileSync(path.join(dist, 'assets/app-abc123.js'), script);
+fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(script));
+fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.gz'), zlib.gzipSync(script));
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ WEB_DIST_DIR: dist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request whose answer is read byte for byte (fetch would decode it). */
+function raw(
+  pathname: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${t.url}${pathname}`,
+      { method: options.method ?? 'GET', headers: options.headers ?? {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+function gql(query: string, acceptEncoding?: string): Promise<RawAnswer> {
+  return raw('/graphql', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+    },
+    body: JSON.stringify({ query }),
+  });
+}
+
+// A schema introspection is a large answer (tens of kB) any client may ask for in tests.
+const LARGE = '{ __schema { types { name fields { name } } } }';
+
+describe('built web assets', () => {
+  it('are served from the brotli file to a client that accepts brotli', async () => {
+    const res = await raw('/assets/app-abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(zlib.brotliDecompressSync(res.body).toString()).toBe(script);
+  });
+
+  it('are served from the gzip file to a client that accepts only gzip', async () => {
+    const res = await raw('/assets/app-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.body).toString()).toBe(script);
+  });
+
+  it('are served as they are to a client that accepts no encoding', async () => {
+    const res = await raw('/assets/app-abc123.js');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.toString()).toBe(script);
+  });
+});
+
+describe('API answers', () => {
+  it('are compressed with brotli or gzip above 1 kB, keeping the Server-Timing header', async () => {
+    const br = await gql(LARGE, 'gzip, br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['server-timing']).toMatch(/^app;dur=/);
+    const data = JSON.parse(zlib.brotliDecompressSync(br.body).toString()) as {
+      data: { __schema: { types: unknown[] } };
+    };
+    expect(data.data.__schema.types.length).toBeGreaterThan(10);
+
+    const gz = await gql(LARGE, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.body).toString())).toEqual(data);
+  });
+
+  it('are not compressed when small or when the client does not accept it', async () => {
+    const small = await gql('{ apiVersion }', 'gzip, br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toHaveProperty('data.apiVersion');
+
+    const plain = await gql(LARGE);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toHaveProperty('data.__schema');
+  });
+});
