@@ -3,7 +3,7 @@ import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput }
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_KEY_DEFAULT_DAYS, ACCESS_KEY_MAX_DAYS, latestAccessKeyExpiry } from '@obra/domain';
-import { FormError } from '../auth/form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 
 const DAY_MS = 86_400_000;
 

@@ -10,8 +10,8 @@ import {
   RevokeAccessKeyDocument,
   type AccessKeysQuery,
 } from '../../gql/generated.ts';
-import { FormError } from '../auth/form-error.tsx';
-import { useAsyncAction } from '../auth/use-async-action.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import {
   AccessKeySecretDialog,
   CreateAccessKeyDialog,

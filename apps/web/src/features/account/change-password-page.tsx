@@ -10,8 +10,8 @@ import {
 } from '../../components/password-strength/password-strength.tsx';
 import { SettingsLayout } from '../../components/settings-layout/settings-layout.tsx';
 import { authApi } from '../../lib/auth-api.ts';
-import { FormError } from '../auth/form-error.tsx';
-import { useAsyncAction } from '../auth/use-async-action.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 
 const EMPTY: NewPasswordValue = { password: '', confirmation: '' };
 

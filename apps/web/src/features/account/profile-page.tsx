@@ -11,8 +11,8 @@ import { KEEP_IMAGE, type ImageChoice } from '../../components/image-cropper/upl
 import { useProfileImageUpload, withImage } from '../../components/image-cropper/use-profile-image-upload.ts';
 import { SettingsLayout } from '../../components/settings-layout/settings-layout.tsx';
 import { UpdateUserProfileDocument } from '../../gql/generated.ts';
-import { FormError } from '../auth/form-error.tsx';
-import { useAsyncAction } from '../auth/use-async-action.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { displayName } from '../workspace/user-menu.tsx';
 
 interface ProfileValues {

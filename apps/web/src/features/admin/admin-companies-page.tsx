@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { SettingsLayout } from '../../components/settings-layout/settings-layout.tsx';
 import { AdminCompaniesDocument, type CompanyProfileFieldsFragment } from '../../gql/generated.ts';
-import { FormError } from '../auth/form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { useLimitText } from '../company/company-profile-fields.tsx';
 import { useCompanyForm } from './use-company-form.tsx';
 

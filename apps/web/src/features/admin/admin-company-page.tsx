@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation, useNavigate, useOutletContext, useParams
 import { useQuery } from 'urql';
 import { SettingsLayout } from '../../components/settings-layout/settings-layout.tsx';
 import { AdminCompanyDocument, type CompanyProfileFieldsFragment } from '../../gql/generated.ts';
-import { FormError } from '../auth/form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 
 const TABS = ['profile', 'members', 'projects'] as const;
 

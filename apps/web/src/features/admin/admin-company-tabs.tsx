@@ -3,7 +3,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { AdminCompanyMembersDocument, AdminCompanyProjectsDocument } from '../../gql/generated.ts';
-import { FormError } from '../auth/form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { CompanyMembersTable } from '../company/company-members-table.tsx';
 import { CompanyProfileView } from '../company/company-profile-fields.tsx';
 import { CompanyProjectList } from '../company/company-project-list.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { ProjectDataDocument } from '../../gql/generated.ts';
-import { FormError } from '../auth/form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import type { ProjectOutletContext } from '../projects/project-context.ts';
 import { SetupFrame } from '../projects/setup/setup-layout.tsx';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { SettingsLayout } from '../../components/settings-layout/settings-layout.tsx';
 import { AdminProjectsDocument } from '../../gql/generated.ts';
-import { FormError } from '../auth/form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { CompanyProjectList } from '../company/company-project-list.tsx';
 import { adminProjectSetupPath } from './admin-paths.ts';
 

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useClient, useQuery } from 'urql';
 import { SettingsLayout } from '../../components/settings-layout/settings-layout.tsx';
 import { AdminScriptsDocument, RunAdminScriptDocument } from '../../gql/generated.ts';
-import { FormError } from '../auth/form-error.tsx';
-import { useAsyncAction } from '../auth/use-async-action.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 
 /** /admin/scripts: maintenance actions, each run as a background job after a confirmation. */
 export function AdminScriptsPage() {

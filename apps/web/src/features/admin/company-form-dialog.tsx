@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ImageField } from '../../components/image-cropper/image-field.tsx';
 import { KEEP_IMAGE, type ImageChoice } from '../../components/image-cropper/upload-profile-image.ts';
 import type { FieldErrors } from '../company/company-form-rules.ts';
-import { FormError } from '../auth/form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { toAdminCompanyInput, validateAdminCompany, type AdminCompanyValues } from './admin-company-form.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
   AdminUpdateCompanyDocument,
   type CompanyProfileFieldsFragment,
 } from '../../gql/generated.ts';
-import { useAsyncAction } from '../auth/use-async-action.ts';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { NEW_COMPANY, valuesOf } from './admin-company-form.ts';
 import { CompanyFormDialog } from './company-form-dialog.tsx';
 

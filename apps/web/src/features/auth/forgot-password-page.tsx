@@ -5,8 +5,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../lib/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authHref } from './auth-links.ts';
-import { FormError } from './form-error.tsx';
-import { useAsyncAction } from './use-async-action.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 
 /** /forgot-password: asks for a reset code by e-mail (the server answers alike whether the account exists). */
 export function ForgotPasswordPage() {

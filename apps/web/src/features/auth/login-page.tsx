@@ -9,8 +9,8 @@ import { RestError } from '../../lib/api-errors.ts';
 import { authApi, federatedStartUrl, type FederatedProvider } from '../../lib/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authHref } from './auth-links.ts';
-import { FormError } from './form-error.tsx';
-import { useAsyncAction } from './use-async-action.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 
 /** /login: e-mail and password, federated buttons for the enabled providers; keeps the redirect path. */
 export function LoginPage() {

@@ -7,7 +7,7 @@ import { useSession } from '../../app/guards/session-context.ts';
 import { RestError } from '../../lib/api-errors.ts';
 import { authApi, type FederatedTokenResponse } from '../../lib/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
-import { FormError } from './form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 
 // The code is single-use: one exchange per code, even when React runs the effect twice.
 const exchanges = new Map<string, Promise<FederatedTokenResponse>>();

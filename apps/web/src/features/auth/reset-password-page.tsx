@@ -12,8 +12,8 @@ import { authApi } from '../../lib/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authHref } from './auth-links.ts';
 import { CODE_LENGTH, CodeInput } from './code-input.tsx';
-import { FormError } from './form-error.tsx';
-import { useAsyncAction } from './use-async-action.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 
 /** /reset-password: the code e-mailed by forgot-password and a new password that passes editor §5.2. */
 export function ResetPasswordPage() {

@@ -12,9 +12,9 @@ import { toUiError } from '../../lib/api-errors.ts';
 import { authApi } from '../../lib/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authHref } from './auth-links.ts';
-import { FormError } from './form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { rememberPendingSignIn } from './pending-sign-in.ts';
-import { useAsyncAction } from './use-async-action.ts';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 
 /** /sign-up: name, last name, e-mail and a password that passes the live check of editor §5.2. */
 export function SignUpPage() {

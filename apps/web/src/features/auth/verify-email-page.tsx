@@ -10,9 +10,9 @@ import { authApi } from '../../lib/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authHref } from './auth-links.ts';
 import { CODE_LENGTH, CodeInput } from './code-input.tsx';
-import { FormError } from './form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { takePendingSignIn } from './pending-sign-in.ts';
-import { useAsyncAction } from './use-async-action.ts';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 
 /** /verify-email: the 6-digit code e-mailed at sign-up, with resend; signs straight in after a fresh sign-up. */
 export function VerifyEmailPage() {

@@ -15,8 +15,8 @@ import {
 } from '../../gql/generated.ts';
 import { toUiError } from '../../lib/api-errors.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
-import { FormError } from '../auth/form-error.tsx';
-import { useAsyncAction } from '../auth/use-async-action.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { CompanyInvitesPage } from '../workspace/company-invites-page.tsx';
 import { ownCompanyActor } from './company-permissions.ts';
 import { CompanyMembersTable, memberName } from './company-members-table.tsx';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useQuery } from 'urql';
 import { SettingsLayout } from '../../components/settings-layout/settings-layout.tsx';
 import { CompanyProjectsDocument } from '../../gql/generated.ts';
-import { FormError } from '../auth/form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { CompanyProjectList } from './company-project-list.tsx';
 
 /** /workspace/company/projects: the projects of the caller's company, each linking to its project area. */

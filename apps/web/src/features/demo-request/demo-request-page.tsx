@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { useClient } from 'urql';
 import { RequestDemoAccessDocument } from '../../gql/generated.ts';
 import { AuthCard } from '../auth/auth-card.tsx';
-import { FormError } from '../auth/form-error.tsx';
-import { useAsyncAction } from '../auth/use-async-action.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import {
   DEMO_REQUEST_FIELDS,
   demoRequestErrors,

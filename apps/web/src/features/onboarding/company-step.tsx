@@ -11,8 +11,8 @@ import {
   MyCompanyInvitesDocument,
   RejectCompanyInviteDocument,
 } from '../../gql/generated.ts';
-import { FormError } from '../auth/form-error.tsx';
-import { useAsyncAction } from '../auth/use-async-action.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { CompanyInvites, type CompanyInvite } from './company-invites.tsx';
 
 /** /onboarding/company: join a company through a pending invite, or create one (the user becomes its admin). */

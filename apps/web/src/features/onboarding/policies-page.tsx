@@ -7,8 +7,8 @@ import { nextStep, safeRedirectPath } from '../../app/guards/route-guards.ts';
 import { useSession } from '../../app/guards/session-context.ts';
 import { AcceptPoliciesDocument, PoliciesDocument } from '../../gql/generated.ts';
 import { AuthCard } from '../auth/auth-card.tsx';
-import { FormError } from '../auth/form-error.tsx';
-import { useAsyncAction } from '../auth/use-async-action.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 
 // The paragraphs of the terms bundled with Obra (shown when the operator publishes none, POLICIES_URL).
 const BUNDLED_TERMS = ['policies.terms1', 'policies.terms2', 'policies.terms3', 'policies.terms4'] as const;

@@ -6,8 +6,8 @@ import { useClient } from 'urql';
 import { nextStep, safeRedirectPath } from '../../app/guards/route-guards.ts';
 import { useSession } from '../../app/guards/session-context.ts';
 import { UpdateUserProfileDocument } from '../../gql/generated.ts';
-import { FormError } from '../auth/form-error.tsx';
-import { useAsyncAction } from '../auth/use-async-action.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 
 /** /onboarding/userprofile: name and last name (which confirm the register), phone and LinkedIn. */
 export function UserProfileStep() {

@@ -9,8 +9,8 @@ import { KEEP_IMAGE, type ImageChoice } from '../../components/image-cropper/upl
 import { useProfileImageUpload } from '../../components/image-cropper/use-profile-image-upload.ts';
 import { CreateProjectDocument } from '../../gql/generated.ts';
 import { toUiError } from '../../lib/api-errors.ts';
-import { FormError } from '../auth/form-error.tsx';
-import { useAsyncAction } from '../auth/use-async-action.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 
 /** The reason a project name is refused before any call, or null (editor §5.3: the name is required). */
 export function projectNameError(name: string): 'required' | null {

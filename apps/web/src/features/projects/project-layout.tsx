@@ -12,7 +12,7 @@ import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { ProjectDataDocument, type ProjectDataQuery } from '../../gql/generated.ts';
 import { RestError } from '../../lib/api-errors.ts';
 import { createScreenCache } from '../../lib/screen-cache.ts';
-import { FormError } from '../auth/form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { UserMenu } from '../workspace/user-menu.tsx';
 import { Brand } from '../workspace/workspace-layout.tsx';
 import type { ProjectOutletContext } from './project-context.ts';

@@ -16,8 +16,8 @@ import {
   type CompanyMemberInvitesQuery,
 } from '../../gql/generated.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
-import { FormError } from '../auth/form-error.tsx';
-import { useAsyncAction } from '../auth/use-async-action.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { InviteMemberDialog } from './invite-member-dialog.tsx';
 
 type SentInvite = CompanyMemberInvitesQuery['companyMemberInvites'][number];

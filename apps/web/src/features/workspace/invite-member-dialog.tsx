@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../auth/form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { emailDomain, needsDomainConfirmation } from '../onboarding/company-domain.ts';
 
 /** The roles a company administrator may give (server contract of inviteCompanyMember). */

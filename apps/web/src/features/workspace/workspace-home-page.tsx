@@ -23,7 +23,7 @@ import {
   type ProjectCardFieldsFragment,
 } from '../../gql/generated.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
-import { FormError } from '../auth/form-error.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { CompanyProjectInvites } from '../projects/company-project-invites.tsx';
 import { NewProjectDialog } from '../projects/new-project-dialog.tsx';
 import { ProjectCard } from '../projects/project-card.tsx';

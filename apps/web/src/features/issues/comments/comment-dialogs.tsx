@@ -2,7 +2,7 @@ import { Button, Center, Group, Loader, Modal, Stack, Text, Timeline } from '@ma
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { IssueCommentHistoryDocument, type IssueCommentFieldsFragment } from '../../../gql/generated.ts';
-import { FormError } from '../../auth/form-error.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import { commentHistoryLines, type HistoryNames } from '../view/history-lines.ts';
 import { fieldChanges } from '../view/history-model.ts';
 import { displayName, useIssueFormatters } from '../view/issue-format.ts';

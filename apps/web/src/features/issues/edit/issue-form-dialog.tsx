@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEDIA } from '../../../app/theme.ts';
-import { FormError } from '../../auth/form-error.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import type { ProjectDetails } from '../../projects/project-context.ts';
 import { RestError } from '../../../lib/api-errors.ts';
 import { IssueFormFields } from './issue-form-fields.tsx';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Center, Group, Loader, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFilterOff, IconInbox, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../auth/form-error.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import type { EngineResult } from './issue-list-engine.ts';
 import type { LoadProgress } from './use-issue-pages.ts';
 

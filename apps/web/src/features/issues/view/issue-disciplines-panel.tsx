@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
 import { SetIssueDisciplinesDocument } from '../../../gql/generated.ts';
-import { FormError } from '../../auth/form-error.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import { DeadlineBadge } from '../shared/deadline-badge.tsx';
 import {
   defaultResolutionPhase,

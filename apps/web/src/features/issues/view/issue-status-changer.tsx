@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
 import { SetIssueStatusDocument } from '../../../gql/generated.ts';
-import { FormError } from '../../auth/form-error.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import { allowedIssueStatuses, defaultResolutionPhase } from './issue-rules.ts';
 import type { IssueScreen } from './use-issue-screen.ts';
 

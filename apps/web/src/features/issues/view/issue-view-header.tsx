@@ -19,7 +19,7 @@ import {
   SetIssueUnreadDocument,
 } from '../../../gql/generated.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
-import { FormError } from '../../auth/form-error.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import { EditIssueButton } from '../edit/edit-issue-button.tsx';
 import { issueListPath, issueViewPath, useIssueNeighbours } from '../shared/issue-list-context.ts';
 import {

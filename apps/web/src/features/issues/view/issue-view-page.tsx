@@ -3,7 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { RestError } from '../../../lib/api-errors.ts';
-import { FormError } from '../../auth/form-error.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import { useProject } from '../../projects/project-context.ts';
 import { CommentThread } from '../comments/comment-thread.tsx';
 import { issueListPath } from '../shared/issue-list-context.ts';

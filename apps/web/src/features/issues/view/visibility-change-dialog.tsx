@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
 import { SetIssueVisibilityDocument } from '../../../gql/generated.ts';
-import { FormError } from '../../auth/form-error.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import type { IssueScreen } from './use-issue-screen.ts';
 
 /**

@@ -2,7 +2,7 @@ import { TEXT_LIMITS } from '@obra/domain';
 import { useState } from 'react';
 import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../auth/form-error.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 
 /** A person who can be put in a group. */
 export interface GroupCandidate {

@@ -9,7 +9,7 @@ import {
   type SettingsEditMode,
 } from '../../../components/settings-layout/settings-layout.tsx';
 import { showErrorToast } from '../../../lib/error-toast.ts';
-import { FormError } from '../../auth/form-error.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import { PROJECT_ACTIVE } from '../project-sections.ts';
 import { useProject } from '../project-context.ts';
 import { useSetupArea } from './setup-area.ts';

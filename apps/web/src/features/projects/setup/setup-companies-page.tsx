@@ -10,7 +10,7 @@ import {
   SetProjectCompanyRoleAndDisciplinesDocument,
   UpdateProjectCompanyInviteDocument,
 } from '../../../gql/generated.ts';
-import { FormError } from '../../auth/form-error.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import { useProject } from '../project-context.ts';
 import { CompanyInviteDialog } from './company-invite-dialog.tsx';
 import { CompanyRows, type CompanyRow } from './company-rows.tsx';

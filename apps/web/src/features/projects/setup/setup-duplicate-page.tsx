@@ -5,8 +5,8 @@ import { IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useClient } from 'urql';
 import { DuplicateProjectDocument } from '../../../gql/generated.ts';
-import { FormError } from '../../auth/form-error.tsx';
-import { useAsyncAction } from '../../auth/use-async-action.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import { useAsyncAction } from '../../../lib/use-async-action.ts';
 import { useProject } from '../project-context.ts';
 import { SetupScreen } from './setup-common.tsx';
 

@@ -14,7 +14,7 @@ import {
   type SetupGroupFieldsFragment,
   type SetupGroupsQuery,
 } from '../../../gql/generated.ts';
-import { FormError } from '../../auth/form-error.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import { useProject } from '../project-context.ts';
 import { PROJECT_ACTIVE } from '../project-sections.ts';
 import { GroupFormDialog, type GroupCandidate } from './group-form-dialog.tsx';

@@ -16,7 +16,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useClient, useQuery } from 'urql';
 import { SetupSetProjectUserTagsDocument, SetupUserTagsDocument } from '../../../gql/generated.ts';
-import { FormError } from '../../auth/form-error.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import { useProject } from '../project-context.ts';
 import { PROJECT_ACTIVE } from '../project-sections.ts';
 import { SetupScreen, TypedConfirmDialog, useSetupAction } from './setup-common.tsx';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/error-toast.ts';
+import { errorText } from '../lib/error-toast.ts';
 
 /** A failed call shown inside a form, translated from the errors namespace (spec core §8). */
 export function FormError({ error, children }: { error: unknown; children?: ReactNode }) {
