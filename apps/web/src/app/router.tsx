@@ -1,16 +1,83 @@
+import { Center, Loader } from '@mantine/core';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { editorRoutes } from '../editor/routes.tsx';
-import { authRoutes } from '../features/auth/auth-routes.tsx';
-import { onboardingRoutes } from '../features/onboarding/onboarding-routes.tsx';
-import { workspaceRoutes } from '../features/workspace/workspace-routes.tsx';
 import { MaintenancePage } from '../features/maintenance/maintenance-page.tsx';
 import { NotFoundPage, RouteErrorBoundary } from '../features/errors/network-error-screen.tsx';
+import {
+  ADMIN_SETUP_SECTIONS,
+  SETUP_SECTIONS,
+  sectionPath,
+  type SetupAreaKind,
+  type SetupSection,
+} from '../features/projects/setup/setup-sections.ts';
+import { importWithReload } from '../lib/lazy-import.ts';
+import { RouteGuard } from './guards/route-guard.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { rootRedirectTarget } from './root-redirect.ts';
 
+// Lazy chunks used by more than one route.
+const adminLayout = () => importWithReload(() => import('../features/admin/admin-layout.tsx'));
+const adminTabs = () => importWithReload(() => import('../features/admin/admin-company-tabs.tsx'));
+const issuesListPage = () => importWithReload(() => import('../features/issues/list/issues-list-page.tsx'));
+const issueViewPage = () => importWithReload(() => import('../features/issues/view/issue-view-page.tsx'));
+const setupPages = () => importWithReload(() => import('../features/projects/setup/setup-pages.ts'));
+type SetupPages = Awaited<ReturnType<typeof setupPages>>;
+
+// Each setup section's screen, looked up in the lazy chunk of the setup pages.
+const SETUP_SCREENS: Record<SetupSection, (p: SetupPages) => SetupPages[keyof SetupPages]> = {
+  profile: (p) => p.SetupProfilePage,
+  locals: (p) => p.SetupLocalsPage,
+  labels: (p) => p.SetupLabelsPage,
+  categories: (p) => p.SetupCategoriesPage,
+  disciplinesStatus: (p) => p.SetupDisciplinesStatusPage,
+  phases: (p) => p.SetupPhasesPage,
+  disciplines: (p) => p.SetupDisciplinesPage,
+  drive: (p) => p.SetupDrivePage,
+  companies: (p) => p.SetupCompaniesPage,
+  groups: (p) => p.SetupGroupsPage,
+  userTags: (p) => p.SetupUserTagsPage,
+  importSettings: (p) => p.SetupImportPage,
+  exportSettings: (p) => p.SetupExportPage,
+  duplicateProject: (p) => p.SetupDuplicatePage,
+};
+
 /**
- * The route table of spec core §2. Each area adds its routes as it is built; nothing here is a placeholder.
- * Heavy screens are lazy-loaded.
+ * The children of a setup route: one lazy route per section of the area (`sectionPath` gives its URL: the
+ * section's name, except `import` and `export` in the admin area; the sections are listed in
+ * `setup-sections.ts`) and the index opening the profile. An unknown section, or one not built yet, is "not
+ * found" (the layout shows that page in place of the section, and for sections the user may not see).
+ */
+function setupChildRoutes(kind: SetupAreaKind, sections: readonly SetupSection[]): RouteObject[] {
+  return [
+    { index: true, element: <Navigate to="profile" replace /> },
+    ...sections.map((section): RouteObject => ({
+      path: sectionPath(kind, section),
+      lazy: async () => ({ Component: SETUP_SCREENS[section](await setupPages()) }),
+    })),
+    { path: '*', element: <NotFoundPage /> },
+  ];
+}
+
+/** The editor's translations load on demand, so each editor page waits for them behind its own boundary. */
+function suspended(Page: ComponentType): ComponentType {
+  return function SuspendedPage() {
+    return (
+      <Suspense
+        fallback={
+          <Center h="50vh">
+            <Loader />
+          </Center>
+        }
+      >
+        <Page />
+      </Suspense>
+    );
+  };
+}
+
+/**
+ * The whole route table of the web (spec core §2): every URL is here, with its guard (spec core §4) and
+ * layout. Each area adds its routes as it is built; nothing here is a placeholder. Screens are lazy-loaded.
  */
 export function buildRoutes(): RouteObject[] {
   return [
@@ -26,10 +93,331 @@ export function buildRoutes(): RouteObject[] {
             Component: (await import('../features/showroom/showroom-page.tsx')).ShowroomPage,
           }),
         },
-        ...authRoutes,
-        ...onboardingRoutes,
-        ...workspaceRoutes,
-        ...editorRoutes,
+
+        // The public sign-in screens (spec core §2 public routes, plus the screens editor §2.2 names).
+        {
+          path: 'login',
+          lazy: async () => ({
+            Component: (await importWithReload(() => import('../features/auth/login-page.tsx'))).LoginPage,
+          }),
+        },
+        {
+          path: 'sign-up',
+          lazy: async () => ({
+            Component: (await importWithReload(() => import('../features/auth/sign-up-page.tsx'))).SignUpPage,
+          }),
+        },
+        {
+          path: 'verify-email',
+          lazy: async () => ({
+            Component: (await importWithReload(() => import('../features/auth/verify-email-page.tsx')))
+              .VerifyEmailPage,
+          }),
+        },
+        {
+          path: 'forgot-password',
+          lazy: async () => ({
+            Component: (await importWithReload(() => import('../features/auth/forgot-password-page.tsx')))
+              .ForgotPasswordPage,
+          }),
+        },
+        {
+          path: 'reset-password',
+          lazy: async () => ({
+            Component: (await importWithReload(() => import('../features/auth/reset-password-page.tsx')))
+              .ResetPasswordPage,
+          }),
+        },
+        {
+          path: 'logout',
+          lazy: async () => ({
+            Component: (await importWithReload(() => import('../features/auth/logout-page.tsx'))).LogoutPage,
+          }),
+        },
+        {
+          path: 'google-login',
+          lazy: async () => ({
+            Component: (await importWithReload(() => import('../features/auth/google-login-page.tsx')))
+              .GoogleLoginPage,
+          }),
+        },
+        {
+          path: 'process-federated-sign-in',
+          lazy: async () => ({
+            Component: (
+              await importWithReload(() => import('../features/auth/process-federated-sign-in-page.tsx'))
+            ).ProcessFederatedSignInPage,
+          }),
+        },
+        {
+          path: 'request-demo',
+          lazy: async () => ({
+            Component: (
+              await importWithReload(() => import('../features/demo-request/demo-request-page.tsx'))
+            ).DemoRequestPage,
+          }),
+        },
+
+        // /policies and /onboarding, each behind its guard.
+        {
+          path: 'policies',
+          element: <RouteGuard area="policies" />,
+          children: [
+            {
+              index: true,
+              lazy: async () => ({
+                Component: (await importWithReload(() => import('../features/onboarding/policies-page.tsx')))
+                  .PoliciesPage,
+              }),
+            },
+          ],
+        },
+        {
+          path: 'onboarding',
+          element: <RouteGuard area="onboarding" />,
+          children: [
+            {
+              lazy: async () => ({
+                Component: (
+                  await importWithReload(() => import('../features/onboarding/onboarding-layout.tsx'))
+                ).OnboardingLayout,
+              }),
+              children: [
+                { index: true, element: <Navigate to="userprofile" replace /> },
+                {
+                  path: 'userprofile',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/onboarding/user-profile-step.tsx'))
+                    ).UserProfileStep,
+                  }),
+                },
+                {
+                  path: 'company',
+                  element: <RouteGuard area="onboardingCompany" />,
+                  children: [
+                    {
+                      index: true,
+                      lazy: async () => ({
+                        Component: (
+                          await importWithReload(() => import('../features/onboarding/company-step.tsx'))
+                        ).CompanyStep,
+                      }),
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+
+        // /workspace (needs a company; default child home) and the user settings.
+        {
+          path: 'workspace',
+          element: <RouteGuard area="workspace" />,
+          children: [
+            // The project area has its own frame (project header and modules menu), beside the workspace frame;
+            // the project's index redirects to the issues.
+            {
+              path: 'project/:projectId',
+              lazy: async () => ({
+                Component: (await importWithReload(() => import('../features/projects/project-layout.tsx')))
+                  .ProjectLayout,
+              }),
+              children: [
+                { index: true, element: <Navigate to="issues" replace /> },
+                {
+                  path: 'issues',
+                  lazy: async () => ({ Component: (await issuesListPage()).IssuesListPage }),
+                },
+                {
+                  path: 'issues/:issueId',
+                  lazy: async () => ({ Component: (await issueViewPage()).IssueViewPage }),
+                },
+                {
+                  path: 'setup',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/projects/setup/setup-layout.tsx'))
+                    ).SetupLayout,
+                  }),
+                  children: setupChildRoutes('workspace', SETUP_SECTIONS),
+                },
+              ],
+            },
+            {
+              lazy: async () => ({
+                Component: (
+                  await importWithReload(() => import('../features/workspace/workspace-layout.tsx'))
+                ).WorkspaceLayout,
+              }),
+              children: [
+                { index: true, element: <Navigate to="home" replace /> },
+                {
+                  path: 'home',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/workspace/workspace-home-page.tsx'))
+                    ).WorkspaceHomePage,
+                  }),
+                },
+                // The company pages: profile (default), members, projects.
+                {
+                  path: 'company',
+                  children: [
+                    { index: true, element: <Navigate to="profile" replace /> },
+                    {
+                      path: 'profile',
+                      lazy: async () => ({
+                        Component: (
+                          await importWithReload(() => import('../features/company/company-profile-page.tsx'))
+                        ).CompanyProfilePage,
+                      }),
+                    },
+                    {
+                      path: 'members',
+                      lazy: async () => ({
+                        Component: (
+                          await importWithReload(() => import('../features/company/company-members-page.tsx'))
+                        ).CompanyMembersPage,
+                      }),
+                    },
+                    {
+                      path: 'projects',
+                      lazy: async () => ({
+                        Component: (
+                          await importWithReload(
+                            () => import('../features/company/company-projects-page.tsx'),
+                          )
+                        ).CompanyProjectsPage,
+                      }),
+                    },
+                  ],
+                },
+                {
+                  path: 'user',
+                  children: [
+                    { index: true, element: <Navigate to="profile" replace /> },
+                    {
+                      path: 'profile',
+                      lazy: async () => ({
+                        Component: (
+                          await importWithReload(() => import('../features/account/profile-page.tsx'))
+                        ).ProfilePage,
+                      }),
+                    },
+                    {
+                      path: 'changePassword',
+                      lazy: async () => ({
+                        Component: (
+                          await importWithReload(() => import('../features/account/change-password-page.tsx'))
+                        ).ChangePasswordPage,
+                      }),
+                    },
+                    {
+                      path: 'accessKeys',
+                      lazy: async () => ({
+                        Component: (
+                          await importWithReload(() => import('../features/account/access-keys-page.tsx'))
+                        ).AccessKeysPage,
+                      }),
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+
+        // Platform administrators only: companies (default), projects, scripts, company/{companyId} with profile
+        // (default), members and projects, and project/{projectId}/setup with the setup sections of the admin
+        // area (profile by default; the settings copies under `import` and `export`).
+        {
+          path: 'admin',
+          element: <RouteGuard area="admin" />,
+          children: [
+            {
+              lazy: async () => ({ Component: (await adminLayout()).AdminLayout }),
+              children: [
+                { index: true, element: <Navigate to="companies" replace /> },
+                {
+                  path: 'companies',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/admin/admin-companies-page.tsx'))
+                    ).AdminCompaniesPage,
+                  }),
+                },
+                {
+                  path: 'projects',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/admin/admin-projects-page.tsx'))
+                    ).AdminProjectsPage,
+                  }),
+                },
+                {
+                  path: 'scripts',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/admin/admin-scripts-page.tsx'))
+                    ).AdminScriptsPage,
+                  }),
+                },
+                {
+                  path: 'company/:companyId',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/admin/admin-company-page.tsx'))
+                    ).AdminCompanyPage,
+                  }),
+                  children: [
+                    { index: true, element: <Navigate to="profile" replace /> },
+                    {
+                      path: 'profile',
+                      lazy: async () => ({ Component: (await adminTabs()).AdminCompanyProfileTab }),
+                    },
+                    {
+                      path: 'members',
+                      lazy: async () => ({ Component: (await adminTabs()).AdminCompanyMembersTab }),
+                    },
+                    {
+                      path: 'projects',
+                      lazy: async () => ({ Component: (await adminTabs()).AdminCompanyProjectsTab }),
+                    },
+                  ],
+                },
+                {
+                  path: 'project/:projectId/setup',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/admin/admin-project-setup-page.tsx'))
+                    ).AdminProjectSetupPage,
+                  }),
+                  children: setupChildRoutes('admin', ADMIN_SETUP_SECTIONS),
+                },
+                { path: '*', element: <Navigate to="/admin/companies" replace /> },
+              ],
+            },
+          ],
+        },
+
+        // The markup editor area; the editor is loaded only when opened.
+        {
+          path: 'tools/compare-documents',
+          lazy: async () => ({
+            Component: suspended(
+              (await import('../editor/pages/compare-documents-page')).CompareDocumentsPage,
+            ),
+          }),
+        },
+        {
+          path: 'showroom/editor',
+          lazy: async () => ({
+            Component: suspended((await import('../editor/pages/showroom-editor-page')).ShowroomEditorPage),
+          }),
+        },
+
         { path: '*', element: <NotFoundPage /> },
       ],
     },
