@@ -1,4 +1,6 @@
 import { expect, test } from '../fixtures.ts';
+import { createUser, signInWithForm } from './identity-helpers.ts';
+import { gql, tokenOf } from './project-helpers.ts';
 
 // urql sends queries as GET with the query in the URL, so match on the path alone.
 const isGraphQL = (url: URL) => url.pathname === '/graphql';
@@ -63,6 +65,45 @@ test.describe('web shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
     await expect(page.getByTestId('support-button')).toHaveCount(0);
+    await expect(page.getByTestId('theme-switcher')).toHaveCount(0);
+    await context.close();
+  });
+
+  test('when embedded, stays light on lazily loaded screens on a dark system', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const { email, password } = await createUser(request, obra, { onboarded: true, tag: 'embedded-light' });
+    const token = await tokenOf(request, email);
+    const created = await gql<{ createProject: { id: number } }>(
+      request,
+      token,
+      'mutation($n: String!) { createProject(name: $n) { id } }',
+      { n: `Embedded ${Math.floor(Math.random() * 1e5)}` },
+    );
+    const projectId = created.createProject.id;
+    const context = await browser.newContext({ colorScheme: 'dark', baseURL, locale: 'en-US' });
+    const page = await context.newPage();
+    const html = page.locator('html');
+    await page.goto('/login?embedded=1');
+    await signInWithForm(page, email, password);
+    await expect(page.getByTestId('workspace-home')).toBeVisible();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    // Screens whose code and translations load on demand, opened directly and through the menu.
+    await page.goto(`/workspace/project/${projectId}/issues`);
+    await expect(page.getByTestId('filter-tab-all')).toBeVisible();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.goto(`/workspace/project/${projectId}/setup/locals`);
+    await expect(page.getByTestId('setup-menu')).toBeVisible();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.getByRole('navigation').getByRole('link', { name: 'Issues' }).first().click();
+    await expect(page.getByTestId('filter-tab-all')).toBeVisible();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(255, 255, 255)',
+    );
     await expect(page.getByTestId('theme-switcher')).toHaveCount(0);
     await context.close();
   });

@@ -35,6 +35,7 @@ const envSchema = z.object({
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(82_800).default(900),
   SEED_DEMO: boolean.default(true),
   TRUST_PROXY: boolean.default(false),
+  POLICIES_URL: z.string().url().optional(),
   EMBEDDING_HOSTS: csv.default([]),
   CORS_ORIGINS: csv.default([]),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -118,6 +119,11 @@ export interface Config {
   redisChannelPrefix: string;
   publicUrl: string;
   logLevel: string;
+  /**
+   * The operator's terms of use and privacy policy for the version in force (POLICIES_URL); without it the
+   * policies page shows the terms bundled with Obra.
+   */
+  policiesUrl: string | undefined;
   webDistDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -175,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
     publicUrl,
     logLevel: e.LOG_LEVEL,
+    policiesUrl: e.POLICIES_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -78,6 +78,14 @@ describe('configuration', () => {
     }
   });
 
+  it("takes the operator's terms address (POLICIES_URL), which must be a URL", () => {
+    expect(loadConfig({}).policiesUrl).toBeUndefined();
+    expect(loadConfig({ POLICIES_URL: 'https://example.com/terms/2026-01' }).policiesUrl).toBe(
+      'https://example.com/terms/2026-01',
+    );
+    expect(() => loadConfig({ POLICIES_URL: 'terms' })).toThrow(ConfigError);
+  });
+
   it('treats empty variables as unset and parses lists', () => {
     const config = loadConfig({
       DATABASE_URL: '',

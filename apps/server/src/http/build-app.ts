@@ -17,8 +17,12 @@ import { registerFederatedRoutes } from './federated-routes.ts';
 import { registerFileRoutes } from '../storage/file-routes.ts';
 import { registerProfileImageRoutes } from '../storage/profile-image-files.ts';
 
-/** Path prefixes answered by the API; everything else under GET is the single-page app. */
-const API_PREFIXES = [
+/**
+ * Path prefixes answered by the API; every other GET is the single-page app. No prefix may hold a route of the
+ * web app (spec core §2: `/autodoc/connect-project` is a web route, so the API has no `/autodoc`);
+ * `test/web-routes.test.ts` checks every spec route against this list.
+ */
+export const API_PREFIXES = [
   '/graphql',
   '/auth',
   '/files',
@@ -26,10 +30,9 @@ const API_PREFIXES = [
   '/project-drive',
   '/bcf',
   '/data-lake',
-  '/autodoc',
   '/healthz',
   '/readyz',
-];
+] as const;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 

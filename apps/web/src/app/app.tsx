@@ -1,7 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
+import {
+  MantineProvider,
+  localStorageColorSchemeManager,
+  type MantineColorSchemeManager,
+} from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
@@ -13,6 +17,19 @@ import { EmbeddedContext } from './embedded-context.tsx';
 import { buildRoutes } from './router.tsx';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY });
+
+/**
+ * Embedded, the scheme is light whatever was saved or the system prefers (spec core §1/§4). `forceColorScheme`
+ * alone is not enough: Mantine re-applies the manager's value to `<html>` whenever a suspended tree is shown
+ * again (a lazily loaded screen), so the manager itself must answer light and ignore changes.
+ */
+export const embeddedColorSchemeManager: MantineColorSchemeManager = {
+  get: () => 'light',
+  set: () => undefined,
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
+  clear: () => undefined,
+};
 
 /** Theme, language, API client and notifications around any part of the app (also used by tests). */
 export function AppProviders({
@@ -40,8 +57,8 @@ export function AppProviders({
       <I18nextProvider i18n={i18n}>
         <MantineProvider
           theme={theme}
-          colorSchemeManager={colorSchemeManager}
-          defaultColorScheme={DEFAULT_COLOR_SCHEME}
+          colorSchemeManager={embedded ? embeddedColorSchemeManager : colorSchemeManager}
+          defaultColorScheme={embedded ? 'light' : DEFAULT_COLOR_SCHEME}
           forceColorScheme={embedded ? 'light' : undefined}
         >
           <Notifications position="top-right" limit={4} />

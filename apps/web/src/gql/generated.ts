@@ -1487,7 +1487,9 @@ export type SavePersonalTagsMutation = { setProjectUserTags: Array<{ id: number;
 
 export type PoliciesQueryVariables = Exact<{ [key: string]: never }>;
 
-export type PoliciesQuery = { policies: { version: string; publishedAt: string; accepted: boolean } };
+export type PoliciesQuery = {
+  policies: { version: string; publishedAt: string; accepted: boolean; url: string | null };
+};
 
 export type AcceptPoliciesMutationVariables = Exact<{
   version: string;
@@ -1727,6 +1729,7 @@ export type ProjectDataQuery = {
     name: string;
     image: string | null;
     status: number;
+    modules: Array<string>;
     documentsNamingRule: Array<string>;
     documentsNamingRuleSeparator: string;
     company: { id: number; name: string; logo: string | null };
@@ -7731,6 +7734,7 @@ export const PoliciesDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'publishedAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'accepted' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'url' } },
               ],
             },
           },
@@ -8429,6 +8433,7 @@ export const ProjectDataDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'image' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'modules' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'company' },

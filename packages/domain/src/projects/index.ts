@@ -1,2 +1,3 @@
 export * from './naming-rule.ts';
 export * from './project-tree.ts';
+export * from './project-modules.ts';

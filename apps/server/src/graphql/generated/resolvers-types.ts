@@ -1095,6 +1095,8 @@ export type PoliciesInfo = {
   /** Whether the signed-in user accepted this version. */
   accepted: Scalars['Boolean']['output'];
   publishedAt: Scalars['DateTime']['output'];
+  /** Where the operator publishes the terms of this version (POLICIES_URL); null: the terms bundled with Obra apply. */
+  url: Maybe<Scalars['String']['output']>;
   version: Scalars['String']['output'];
 };
 
@@ -1153,6 +1155,7 @@ export type Project = {
   mentionableIssues: Array<MentionableIssue>;
   /** The mention records of the issues and comments the caller sees. */
   mentions: Array<ProjectMention>;
+  /** The modules the project offers that are built (today `issues` and `setup`), in menu order. */
   modules: Array<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   pendingInvites: Array<PendingInvite>;
@@ -2942,6 +2945,7 @@ export type PoliciesInfoResolvers<
 > = ResolversObject<{
   accepted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   publishedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 

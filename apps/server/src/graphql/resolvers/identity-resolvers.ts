@@ -49,6 +49,7 @@ export const identityResolvers: Resolvers = {
       version: CURRENT_POLICIES.version,
       publishedAt: CURRENT_POLICIES.publishedAt,
       accepted: requireActor(ctx).account.acceptedPolicies,
+      url: ctx.services.config.policiesUrl ?? null,
     }),
     myCompanyInvites: async (_r, _a, ctx) =>
       (await myInvites(ctx.services, requireActor(ctx))).map(presentReceivedInvite),

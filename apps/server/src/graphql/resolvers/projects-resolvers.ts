@@ -1,4 +1,4 @@
-import { canInProject, translateShared } from '@obra/domain';
+import { availableModules, canInProject, translateShared } from '@obra/domain';
 import { requireActor, type GraphQLContext } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import { loadProjectAccess } from '../../modules/projects/project-access.ts';
@@ -215,7 +215,8 @@ export const projectsResolvers: Resolvers = {
     name: (a) => a.project.name,
     image: (a) => a.project.image,
     status: (a) => a.project.status,
-    modules: (a) => a.project.modules as string[],
+    // Only the modules that are built: a stored module without screens or API is never advertised.
+    modules: (a) => availableModules(a.project.modules as unknown[]),
     allowPublicView: (a) => a.project.allowPublicView,
     documentsNamingRule: (a) => a.project.documentsNamingRule as string[],
     documentsNamingRuleSeparator: (a) => a.project.documentsNamingRuleSeparator,

@@ -14,8 +14,8 @@ const routes = [
   { path: '/workspace/home', element: <p>home</p> },
   { path: '/workspace', element: <p>workspace</p> },
 ];
-const policies = (accepted: boolean) => ({
-  data: { policies: { version: '2026-01', publishedAt: '2026-01-10T00:00:00.000Z', accepted } },
+const policies = (accepted: boolean, url: string | null = null) => ({
+  data: { policies: { version: '2026-01', publishedAt: '2026-01-10T00:00:00.000Z', accepted, url } },
 });
 
 describe('PoliciesPage', SLOW, () => {
@@ -46,5 +46,26 @@ describe('PoliciesPage', SLOW, () => {
     expect(await screen.findByTestId('policies-accepted')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('workspace')).toBeInTheDocument();
+  });
+
+  it('shows the bundled terms before the box to tick', async () => {
+    stubAuthFetch({}, { Policies: policies(false) });
+    const session = fakeSession({ status: 'ready', user: { ...READY_USER, acceptedPolicies: false } });
+    await renderRoutes(routes, '/policies', session);
+    const terms = await screen.findByTestId('policies-terms');
+    expect(terms).toHaveTextContent('Terms of use and privacy policy');
+    expect(terms).toHaveTextContent(/operated by the organisation that runs this installation/);
+    const box = screen.getByLabelText(/I have read and accept/);
+    expect(terms.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("links the operator's terms when they publish them", async () => {
+    stubAuthFetch({}, { Policies: policies(false, 'https://example.com/terms/2026-01') });
+    const session = fakeSession({ status: 'ready', user: { ...READY_USER, acceptedPolicies: false } });
+    await renderRoutes(routes, '/policies', session);
+    const link = await screen.findByTestId('policies-link');
+    expect(link).toHaveAttribute('href', 'https://example.com/terms/2026-01');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.queryByTestId('policies-terms')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Center, Checkbox, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Center, Checkbox, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useClient, useQuery } from 'urql';
@@ -9,6 +9,9 @@ import { AcceptPoliciesDocument, PoliciesDocument } from '../../gql/generated.ts
 import { AuthCard } from '../auth/auth-card.tsx';
 import { FormError } from '../auth/form-error.tsx';
 import { useAsyncAction } from '../auth/use-async-action.ts';
+
+// The paragraphs of the terms bundled with Obra (shown when the operator publishes none, POLICIES_URL).
+const BUNDLED_TERMS = ['policies.terms1', 'policies.terms2', 'policies.terms3', 'policies.terms4'] as const;
 
 /** /policies: the terms of use and privacy in force, by version, to accept before going on (spec core §4). */
 export function PoliciesPage() {
@@ -53,6 +56,25 @@ export function PoliciesPage() {
               date: new Date(policies.publishedAt).toLocaleDateString(i18n.resolvedLanguage),
             })}
           </Text>
+          {/* The terms themselves, before anything is accepted: the operator's, or those bundled with Obra. */}
+          {policies.url ? (
+            <Anchor href={policies.url} target="_blank" rel="noopener noreferrer" data-testid="policies-link">
+              {t('policies.read')}
+            </Anchor>
+          ) : (
+            <ScrollArea.Autosize mah={260} type="auto" data-testid="policies-terms">
+              <Stack gap="xs" pr="sm">
+                <Title order={3} size="h5">
+                  {t('policies.termsTitle')}
+                </Title>
+                {BUNDLED_TERMS.map((key) => (
+                  <Text key={key} size="sm">
+                    {t(key)}
+                  </Text>
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
           {policies.accepted ? (
             <>
               <Text c="dimmed" data-testid="policies-accepted">

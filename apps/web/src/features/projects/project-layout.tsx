@@ -1,13 +1,12 @@
 import { AppShell, Burger, Center, Group, Loader, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconListDetails, IconSettings } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { useSession } from '../../app/guards/session-context.ts';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
-import { SideMenu, type SideMenuItem } from '../../components/side-menu/side-menu.tsx';
+import { SideMenu } from '../../components/side-menu/side-menu.tsx';
 import { SupportButton } from '../../components/support-button.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { ProjectDataDocument, type ProjectDataQuery } from '../../gql/generated.ts';
@@ -17,14 +16,15 @@ import { FormError } from '../auth/form-error.tsx';
 import { UserMenu } from '../workspace/user-menu.tsx';
 import { Brand } from '../workspace/workspace-layout.tsx';
 import type { ProjectOutletContext } from './project-context.ts';
+import { projectMenuItems } from './project-menu.tsx';
 import { ProjectSelectorPopover, SelectorTarget } from './project-selector-popover.tsx';
 
 // A malformed project id in the address is the same to the user as an unknown project.
 const NOT_FOUND = new RestError('PROJECT_NOT_FOUND', 'PROJECT_NOT_FOUND', 404);
 
 /**
- * /workspace/project/{projectId}: the project's frame. The side menu lists the modules that exist (the issues
- * and the setup), with a way back to the workspace; the header's project selector jumps between projects.
+ * /workspace/project/{projectId}: the project's frame. The side menu lists the modules the project offers
+ * (`modules`, only built ones), with a way back to the workspace; the header's project selector jumps between projects.
  */
 /** The project as last shown, per user: its screens start at once on the way back while it is fetched anew. */
 const lastProject = createScreenCache<ProjectDataQuery['projectData']>(10);
@@ -43,20 +43,7 @@ export function ProjectLayout() {
     if (fresh) lastProject.set(userId, projectId, fresh);
   }, [fresh, userId, projectId]);
   const project = fresh ?? (data.error ? undefined : lastProject.get(userId, projectId));
-  const items: SideMenuItem[] = [
-    {
-      name: 'issues',
-      label: t('menu.issues'),
-      to: `/workspace/project/${projectId}/issues`,
-      icon: <IconListDetails size={18} />,
-    },
-    {
-      name: 'setup',
-      label: t('menu.setup'),
-      to: `/workspace/project/${projectId}/setup`,
-      icon: <IconSettings size={18} />,
-    },
-  ];
+  const items = projectMenuItems(projectId, project?.modules ?? [], t);
   const context: ProjectOutletContext | null = project
     ? { project, reload: () => refetch({ requestPolicy: 'network-only' }) }
     : null;

@@ -1,9 +1,13 @@
-import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
+import { Button, CloseButton, Group, Paper, ScrollArea, Text } from '@mantine/core';
 import { IconCopy, IconEdit, IconMail, IconMailOpened, IconSquareCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { canCopyIssues, type ProjectRole } from '@obra/domain';
 
-/** The actions on the selected issues: edit, copy to a project (managers only), mark read or unread. */
+/**
+ * The actions on the selected issues: edit, copy to a project (managers only), mark read or unread. One row that
+ * takes the place of the standard-filter tabs at their height (nothing below moves); on a narrow screen the
+ * actions scroll.
+ */
 export function BulkBar({
   count,
   shown,
@@ -34,16 +38,19 @@ export function BulkBar({
     <Paper
       withBorder
       shadow="sm"
-      p={6}
+      px={6}
+      py={0}
+      h="100%"
       radius="md"
+      style={{ display: 'flex', alignItems: 'center' }}
       data-testid="bulk-bar"
       role="toolbar"
       aria-label={t('bulk.toolbar')}
     >
-      <Group gap="xs" wrap="wrap" justify="space-between">
-        <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
           <CloseButton aria-label={t('bulk.clear')} onClick={onClear} size="sm" />
-          <Text size="sm" fw={600} data-testid="bulk-count">
+          <Text size="sm" fw={600} data-testid="bulk-count" style={{ whiteSpace: 'nowrap' }}>
             {t('bulk.selected', { count })}
           </Text>
           {count < shown && (
@@ -58,48 +65,50 @@ export function BulkBar({
             </Button>
           )}
         </Group>
-        <Group gap={4} wrap="wrap">
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconEdit size={14} />}
-            onClick={onEdit}
-            data-testid="bulk-edit"
-          >
-            {t('bulk.edit')}
-          </Button>
-          {canCopyIssues({ role }) && (
+        <ScrollArea type="never" style={{ minWidth: 0 }}>
+          <Group gap={4} wrap="nowrap">
             <Button
               size="compact-sm"
               variant="light"
-              leftSection={<IconCopy size={14} />}
-              onClick={onCopy}
-              data-testid="bulk-copy"
+              leftSection={<IconEdit size={14} />}
+              onClick={onEdit}
+              data-testid="bulk-edit"
             >
-              {t('bulk.copy')}
+              {t('bulk.edit')}
             </Button>
-          )}
-          <Button
-            size="compact-sm"
-            variant="default"
-            leftSection={<IconMailOpened size={14} />}
-            onClick={onMarkRead}
-            loading={busy}
-            data-testid="bulk-mark-read"
-          >
-            {t('bulk.markRead')}
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="default"
-            leftSection={<IconMail size={14} />}
-            onClick={onMarkUnread}
-            loading={busy}
-            data-testid="bulk-mark-unread"
-          >
-            {t('bulk.markUnread')}
-          </Button>
-        </Group>
+            {canCopyIssues({ role }) && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconCopy size={14} />}
+                onClick={onCopy}
+                data-testid="bulk-copy"
+              >
+                {t('bulk.copy')}
+              </Button>
+            )}
+            <Button
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconMailOpened size={14} />}
+              onClick={onMarkRead}
+              loading={busy}
+              data-testid="bulk-mark-read"
+            >
+              {t('bulk.markRead')}
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconMail size={14} />}
+              onClick={onMarkUnread}
+              loading={busy}
+              data-testid="bulk-mark-unread"
+            >
+              {t('bulk.markUnread')}
+            </Button>
+          </Group>
+        </ScrollArea>
       </Group>
     </Paper>
   );

@@ -52,6 +52,8 @@ function Cell({
           size="sm"
           fw={row.notificationsSummary.count > 0 ? 700 : 500}
           lineClamp={2}
+          // A long word (a URL, a code without spaces) breaks instead of widening the column off screen.
+          style={{ overflowWrap: 'anywhere' }}
           data-testid="issue-title"
         >
           {row.title}

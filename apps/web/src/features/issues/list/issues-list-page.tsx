@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useMutation } from 'urql';
 import { projectRoleOf } from '@obra/domain';
 import {
@@ -15,7 +15,7 @@ import { showErrorToast } from '../../../lib/error-toast.ts';
 import { useProject, type ProjectDetails } from '../../projects/project-context.ts';
 import { flushIssueListContext, issueViewPath } from '../shared/issue-list-context.ts';
 import { CustomFilterPopover } from './custom-filter-popover.tsx';
-import { FilterTabs } from './filter-tabs.tsx';
+import { FILTER_ROW_HEIGHT, FilterTabs } from './filter-tabs.tsx';
 import type { RowActions } from './issue-list-row.tsx';
 import { IssueListView } from './issue-list-view.tsx';
 import type { IssueRow } from './issue-row.ts';
@@ -24,6 +24,7 @@ import { SearchBox, SortMenu, ViewModeSwitch } from './list-toolbar.tsx';
 import { useListDisplay } from './use-list-display.ts';
 import { useIssueList, type IssueList } from './use-issue-list.ts';
 import { useTableColumns, useViewMode } from './list-preferences.ts';
+import { readLastView, restoreTarget } from './list-last-view.ts';
 
 // The create form brings the pin and image editors: loaded when the button is needed, not with the list.
 const CreateIssueButton = lazy(async () => ({
@@ -77,6 +78,18 @@ function useAfterFirstResult(shown: boolean): boolean {
  */
 export function IssuesListPage() {
   const { project } = useProject();
+  const { search } = useLocation();
+  // The side menu links to the plain list: it opens as the user last left it in this project.
+  const target = restoreTarget(search, readLastView(project.id));
+  return (
+    <>
+      {target && <Navigate to={target} replace />}
+      <IssuesListLoaded project={project} />
+    </>
+  );
+}
+
+function IssuesListLoaded({ project }: { project: ProjectDetails }) {
   const list = useIssueList(project);
   return (
     <Suspense fallback={<ListSkeleton />}>
@@ -170,6 +183,8 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
       color: 'green',
       message: t(read ? 'bulk.markedRead' : 'bulk.markedUnread', { count: issuesId.length }),
     });
+    // Done: the selection bar gives the tabs (with their new counts) their place back.
+    setSelected(new Set());
   };
 
   return (
@@ -213,27 +228,31 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
           )}
         </Group>
       </Group>
-      <FilterTabs
-        value={filter.standard}
-        counts={result?.counts ?? null}
-        onChange={(standard) => updateFilter({ standard })}
-      />
-      {selectedIds.length > 0 && (
-        <Suspense fallback={null}>
-          <BulkBar
-            count={selectedIds.length}
-            shown={ids.length}
-            onSelectShown={() => setSelected(new Set([...selected, ...ids]))}
-            onClear={() => setSelected(new Set())}
-            onEdit={() => setDialog('edit')}
-            onCopy={() => setDialog('copy')}
-            role={projectRoleOf(project.permissions.role)}
-            onMarkRead={() => void mark(true)}
-            onMarkUnread={() => void mark(false)}
-            busy={readState.fetching || unreadState.fetching}
+      {/* The selection bar takes the tabs' place at their height, so the rows never move under the pointer. */}
+      <Box h={FILTER_ROW_HEIGHT} style={{ flexShrink: 0 }} data-testid="list-filter-row">
+        {selectedIds.length > 0 ? (
+          <Suspense fallback={null}>
+            <BulkBar
+              count={selectedIds.length}
+              shown={ids.length}
+              onSelectShown={() => setSelected(new Set([...selected, ...ids]))}
+              onClear={() => setSelected(new Set())}
+              onEdit={() => setDialog('edit')}
+              onCopy={() => setDialog('copy')}
+              role={projectRoleOf(project.permissions.role)}
+              onMarkRead={() => void mark(true)}
+              onMarkUnread={() => void mark(false)}
+              busy={readState.fetching || unreadState.fetching}
+            />
+          </Suspense>
+        ) : (
+          <FilterTabs
+            value={filter.standard}
+            counts={result?.counts ?? null}
+            onChange={(standard) => updateFilter({ standard })}
           />
-        </Suspense>
-      )}
+        )}
+      </Box>
       <ListBody
         progress={pages.progress}
         result={result}

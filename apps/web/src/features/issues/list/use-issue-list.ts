@@ -13,6 +13,7 @@ import {
 import { projectStatusMap } from '../shared/project-status-map.ts';
 import { createEngineClient, type EngineClient } from './engine-client.ts';
 import type { EngineQuery, EngineResult } from './issue-list-engine.ts';
+import { landsOnPending, readLastView, writeLastView } from './list-last-view.ts';
 import { filterFromParams, filterToParams } from './list-url-state.ts';
 import { useIssuePages, type IssuePages } from './use-issue-pages.ts';
 
@@ -102,6 +103,33 @@ export function useIssueList(project: ProjectDetails): IssueList {
   }, [pages.version, filter, viewer, statuses, today, run]);
 
   const search = params.toString();
+  // A first visit (nothing saved, plain address) waits for the first answer to choose the landing tab. Every
+  // view the user sets is remembered for the project at once, so the side menu's plain link restores it.
+  const firstVisit = useRef(readLastView(project.id) === null && search === '');
+  const apply = useCallback(
+    (next: URLSearchParams) => {
+      firstVisit.current = false;
+      writeLastView(project.id, next.toString());
+      setParams(next, { replace: true });
+    },
+    [project.id, setParams],
+  );
+  useEffect(() => {
+    // An address that says something (a shared link, back from an issue) is the view from now on.
+    if (search !== '') writeLastView(project.id, search);
+    // Only when the list opens: later changes are written by `apply`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [project.id]);
+  useEffect(() => {
+    if (!firstVisit.current || !result || !viewer) return;
+    if (landsOnPending(viewer, result.counts)) {
+      apply(filterToParams({ ...filterFromParams(params), standard: 'pendencies' }));
+    } else if (pages.progress.done) {
+      firstVisit.current = false;
+      writeLastView(project.id, search);
+    }
+  }, [result, viewer, params, search, apply, project.id, pages.progress.done]);
+
   // Leaving the page (another site, a reload, closing the tab) keeps the list for the issue view's previous/next.
   useEffect(() => {
     window.addEventListener('pagehide', flushIssueListContext);
@@ -117,15 +145,21 @@ export function useIssueList(project: ProjectDetails): IssueList {
       });
   }, [result, project.id, filter, search]);
 
-  const setFilter = useCallback(
-    (next: IssueListFilterState) => setParams(filterToParams(next), { replace: true }),
-    [setParams],
-  );
+  const setFilter = useCallback((next: IssueListFilterState) => apply(filterToParams(next)), [apply]);
 
   const updateFilter = useCallback(
-    (patch: Partial<IssueListFilterState>) =>
-      setParams((current) => filterToParams({ ...filterFromParams(current), ...patch }), { replace: true }),
-    [setParams],
+    (patch: Partial<IssueListFilterState>) => {
+      firstVisit.current = false;
+      setParams(
+        (current) => {
+          const next = filterToParams({ ...filterFromParams(current), ...patch });
+          writeLastView(project.id, next.toString());
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [project.id, setParams],
   );
 
   return {

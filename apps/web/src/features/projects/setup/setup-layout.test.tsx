@@ -4,6 +4,7 @@ import { fakeSession, READY_USER, renderRoutes } from '../../../app/guards/guard
 import { SetupFrame } from './setup-layout.tsx';
 import { sectionPath, visibleSections } from './setup-sections.ts';
 import { TEST_PROJECT } from './setup-test-kit.tsx';
+import { projectMenuItems } from '../project-menu.tsx';
 
 // jsdom is slow on a loaded machine; the limit only catches a hang, it asserts no timing.
 const SLOW = { timeout: 30_000 };
@@ -88,5 +89,50 @@ describe('SetupFrame', SLOW, () => {
     );
     expect(within(menu).queryByRole('link', { name: 'Groups' })).toBeNull();
     expect(within(menu).queryByRole('link', { name: 'Duplicate project' })).toBeNull();
+  });
+
+  it.each(['integrations', 'nonsense'])(
+    'shows "not found" for a setup section that is not built or does not exist (%s), never the profile',
+    async (section) => {
+      const frame = (
+        <SetupFrame
+          context={{ project: TEST_PROJECT, reload: () => undefined }}
+          area={{ kind: 'workspace', closeTo: '/workspace/home' }}
+        />
+      );
+      const { router } = await renderRoutes(
+        [
+          {
+            path: '/workspace/project/7/setup',
+            element: frame,
+            children: [
+              { path: 'profile', element: <p>profile screen</p> },
+              { path: '*', element: <p>any other</p> },
+            ],
+          },
+        ],
+        `/workspace/project/7/setup/${section}`,
+        fakeSession({ status: 'ready', user: READY_USER }),
+      );
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+      expect(screen.queryByText('profile screen')).toBeNull();
+      expect(router.state.location.pathname).toBe(`/workspace/project/7/setup/${section}`);
+      expect(
+        within(screen.getByTestId('setup-menu')).getByRole('link', { name: 'Profile' }),
+      ).not.toHaveAttribute('aria-current');
+    },
+  );
+
+  it('lists in the project menu exactly the modules the project offers that have screens', async () => {
+    const { createI18n } = await import('../../../i18n/i18n.ts');
+    const i18n = await createI18n({ lng: 'en' });
+    await i18n.loadNamespaces(['projects']);
+    const t = i18n.getFixedT('en', 'projects');
+    const items = projectMenuItems(7, ['issues', 'setup', 'dashboards'], t);
+    expect(items.map((i) => [i.name, i.label, i.to])).toEqual([
+      ['issues', 'Issues', '/workspace/project/7/issues'],
+      ['setup', 'Setup', '/workspace/project/7/setup'],
+    ]);
+    expect(projectMenuItems(7, ['issues'], t).map((i) => i.name)).toEqual(['issues']);
   });
 });

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { MEDIA } from '../../../app/theme.ts';
+import { NotFoundPage } from '../../errors/network-error-screen.tsx';
 import { useProject, type ProjectOutletContext } from '../project-context.ts';
 import { SetupAreaContext, type SetupArea } from './setup-area.ts';
 import { sectionPath, setupBase, visibleSections } from './setup-sections.ts';
@@ -26,13 +27,15 @@ export function SetupFrame({ context, area }: { context: ProjectOutletContext; a
   const sections = visibleSections(context.project.permissions, area.kind);
   const pathOf = (s: (typeof sections)[number]) => `${base}/${sectionPath(area.kind, s)}`;
   const current = sections.find((s) => pathname === pathOf(s) || pathname.startsWith(`${pathOf(s)}/`));
-  if (!current) return <Navigate to={pathOf(sections[0] ?? 'profile')} replace />;
+  if (!current && pathname.replace(/\/+$/, '') === base) {
+    return <Navigate to={pathOf(sections[0] ?? 'profile')} replace />;
+  }
 
   const nav = mobile ? (
     <Select
       aria-label={t('setup.sections')}
       data={sections.map((s) => ({ value: s, label: t(`setup.${s}.menu`) }))}
-      value={current}
+      value={current ?? null}
       allowDeselect={false}
       onChange={(value) => {
         const section = sections.find((s) => s === value);
@@ -61,7 +64,8 @@ export function SetupFrame({ context, area }: { context: ProjectOutletContext; a
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, sm: 3 }}>{nav}</Grid.Col>
         <Grid.Col span={{ base: 12, sm: 9 }}>
-          <Outlet context={context} />
+          {/* A section that does not exist, is not built yet (integrations) or is hidden from the user. */}
+          {current ? <Outlet context={context} /> : <NotFoundPage />}
         </Grid.Col>
       </Grid>
     </SetupAreaContext.Provider>

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { importWithReload } from '../../../lib/lazy-import.ts';
+import { NotFoundPage } from '../../errors/network-error-screen.tsx';
 import { sectionPath, type SetupAreaKind, type SetupSection } from './setup-sections.ts';
 
 const pages = () => importWithReload(() => import('./setup-pages.ts'));
@@ -25,8 +26,8 @@ const SCREENS: Record<SetupSection, (p: Pages) => Pages[keyof Pages]> = {
 
 /**
  * The children of a setup route: one lazy route per section of the area (its admin paths are `import` and
- * `export`), the index opening the profile and unknown sections falling back to it. The layout hides the
- * sections a user may not see.
+ * `export`) and the index opening the profile. An unknown section, or one not built yet, is "not found" (the
+ * layout shows that page in place of the section, and for sections the user may not see).
  */
 export function setupChildRoutes(kind: SetupAreaKind, sections: readonly SetupSection[]): RouteObject[] {
   return [
@@ -35,6 +36,6 @@ export function setupChildRoutes(kind: SetupAreaKind, sections: readonly SetupSe
       path: sectionPath(kind, section),
       lazy: async () => ({ Component: SCREENS[section](await pages()) }),
     })),
-    { path: '*', element: <Navigate to="../profile" replace /> },
+    { path: '*', element: <NotFoundPage /> },
   ];
 }

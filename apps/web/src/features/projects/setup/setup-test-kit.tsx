@@ -13,6 +13,7 @@ export const TEST_PROJECT: ProjectDetails = {
   name: 'Residencial Aurora',
   image: null,
   status: 1,
+  modules: ['issues', 'setup'],
   documentsNamingRule: [],
   documentsNamingRuleSeparator: '-',
   company: { id: 3, name: 'Acme Engenharia', logo: null },

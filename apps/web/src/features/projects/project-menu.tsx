@@ -1,0 +1,30 @@
+import { IconListDetails, IconSettings } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import type { SideMenuItem } from '../../components/side-menu/side-menu.tsx';
+
+// The screens of each module the web has built; a module the server offers without screens here is not listed.
+const MODULE_SCREENS: Record<string, { label: 'menu.issues' | 'menu.setup'; icon: ReactNode }> = {
+  issues: { label: 'menu.issues', icon: <IconListDetails size={18} /> },
+  setup: { label: 'menu.setup', icon: <IconSettings size={18} /> },
+};
+
+/** The project's side menu: one item per module the project offers (`modules`), in its order. */
+export function projectMenuItems(
+  projectId: number,
+  modules: readonly string[],
+  t: TFunction<'projects'>,
+): SideMenuItem[] {
+  return modules.flatMap((module) => {
+    const screen = MODULE_SCREENS[module];
+    if (!screen) return [];
+    return [
+      {
+        name: module,
+        label: t(screen.label),
+        to: `/workspace/project/${projectId}/${module}`,
+        icon: screen.icon,
+      },
+    ];
+  });
+}
