@@ -114,4 +114,15 @@ describe('API answers', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.body.toString())).toHaveProperty('data.__schema');
   });
+
+  it('answer a body Yoga does not read (text/plain, no type) in the GraphQL error shape, not as bytes', async () => {
+    for (const headers of [{ 'content-type': 'text/plain' }, {}] as Record<string, string>[]) {
+      const res = await fetch(`${t.url}/graphql`, { method: 'POST', headers, body: '{"email": }' });
+      expect(res.status).toBe(415);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual({
+        errors: [{ message: expect.any(String), extensions: { code: 'BAD_USER_INPUT' } }],
+      });
+    }
+  });
 });

@@ -56,7 +56,11 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   await app.register(fastifyCookie);
   // Answers above 1 kB go out brotli- or gzip-compressed as the client accepts (before the routes: it hooks
   // each route as it is added). Built web assets are compressed at build time and served as they are.
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const locale = requestLocale(req.headers, (req as { obraUserLocale?: string | null }).obraUserLocale);
@@ -107,6 +111,14 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
         // A stream (subscriptions over SSE, incremental delivery): sent as each part comes, uncompressed.
         req.headers['x-no-compression'] = '1';
         reply.send(response.body);
+      } else if (response.body === null) {
+        // No body (Yoga's 415 for a content type it does not read): answered in the GraphQL error shape.
+        const locale = requestLocale(req.headers, (req as { obraUserLocale?: string | null }).obraUserLocale);
+        reply.send({
+          errors: [
+            { message: errorMessage(locale, 'BAD_USER_INPUT'), extensions: { code: 'BAD_USER_INPUT' } },
+          ],
+        });
       } else {
         // A single answer, whole, so the compression sees its size (small ones stay uncompressed).
         reply.send(Buffer.from(await response.arrayBuffer()));

@@ -30,7 +30,7 @@ function issueScreen(reload: () => void): IssueScreen {
     editor: { userId: 5, manageDisciplines: false, userDisciplines: [] },
     statuses: new Map(),
     usersById: new Map([[5, me]]),
-    general: { mentions: [], mentionableIssues: [], groups: [] },
+    general: { mentionableUsers: [], mentionableIssues: [], groups: [] },
     reload,
   } as unknown as IssueScreen;
 }

@@ -25,7 +25,7 @@ function screenOf(creationPhase: number | null, reload: () => void): IssueScreen
       resolutionPhase: null,
       disciplines: [{ disciplineId: 7, status: 'todo', deadline: null }],
     },
-    editor: { userId: 2, manageDisciplines: false, userDisciplines: [7] },
+    editor: { userId: 2, role: 'collaborator', userDisciplines: [7] },
     statuses: disciplineStatusMap(DISCIPLINE_STATUSES),
     project: {
       disciplines: [{ id: 7, name: 'Estrutura', abbreviation: 'EST' }],
