@@ -57,6 +57,8 @@ test.describe('issue list frame', () => {
       await page.setViewportSize({ width, height: 800 });
       await openIssueList(page, world.projectId);
       await page.getByTestId('view-mode-table').click();
+      // The table's columns button loads lazily and sets the toolbar's final height: measure after it.
+      await expect(page.getByTestId('columns-button')).toBeVisible();
       const table = page.getByTestId('issue-table');
       await expect(table.getByTestId('issue-row')).toHaveCount(2);
       // A long word wraps inside its cell instead of widening the title column and pushing the others away.
@@ -88,11 +90,21 @@ test.describe('issue list frame', () => {
         await page.getByTestId('filter-tab-all').click();
         await expect(page.getByTestId('filter-tab-all')).toBeInViewport({ ratio: 1 });
       }
-      const tabsBox = await tabs.boundingBox();
 
       // Selecting a row shows the selection bar in the tabs' place: the rows stay where they were.
       const firstRow = table.getByTestId('issue-row').first();
+      // Measured once the list has settled (the issues just created arrive as live updates too).
+      let settled = (await firstRow.boundingBox())?.y;
+      await expect
+        .poll(async () => {
+          const y = (await firstRow.boundingBox())?.y;
+          const same = y === settled;
+          settled = y;
+          return same;
+        })
+        .toBe(true);
       const before = await firstRow.boundingBox();
+      const tabsBox = await tabs.boundingBox();
       await firstRow.getByTestId('issue-row-select').click();
       await expect(page.getByTestId('bulk-bar')).toBeVisible();
       const after = await firstRow.boundingBox();

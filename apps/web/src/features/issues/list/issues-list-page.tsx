@@ -193,7 +193,8 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
       h="calc(100dvh - var(--app-shell-header-offset, 56px) - 2 * var(--mantine-spacing-md))"
       data-testid="issues-page"
     >
-      <Group justify="space-between" wrap="nowrap" gap="xs">
+      {/* The header keeps the New-issue button's height before its lazy chunk arrives: nothing below moves. */}
+      <Group justify="space-between" wrap="nowrap" gap="xs" mih={36}>
         <Group gap="sm" wrap="nowrap" miw={0}>
           <Title order={2} size="h3">
             {t('list.title')}

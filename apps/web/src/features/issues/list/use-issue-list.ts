@@ -57,6 +57,9 @@ export function useIssueList(project: ProjectDetails): IssueList {
   const statuses = useMemo(() => projectStatusMap(project.disciplinesStatus), [project.disciplinesStatus]);
   const [today] = useState(() => localDate(new Date()));
   const [result, setResult] = useState<EngineResult | null>(null);
+  // The pages' version the shown result was computed from (a first visit decides only on an up-to-date one).
+  const [resultVersion, setResultVersion] = useState(-1);
+  const latestVersion = useRef(-1);
 
   const data = context.data;
   const viewer = useMemo<IssueViewer | null>(() => {
@@ -80,8 +83,10 @@ export function useIssueList(project: ProjectDetails): IssueList {
     try {
       while (latest.current) {
         const query = latest.current;
+        const version = latestVersion.current;
         latest.current = null;
         setResult(await engine.query(query));
+        setResultVersion(version);
       }
     } catch {
       // The engine was disposed (the screen is leaving).
@@ -99,6 +104,7 @@ export function useIssueList(project: ProjectDetails): IssueList {
       today,
       timezoneOffset: new Date().getTimezoneOffset(),
     };
+    latestVersion.current = pages.version;
     void run();
   }, [pages.version, filter, viewer, statuses, today, run]);
 
@@ -124,11 +130,12 @@ export function useIssueList(project: ProjectDetails): IssueList {
     if (!firstVisit.current || !result || !viewer) return;
     if (landsOnPending(viewer, result.counts)) {
       apply(filterToParams({ ...filterFromParams(params), standard: 'pendencies' }));
-    } else if (pages.progress.done) {
+    } else if (pages.progress.done && resultVersion === pages.version) {
+      // Only once every page is in and counted: a result of fewer pages may not show the pending items yet.
       firstVisit.current = false;
       writeLastView(project.id, search);
     }
-  }, [result, viewer, params, search, apply, project.id, pages.progress.done]);
+  }, [result, resultVersion, viewer, params, search, apply, project.id, pages.progress.done, pages.version]);
 
   // Leaving the page (another site, a reload, closing the tab) keeps the list for the issue view's previous/next.
   useEffect(() => {
