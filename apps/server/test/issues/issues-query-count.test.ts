@@ -166,3 +166,35 @@ describe('getIssues answers each Issue field asked alone as in the full selectio
     expect(differing).toEqual([]);
   });
 });
+
+// The list's search reads image titles (issues-list.graphql): the page statement reads them with the rows, in the
+// order of the images, as the detail's loader does; asking for them costs no statement of its own.
+describe('getIssues reads image titles with the page', () => {
+  async function lightPage(fields: string): Promise<Counted> {
+    const { database } = t.server.services;
+    const before = database.stats.queries;
+    const res = await t.gql<{ getIssues: { issues: Record<string, unknown>[] } }>(
+      `query($projectId: Int!) { getIssues(projectId: $projectId, first: 500) { issues { ${fields} } } }`,
+      { projectId: w.projectId },
+      { token: w.creator.token },
+    );
+    if (res.errors?.length || !res.data) throw new Error(JSON.stringify(res.errors));
+    return { drizzle: database.stats.queries - before, driver: 0, issues: res.data.getIssues.issues };
+  }
+
+  it('sends no more statements for imageTitles and answers what the detail answers', async () => {
+    const bare = await lightPage('id');
+    const titled = await lightPage('id imageTitles');
+    expect(titled.drizzle).toBe(bare.drizzle);
+    const withTitles = titled.issues.filter((i) => (i.imageTitles as string[]).length > 0);
+    expect(withTitles.length).toBeGreaterThan(0);
+    for (const issue of withTitles.slice(0, 5)) {
+      const detail = await t.gql<{ issue: { imageTitles: string[] } }>(
+        `query($projectId: Int!, $issueId: Int!) { issue(projectId: $projectId, issueId: $issueId) { imageTitles } }`,
+        { projectId: w.projectId, issueId: issue.id },
+        { token: w.creator.token },
+      );
+      expect(issue.imageTitles).toEqual(detail.data?.issue.imageTitles);
+    }
+  });
+});

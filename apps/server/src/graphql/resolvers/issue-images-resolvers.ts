@@ -48,7 +48,7 @@ export const issueImagesResolvers: Resolvers = {
       const u = urls(ctx);
       return (await ctx.loaders.issueImages.load(parent.id)).map((view) => presentImage(u, view));
     },
-    imageTitles: (parent, _a, ctx) => ctx.loaders.issueImageTitles.load(parent.id),
+    imageTitles: (parent, _a, ctx) => parent.imageTitles ?? ctx.loaders.issueImageTitles.load(parent.id),
     cover: async (parent, _a, ctx) => {
       const [first] = await ctx.loaders.issueImages.load(parent.id);
       return first ? presentImage(urls(ctx), first).markedUpThumb : null;

@@ -98,7 +98,7 @@ function fieldsOf(
 /**
  * What getIssues reads of each issue for the query being run: the columns of the Issue fields it selects, the
  * disciplines' details and done dates only under `disciplines { discipline doneAt }`, the unread marks only for
- * notificationsSummary.
+ * notificationsSummary, the image titles only for imageTitles.
  */
 export function issueListShape(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): IssuePageShape {
   const page = fieldsOf(
@@ -117,6 +117,7 @@ export function issueListShape(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fr
     columns,
     disciplineDetails: discipline.has('discipline'),
     disciplineDoneAt: discipline.has('doneAt'),
+    imageTitles: issue.has('imageTitles'),
     notifications: issue.has('notificationsSummary'),
   };
 }

@@ -108,6 +108,8 @@ export function presentIssue(
       delete: canDeleteIssue(access, r),
     },
     history: history.map(presentHistoryEntry),
+    // Read with the list page's rows when its query selects them; otherwise the request's loader reads them.
+    imageTitles: view.imageTitles,
     origin: listOrigin(access),
   };
 }

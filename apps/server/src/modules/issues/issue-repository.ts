@@ -30,6 +30,8 @@ export interface IssueView {
   readonly tagIds: readonly number[];
   /** The caller's unread marks on the issue, summed up, when the list page read them with its rows. */
   readonly notifications?: NotificationsSummary;
+  /** The titles of the issue's own images, when the list page read them with its rows. */
+  readonly imageTitles?: string[];
 }
 
 /** The discipline fields an issue carries. */

@@ -10,6 +10,8 @@ export interface ChildrenJson {
   la: number[];
   /** The caller's star, and their tags of the project on the issue as [id, name], in the stored order. */
   s: { starred: boolean; tags: [number, string][] } | null;
+  /** The titles of the issue's own images (not its comments'), when the shape asks for them. */
+  it?: string[];
 }
 
 /** What the page statement reads of each issue's children besides their ids. */
@@ -18,6 +20,11 @@ export interface ChildrenOptions {
   readonly disciplineDetails: boolean;
   /** When each discipline was done; without it `doneAt` is null. */
   readonly disciplineDoneAt: boolean;
+  /**
+   * The titles of the issue's own images, in their order (what the list's search reads of the images); without
+   * it they are left to the request's loader (one more statement per page).
+   */
+  readonly imageTitles: boolean;
 }
 
 /**
@@ -36,6 +43,11 @@ export function childrenJson(userId: number, options: ChildrenOptions): SQL<Chil
   const disciplineJoin = options.disciplineDetails
     ? sql` left join project_disciplines pd on pd.id = d.discipline_id`
     : sql``;
+  const imageTitles = options.imageTitles
+    ? sql`,
+    'it', (select coalesce(json_agg(i.title order by i.index, i.id), '[]'::json) from issue_images i
+          where i.issue_id = ${issues.id} and i.comment_id is null and i.title <> '')`
+    : sql``;
   return sql<ChildrenJson>`json_build_object(
     'd', (select coalesce(json_agg(json_build_object('i', d.discipline_id, 's', d.status, 'dl', d.deadline${doneAt}${details})
             order by d.discipline_id), '[]'::json)
@@ -48,7 +60,7 @@ export function childrenJson(userId: number, options: ChildrenOptions): SQL<Chil
               join project_user_tags t on t.id = case when jsonb_typeof(e.v) = 'number' then (e.v)::numeric end
               where t.project_id = ${issues.projectId} and t.user_id = ${userId})
             else '[]'::json end)
-          from issue_user_states u where u.issue_id = ${issues.id} and u.user_id = ${userId}))`;
+          from issue_user_states u where u.issue_id = ${issues.id} and u.user_id = ${userId})${imageTitles})`;
 }
 
 /** The caller's tags found on a page, by id (what presentIssue names issue tags with). */
@@ -81,6 +93,7 @@ export function pageViewOf(
     labelIds: json.la,
     starred: json.s?.starred ?? false,
     tagIds: tags.map(([id]) => id),
+    ...(json.it ? { imageTitles: json.it } : {}),
   };
   return notifications ? { ...view, notifications } : view;
 }

@@ -65,6 +65,7 @@ export const FULL_PAGE_SHAPE: IssuePageShape = {
   columns: undefined,
   disciplineDetails: true,
   disciplineDoneAt: true,
+  imageTitles: true,
   notifications: true,
 };
 
