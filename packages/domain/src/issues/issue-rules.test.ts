@@ -5,7 +5,7 @@ import { decideIssueStatus, hasPendingDisciplines } from './issue-status-rules.t
 import { disciplineStatusMap, type IssueViewer } from './issue-types.ts';
 import { isPendingFor, pendingDisciplinesFor } from './pending.ts';
 import { computeDeadlines, daysUntil, deadlineColor, isLate, DEADLINE_THRESHOLD_DAYS } from './deadlines.ts';
-import { validateIssueDraft } from './issue-validation.ts';
+import { issueDraftProblems, issueFormProblems, validateIssueDraft } from './issue-validation.ts';
 
 const statuses = disciplineStatusMap(DISCIPLINE_STATUSES);
 const d = (disciplineId: number, status: string, deadline: string | null = null) => ({
@@ -247,5 +247,30 @@ describe('issue creation rules (core §5)', () => {
       'DUPLICATED_DISCIPLINES',
     );
     expect(codeOf(() => validateIssueDraft({ ...draft, hasPin: false }))).toBe('INSERT_PIN_LOCATION');
+  });
+
+  it('reports every problem by field at once, in the order the server throws them', () => {
+    const broken = { ...draft, title: ' ', priority: null, disciplineIds: [3, 3], hasPin: false };
+    expect(issueFormProblems(broken).map((p) => [p.field, p.code])).toEqual([
+      ['title', 'REQUIRED_FIELD'],
+      ['priority', 'REQUIRED_FIELD'],
+      ['disciplines', 'DUPLICATED_DISCIPLINES'],
+      ['pin', 'INSERT_PIN_LOCATION'],
+    ]);
+    expect(issueDraftProblems({ ...broken, projectId: null })[0]).toEqual({
+      field: 'projectId',
+      code: 'REQUIRED_FIELD',
+    });
+    expect(issueFormProblems({ ...draft, description: 'x'.repeat(100_000) })).toEqual([
+      expect.objectContaining({ field: 'description', code: 'TEXT_TOO_LONG' }),
+    ]);
+    expect(issueDraftProblems(draft)).toEqual([]);
+    // The server throws the missing fields together, then the first of the others.
+    expect(() => validateIssueDraft(broken)).toThrow(
+      expect.objectContaining({ code: 'REQUIRED_FIELD', details: { fields: ['title', 'priority'] } }),
+    );
+    expect(codeOf(() => validateIssueDraft({ ...broken, title: 'ok', priority: 'high' }))).toBe(
+      'DUPLICATED_DISCIPLINES',
+    );
   });
 });

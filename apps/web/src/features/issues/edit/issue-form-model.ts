@@ -1,6 +1,6 @@
 import {
   ISSUE_VISIBILITIES,
-  issueTextProblems,
+  issueFormProblems,
   toIssueVisibility,
   toPriority,
   type IssueStatus,
@@ -195,16 +195,22 @@ export function parsePin(value: unknown): IssuePinValue | null {
  */
 export function validateIssueForm(values: IssueFormValues): IssueFormErrors {
   const errors: IssueFormErrors = {};
-  if (values.title.trim() === '') errors.title = 'REQUIRED_FIELD';
-  // Every text problem by field, from the domain validator the server runs too.
-  for (const p of issueTextProblems(values)) errors[p.field as 'title' | 'description'] ??= p.code;
-  if (!ISSUE_VISIBILITIES.includes(values.visibility)) errors.visibility = 'REQUIRED_FIELD';
-  if (values.visibility === 'group' && values.groupId === null) errors.groupId = 'REQUIRED_FIELD';
   const chosen = values.disciplines.map((d) => d.disciplineId);
-  if (values.disciplines.length === 0) errors.disciplines = 'ISSUE_MUST_HAVE_DISCIPLINES';
-  else if (chosen.some((id) => id === null)) errors.disciplines = 'REQUIRED_FIELD';
-  else if (new Set(chosen).size !== chosen.length) errors.disciplines = 'DUPLICATED_DISCIPLINES';
-  if (!values.pin) errors.pin = 'INSERT_PIN_LOCATION';
+  // A row whose discipline is not chosen yet is the form's own problem; every other is the domain's, which the
+  // server runs too: all of them by field, the first of each field shown under it.
+  if (values.disciplines.length > 0 && chosen.some((id) => id === null))
+    errors.disciplines = 'REQUIRED_FIELD';
+  const problems = issueFormProblems({
+    title: values.title,
+    description: values.description,
+    status: values.status,
+    priority: values.priority,
+    visibility: ISSUE_VISIBILITIES.includes(values.visibility) ? values.visibility : null,
+    disciplineIds: chosen.filter((id): id is number => id !== null),
+    hasPin: values.pin !== null,
+  });
+  for (const p of problems) errors[p.field as IssueFormField] ??= p.code;
+  if (values.visibility === 'group' && values.groupId === null) errors.groupId = 'REQUIRED_FIELD';
   return errors;
 }
 
