@@ -34,6 +34,11 @@ const envSchema = z.object({
   /** How long a job may run before it counts as lost (its worker crashed) and is retried. */
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(82_800).default(900),
   SEED_DEMO: boolean.default(true),
+  /**
+   * Which GraphQL operations browser sessions may run: `persisted` (only the web app's own, by id) or `any`.
+   * Default: `persisted` in production, `any` otherwise. Access keys (scripts) may always send their own.
+   */
+  GRAPHQL_OPERATIONS: z.enum(['persisted', 'any']).optional(),
   TRUST_PROXY: boolean.default(false),
   POLICIES_URL: z.string().url().optional(),
   EMBEDDING_HOSTS: csv.default([]),
@@ -132,6 +137,8 @@ export interface Config {
   runJobs: boolean;
   jobTimeoutSeconds: number;
   seedDemo: boolean;
+  /** `persisted`: a browser session may run only the web app's persisted operations (GRAPHQL_OPERATIONS). */
+  graphqlOperations: 'persisted' | 'any';
   trustProxy: boolean;
   embeddingHosts: string[];
   corsOrigins: string[];
@@ -189,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: e.ROLE === 'worker' || (e.ROLE === 'all' && e.JOBS !== 'none'),
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
     seedDemo: e.SEED_DEMO,
+    graphqlOperations: e.GRAPHQL_OPERATIONS ?? (e.NODE_ENV === 'production' ? 'persisted' : 'any'),
     trustProxy: e.TRUST_PROXY,
     embeddingHosts: e.EMBEDDING_HOSTS,
     corsOrigins: e.CORS_ORIGINS,

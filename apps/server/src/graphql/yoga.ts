@@ -24,6 +24,7 @@ import { applyAccessGuards } from './access-guards.ts';
 import { credentialsFromHeaders, resolveActor, type Credentials } from '../auth/actor-resolver.ts';
 import type { Resolvers } from './generated/resolvers-types.ts';
 import { useGraphQLLimits } from './graphql-limits.ts';
+import { usePersistedWebOperations } from './persisted-operations.ts';
 
 /** What Fastify hands Yoga for each request. */
 export interface ServerContext {
@@ -105,6 +106,9 @@ export function createObraYoga(services: AppServices): ObraYoga {
     // CORS is answered by the Fastify hook for the configured origins; Yoga adds none of its own.
     cors: false,
     plugins: [
+      // The web app sends the id of an operation the server holds (persisted-operations.ts); other texts only
+      // where GRAPHQL_OPERATIONS allows them.
+      usePersistedWebOperations(services),
       // Depth, aliases, directives, tokens, cost and nesting limits (graphql-limits.ts).
       useGraphQLLimits({ anonymousIntrospection: services.config.env !== 'production' }),
       // Queries run compiled (graphql-jit): the issue list returns tens of thousands of fields per page, and
@@ -125,7 +129,7 @@ function requestOrigin(services: AppServices, req: ServerContext['req']): string
 }
 
 // HTTP carries credentials in headers; a websocket carries them in its connection parameters.
-function requestCredentials(
+export function requestCredentials(
   req: ServerContext['req'],
   connectionParams: ServerContext['connectionParams'],
 ): Credentials {

@@ -4,7 +4,8 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { ExecutionArgs, GraphQLError, execute, subscribe } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
 import type { FastifyRequest } from 'fastify';
-import type { ObraYoga } from '../graphql/yoga.ts';
+import { requestCredentials, type ObraYoga } from '../graphql/yoga.ts';
+import { websocketOperationText } from '../graphql/persisted-operations.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import type { AppServices } from '../services.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -108,9 +109,16 @@ export function attachGraphQLWebSocket(
           socket,
           params,
         });
+        // The web sends the id of an operation the server holds; a text only where GRAPHQL_OPERATIONS allows it.
+        const text = await websocketOperationText(
+          services,
+          params,
+          requestCredentials(request as unknown as FastifyRequest, ctx.connectionParams),
+        );
+        if (text instanceof Error) return [text as GraphQLError];
         let document;
         try {
-          document = parse(params.query);
+          document = parse(text);
         } catch (error) {
           // A syntax error is the client's: answer it on this operation, keep the socket open.
           return [error as GraphQLError];

@@ -1,14 +1,16 @@
 // Issue 12 #12: when the server ends the websocket (1013 while its database is away, 1001 on restart), the web
 // client reconnects, subscribes again to what was live, and tells the screens to reload what they missed.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGraphQLClients } from './graphql-client.ts';
+import { IssuesListIssueChangedDocument, LoggedUserDataDocument } from '../gql/generated.ts';
+import { PERSISTED_OPERATION_IDS } from '../gql/persisted-operations.ts';
 import { onLiveResumed } from './live-resume.ts';
 import { clearSession, startSession } from './auth-session.ts';
 
 interface Message {
   type: string;
   id?: string;
-  payload?: { query?: string };
+  payload?: { query?: string; extensions?: { persistedQuery?: { sha256Hash?: string } } };
 }
 
 /** A WebSocket speaking graphql-transport-ws as the server would, driven by the test. */
@@ -129,5 +131,62 @@ describe('the GraphQL websocket client', () => {
       stop();
       await ws.dispose();
     }
+  });
+});
+
+// Persisted operations (docs/operations.md): the web sends the id of each operation, never its text.
+describe('persisted operations', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends queries and mutations over HTTP by id, without their text', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        // A query within the URL limit goes as GET (its parameters in the URL), anything else as a POST body.
+        const params = new URL(url).searchParams;
+        const json = (v: string | null) => (v ? (JSON.parse(v) as unknown) : undefined);
+        bodies.push(
+          init.body
+            ? (JSON.parse(String(init.body)) as Record<string, unknown>)
+            : Object.fromEntries(
+                [...params.keys()].map((k) => [
+                  k,
+                  k === 'operationName' ? params.get(k) : json(params.get(k)),
+                ]),
+              ),
+        );
+        return new Response(JSON.stringify({ data: { loggedUserData: null } }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const { client, ws } = createGraphQLClients('http://obra.test', { webSocketImpl: FakeSocket });
+    const result = await client.query(LoggedUserDataDocument, {}).toPromise();
+    expect(result.error).toBeUndefined();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).not.toHaveProperty('query');
+    expect(bodies[0]).toMatchObject({
+      operationName: 'LoggedUserData',
+      extensions: { persistedQuery: { version: 1, sha256Hash: PERSISTED_OPERATION_IDS['LoggedUserData'] } },
+    });
+    await ws.dispose();
+  });
+
+  it('subscribes over the websocket by id, without the text', async () => {
+    const { client, ws } = createGraphQLClients('http://obra.test', { webSocketImpl: FakeSocket });
+    const subscription = client
+      .subscription(IssuesListIssueChangedDocument, { projectId: 1 })
+      .subscribe(() => {});
+    await until(() => last()?.received.some((m) => m.type === 'subscribe') ?? false, 'the subscribe message');
+    const message = last().received.find((m) => m.type === 'subscribe');
+    expect(message?.payload?.query ?? '').toBe('');
+    expect(message?.payload?.extensions?.persistedQuery?.sha256Hash).toBe(
+      PERSISTED_OPERATION_IDS['IssuesListIssueChanged'],
+    );
+    subscription.unsubscribe();
+    await ws.dispose();
   });
 });

@@ -1,9 +1,19 @@
-import { Client, cacheExchange, fetchExchange, mapExchange, subscriptionExchange } from 'urql';
+import {
+  Client,
+  cacheExchange,
+  fetchExchange,
+  getOperationName,
+  makeOperation,
+  mapExchange,
+  subscriptionExchange,
+  type Operation,
+} from 'urql';
 import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
 import { getAccessToken, onAccessTokenChange } from './auth-token.ts';
 import { statusAwareFetch } from './service-status.ts';
 import { reportSessionErrors } from './session-events.ts';
 import { notifyLiveResumed } from './live-resume.ts';
+import { PERSISTED_OPERATION_IDS } from '../gql/persisted-operations.ts';
 
 /** The GraphQL client and its websocket, created once per page. */
 export interface GraphQLClients {
@@ -18,6 +28,23 @@ const CLIENT_CLOSES = new Set([1000, 4499]);
 export interface GraphQLClientOptions {
   webSocketImpl?: unknown;
   retryWait?: (retries: number) => Promise<void>;
+}
+
+/**
+ * The operation with its persisted id instead of its text (docs/operations.md "Persisted operations"): the
+ * server holds the text of every web operation, so a request carries only the id, its variables and its name.
+ * An operation the build did not persist (none in a built app) is sent as text.
+ */
+export function withPersistedId(operation: Operation): Operation {
+  if (operation.kind === 'teardown') return operation;
+  const name = getOperationName(operation.query);
+  const id = name ? PERSISTED_OPERATION_IDS[name] : undefined;
+  if (!id) return operation;
+  return makeOperation(
+    operation.kind,
+    { ...operation, extensions: { ...operation.extensions, persistedQuery: { version: 1, sha256Hash: id } } },
+    operation.context,
+  );
 }
 
 /**
@@ -72,6 +99,7 @@ export function createGraphQLClients(
     exchanges: [
       mapExchange({ onError: reportSessionErrors }),
       cacheExchange,
+      mapExchange({ onOperation: withPersistedId }),
       fetchExchange,
       subscriptionExchange({
         forwardSubscription: (request) => ({
