@@ -9,6 +9,8 @@ import type { GraphQLContext } from '../graphql/context.ts';
 import type { AppServices } from '../services.ts';
 import type { Actor } from '../auth/actor.ts';
 import { isServiceUnavailableError } from '../lib/database-errors.ts';
+import { localiseRequestErrors } from '../graphql/error-mapping.ts';
+import { requestLocale } from '../http/request-locale.ts';
 import { ACCESS_NOTICES_CHANNEL, accessNoticesTopic } from './access-notices.ts';
 import { LIVE_CLOSE, type LiveCloseReason, type LiveConnection } from './live-connection.ts';
 import { currentSubscriber } from './subscriber-access.ts';
@@ -108,12 +110,14 @@ export function attachGraphQLWebSocket(
           socket,
           params,
         });
+        // Request errors are answered in the connection's language, as over HTTP.
+        const locale = requestLocale(request.headers);
         let document;
         try {
           document = parse(params.query);
         } catch (error) {
           // A syntax error is the client's: answer it on this operation, keep the socket open.
-          return [error as GraphQLError];
+          return localiseRequestErrors([error as GraphQLError], 'GRAPHQL_PARSE_FAILED', locale);
         }
         let errors: readonly GraphQLError[];
         try {
@@ -121,9 +125,9 @@ export function attachGraphQLWebSocket(
         } catch (error) {
           // The limit rules (graphql-limits.ts) throw their refusal: answer it on this operation, as over HTTP,
           // instead of closing the socket with an internal error (found by the limits test of issue 8).
-          return [error as GraphQLError];
+          return localiseRequestErrors([error as GraphQLError], 'GRAPHQL_VALIDATION_FAILED', locale);
         }
-        if (errors.length > 0) return errors;
+        if (errors.length > 0) return localiseRequestErrors(errors, 'GRAPHQL_VALIDATION_FAILED', locale);
         let contextValue: GraphQLContext;
         try {
           contextValue = (await contextFactory()) as unknown as GraphQLContext;
