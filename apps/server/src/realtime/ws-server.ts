@@ -91,6 +91,12 @@ export function attachGraphQLWebSocket(
     }
   })().catch((error: unknown) => logger.error({ err: error }, 'access notices stopped'));
 
+  // Redis was away and is back: events published meanwhile were lost. Every client reconnects (1013) and, as
+  // after any drop, subscribes again and reloads what it shows (the web's live-resume).
+  const stopRecovered = services.pubsub.onRecovered(() => {
+    for (const socket of wss.clients) closeSocket(socket, 'unavailable');
+  });
+
   interface EnvelopedArgs extends ExecutionArgs {
     rootValue: { execute: typeof execute; subscribe: typeof subscribe };
   }
@@ -162,6 +168,7 @@ export function attachGraphQLWebSocket(
   );
   return async () => {
     closing = true;
+    stopRecovered();
     await notices.return?.();
     // graphql-ws sends every client a close (1001 Going away) and waits until all have answered it. A peer that
     // never answers (a load balancer holding the connection, a frozen tab) would hold the shutdown for ws's
