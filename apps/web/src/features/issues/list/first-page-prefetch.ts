@@ -16,7 +16,7 @@ const pending = new Map<string, PrefetchedPage>();
 const key = (userId: number, projectId: number) => `${userId}:${projectId}`;
 
 /** Asks for the list's first page of issues now. */
-export function requestFirstPage(client: Client, projectId: number): PrefetchedPage {
+function requestFirstPage(client: Client, projectId: number): PrefetchedPage {
   return {
     requestedAt: performance.now(),
     result: client

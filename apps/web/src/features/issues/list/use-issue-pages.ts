@@ -12,7 +12,7 @@ import {
 import type { EngineClient } from './engine-client.ts';
 import { toIssueFacts, type IssueRow } from './issue-row.ts';
 import { useLiveResumed } from '../../../lib/live-resume.ts';
-import { ISSUE_PAGE_SIZE, requestFirstPage, takeFirstPage } from './first-page-prefetch.ts';
+import { ISSUE_PAGE_SIZE, takeFirstPage } from './first-page-prefetch.ts';
 
 /** Issues per getIssues page (spec core §9). */
 export { ISSUE_PAGE_SIZE };
@@ -117,20 +117,16 @@ export function useIssuePages(projectId: number, engine: EngineClient): IssuePag
       // The first page may be on its way already (the project frame asked for it with its own data).
       let prefetched = takeFirstPage(userId, projectId);
       for (;;) {
-        const { requestedAt, result: asked } =
-          prefetched ??
-          (after === null
-            ? requestFirstPage(client, projectId)
-            : {
-                requestedAt: performance.now(),
-                result: client
-                  .query(
-                    IssuesListPageDocument,
-                    { projectId, first: ISSUE_PAGE_SIZE, after },
-                    { requestPolicy: 'network-only' },
-                  )
-                  .toPromise(),
-              });
+        const { requestedAt, result: asked } = prefetched ?? {
+          requestedAt: performance.now(),
+          result: client
+            .query(
+              IssuesListPageDocument,
+              { projectId, first: ISSUE_PAGE_SIZE, after },
+              { requestPolicy: 'network-only' },
+            )
+            .toPromise(),
+        };
         prefetched = undefined;
         const result: OperationResult<IssuesListPageQuery> = await asked;
         if (cancelled) return;
