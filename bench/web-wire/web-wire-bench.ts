@@ -29,6 +29,18 @@ interface Wire {
   requests: number;
   scripts: number;
   encodings: Map<string, number>;
+  /** Every request: ms from the throttle's start to its sending and to its end, bytes, type and path. */
+  log: Map<string, { start: number; end?: number; bytes?: number; type?: string; path: string }>;
+}
+
+/** The waterfall of one load (`WIRE_WATERFALL=1`), to find its critical path. */
+function printWaterfall(title: string, wire: Wire): void {
+  console.log(`\n${title}: start ms, end ms, bytes, type, path`);
+  for (const r of [...wire.log.values()].sort((a, b) => a.start - b.start)) {
+    console.log(
+      `${String(r.start).padStart(6)} ${String(r.end ?? '-').padStart(6)} ${String(r.bytes ?? '-').padStart(8)} ${r.type ?? '-'} ${r.path}`,
+    );
+  }
 }
 
 /** Throttles the page's network and counts what crosses it. */
@@ -38,16 +50,26 @@ async function throttle(context: BrowserContext, page: Page): Promise<Wire> {
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', FAST_4G);
-  const wire: Wire = { bytes: 0, requests: 0, scripts: 0, encodings: new Map() };
+  const wire: Wire = { bytes: 0, requests: 0, scripts: 0, encodings: new Map(), log: new Map() };
   const types = new Map<string, string>();
+  const t0 = Date.now();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    const url = new URL(e.request.url);
+    const query = e.request.postData?.match(/(?:query|mutation) (\w+)/)?.[1];
+    wire.log.set(e.requestId, { start: Date.now() - t0, path: `${url.pathname}${query ? ` ${query}` : ''}` });
+  });
   cdp.on('Network.responseReceived', (e) => {
     types.set(e.requestId, e.type);
+    const entry = wire.log.get(e.requestId);
+    if (entry) entry.type = e.type;
     const headers = e.response.headers as Record<string, string>;
     const encoding =
       Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? 'none';
     wire.encodings.set(encoding, (wire.encodings.get(encoding) ?? 0) + 1);
   });
   cdp.on('Network.loadingFinished', (e) => {
+    const entry = wire.log.get(e.requestId);
+    if (entry) Object.assign(entry, { end: Date.now() - t0, bytes: e.encodedDataLength });
     wire.bytes += e.encodedDataLength;
     wire.requests += 1;
     if (types.get(e.requestId) === 'Script') wire.scripts += e.encodedDataLength;
@@ -159,7 +181,7 @@ async function main(): Promise<void> {
 
     const signInRuns: { ms: number; wire: Wire }[] = [];
     const listRuns: { first: number; complete: number; wire: Wire }[] = [];
-    for (let i = 0; i < 3; i += 1) {
+    for (let i = 0; i < Number(process.env.COLD_RUNS ?? 3); i += 1) {
       signInRuns.push(await coldSignIn(browser, t.url));
       listRuns.push(await coldList(browser, t.url, listUrl, w.creator.email, expected));
     }
@@ -193,6 +215,13 @@ async function main(): Promise<void> {
       await page.waitForTimeout(1500);
     }
 
+    if (process.env.WIRE_WATERFALL) {
+      printWaterfall('Sign-in page, first cold load', signInRuns[0]!.wire);
+      printWaterfall(
+        `Issue list, first cold load (first rows at ${listRuns[0]!.first.toFixed(0)} ms)`,
+        listRuns[0]!.wire,
+      );
+    }
     const med = (runs: { wire: Wire }[], f: (w: Wire) => number) => median(runs.map((r) => f(r.wire)));
     const encodings = [...(listRuns[0]?.wire.encodings ?? new Map<string, number>()).entries()]
       .map(([k, v]) => `${k} ${v}`)

@@ -1,8 +1,9 @@
 import type { GraphQLError } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
-import { errorMessage, isAppError, isErrorCode, type Locale } from '@obra/domain';
+import { errorMessage, isAppError, isErrorCode, type ErrorCode, type Locale } from '@obra/domain';
 import type { Logger } from 'pino';
 import { isDataExceptionError, isServiceUnavailableError } from '../lib/database-errors.ts';
+import { requestErrorReason } from './request-errors.ts';
 
 const CLIENT_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT']);
 
@@ -73,13 +74,59 @@ export function localiseError(error: unknown, locale: Locale): unknown {
   if (typeof code !== 'string') {
     const message = e.message ?? '';
     const inferred = /syntax error/i.test(message) ? 'GRAPHQL_PARSE_FAILED' : 'BAD_USER_INPUT';
-    return rebuilt(error, message, { ...stripInternal(e.extensions), code: inferred, http: { status: 400 } });
+    const extensions = { ...stripInternal(e.extensions), code: inferred, http: { status: 400 } };
+    return localisedRequestError(error, message, extensions, inferred, locale);
   }
-  // graphql-js request errors keep their helpful message; a service's BAD_USER_INPUT (message = code, see
-  // toGraphQLError) is translated.
-  if ((CLIENT_CODES.has(code) && e.message !== code) || !isErrorCode(code))
-    return rebuilt(error, e.message ?? '', stripInternal(e.extensions));
+  // graphql-js request errors (worded in English for developers) are told by their catalogue reason in the
+  // user's language; a service's BAD_USER_INPUT (message = code, see toGraphQLError) is translated.
+  if (CLIENT_CODES.has(code) && e.message !== code && isErrorCode(code))
+    return localisedRequestError(error, e.message ?? '', stripInternal(e.extensions), code, locale);
+  if (!isErrorCode(code)) return rebuilt(error, e.message ?? '', stripInternal(e.extensions));
   return rebuilt(error, errorMessage(locale, code), stripInternal(e.extensions));
+}
+
+/**
+ * Request errors met outside Yoga's HTTP pipeline (the websocket parses and validates itself), with the code
+ * Yoga would give them when they have none, in the user's language.
+ */
+export function localiseRequestErrors(
+  errors: readonly GraphQLError[],
+  code: 'GRAPHQL_PARSE_FAILED' | 'GRAPHQL_VALIDATION_FAILED',
+  locale: Locale,
+): GraphQLError[] {
+  return errors.map((error) => {
+    const given = error.extensions?.['code'];
+    const extensions = { ...stripInternal(error.extensions), code: typeof given === 'string' ? given : code };
+    const coded = createGraphQLError(error.message, {
+      nodes: error.nodes,
+      source: error.source,
+      positions: error.positions,
+      path: error.path,
+      extensions,
+    });
+    return localiseError(coded, locale) as GraphQLError;
+  });
+}
+
+/**
+ * A request error of graphql-js, Yoga or the limits, in the user's language: the catalogue text of its reason,
+ * followed by the API names it is about. The code stays the request error's own; `extensions.reason` (when more
+ * precise than the code) and `extensions.subject` tell programs the same.
+ */
+function localisedRequestError(
+  error: object,
+  message: string,
+  extensions: Record<string, unknown>,
+  code: ErrorCode,
+  locale: Locale,
+): unknown {
+  const { reason, subject } = requestErrorReason(message, code);
+  const text = errorMessage(locale, reason);
+  return rebuilt(error, subject ? `${text} (${subject})` : text, {
+    ...extensions,
+    ...(reason !== code ? { reason } : {}),
+    ...(subject ? { subject } : {}),
+  });
 }
 
 // A GraphQL error stays a GraphQLError: Yoga takes any other object for an unexpected failure and answers HTTP 500

@@ -131,6 +131,27 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   return { app, yoga };
 }
 
+/**
+ * A built asset is immutable (its name is its hash) and a script or style sheet: the document's policies do not
+ * apply to it, and revalidation never happens. Its answer drops those headers: about 550 bytes of each of the
+ * sign-in page's requests on the wire (HTTP/1.1 does not compress headers). A worker keeps its policy (a
+ * worker's own answer sets its Content-Security-Policy).
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'permissions-policy',
+  'referrer-policy',
+  'x-request-id',
+  'etag',
+  'last-modified',
+  'accept-ranges',
+];
+function trimAssetHeaders(reply: { removeHeader(name: string): unknown }, file: string): void {
+  if (/worker/i.test(path.basename(file))) return;
+  for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+}
+
 async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
@@ -145,6 +166,7 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
       preCompressed: true,
       setHeaders: (res, file) => {
         if (!file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
+        else trimAssetHeaders(res, file);
       },
     });
   }

@@ -23,13 +23,26 @@ export interface PubSubChannels {
 }
 
 /** Publish/subscribe across the process, or across processes through Redis when configured. */
-export type PubSub = YogaPubSub<PubSubChannels> & { close(): Promise<void>; readonly distributed: boolean };
+export type PubSub = YogaPubSub<PubSubChannels> & {
+  close(): Promise<void>;
+  readonly distributed: boolean;
+  /**
+   * Calls `listener` each time delivery comes back after Redis was away: whatever was published meanwhile never
+   * reached the subscribers (live clients must reload what they show). Returns the unsubscribe function.
+   */
+  onRecovered(listener: () => void): () => void;
+};
 
 /** Creates the process's pub/sub: in-process by default, Redis-backed when a URL is given. */
 export function createAppPubSub(redisUrl: string | undefined, logger: Logger): PubSub {
   if (!redisUrl) {
     const local = createPubSub<PubSubChannels>();
-    return Object.assign(local, { close: async () => undefined, distributed: false });
+    // In one process, delivery never stops.
+    return Object.assign(local, {
+      close: async () => undefined,
+      distributed: false,
+      onRecovered: () => () => undefined,
+    });
   }
   const options = { maxRetriesPerRequest: null, enableOfflineQueue: true, lazyConnect: false };
   const publishClient = new Redis(redisUrl, options);
@@ -38,10 +51,30 @@ export function createAppPubSub(redisUrl: string | undefined, logger: Logger): P
     // ioredis reconnects by itself; log the outage instead of crashing the process.
     client.on('error', (error: Error) => logger.warn({ err: error.message }, 'redis connection error'));
   }
+  // The subscribing connection is the one that matters: ioredis subscribes again when it reconnects, but what
+  // was published while it was away is lost.
+  const recovered = new Set<() => void>();
+  let ready = false;
+  let lost = false;
+  subscribeClient.on('ready', () => {
+    ready = true;
+    if (!lost) return;
+    lost = false;
+    logger.info('redis delivery is back: live clients reload');
+    for (const listener of [...recovered]) listener();
+  });
+  subscribeClient.on('close', () => {
+    if (ready) lost = true;
+    ready = false;
+  });
   const eventTarget = createRedisEventTarget({ publishClient, subscribeClient });
   const pubsub = createPubSub<PubSubChannels>({ eventTarget });
   return Object.assign(pubsub, {
     distributed: true,
+    onRecovered: (listener: () => void) => {
+      recovered.add(listener);
+      return () => recovered.delete(listener);
+    },
     close: async () => {
       publishClient.disconnect();
       subscribeClient.disconnect();

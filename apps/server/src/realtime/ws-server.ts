@@ -10,6 +10,8 @@ import type { GraphQLContext } from '../graphql/context.ts';
 import type { AppServices } from '../services.ts';
 import type { Actor } from '../auth/actor.ts';
 import { isServiceUnavailableError } from '../lib/database-errors.ts';
+import { localiseRequestErrors } from '../graphql/error-mapping.ts';
+import { requestLocale } from '../http/request-locale.ts';
 import { ACCESS_NOTICES_CHANNEL, accessNoticesTopic } from './access-notices.ts';
 import { LIVE_CLOSE, type LiveCloseReason, type LiveConnection } from './live-connection.ts';
 import { currentSubscriber } from './subscriber-access.ts';
@@ -90,6 +92,12 @@ export function attachGraphQLWebSocket(
     }
   })().catch((error: unknown) => logger.error({ err: error }, 'access notices stopped'));
 
+  // Redis was away and is back: events published meanwhile were lost. Every client reconnects (1013) and, as
+  // after any drop, subscribes again and reloads what it shows (the web's live-resume).
+  const stopRecovered = services.pubsub.onRecovered(() => {
+    for (const socket of wss.clients) closeSocket(socket, 'unavailable');
+  });
+
   interface EnvelopedArgs extends ExecutionArgs {
     rootValue: { execute: typeof execute; subscribe: typeof subscribe };
   }
@@ -109,6 +117,8 @@ export function attachGraphQLWebSocket(
           socket,
           params,
         });
+        // Request errors are answered in the connection's language, as over HTTP.
+        const locale = requestLocale(request.headers);
         // The web sends the id of an operation the server holds; a text only where GRAPHQL_OPERATIONS allows it.
         const text = await websocketOperationText(
           services,
@@ -121,7 +131,7 @@ export function attachGraphQLWebSocket(
           document = parse(text);
         } catch (error) {
           // A syntax error is the client's: answer it on this operation, keep the socket open.
-          return [error as GraphQLError];
+          return localiseRequestErrors([error as GraphQLError], 'GRAPHQL_PARSE_FAILED', locale);
         }
         let errors: readonly GraphQLError[];
         try {
@@ -129,9 +139,9 @@ export function attachGraphQLWebSocket(
         } catch (error) {
           // The limit rules (graphql-limits.ts) throw their refusal: answer it on this operation, as over HTTP,
           // instead of closing the socket with an internal error (found by the limits test of issue 8).
-          return [error as GraphQLError];
+          return localiseRequestErrors([error as GraphQLError], 'GRAPHQL_VALIDATION_FAILED', locale);
         }
-        if (errors.length > 0) return errors;
+        if (errors.length > 0) return localiseRequestErrors(errors, 'GRAPHQL_VALIDATION_FAILED', locale);
         let contextValue: GraphQLContext;
         try {
           contextValue = (await contextFactory()) as unknown as GraphQLContext;
@@ -166,6 +176,7 @@ export function attachGraphQLWebSocket(
   );
   return async () => {
     closing = true;
+    stopRecovered();
     await notices.return?.();
     // graphql-ws sends every client a close (1001 Going away) and waits until all have answered it. A peer that
     // never answers (a load balancer holding the connection, a frozen tab) would hold the shutdown for ws's

@@ -17,7 +17,12 @@ import {
   GET_ISSUES,
   type IssueWorld,
 } from '../issues/issue-test-kit.ts';
-import { COMMENT_CHANGED, subscribeAs, type CommentChange } from '../issues/subscription-test-kit.ts';
+import {
+  COMMENT_CHANGED,
+  subscribeAs,
+  type CommentChange,
+  type LiveSubscription,
+} from '../issues/subscription-test-kit.ts';
 import { CREATE_COMMENT } from '../issues/comment-test-kit.ts';
 import { startOwnPostgres, type OwnPostgres } from './support/own-postgres.ts';
 import { startOwnRedis, type OwnRedis } from './support/own-redis.ts';
@@ -237,7 +242,7 @@ describe('processes starting together on an empty database', () => {
 });
 
 describe('Redis stopped during traffic', () => {
-  it('keeps serving queries and mutations on every process, and live updates resume when Redis returns', async () => {
+  it('keeps serving queries and mutations on every process, and live updates resume (after a reconnect) when Redis returns', async () => {
     const url = await postgres.createDatabase('obra_redis_outage');
     // Processes of one deployment share the token signing keys (else a token is good on one process only).
     const env = { ...sharedSecrets(), REDIS_URL: redis.url, REDIS_CHANNEL_PREFIX: 'fault:' };
@@ -264,6 +269,7 @@ describe('Redis stopped during traffic', () => {
         { projectId: w.projectId, issueId, message, visibility: 'public' },
         { token: w.creator.token, timeoutMs: 15_000 },
       );
+    let again: LiveSubscription<CommentChange> | undefined;
     try {
       await waitUntil(
         'the subscription to be live',
@@ -300,13 +306,24 @@ describe('Redis stopped during traffic', () => {
       expect(await readyStatus(one)).toBe(200);
 
       await redis.start();
+      // What was published in the gap never reached the subscriber: once Redis delivers again, the server ends
+      // the websocket with 1013 so that clients subscribe again and reload (live-across-redis-outage.test.ts).
+      expect(await sub.waitForClose(30_000)).toBe(1013);
+      again = await subscribeAs<CommentChange>(
+        two,
+        w.collaboratorSame,
+        COMMENT_CHANGED,
+        { projectId: w.projectId },
+        'projectIssueCommentChanged',
+      );
+      const resubscribed = again;
       const seen = await waitUntil(
         'a comment made on one process to reach a subscriber on the other again',
         async () => {
           const marker = `de volta ${Date.now()}`;
           await comment(one, marker);
           await new Promise((r) => setTimeout(r, 300));
-          return sub.events.find((e) => e.comment.message === marker);
+          return resubscribed.events.find((e) => e.comment.message === marker);
         },
         45_000,
         0,
@@ -314,6 +331,7 @@ describe('Redis stopped during traffic', () => {
       expect(seen).toMatchObject({ kind: 'created', issueId });
     } finally {
       await sub.close();
+      await again?.close();
     }
   });
 });

@@ -69,9 +69,25 @@ export function AppProviders({
   );
 }
 
+/** The app's router: created at load (main.tsx) so that the current screen's code loads with the texts. */
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** Creates the router, which starts loading the lazy code of the current address at once. */
+export function createAppRouter(): AppRouter {
+  return createBrowserRouter(buildRoutes());
+}
+
 /** The whole application. */
-export function App({ i18n, embedded }: { i18n: I18n; embedded: boolean }) {
-  const router = useMemo(() => createBrowserRouter(buildRoutes()), []);
+export function App({
+  i18n,
+  embedded,
+  router: given,
+}: {
+  i18n: I18n;
+  embedded: boolean;
+  router?: AppRouter;
+}) {
+  const router = useMemo(() => given ?? createAppRouter(), [given]);
   return (
     <AppProviders i18n={i18n} embedded={embedded}>
       <RouterProvider router={router} />

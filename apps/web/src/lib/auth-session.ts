@@ -45,6 +45,24 @@ export function refreshSession(): Promise<boolean> {
   return inFlight;
 }
 
+let bootRefresh: Promise<boolean> | null = null;
+
+/**
+ * Starts the silent refresh as soon as the app's first script runs, without a token in memory: the screens'
+ * code and texts load meanwhile instead of before it (a round trip less on a cold load). The session provider
+ * takes its answer with `takeBootRefresh`.
+ */
+export function startBootRefresh(): void {
+  if (getAccessToken() === null) bootRefresh = refreshSession();
+}
+
+/** The refresh started at load, once; a new refresh after that (or when none was started). */
+export function takeBootRefresh(): Promise<boolean> {
+  const started = bootRefresh;
+  bootRefresh = null;
+  return started ?? refreshSession();
+}
+
 async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   if (!locks) return work();

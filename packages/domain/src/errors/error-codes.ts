@@ -31,6 +31,14 @@ export const ERROR_CODES = [
   'BAD_USER_INPUT',
   'GRAPHQL_PARSE_FAILED',
   'GRAPHQL_VALIDATION_FAILED',
+  // Obra's: what a GraphQL request error is about (extensions.reason; graphql-js words them in English)
+  'GRAPHQL_UNKNOWN_FIELD',
+  'GRAPHQL_UNKNOWN_ARGUMENT',
+  'GRAPHQL_MISSING_ARGUMENT',
+  'GRAPHQL_MISSING_VARIABLE',
+  'GRAPHQL_INVALID_VALUE',
+  'GRAPHQL_INVALID_SELECTION',
+  'GRAPHQL_LIMIT_EXCEEDED',
   // Obra's: a text longer than its limit (TEXT_LIMITS; details: field, max)
   'TEXT_TOO_LONG',
   // Company, team, project and invites

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import type { TokenResponse } from '../../lib/auth-api.ts';
-import { onSessionExpired, refreshSession, signOutSession, startSession } from '../../lib/auth-session.ts';
+import {
+  onSessionExpired,
+  refreshSession,
+  signOutSession,
+  startSession,
+  takeBootRefresh,
+} from '../../lib/auth-session.ts';
 import { getAccessToken } from '../../lib/auth-token.ts';
 import { UNAUTHENTICATED_EVENT } from '../../lib/session-events.ts';
 import { SessionContext, type SessionStatus, type SessionValue } from './session-context.ts';
@@ -45,7 +51,7 @@ function useSessionLifecycle(
   useEffect(() => {
     let cancelled = false;
     const restore = async () => {
-      const ok = getAccessToken() !== null || (await refreshSession());
+      const ok = getAccessToken() !== null || (await takeBootRefresh());
       if (cancelled) return;
       if (ok) await loadUser();
       else setStatus('anonymous');

@@ -1,10 +1,17 @@
 import { useCallback, useRef, useState } from 'react';
-import { useClient } from 'urql';
-import { LoggedUserDataDocument } from '../../gql/generated.ts';
+import { gql, useClient } from 'urql';
+import type { LoggedUserDataQuery, LoggedUserDataQueryVariables } from '../../gql/generated.ts';
+import loggedUserSource from '../../features/auth/logged-user.graphql?raw';
 import { toUiError } from '../../lib/api-errors.ts';
 import { clearSession } from '../../lib/auth-session.ts';
 import { getAccessToken, hasFreshSignIn } from '../../lib/auth-token.ts';
 import type { LoggedUser, SessionStatus } from './session-context.ts';
+
+/**
+ * The session's query, parsed from its own document (the shell would otherwise carry the generated module with
+ * the documents of every screen, 14 kB on the sign-in page's wire).
+ */
+const LoggedUserDataDocument = gql<LoggedUserDataQuery, LoggedUserDataQueryVariables>(loggedUserSource);
 
 /** The session's state and the two transitions everything else is built from: load the user, or forget it. */
 export function useSessionState() {

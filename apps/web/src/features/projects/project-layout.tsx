@@ -1,9 +1,9 @@
 import { AppShell, Burger, Center, Group, Loader, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useParams } from 'react-router';
-import { useQuery } from 'urql';
+import { useClient, useQuery } from 'urql';
 import { useSession } from '../../app/guards/session-context.ts';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { SideMenu } from '../../components/side-menu/side-menu.tsx';
@@ -14,6 +14,7 @@ import { RestError } from '../../lib/api-errors.ts';
 import { createScreenCache } from '../../lib/screen-cache.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { UserMenu } from '../workspace/user-menu.tsx';
+import { prefetchFirstPage } from '../issues/list/first-page-prefetch.ts';
 import { Brand } from '../workspace/workspace-layout.tsx';
 import type { ProjectOutletContext } from './project-context.ts';
 import { projectMenuItems } from './project-menu.tsx';
@@ -36,8 +37,15 @@ export function ProjectLayout() {
   const projectId = Number(useParams()['projectId']);
   const valid = Number.isInteger(projectId) && projectId > 0;
   const [data, refetch] = useQuery({ query: ProjectDataDocument, variables: { projectId }, pause: !valid });
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const client = useClient();
   const userId = user?.id ?? 0;
+  // Opening on the issue list (or the project's index, which forwards to it): its first page is asked for now,
+  // with the project's data, not after it (a layout effect runs before the list's own effects).
+  useLayoutEffect(() => {
+    if (valid && /^\/workspace\/project\/\d+(\/issues)?\/?$/.test(window.location.pathname))
+      prefetchFirstPage(client, userId, projectId);
+  }, [client, userId, projectId, valid]);
+  const [opened, { toggle, close }] = useDisclosure(false);
   const fresh = data.data?.projectData;
   useEffect(() => {
     if (fresh) lastProject.set(userId, projectId, fresh);

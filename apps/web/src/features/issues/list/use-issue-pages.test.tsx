@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useIssuePages } from './use-issue-pages.ts';
 import { inlineEngineClient } from './engine-client.ts';
 import { notifyLiveResumed } from '../../../lib/live-resume.ts';
+import { prefetchFirstPage } from './first-page-prefetch.ts';
 
 function fakeClient() {
   const query = vi.fn(() => ({
@@ -29,5 +30,25 @@ describe('useIssuePages', () => {
     act(() => notifyLiveResumed());
     await waitFor(() => expect(query).toHaveBeenCalledTimes(2));
     expect(query.mock.calls[1]).toEqual(query.mock.calls[0]);
+  });
+
+  it('takes the first page the project frame asked for instead of asking again, once', async () => {
+    const { client, query } = fakeClient();
+    const engine = inlineEngineClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider value={client}>{children}</Provider>;
+    // No session in this test: the user id is 0, as the hook reads it.
+    prefetchFirstPage(client, 0, 7);
+    expect(query).toHaveBeenCalledTimes(1);
+    const { result } = renderHook(() => useIssuePages(7, engine), { wrapper });
+    await waitFor(() => expect(result.current.progress.done).toBe(true));
+    expect(query).toHaveBeenCalledTimes(1);
+    expect(query.mock.calls[0]).toEqual([
+      expect.anything(),
+      { projectId: 7, first: 500, after: null },
+      { requestPolicy: 'network-only' },
+    ]);
+    // A reload asks anew.
+    act(() => result.current.reload());
+    await waitFor(() => expect(query).toHaveBeenCalledTimes(2));
   });
 });

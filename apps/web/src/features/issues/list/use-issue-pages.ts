@@ -12,9 +12,10 @@ import {
 import type { EngineClient } from './engine-client.ts';
 import { toIssueFacts, type IssueRow } from './issue-row.ts';
 import { useLiveResumed } from '../../../lib/live-resume.ts';
+import { ISSUE_PAGE_SIZE, takeFirstPage } from './first-page-prefetch.ts';
 
 /** Issues per getIssues page (spec core §9). */
-export const ISSUE_PAGE_SIZE = 500;
+export { ISSUE_PAGE_SIZE };
 
 /** Loading progress of the list. */
 export interface LoadProgress {
@@ -113,15 +114,21 @@ export function useIssuePages(projectId: number, engine: EngineClient): IssuePag
     void (async () => {
       let after: string | null = null;
       let pages = 0;
+      // The first page may be on its way already (the project frame asked for it with its own data).
+      let prefetched = takeFirstPage(userId, projectId);
       for (;;) {
-        const requestedAt = performance.now();
-        const result: OperationResult<IssuesListPageQuery> = await client
-          .query(
-            IssuesListPageDocument,
-            { projectId, first: ISSUE_PAGE_SIZE, after },
-            { requestPolicy: 'network-only' },
-          )
-          .toPromise();
+        const { requestedAt, result: asked } = prefetched ?? {
+          requestedAt: performance.now(),
+          result: client
+            .query(
+              IssuesListPageDocument,
+              { projectId, first: ISSUE_PAGE_SIZE, after },
+              { requestPolicy: 'network-only' },
+            )
+            .toPromise(),
+        };
+        prefetched = undefined;
+        const result: OperationResult<IssuesListPageQuery> = await asked;
         if (cancelled) return;
         const page = result.data?.getIssues;
         if (result.error || !page) {
