@@ -43,8 +43,11 @@ function excerpt(text: string | null, max = 280): string | null {
 
 function when(locale: Locale, date: Date): string {
   return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'short',
-    timeStyle: 'short',
+    year: '2-digit',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZone: 'UTC',
     timeZoneName: 'short',
   }).format(date);
