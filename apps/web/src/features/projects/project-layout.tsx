@@ -14,6 +14,7 @@ import { RestError } from '../../lib/api-errors.ts';
 import { createScreenCache } from '../../lib/screen-cache.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { UserMenu } from '../workspace/user-menu.tsx';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { Brand } from '../workspace/workspace-layout.tsx';
 import type { ProjectOutletContext } from './project-context.ts';
 import { projectMenuItems } from './project-menu.tsx';
@@ -83,6 +84,7 @@ export function ProjectLayout() {
             <SupportButton />
             <LanguageSwitcher />
             <ThemeSwitcher />
+            {user && <NotificationBell projectId={project?.id} />}
             {user && <UserMenu user={user} />}
           </Group>
         </Group>
