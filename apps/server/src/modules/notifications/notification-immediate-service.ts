@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gte, or, sql } from 'drizzle-orm';
 import type { NotificationSettings } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Db } from '../../db/database.ts';
@@ -144,19 +144,4 @@ export async function runImmediateEmails(services: AppServices, now: Date = new 
   let queued = 0;
   for (const { userId } of due) queued += await sendImmediateEmailsOf(services, userId, since);
   return queued;
-}
-
-/** Which of some marks were e-mailed (immediately or in a digest). */
-export async function emailedMarks(db: Db, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: notificationDeliveries.notificationId })
-    .from(notificationDeliveries)
-    .where(
-      and(
-        inArray(notificationDeliveries.notificationId, [...ids]),
-        eq(notificationDeliveries.channel, 'email'),
-      ),
-    );
-  return new Set(rows.map((r) => r.id));
 }

@@ -160,31 +160,33 @@ export async function sendPush(
     .limit(1);
   if (!subscription) return;
   const keys = loadVapidKeys(services.config.dataDir);
-  try {
-    await webpush.sendNotification(
-      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-      payload.payload,
-      {
-        vapidDetails: {
-          subject: services.config.publicUrl.startsWith('https:')
-            ? services.config.publicUrl
-            : 'mailto:no-reply@obra.invalid',
-          publicKey: keys.publicKey,
-          privateKey: keys.privateKey,
-        },
-        TTL: 24 * 60 * 60,
-        contentEncoding: 'aes128gcm',
-        timeout: 10_000,
+  // web-push encrypts (aes128gcm) and signs (VAPID); the request is sent with fetch, on http or https.
+  const request = webpush.generateRequestDetails(
+    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    payload.payload,
+    {
+      vapidDetails: {
+        subject: services.config.publicUrl.startsWith('https:')
+          ? services.config.publicUrl
+          : 'mailto:no-reply@obra.invalid',
+        publicKey: keys.publicKey,
+        privateKey: keys.privateKey,
       },
+      TTL: 24 * 60 * 60,
+      contentEncoding: 'aes128gcm',
+    },
+  );
+  const response = await fetch(request.endpoint, {
+    method: request.method,
+    headers: request.headers as Record<string, string>,
+    body: request.body ? new Uint8Array(request.body) : null,
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (response.status === 404 || response.status === 410) {
+    await unitOfWork(services, (tx) =>
+      tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id)),
     );
-  } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status === 404 || status === 410) {
-      await unitOfWork(services, (tx) =>
-        tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id)),
-      );
-      return;
-    }
-    throw error;
+    return;
   }
+  if (!response.ok) throw new Error(`push service answered ${response.status}`);
 }
