@@ -4,11 +4,15 @@ import type { Database, SqlExecutor } from '../db/database.ts';
 
 /** The jobs Obra runs in the background, with their payloads. Later areas add theirs here. */
 export interface JobPayloads {
-  'mail.send': { to: string; subject: string; text: string; html?: string };
+  'mail.send': { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
   'project.duplicate': { copyId: number };
   'admin.script': { name: string; requestedByUserId: number };
   'files.cleanup': Record<string, never>;
   'password.resetCode': { email: string };
+  'notifications.tick': Record<string, never>;
+  'notifications.digest': { kind: 'issues' | 'pending'; frequency: string; periodEnd: string };
+  'notifications.immediate': Record<string, never>;
+  'notifications.push': { subscriptionId: number; payload: string };
 }
 
 /** A job name. */
@@ -21,6 +25,10 @@ const JOB_NAMES = {
   'admin.script': true,
   'files.cleanup': true,
   'password.resetCode': true,
+  'notifications.tick': true,
+  'notifications.digest': true,
+  'notifications.immediate': true,
+  'notifications.push': true,
 } satisfies Record<JobName, true>;
 
 /** A handler for one job; it throws to have the job retried. */

@@ -4,6 +4,7 @@ import { executeAdminScript } from '../modules/companies/admin-scripts.ts';
 import { cleanupIssueFiles } from '../modules/issues/images/issue-file-cleanup.ts';
 import { cleanupProfileImages } from '../modules/profile-images/profile-image-claims.ts';
 import { sendResetCode } from '../modules/identity/password-service.ts';
+import { registerNotificationWorkers } from '../modules/notifications/notification-workers.ts';
 
 /** Registers every job worker of this process. */
 export async function registerWorkers(services: AppServices): Promise<void> {
@@ -35,4 +36,5 @@ export async function registerWorkers(services: AppServices): Promise<void> {
   });
   // Every quarter of an hour; pg-boss keeps one schedule per name, whichever process registers it.
   await services.jobs.boss.schedule('files.cleanup', '*/15 * * * *', {});
+  await registerNotificationWorkers(services);
 }

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** Sends e-mail through SMTP, or writes .eml files to the outbox when no SMTP server is configured. */

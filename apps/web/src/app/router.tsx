@@ -313,6 +313,16 @@ export function buildRoutes(): RouteObject[] {
                       }),
                     },
                     {
+                      path: 'notifications',
+                      lazy: async () => ({
+                        Component: (
+                          await importWithReload(
+                            () => import('../features/notifications/notification-settings-page.tsx'),
+                          )
+                        ).NotificationSettingsPage,
+                      }),
+                    },
+                    {
                       path: 'accessKeys',
                       lazy: async () => ({
                         Component: (

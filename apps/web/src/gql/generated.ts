@@ -74,6 +74,16 @@ export type IssueImageInput = {
   viewpoint?: unknown;
 };
 
+/** Fields left out keep their value. */
+export type NotificationSettingsInput = {
+  deviceEnabled?: boolean | null | undefined;
+  immediateAssigned?: boolean | null | undefined;
+  immediateComment?: boolean | null | undefined;
+  immediateMention?: boolean | null | undefined;
+  issueEmails?: string | null | undefined;
+  pendingSummary?: string | null | undefined;
+};
+
 /** What a profile image is for; it decides the stored size: PROJECT_IMAGE and USER_PHOTO 200×200, COMPANY_LOGO 800×200. */
 export type ProfileImageKind = 'COMPANY_LOGO' | 'PROJECT_IMAGE' | 'USER_PHOTO';
 
@@ -1485,6 +1495,111 @@ export type SavePersonalTagsMutationVariables = Exact<{
 
 export type SavePersonalTagsMutation = { setProjectUserTags: Array<{ id: number; name: string }> };
 
+export type NotificationSettingsFieldsFragment = {
+  deviceEnabled: boolean;
+  issueEmails: string;
+  pendingSummary: string;
+  immediateMention: boolean;
+  immediateAssigned: boolean;
+  immediateComment: boolean;
+  pushPublicKey: string;
+  projects: Array<{ projectId: number; issueEmails: string | null; pendingSummary: string | null }>;
+};
+
+export type NotificationSettingsScreenQueryVariables = Exact<{ [key: string]: never }>;
+
+export type NotificationSettingsScreenQuery = {
+  notificationSettings: {
+    deviceEnabled: boolean;
+    issueEmails: string;
+    pendingSummary: string;
+    immediateMention: boolean;
+    immediateAssigned: boolean;
+    immediateComment: boolean;
+    pushPublicKey: string;
+    projects: Array<{ projectId: number; issueEmails: string | null; pendingSummary: string | null }>;
+  };
+  workspaceProjects: Array<{ id: number; name: string }>;
+};
+
+export type SetNotificationSettingsMutationVariables = Exact<{
+  input: NotificationSettingsInput;
+}>;
+
+export type SetNotificationSettingsMutation = {
+  setNotificationSettings: {
+    deviceEnabled: boolean;
+    issueEmails: string;
+    pendingSummary: string;
+    immediateMention: boolean;
+    immediateAssigned: boolean;
+    immediateComment: boolean;
+    pushPublicKey: string;
+    projects: Array<{ projectId: number; issueEmails: string | null; pendingSummary: string | null }>;
+  };
+};
+
+export type SetProjectNotificationSettingsMutationVariables = Exact<{
+  projectId: number;
+  issueEmails?: string | null | undefined;
+  pendingSummary?: string | null | undefined;
+}>;
+
+export type SetProjectNotificationSettingsMutation = {
+  setProjectNotificationSettings: {
+    projectId: number;
+    issueEmails: string | null;
+    pendingSummary: string | null;
+  };
+};
+
+export type SubscribeDeviceMutationVariables = Exact<{
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}>;
+
+export type SubscribeDeviceMutation = { subscribeDevice: boolean };
+
+export type UnsubscribeDeviceMutationVariables = Exact<{
+  endpoint: string;
+}>;
+
+export type UnsubscribeDeviceMutation = { unsubscribeDevice: boolean };
+
+export type UserNotificationsQueryVariables = Exact<{
+  first?: number | null | undefined;
+}>;
+
+export type UserNotificationsQuery = {
+  userNotifications: Array<{
+    id: number;
+    projectId: number;
+    projectName: string;
+    issueId: number;
+    issueCode: string;
+    issueTitle: string;
+    commentId: number | null;
+    kind: string;
+    isMention: boolean;
+    actorName: string | null;
+    excerpt: string | null;
+    createdAt: string;
+  }>;
+};
+
+export type NotificationCentreMarkReadMutationVariables = Exact<{
+  issuesId: Array<number> | number;
+}>;
+
+export type NotificationCentreMarkReadMutation = { deleteProjectIssueNotifications: boolean };
+
+export type NotificationCentreChangedSubscriptionVariables = Exact<{
+  projectId: number;
+}>;
+
+export type NotificationCentreChangedSubscription = { projectNotificationsChanged: { issueId: number } };
+
 export type PoliciesQueryVariables = Exact<{ [key: string]: never }>;
 
 export type PoliciesQuery = {
@@ -2865,6 +2980,40 @@ export const IssueDetailFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<IssueDetailFieldsFragment, unknown>;
+export const NotificationSettingsFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'NotificationSettingsFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'NotificationSettings' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'deviceEnabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'issueEmails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pendingSummary' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'immediateMention' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'immediateAssigned' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'immediateComment' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'projects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issueEmails' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pendingSummary' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'pushPublicKey' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<NotificationSettingsFieldsFragment, unknown>;
 export const ProjectCardFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -7715,6 +7864,424 @@ export const SavePersonalTagsDocument = {
     },
   ],
 } as unknown as DocumentNode<SavePersonalTagsMutation, SavePersonalTagsMutationVariables>;
+export const NotificationSettingsScreenDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'NotificationSettingsScreen' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'notificationSettings' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'NotificationSettingsFields' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'workspaceProjects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'NotificationSettingsFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'NotificationSettings' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'deviceEnabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'issueEmails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pendingSummary' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'immediateMention' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'immediateAssigned' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'immediateComment' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'projects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issueEmails' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pendingSummary' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'pushPublicKey' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<NotificationSettingsScreenQuery, NotificationSettingsScreenQueryVariables>;
+export const SetNotificationSettingsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SetNotificationSettings' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'NotificationSettingsInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setNotificationSettings' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'NotificationSettingsFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'NotificationSettingsFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'NotificationSettings' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'deviceEnabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'issueEmails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pendingSummary' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'immediateMention' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'immediateAssigned' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'immediateComment' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'projects' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issueEmails' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pendingSummary' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'pushPublicKey' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SetNotificationSettingsMutation, SetNotificationSettingsMutationVariables>;
+export const SetProjectNotificationSettingsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SetProjectNotificationSettings' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'issueEmails' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pendingSummary' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setProjectNotificationSettings' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'issueEmails' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'issueEmails' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pendingSummary' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pendingSummary' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issueEmails' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pendingSummary' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  SetProjectNotificationSettingsMutation,
+  SetProjectNotificationSettingsMutationVariables
+>;
+export const SubscribeDeviceDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SubscribeDevice' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'endpoint' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'p256dh' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'auth' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'subscribeDevice' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'endpoint' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'endpoint' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'p256dh' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'p256dh' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'auth' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'auth' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SubscribeDeviceMutation, SubscribeDeviceMutationVariables>;
+export const UnsubscribeDeviceDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UnsubscribeDevice' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'endpoint' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'unsubscribeDevice' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'endpoint' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'endpoint' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UnsubscribeDeviceMutation, UnsubscribeDeviceMutationVariables>;
+export const UserNotificationsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UserNotifications' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'userNotifications' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'projectName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issueId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issueCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issueTitle' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'commentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isMention' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'actorName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excerpt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UserNotificationsQuery, UserNotificationsQueryVariables>;
+export const NotificationCentreMarkReadDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'NotificationCentreMarkRead' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'issuesId' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteProjectIssueNotifications' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'issuesId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'issuesId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<NotificationCentreMarkReadMutation, NotificationCentreMarkReadMutationVariables>;
+export const NotificationCentreChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'NotificationCentreChanged' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'projectNotificationsChanged' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'issueId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  NotificationCentreChangedSubscription,
+  NotificationCentreChangedSubscriptionVariables
+>;
 export const PoliciesDocument = {
   kind: 'Document',
   definitions: [

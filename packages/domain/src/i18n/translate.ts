@@ -7,14 +7,17 @@ import ptEnums from '../locales/pt-BR/enums.json' with { type: 'json' };
 import enEmail from '../locales/en/email.json' with { type: 'json' };
 import esEmail from '../locales/es/email.json' with { type: 'json' };
 import ptEmail from '../locales/pt-BR/email.json' with { type: 'json' };
+import enNotificationEmail from '../locales/en/notification-email.json' with { type: 'json' };
+import esNotificationEmail from '../locales/es/notification-email.json' with { type: 'json' };
+import ptNotificationEmail from '../locales/pt-BR/notification-email.json' with { type: 'json' };
 import type { Locale } from '../enums/project-enums.ts';
 import type { ErrorCode } from '../errors/error-codes.ts';
 
 /** The namespaces that server and web share, per locale. */
 export const SHARED_RESOURCES = {
-  en: { errors: enErrors, enums: enEnums, email: enEmail },
-  es: { errors: esErrors, enums: esEnums, email: esEmail },
-  'pt-BR': { errors: ptErrors, enums: ptEnums, email: ptEmail },
+  en: { errors: enErrors, enums: enEnums, email: enEmail, notificationEmail: enNotificationEmail },
+  es: { errors: esErrors, enums: esEnums, email: esEmail, notificationEmail: esNotificationEmail },
+  'pt-BR': { errors: ptErrors, enums: ptEnums, email: ptEmail, notificationEmail: ptNotificationEmail },
 } as const;
 
 /** The shared namespaces. */

@@ -694,6 +694,7 @@ export type Mutation = {
   revokeAccessKey: Scalars['Boolean']['output'];
   runAdminScript: AdminScriptRun;
   setCompanyMemberRole: CompanyMember;
+  setNotificationSettings: NotificationSettings;
   setProjectCategories: Array<ProjectCategory>;
   setProjectCompanyRoleAndDisciplines: ProjectCompany;
   setProjectDisciplines: Array<ProjectDiscipline>;
@@ -708,9 +709,14 @@ export type Mutation = {
   setProjectIssuesUnread: Scalars['Boolean']['output'];
   setProjectLabels: Array<ProjectTreeItem>;
   setProjectLocals: Array<ProjectTreeItem>;
+  setProjectNotificationSettings: ProjectNotificationSettings;
   setProjectPhases: Array<ProjectPhase>;
   setProjectStarred: Scalars['Boolean']['output'];
   setProjectUserTags: Array<ProjectUserTag>;
+  /** Registers this browser for Web Push (the PushSubscription's endpoint and keys); idempotent per endpoint. */
+  subscribeDevice: Scalars['Boolean']['output'];
+  /** Removes this browser's Web Push subscription. */
+  unsubscribeDevice: Scalars['Boolean']['output'];
   updateCompanyProfile: CompanyProfile;
   updateIssue: IssueRef;
   /** Up to 5,000 issues in one transaction; each refused issue is reported and the others kept. */
@@ -918,6 +924,10 @@ export type MutationSetCompanyMemberRoleArgs = {
   userId: Scalars['Int']['input'];
 };
 
+export type MutationSetNotificationSettingsArgs = {
+  input: NotificationSettingsInput;
+};
+
 export type MutationSetProjectCategoriesArgs = {
   categoriesIds: Array<Scalars['Int']['input']>;
   projectId: Scalars['Int']['input'];
@@ -987,6 +997,12 @@ export type MutationSetProjectLocalsArgs = {
   projectId: Scalars['Int']['input'];
 };
 
+export type MutationSetProjectNotificationSettingsArgs = {
+  issueEmails?: InputMaybe<Scalars['String']['input']>;
+  pendingSummary?: InputMaybe<Scalars['String']['input']>;
+  projectId: Scalars['Int']['input'];
+};
+
 export type MutationSetProjectPhasesArgs = {
   phasesIds: Array<Scalars['Int']['input']>;
   projectId: Scalars['Int']['input'];
@@ -1000,6 +1016,16 @@ export type MutationSetProjectStarredArgs = {
 export type MutationSetProjectUserTagsArgs = {
   projectId: Scalars['Int']['input'];
   tags: Array<ProjectUserTagInput>;
+};
+
+export type MutationSubscribeDeviceArgs = {
+  auth: Scalars['String']['input'];
+  endpoint: Scalars['String']['input'];
+  p256dh: Scalars['String']['input'];
+};
+
+export type MutationUnsubscribeDeviceArgs = {
+  endpoint: Scalars['String']['input'];
 };
 
 export type MutationUpdateCompanyProfileArgs = {
@@ -1065,6 +1091,38 @@ export type MutationUpdateProjectIssueCommentArgs = {
 
 export type MutationUpdateUserProfileArgs = {
   input: UserProfileInput;
+};
+
+/**
+ * The caller's notification settings. Frequencies are strings checked by the server (INVALID_NOTIFICATION_TYPE):
+ * issueEmails is off, fifteenMinutes, hourly, daily or weekly; pendingSummary is off, daily or weekly.
+ */
+export type NotificationSettings = {
+  __typename?: 'NotificationSettings';
+  /** Device (Web Push) notifications for mentions and issues newly assigned to the user's discipline. */
+  deviceEnabled: Scalars['Boolean']['output'];
+  /** Immediate e-mail when an issue is newly assigned to one of the user's disciplines. */
+  immediateAssigned: Scalars['Boolean']['output'];
+  /** Immediate e-mail for a comment on an issue the user created or follows (starred). */
+  immediateComment: Scalars['Boolean']['output'];
+  /** Immediate e-mail when the user is mentioned. */
+  immediateMention: Scalars['Boolean']['output'];
+  issueEmails: Scalars['String']['output'];
+  pendingSummary: Scalars['String']['output'];
+  /** The projects where the user overrides a frequency. */
+  projects: Array<ProjectNotificationSettings>;
+  /** The VAPID public key (base64url) browsers subscribe to Web Push with. */
+  pushPublicKey: Scalars['String']['output'];
+};
+
+/** Fields left out keep their value. */
+export type NotificationSettingsInput = {
+  deviceEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  immediateAssigned?: InputMaybe<Scalars['Boolean']['input']>;
+  immediateComment?: InputMaybe<Scalars['Boolean']['input']>;
+  immediateMention?: InputMaybe<Scalars['Boolean']['input']>;
+  issueEmails?: InputMaybe<Scalars['String']['input']>;
+  pendingSummary?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A company invited to a project, not yet answered (spec core §3 'Pending invite'). */
@@ -1321,6 +1379,14 @@ export type ProjectMention = {
   mentionedUsers: Array<Scalars['Int']['output']>;
 };
 
+/** A project's override of the user's frequencies; null follows the user's own setting. */
+export type ProjectNotificationSettings = {
+  __typename?: 'ProjectNotificationSettings';
+  issueEmails: Maybe<Scalars['String']['output']>;
+  pendingSummary: Maybe<Scalars['String']['output']>;
+  projectId: Scalars['Int']['output'];
+};
+
 /** The subscriber's unread marks on an issue changed. */
 export type ProjectNotificationsChange = {
   __typename?: 'ProjectNotificationsChange';
@@ -1462,6 +1528,7 @@ export type Query = {
   loggedUserData: LoggedUser;
   /** Pending invitations to join a company addressed to the signed-in user's e-mail (onboarding). */
   myCompanyInvites: Array<CompanyMemberInvite>;
+  notificationSettings: NotificationSettings;
   policies: PoliciesInfo;
   projectCompanies: ProjectCompanies;
   projectData: Project;
@@ -1475,6 +1542,8 @@ export type Query = {
   requestDemoAccess: Scalars['Boolean']['output'];
   standardDisciplines: Array<StandardDiscipline>;
   systemRoles: Array<SystemRole>;
+  /** The caller's most recent unread notifications across their projects (at most 50), newest first. */
+  userNotifications: Array<UserNotification>;
   /** The projects of the workspace home: those the caller's company takes part in. */
   workspaceProjects: Array<ProjectCard>;
 };
@@ -1556,6 +1625,10 @@ export type QueryRequestDemoAccessArgs = {
   lastName: Scalars['String']['input'];
   name: Scalars['String']['input'];
   phone: Scalars['String']['input'];
+};
+
+export type QueryUserNotificationsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Who must act on an issue or a discipline in a status. */
@@ -1685,6 +1758,25 @@ export type UpdateIssuesResult = {
   __typename?: 'UpdateIssuesResult';
   rejected: Array<IssueRejection>;
   updated: Array<Issue>;
+};
+
+/** One unread notification of the caller, as the notification centre lists it (only what they may see now). */
+export type UserNotification = {
+  __typename?: 'UserNotification';
+  actorName: Maybe<Scalars['String']['output']>;
+  commentId: Maybe<Scalars['Int']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  /** The comment's text, shortened. */
+  excerpt: Maybe<Scalars['String']['output']>;
+  id: Scalars['Int']['output'];
+  isMention: Scalars['Boolean']['output'];
+  issueCode: Scalars['String']['output'];
+  issueId: Scalars['Int']['output'];
+  issueTitle: Scalars['String']['output'];
+  /** mention, comment, created, status, disciplines, updated or unread. */
+  kind: Scalars['String']['output'];
+  projectId: Scalars['Int']['output'];
+  projectName: Scalars['String']['output'];
 };
 
 export type UserProfileInput = {
@@ -1851,6 +1943,8 @@ export type ResolversTypes = ResolversObject<{
   LoggedUserCompany: ResolverTypeWrapper<LoggedUserCompany>;
   MentionableIssue: ResolverTypeWrapper<MentionableIssue>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  NotificationSettings: ResolverTypeWrapper<NotificationSettings>;
+  NotificationSettingsInput: NotificationSettingsInput;
   PendingInvite: ResolverTypeWrapper<PendingInvite>;
   PendingInviteUser: ResolverTypeWrapper<PendingInviteUser>;
   PoliciesInfo: ResolverTypeWrapper<PoliciesInfo>;
@@ -1877,6 +1971,7 @@ export type ResolversTypes = ResolversObject<{
   >;
   ProjectIssuesGeneralData: ResolverTypeWrapper<ProjectIssuesGeneralData>;
   ProjectMention: ResolverTypeWrapper<ProjectMention>;
+  ProjectNotificationSettings: ResolverTypeWrapper<ProjectNotificationSettings>;
   ProjectNotificationsChange: ResolverTypeWrapper<ProjectNotificationsChange>;
   ProjectOwner: ResolverTypeWrapper<ProjectOwner>;
   ProjectOwnerCompany: ResolverTypeWrapper<ProjectOwnerCompany>;
@@ -1907,6 +2002,7 @@ export type ResolversTypes = ResolversObject<{
   UpdateIssuesResult: ResolverTypeWrapper<
     Omit<UpdateIssuesResult, 'updated'> & { updated: Array<ResolversTypes['Issue']> }
   >;
+  UserNotification: ResolverTypeWrapper<UserNotification>;
   UserProfileInput: UserProfileInput;
   UserPublic: ResolverTypeWrapper<UserPublic>;
 }>;
@@ -1968,6 +2064,8 @@ export type ResolversParentTypes = ResolversObject<{
   LoggedUserCompany: LoggedUserCompany;
   MentionableIssue: MentionableIssue;
   Mutation: Record<PropertyKey, never>;
+  NotificationSettings: NotificationSettings;
+  NotificationSettingsInput: NotificationSettingsInput;
   PendingInvite: PendingInvite;
   PendingInviteUser: PendingInviteUser;
   PoliciesInfo: PoliciesInfo;
@@ -1991,6 +2089,7 @@ export type ResolversParentTypes = ResolversObject<{
   };
   ProjectIssuesGeneralData: ProjectIssuesGeneralData;
   ProjectMention: ProjectMention;
+  ProjectNotificationSettings: ProjectNotificationSettings;
   ProjectNotificationsChange: ProjectNotificationsChange;
   ProjectOwner: ProjectOwner;
   ProjectOwnerCompany: ProjectOwnerCompany;
@@ -2017,6 +2116,7 @@ export type ResolversParentTypes = ResolversObject<{
   SystemRole: SystemRole;
   SystemVisibility: SystemVisibility;
   UpdateIssuesResult: Omit<UpdateIssuesResult, 'updated'> & { updated: Array<ResolversParentTypes['Issue']> };
+  UserNotification: UserNotification;
   UserProfileInput: UserProfileInput;
   UserPublic: UserPublic;
 }>;
@@ -2771,6 +2871,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationSetCompanyMemberRoleArgs, 'role' | 'userId'>
   >;
+  setNotificationSettings?: Resolver<
+    ResolversTypes['NotificationSettings'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetNotificationSettingsArgs, 'input'>
+  >;
   setProjectCategories?: Resolver<
     Array<ResolversTypes['ProjectCategory']>,
     ParentType,
@@ -2849,6 +2955,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationSetProjectLocalsArgs, 'locals' | 'projectId'>
   >;
+  setProjectNotificationSettings?: Resolver<
+    ResolversTypes['ProjectNotificationSettings'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetProjectNotificationSettingsArgs, 'projectId'>
+  >;
   setProjectPhases?: Resolver<
     Array<ResolversTypes['ProjectPhase']>,
     ParentType,
@@ -2866,6 +2978,18 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSetProjectUserTagsArgs, 'projectId' | 'tags'>
+  >;
+  subscribeDevice?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSubscribeDeviceArgs, 'auth' | 'endpoint' | 'p256dh'>
+  >;
+  unsubscribeDevice?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUnsubscribeDeviceArgs, 'endpoint'>
   >;
   updateCompanyProfile?: Resolver<
     ResolversTypes['CompanyProfile'],
@@ -2912,6 +3036,21 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationUpdateUserProfileArgs, 'input'>
   >;
+}>;
+
+export type NotificationSettingsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['NotificationSettings'] =
+    ResolversParentTypes['NotificationSettings'],
+> = ResolversObject<{
+  deviceEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  immediateAssigned?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  immediateComment?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  immediateMention?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  issueEmails?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pendingSummary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  projects?: Resolver<Array<ResolversTypes['ProjectNotificationSettings']>, ParentType, ContextType>;
+  pushPublicKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type PendingInviteResolvers<
@@ -3169,6 +3308,16 @@ export type ProjectMentionResolvers<
   mentionedUsers?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
+export type ProjectNotificationSettingsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ProjectNotificationSettings'] =
+    ResolversParentTypes['ProjectNotificationSettings'],
+> = ResolversObject<{
+  issueEmails?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pendingSummary?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type ProjectNotificationsChangeResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['ProjectNotificationsChange'] =
@@ -3352,6 +3501,7 @@ export type QueryResolvers<
   >;
   loggedUserData?: Resolver<ResolversTypes['LoggedUser'], ParentType, ContextType>;
   myCompanyInvites?: Resolver<Array<ResolversTypes['CompanyMemberInvite']>, ParentType, ContextType>;
+  notificationSettings?: Resolver<ResolversTypes['NotificationSettings'], ParentType, ContextType>;
   policies?: Resolver<ResolversTypes['PoliciesInfo'], ParentType, ContextType>;
   projectCompanies?: Resolver<
     ResolversTypes['ProjectCompanies'],
@@ -3398,6 +3548,12 @@ export type QueryResolvers<
   >;
   standardDisciplines?: Resolver<Array<ResolversTypes['StandardDiscipline']>, ParentType, ContextType>;
   systemRoles?: Resolver<Array<ResolversTypes['SystemRole']>, ParentType, ContextType>;
+  userNotifications?: Resolver<
+    Array<ResolversTypes['UserNotification']>,
+    ParentType,
+    ContextType,
+    Partial<QueryUserNotificationsArgs>
+  >;
   workspaceProjects?: Resolver<Array<ResolversTypes['ProjectCard']>, ParentType, ContextType>;
 }>;
 
@@ -3552,6 +3708,24 @@ export type UpdateIssuesResultResolvers<
   updated?: Resolver<Array<ResolversTypes['Issue']>, ParentType, ContextType>;
 }>;
 
+export type UserNotificationResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['UserNotification'] = ResolversParentTypes['UserNotification'],
+> = ResolversObject<{
+  actorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  commentId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  excerpt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  isMention?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  issueCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  issueId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  issueTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  projectName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type UserPublicResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['UserPublic'] = ResolversParentTypes['UserPublic'],
@@ -3608,6 +3782,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   LoggedUserCompany?: LoggedUserCompanyResolvers<ContextType>;
   MentionableIssue?: MentionableIssueResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  NotificationSettings?: NotificationSettingsResolvers<ContextType>;
   PendingInvite?: PendingInviteResolvers<ContextType>;
   PendingInviteUser?: PendingInviteUserResolvers<ContextType>;
   PoliciesInfo?: PoliciesInfoResolvers<ContextType>;
@@ -3628,6 +3803,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ProjectIssueCommentChange?: ProjectIssueCommentChangeResolvers<ContextType>;
   ProjectIssuesGeneralData?: ProjectIssuesGeneralDataResolvers<ContextType>;
   ProjectMention?: ProjectMentionResolvers<ContextType>;
+  ProjectNotificationSettings?: ProjectNotificationSettingsResolvers<ContextType>;
   ProjectNotificationsChange?: ProjectNotificationsChangeResolvers<ContextType>;
   ProjectOwner?: ProjectOwnerResolvers<ContextType>;
   ProjectOwnerCompany?: ProjectOwnerCompanyResolvers<ContextType>;
@@ -3651,5 +3827,6 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   SystemRole?: SystemRoleResolvers<ContextType>;
   SystemVisibility?: SystemVisibilityResolvers<ContextType>;
   UpdateIssuesResult?: UpdateIssuesResultResolvers<ContextType>;
+  UserNotification?: UserNotificationResolvers<ContextType>;
   UserPublic?: UserPublicResolvers<ContextType>;
 }>;

@@ -15,6 +15,7 @@ import { createScreenCache } from '../../lib/screen-cache.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { UserMenu } from '../workspace/user-menu.tsx';
 import { prefetchFirstPage } from '../issues/list/first-page-prefetch.ts';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { Brand } from '../workspace/workspace-layout.tsx';
 import type { ProjectOutletContext } from './project-context.ts';
 import { projectMenuItems } from './project-menu.tsx';
@@ -91,6 +92,7 @@ export function ProjectLayout() {
             <SupportButton />
             <LanguageSwitcher />
             <ThemeSwitcher />
+            {user && <NotificationBell projectId={project?.id} />}
             {user && <UserMenu user={user} />}
           </Group>
         </Group>

@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconKey, IconLock, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconBell, IconKey, IconLock, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LoggedUser } from '../../app/guards/session-context.ts';
@@ -42,6 +42,13 @@ export function UserMenu({ user, settings = true }: { user: LoggedUser; settings
               leftSection={<IconLock size={16} />}
             >
               {t('menu.changePassword')}
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to="/workspace/user/notifications"
+              leftSection={<IconBell size={16} />}
+            >
+              {t('menu.notifications')}
             </Menu.Item>
             <Menu.Item component={Link} to="/workspace/user/accessKeys" leftSection={<IconKey size={16} />}>
               {t('menu.accessKeys')}

@@ -5,6 +5,7 @@ import {
   IconBriefcase,
   IconBuilding,
   IconHome,
+  IconBell,
   IconKey,
   IconLock,
   IconLogout,
@@ -19,6 +20,7 @@ import { SideMenu, type SideMenuItem } from '../../components/side-menu/side-men
 import { SupportButton } from '../../components/support-button.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 
 /** The side menu of the workspace, or of the user settings (with a way back) when inside them. */
 function useMenu(pathname: string): { items: SideMenuItem[]; backTo?: { label: string; to: string } } {
@@ -44,6 +46,12 @@ function useMenu(pathname: string): { items: SideMenuItem[]; backTo?: { label: s
           label: t('menu.changePassword'),
           to: '/workspace/user/changePassword',
           icon: <IconLock size={18} />,
+        },
+        {
+          name: 'notifications',
+          label: t('menu.notifications'),
+          to: '/workspace/user/notifications',
+          icon: <IconBell size={18} />,
         },
         {
           name: 'accessKeys',
@@ -111,6 +119,7 @@ export function WorkspaceLayout() {
             <SupportButton />
             <LanguageSwitcher />
             <ThemeSwitcher />
+            {user && <NotificationBell />}
             {user && <UserMenu user={user} />}
           </Group>
         </Group>

@@ -1,0 +1,147 @@
+import { and, eq, gte, or, sql } from 'drizzle-orm';
+import type { NotificationSettings } from '@obra/domain';
+import type { AppServices } from '../../services.ts';
+import type { Db } from '../../db/database.ts';
+import {
+  issueNotifications,
+  issues,
+  issueUserStates,
+  notificationDeliveries,
+} from '../../db/schema/index.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
+import type { Actor } from '../../auth/actor.ts';
+import {
+  currentAccess,
+  isNewlyAssigned,
+  loadVisibleNotifications,
+  type NotificationItem,
+} from './notification-items-repository.ts';
+import { loadSettingsOf } from './notification-settings-repository.ts';
+import { notEmailedSql, queueMail, recipientOf, unsubscribeUrl } from './notification-digest-service.ts';
+import { renderImmediateEmail } from './notification-emails.ts';
+import type { UnsubscribeSetting } from './unsubscribe-tokens.ts';
+import { queuePushes } from './push-service.ts';
+
+/** Marks of the window not yet e-mailed or not yet pushed. */
+function dueWhere(since: Date) {
+  return and(
+    gte(issueNotifications.createdAt, since),
+    or(
+      notEmailedSql(),
+      sql`not exists (select 1 from ${notificationDeliveries} p where p.notification_id = ${issueNotifications.id} and p.channel = 'push')`,
+    ),
+  );
+}
+
+/** Marks older than this are left to the digests (a worker that was down does not send a burst of "now" e-mails). */
+const IMMEDIATE_WINDOW_MS = 60 * 60 * 1000;
+
+/** Why a mark deserves to be told at once. */
+export type ImmediateKind = 'mention' | 'assigned' | 'comment';
+
+const SETTING_OF: Record<ImmediateKind, UnsubscribeSetting & keyof NotificationSettings> = {
+  mention: 'immediateMention',
+  assigned: 'immediateAssigned',
+  comment: 'immediateComment',
+};
+
+/** Whether the user created or follows (starred) an issue. */
+async function createdOrFollows(db: Db, userId: number, issueId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: issues.id })
+    .from(issues)
+    .leftJoin(
+      issueUserStates,
+      and(eq(issueUserStates.issueId, issues.id), eq(issueUserStates.userId, userId)),
+    )
+    .where(
+      and(
+        eq(issues.id, issueId),
+        sql`(${issues.createdByUserId} = ${userId} or coalesce(${issueUserStates.starred}, false))`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Why a mark is worth telling at once: a mention; an issue newly given to one of the user's disciplines; a comment
+ * on an issue the user created or follows. Undefined for the rest (they wait for the digest).
+ */
+export async function immediateKind(
+  db: Db,
+  actor: Actor,
+  item: NotificationItem,
+): Promise<ImmediateKind | undefined> {
+  if (item.isMention) return 'mention';
+  if (item.kind === 'comment')
+    return (await createdOrFollows(db, actor.account.id, item.issueId)) ? 'comment' : undefined;
+  if (item.kind === 'created' || item.kind === 'disciplines') {
+    const access = await currentAccess(db, actor, item.projectId);
+    if (access && (await isNewlyAssigned(db, access, item))) return 'assigned';
+  }
+  return undefined;
+}
+
+/**
+ * Sends the immediate e-mails and device notifications of one user: each mark of the window that a switch asks for and the user may see now
+ * is claimed (its e-mail delivery row) and its e-mail queued in the same transaction, so it is sent once and is
+ * not repeated in a digest. Returns how many were queued.
+ */
+export async function sendImmediateEmailsOf(
+  services: AppServices,
+  userId: number,
+  since: Date,
+): Promise<number> {
+  return unitOfWork(services, async (tx) => {
+    const actor = await recipientOf(tx, userId);
+    if (!actor) return 0;
+    const settings = (await loadSettingsOf(tx, [userId])).get(userId);
+    if (!settings) return 0;
+    const items = await loadVisibleNotifications(tx, actor, { where: dueWhere(since) });
+    let queued = 0;
+    for (const item of items.reverse()) {
+      const kind = await immediateKind(tx, actor, item);
+      if (!kind) continue;
+      if (settings.deviceEnabled && kind !== 'comment') await queuePushes(services, tx, actor, item, kind);
+      if (!settings[SETTING_OF[kind]]) continue;
+      const reason = { kind, setting: SETTING_OF[kind] };
+      const [claimed] = await tx
+        .insert(notificationDeliveries)
+        .values({ notificationId: item.id, channel: 'email' })
+        .onConflictDoNothing()
+        .returning({ id: notificationDeliveries.notificationId });
+      if (!claimed) continue;
+      await queueMail(
+        services,
+        tx,
+        renderImmediateEmail({
+          to: actor.account.email,
+          localeId: actor.account.localeId,
+          kind: reason.kind,
+          item,
+          setting: reason.setting,
+          links: {
+            publicUrl: services.config.publicUrl,
+            unsubscribeUrl: unsubscribeUrl(services, userId, reason.setting),
+          },
+        }),
+      );
+      queued++;
+    }
+    return queued;
+  });
+}
+
+/** The 'notifications.immediate' job (every minute): the immediate e-mails of every user with new marks. */
+export async function runImmediateEmails(services: AppServices, now: Date = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - IMMEDIATE_WINDOW_MS);
+  const { db } = services.database;
+  const due = await db
+    .selectDistinct({ userId: issueNotifications.userId })
+    .from(issueNotifications)
+    .where(dueWhere(since));
+  let queued = 0;
+  for (const { userId } of due) queued += await sendImmediateEmailsOf(services, userId, since);
+  return queued;
+}

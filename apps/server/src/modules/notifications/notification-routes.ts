@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppServices } from '../../services.ts';
+import { escapeHtml } from '../../mail/mjml-layout.ts';
+import { requestLocale } from '../../http/request-locale.ts';
+import { settingsUrl, translator } from './notification-emails.ts';
+import { unsubscribe, unsubscribeTarget } from './notification-unsubscribe-service.ts';
+
+function page(lang: string, title: string, body: string): string {
+  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(
+    title,
+  )}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#1f2933}button{font:inherit;padding:.5rem 1rem;border-radius:4px;border:0;background:#1c7ed6;color:#fff;cursor:pointer}a{color:#1c7ed6}</style></head><body><h1>${escapeHtml(
+    title,
+  )}</h1>${body}</body></html>`;
+}
+
+function tokenOf(request: FastifyRequest): string {
+  const query = request.query as Record<string, unknown>;
+  return typeof query['token'] === 'string' ? query['token'] : '';
+}
+
+/**
+ * The unsubscribe links of notification e-mails (RFC 8058), public: GET shows a confirmation page (link scanners
+ * fetch links, so a GET changes nothing), POST turns the token's one setting off. Mail clients POST
+ * `List-Unsubscribe=One-Click` to the List-Unsubscribe address; the page's button posts the same.
+ */
+export async function registerNotificationRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    const answer = async (request: FastifyRequest, reply: FastifyReply, post: boolean) => {
+      const token = tokenOf(request);
+      const target = await unsubscribeTarget(services, token);
+      const { locale, t } = translator(target?.localeId ?? requestLocale(request.headers));
+      const title = t('unsubscribePage.title');
+      const settingsLink = `<p><a href="${escapeHtml(settingsUrl(services.config.publicUrl))}">${escapeHtml(
+        t('unsubscribePage.settings'),
+      )}</a></p>`;
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      if (!target)
+        return reply
+          .status(400)
+          .send(page(locale, title, `<p>${escapeHtml(t('unsubscribePage.invalid'))}</p>${settingsLink}`));
+      const setting = t(`setting.${target.setting}`);
+      if (post) {
+        await unsubscribe(services, token);
+        return reply.send(
+          page(
+            locale,
+            title,
+            `<p role="status">${escapeHtml(t('unsubscribePage.done', { setting }))}</p>${settingsLink}`,
+          ),
+        );
+      }
+      return reply.send(
+        page(
+          locale,
+          title,
+          `<p>${escapeHtml(t('unsubscribePage.confirm', { setting, email: target.email }))}</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(
+            t('unsubscribePage.button'),
+          )}</button></form>${settingsLink}`,
+        ),
+      );
+    };
+    scope.get('/notifications/unsubscribe', (request, reply) => answer(request, reply, false));
+    scope.post('/notifications/unsubscribe', (request, reply) => answer(request, reply, true));
+  });
+}
