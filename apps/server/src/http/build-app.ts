@@ -16,6 +16,7 @@ import { registerAuthRoutes } from './auth-routes.ts';
 import { registerFederatedRoutes } from './federated-routes.ts';
 import { registerFileRoutes } from '../storage/file-routes.ts';
 import { registerProfileImageRoutes } from '../storage/profile-image-files.ts';
+import { registerBcfRoutes } from '../modules/bcf/bcf-routes.ts';
 
 /**
  * Path prefixes answered by the API; every other GET is the single-page app. No prefix may hold a route of the
@@ -29,6 +30,7 @@ export const API_PREFIXES = [
   '/profile-images',
   '/project-drive',
   '/bcf',
+  '/bcf-xml',
   '/data-lake',
   '/healthz',
   '/readyz',
@@ -92,6 +94,7 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   registerFederatedRoutes(app, services);
   await registerFileRoutes(app, services.files);
   registerProfileImageRoutes(app, services.files);
+  await registerBcfRoutes(app, services);
 
   const yoga = createObraYoga(services);
   app.route({

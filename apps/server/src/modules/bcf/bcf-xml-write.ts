@@ -16,14 +16,16 @@ import type {
  */
 
 function esc(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // Characters XML 1.0 cannot carry are dropped.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
+  return (
+    value
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      // Characters XML 1.0 cannot carry are dropped.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+  );
 }
 
 /** An element with text, or nothing when the value is blank (NonEmptyOrBlankString). */
@@ -140,8 +142,9 @@ export function markupXml(version: BcfVersion, topic: BcfTopic, now: string): st
   const topicAttrs = attrs({
     Guid: topic.guid,
     ...(v3 ? { ServerAssignedId: topic.serverAssignedId } : {}),
-    TopicType: topic.topicType || 'Issue',
-    TopicStatus: topic.topicStatus || 'Open',
+    // Required in 3.0, optional in 2.1.
+    TopicType: topic.topicType || (v3 ? 'Issue' : undefined),
+    TopicStatus: topic.topicStatus || (v3 ? 'Open' : undefined),
   });
   const body =
     (v3
