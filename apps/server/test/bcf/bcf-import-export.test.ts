@@ -195,11 +195,12 @@ describe('visibility over import previews and exports', () => {
   });
 
   it('a filtered export holds only the issues the filter keeps', async () => {
+    await createIssueAs(t, w.creator, { ...draft(w, { title: 'Lintel gap' }) });
     const exported = await exportFile(t, w.creator, w.projectId, {
       version: '3.0',
-      filter: JSON.stringify({ search: 'Shaft clash' }),
+      filter: JSON.stringify({ search: 'Lintel gap' }),
     });
     const pkg = await readPackage(exported.bytes, '3.0');
-    expect(pkg.pkg.topics.map((topic) => topic.title)).toEqual(['Shaft clash']);
+    expect(pkg.pkg.topics.map((topic) => topic.title)).toEqual(['Lintel gap']);
   });
 });
