@@ -327,14 +327,12 @@ async function snapshotOf(
   if (!image) return undefined;
   const bytes = await services.files.store.read(image.storageKey).catch(() => undefined);
   if (!bytes) return undefined;
-  const resized = sharp(bytes)
-    .rotate()
-    .resize({
-      width: BCF_SNAPSHOT_MAX_SIDE,
-      height: BCF_SNAPSHOT_MAX_SIDE,
-      fit: 'inside',
-      withoutEnlargement: true,
-    });
+  const resized = sharp(bytes).rotate().resize({
+    width: BCF_SNAPSHOT_MAX_SIDE,
+    height: BCF_SNAPSHOT_MAX_SIDE,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
   if (image.contentType === 'image/jpeg') return { bytes: await resized.jpeg().toBuffer(), extension: 'jpg' };
   return { bytes: await resized.png().toBuffer(), extension: 'png' };
 }
