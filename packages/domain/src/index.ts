@@ -16,3 +16,4 @@ export * from './files/profile-images.ts';
 export * from './validation/index.ts';
 export * from './markup/index.ts';
 export * from './notifications/notification-settings.ts';
+export * from './bcf/index.ts';

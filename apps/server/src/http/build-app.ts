@@ -17,6 +17,7 @@ import { registerFederatedRoutes } from './federated-routes.ts';
 import { registerFileRoutes } from '../storage/file-routes.ts';
 import { registerProfileImageRoutes } from '../storage/profile-image-files.ts';
 import { registerNotificationRoutes } from '../modules/notifications/notification-routes.ts';
+import { registerBcfRoutes } from '../modules/bcf/bcf-routes.ts';
 
 /**
  * Path prefixes answered by the API; every other GET is the single-page app. No prefix may hold a route of the
@@ -30,6 +31,7 @@ export const API_PREFIXES = [
   '/profile-images',
   '/project-drive',
   '/bcf',
+  '/bcf-xml',
   '/data-lake',
   '/healthz',
   '/readyz',
@@ -94,6 +96,7 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   await registerFileRoutes(app, services.files);
   registerProfileImageRoutes(app, services.files);
   await registerNotificationRoutes(app, services);
+  await registerBcfRoutes(app, services);
 
   const yoga = createObraYoga(services);
   app.route({

@@ -95,6 +95,9 @@ export const ERROR_CODES = [
   'CHAT_TOO_LONG',
   'MESSAGE_NOT_COMPLIANT',
   'CONTENT_MUST_BE_NON_EMPTY_STRING',
+  // BCF (issue 16): a package that is not a readable BCF-XML archive, or of a version Obra does not read
+  'BCF_INVALID_PACKAGE',
+  'BCF_UNSUPPORTED_VERSION',
 ] as const;
 
 /** One code of the catalogue. */

@@ -7,3 +7,4 @@ export * from './issue-comments.ts';
 export * from './issue-images.ts';
 export * from './profile-images.ts';
 export * from './notifications.ts';
+export * from './bcf.ts';

@@ -1,0 +1,798 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { z } from 'zod';
+import {
+  AppError,
+  bcfDateOnly,
+  bcfKey,
+  isAppError,
+  mapBcfLabels,
+  mapBcfPriority,
+  mapBcfStage,
+  mapBcfStatus,
+  mapBcfTopicType,
+  type BcfMatch,
+  type BcfPackage,
+  type BcfTopic,
+  type ErrorCode,
+  type ObraBcfTopicExtension,
+} from '@obra/domain';
+import type { Actor } from '../../auth/actor.ts';
+import type { Db } from '../../db/database.ts';
+import {
+  bcfComments,
+  bcfTopics,
+  issueComments,
+  issueFiles,
+  issueHistory,
+  issues,
+} from '../../db/schema/index.ts';
+import { emitProjectEvent, savepoint, unitOfWork } from '../../db/unit-of-work.ts';
+import type { AppServices } from '../../services.ts';
+import { inspectImage } from '../../storage/image-content.ts';
+import { applyIssueCreate } from '../issues/issue-create-service.ts';
+import { checkEnums, projectStatuses, type IssueFieldsInput } from '../issues/issue-input-checks.ts';
+import { applyIssueUpdate } from '../issues/issue-update-service.ts';
+import { ISSUE_FILE_MAX_BYTES, type ConfirmedIssueFile } from '../issues/images/issue-file-service.ts';
+import type { ImageInput } from '../issues/images/issue-image-service.ts';
+import { loadForWrite, type ProjectAccess } from '../projects/project-access.ts';
+import {
+  issueImagesWithFiles,
+  issuesWithTopic,
+  loadBcfProjectSetup,
+  topicsByGuid,
+  visibleIssueIds,
+  type BcfProjectSetup,
+} from './bcf-repository.ts';
+import { derivedTopicGuid } from './bcf-guids.ts';
+import { readBcfPackage } from './bcf-xml-read.ts';
+import { openBcfArchive, type BcfArchive } from './bcf-zip.ts';
+
+/** The choices a user makes where the mapping is ambiguous (all optional; the preview shows the guesses). */
+export const bcfImportMappingSchema = z
+  .object({
+    types: z.record(z.string(), z.number().int().nullable()).optional(),
+    statuses: z.record(z.string(), z.enum(['active', 'resolved', 'reproved'])).optional(),
+    priorities: z.record(z.string(), z.enum(['high', 'medium', 'low'])).optional(),
+    stages: z.record(z.string(), z.number().int().nullable()).optional(),
+    labels: z.record(z.string(), z.number().int().nullable()).optional(),
+    users: z.record(z.string(), z.number().int().nullable()).optional(),
+    /** Disciplines of topics that do not carry Obra's extension. */
+    disciplineIds: z.array(z.number().int()).max(100).optional(),
+    visibility: z.enum(['creator', 'project_management', 'public']).optional(),
+  })
+  .strict();
+export type BcfImportMapping = z.infer<typeof bcfImportMappingSchema>;
+
+/** Parses the `mapping` field of an import (JSON text or value); BAD_USER_INPUT when it does not fit. */
+export function parseBcfImportMapping(raw: unknown): BcfImportMapping {
+  if (raw === undefined || raw === null || raw === '') return {};
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw) as unknown;
+    } catch {
+      throw new AppError('BAD_USER_INPUT', 'mapping is not JSON', { field: 'mapping' });
+    }
+  }
+  const parsed = bcfImportMappingSchema.safeParse(value);
+  if (!parsed.success) throw new AppError('BAD_USER_INPUT', 'invalid mapping', { field: 'mapping' });
+  return parsed.data;
+}
+
+/** How one BCF value of a kind was mapped, with how many topics carry it. */
+export interface BcfValueMapping<T> {
+  value: string;
+  topics: number;
+  mappedTo: T;
+  match: BcfMatch;
+}
+
+export interface BcfImportItem {
+  guid: string;
+  title: string;
+  action: 'create' | 'update' | 'failed';
+  issueId?: number | undefined;
+  code?: string | undefined;
+  error?: { code: ErrorCode; message: string } | undefined;
+  comments: number;
+  viewpoints: number;
+  snapshots: number;
+  /** What of the topic could not be mapped (labels without a project label, unknown users, …). */
+  warnings: string[];
+}
+
+/** The preview (dryRun) and the result of an import. */
+export interface BcfImportReport {
+  dryRun: boolean;
+  version: string;
+  topics: number;
+  created: number;
+  updated: number;
+  failed: number;
+  fromObra: boolean;
+  items: BcfImportItem[];
+  mapping: {
+    types: BcfValueMapping<number | null>[];
+    statuses: BcfValueMapping<string>[];
+    priorities: BcfValueMapping<string>[];
+    stages: BcfValueMapping<number | null>[];
+    labels: BcfValueMapping<number | null>[];
+    users: BcfValueMapping<number | null>[];
+    disciplineIds: number[];
+  };
+  /** Topic folders that could not be read, with why. */
+  unreadable: { folder: string; reason: string }[];
+}
+
+interface PlannedTopic {
+  topic: BcfTopic;
+  item: BcfImportItem;
+  fields: IssueFieldsInput;
+  existingIssueId: number | undefined;
+  obra: ObraBcfTopicExtension | undefined;
+  unmappedLabels: string[];
+}
+
+function tally<T>(
+  list: BcfValueMapping<T>[],
+  value: string | undefined,
+  mapped: { value: T; match: BcfMatch },
+): void {
+  if (value === undefined || value.trim() === '') return;
+  const found = list.find((m) => m.value === value);
+  if (found) found.topics += 1;
+  else list.push({ value, topics: 1, mappedTo: mapped.value, match: mapped.match });
+}
+
+/** The disciplines a topic without Obra's extension gets: the chosen ones, else BIM coordination, else the importer's. */
+function defaultDisciplineIds(
+  setup: BcfProjectSetup,
+  access: ProjectAccess,
+  mapping: BcfImportMapping,
+): number[] {
+  const known = new Set(setup.disciplines.map((d) => d.id));
+  const chosen = (mapping.disciplineIds ?? []).filter((id) => known.has(id));
+  if (chosen.length > 0) return [...new Set(chosen)];
+  const bim = setup.disciplines.find((d) => d.standardDisciplineId === 33);
+  if (bim) return [bim.id];
+  const own = access.userDisciplines.find((id) => known.has(id));
+  if (own !== undefined) return [own];
+  const first = setup.disciplines[0];
+  return first ? [first.id] : [];
+}
+
+/** A pending and a settled discipline status the project has switched on (todo / done by preference). */
+function disciplineStatusFor(
+  statuses: Awaited<ReturnType<typeof projectStatuses>>,
+  issueStatus: string,
+): string {
+  const pending = issueStatus === 'active';
+  const candidates = pending ? ['todo', 'doing', 'active'] : ['done', 'resolved', 'validated', 'aware'];
+  const preferred = candidates.find((key) => statuses.active.has(key));
+  if (preferred) return preferred;
+  const any = [...statuses.all.values()].find(
+    (s) => statuses.active.has(s.key) && s.keepIssueActive === pending,
+  );
+  return any?.key ?? (pending ? 'todo' : 'done');
+}
+
+/** The BCF bimPin of a topic: where its first viewpoint's camera looks from (Obra issues need a pin). */
+function bimPinsOf(topic: BcfTopic): unknown[] {
+  const first = [...topic.viewpoints].sort((a, b) => (a.index ?? 0) - (b.index ?? 0))[0];
+  const camera = first?.visualization?.camera;
+  return [
+    {
+      source: 'bcf',
+      topicGuid: topic.guid,
+      viewpointGuid: first?.guid ?? null,
+      position: camera ? camera.viewPoint : null,
+      direction: camera ? camera.direction : null,
+    },
+  ];
+}
+
+function planTopics(
+  pkg: BcfPackage,
+  context: {
+    access: ProjectAccess;
+    setup: BcfProjectSetup;
+    statuses: Awaited<ReturnType<typeof projectStatuses>>;
+    mapping: BcfImportMapping;
+    existing: Map<string, number>;
+    visible: Set<number>;
+  },
+  report: BcfImportReport,
+): PlannedTopic[] {
+  const { setup, statuses, mapping, existing, visible } = context;
+  const defaults = defaultDisciplineIds(setup, context.access, mapping);
+  report.mapping.disciplineIds = defaults;
+  const visibility = mapping.visibility ?? 'public';
+  const seen = new Set<string>();
+  const planned: PlannedTopic[] = [];
+  for (const topic of pkg.topics) {
+    const obra = pkg.obra?.topics[topic.guid];
+    const warnings: string[] = [];
+    const existingIssueId = existing.get(topic.guid);
+    const item: BcfImportItem = {
+      guid: topic.guid,
+      title: existingIssueId !== undefined && !visible.has(existingIssueId) ? '' : topic.title,
+      action: existingIssueId === undefined ? 'create' : 'update',
+      issueId: existingIssueId !== undefined && visible.has(existingIssueId) ? existingIssueId : undefined,
+      comments: topic.comments.length,
+      viewpoints: topic.viewpoints.length,
+      snapshots: topic.viewpoints.filter((v) => v.snapshot).length,
+      warnings,
+    };
+    report.items.push(item);
+    const fail = (code: ErrorCode, reason: string) => {
+      item.action = 'failed';
+      item.error = { code, message: reason };
+    };
+    if (seen.has(topic.guid)) {
+      fail('BAD_USER_INPUT', 'the package has this topic twice');
+      continue;
+    }
+    seen.add(topic.guid);
+    if (existingIssueId !== undefined && !visible.has(existingIssueId)) {
+      // Another user's issue the importer may not see: nothing of it is told.
+      fail('NOT_FOUND', 'a topic with this GUID exists in the project and you may not change it');
+      continue;
+    }
+    if (topic.title.trim() === '') {
+      fail('REQUIRED_FIELD', 'the topic has no title');
+      continue;
+    }
+    const status = mapBcfStatus(topic.topicStatus, mapping.statuses?.[topic.topicStatus ?? '']);
+    const priority = mapBcfPriority(topic.priority, mapping.priorities?.[topic.priority ?? '']);
+    const type = mapBcfTopicType(
+      topic.topicType,
+      setup.activeCategoryIds,
+      topic.topicType !== undefined ? mapping.types?.[topic.topicType] : undefined,
+    );
+    const stage = mapBcfStage(
+      topic.stage,
+      setup.activePhaseIds,
+      topic.stage !== undefined ? mapping.stages?.[topic.stage] : undefined,
+    );
+    tally(report.mapping.statuses, topic.topicStatus, status);
+    tally(report.mapping.priorities, topic.priority, priority);
+    tally(report.mapping.types, topic.topicType, type);
+    tally(report.mapping.stages, topic.stage, stage);
+    const labelsIn = topic.labels.filter((l) => !(obra?.disciplineLabels ?? []).includes(l));
+    const labels = mapBcfLabels(labelsIn, setup.labels, mapping.labels ?? {});
+    for (const label of labelsIn) {
+      const id = labels.ids.find((lid) => {
+        const l = setup.labels.find((x) => x.id === lid);
+        return l && (bcfKey(l.name) === bcfKey(label) || bcfKey(l.abbreviation) === bcfKey(label));
+      });
+      const chosen = mapping.labels?.[label];
+      tally(
+        report.mapping.labels,
+        label,
+        chosen !== undefined
+          ? { value: chosen, match: 'chosen' }
+          : { value: id ?? null, match: id !== undefined ? 'exact' : 'none' },
+      );
+    }
+    if (labels.unmapped.length > 0) warnings.push(`labels kept in BCF only: ${labels.unmapped.join(', ')}`);
+    for (const email of [topic.assignedTo, topic.creationAuthor, ...topic.comments.map((c) => c.author)]) {
+      if (!email) continue;
+      const chosen = mapping.users?.[email];
+      const member = setup.members.get(email.toLowerCase());
+      tally(
+        report.mapping.users,
+        email,
+        chosen !== undefined
+          ? { value: chosen, match: 'chosen' }
+          : { value: member?.id ?? null, match: member ? 'exact' : 'none' },
+      );
+    }
+    const assignee = topic.assignedTo
+      ? (mapping.users?.[topic.assignedTo] ?? setup.members.get(topic.assignedTo.toLowerCase())?.id ?? null)
+      : null;
+    if (topic.assignedTo && assignee === null)
+      warnings.push(`AssignedTo ${topic.assignedTo} is not a project member`);
+    if (type.match === 'none') warnings.push(`TopicType "${topic.topicType ?? ''}" has no category`);
+    if (stage.match === 'none') warnings.push(`Stage "${topic.stage ?? ''}" has no phase`);
+    if (status.match === 'none') warnings.push(`TopicStatus "${topic.topicStatus ?? ''}" read as active`);
+    // Obra's own extension restores what BCF cannot say: exact status, priority, visibility, disciplines.
+    const issueStatus = (obra?.status as typeof status.value | undefined) ?? status.value;
+    const disciplines = obra?.disciplines.length
+      ? obra.disciplines.flatMap((d) => {
+          const found =
+            setup.disciplines.find((p) => bcfKey(p.abbreviation) === bcfKey(d.abbreviation)) ??
+            setup.disciplines.find(
+              (p) => d.standardDisciplineId != null && p.standardDisciplineId === d.standardDisciplineId,
+            );
+          if (!found) {
+            warnings.push(`discipline ${d.abbreviation} is not in the project`);
+            return [];
+          }
+          return [{ disciplineId: found.id, status: d.status, deadline: d.deadline ?? null }];
+        })
+      : undefined;
+    const status0 = disciplineStatusFor(statuses, issueStatus);
+    const phase = obra?.creationPhase !== undefined ? obra.creationPhase : stage.value;
+    const fields: IssueFieldsInput = {
+      title: topic.title.trim(),
+      description: topic.description ?? null,
+      status: issueStatus,
+      priority: obra?.priority ?? priority.value,
+      visibility: existingIssueId === undefined ? (obra?.visibility ?? visibility) : undefined,
+      category: obra?.category !== undefined ? obra.category : type.value,
+      creationPhase: phase,
+      resolutionPhase:
+        obra?.resolutionPhase !== undefined
+          ? obra.resolutionPhase
+          : issueStatus === 'active'
+            ? null
+            : (phase ?? 0),
+      deadline: bcfDateOnly(topic.dueDate) ?? null,
+      labels: labels.ids,
+      disciplines:
+        disciplines && disciplines.length > 0
+          ? disciplines
+          : existingIssueId === undefined
+            ? defaults.map((disciplineId) => ({ disciplineId, status: status0 }))
+            : undefined,
+      bimPins: bimPinsOf(topic),
+      mentionedUsers: assignee !== null ? [assignee] : undefined,
+      documentsReferences: topic.documentReferences.map((d, index) => ({
+        index,
+        source: 'bcf',
+        id: d.guid ?? null,
+        documentId: d.documentGuid ?? null,
+        documentName:
+          d.description ?? d.url ?? pkg.documents.find((x) => x.guid === d.documentGuid)?.filename ?? null,
+        url: d.url ?? null,
+      })),
+    };
+    if (existingIssueId === undefined && (fields.disciplines?.length ?? 0) === 0) {
+      fail('ISSUE_MUST_HAVE_DISCIPLINES', 'the project has no discipline to give the topic');
+      continue;
+    }
+    planned.push({ topic, item, fields, existingIssueId, obra, unmappedLabels: labels.unmapped });
+  }
+  return planned;
+}
+
+/** Where a topic's snapshot and viewpoint land: the file GUID of each viewpoint's stored snapshot. */
+type SnapshotFiles = Map<string, ConfirmedIssueFile>;
+
+/** Largest side of an imported snapshot; larger ones are scaled down (and so fit the 5 MB image limit). */
+const SNAPSHOT_MAX_SIDE = 1500;
+
+/**
+ * Stores a snapshot as a confirmed issue file (the server read and checked the bytes itself). Outside the
+ * transaction like every upload: a topic that then fails leaves an unused file that the files.cleanup job
+ * removes.
+ */
+async function storeSnapshot(
+  services: AppServices,
+  access: ProjectAccess,
+  name: string,
+  bytes: Buffer,
+): Promise<ConfirmedIssueFile | undefined> {
+  let data = bytes;
+  let facts = await inspectImage(data).catch(() => undefined);
+  if (!facts) return undefined;
+  if (Math.max(facts.width, facts.height) > SNAPSHOT_MAX_SIDE || data.length > ISSUE_FILE_MAX_BYTES) {
+    data = await sharp(data)
+      .rotate()
+      .resize({ width: SNAPSHOT_MAX_SIDE, height: SNAPSHOT_MAX_SIDE, fit: 'inside' })
+      .png()
+      .toBuffer();
+    facts = await inspectImage(data);
+  }
+  const contentType = /^\x89PNG/.test(data.subarray(0, 4).toString('latin1'))
+    ? 'image/png'
+    : data[0] === 0xff && data[1] === 0xd8
+      ? 'image/jpeg'
+      : data.subarray(0, 4).toString('latin1') === 'RIFF'
+        ? 'image/webp'
+        : 'image/gif';
+  const guid = randomUUID();
+  const storageKey = `issues/${access.project.id}/${guid}`;
+  const thumbKey = `${storageKey}.thumb.webp`;
+  await services.files.store.write(storageKey, data, contentType);
+  await services.files.store.write(thumbKey, facts.thumbnail.data, facts.thumbnail.contentType);
+  const now = new Date();
+  const [row] = await services.database.db
+    .insert(issueFiles)
+    .values({
+      guid,
+      projectId: access.project.id,
+      createdByUserId: access.actor.account.id,
+      fileName: name,
+      storageKey,
+      status: 'confirmed',
+      contentType,
+      size: data.length,
+      width: facts.width,
+      height: facts.height,
+      thumbKey,
+      thumbWidth: facts.thumbnail.width,
+      thumbHeight: facts.thumbnail.height,
+      confirmedAt: now,
+      expiresAt: new Date(now.getTime() + 24 * 3600 * 1000),
+    })
+    .returning();
+  return row as ConfirmedIssueFile | undefined;
+}
+
+/** The viewpoints JSON Obra stores on the issue (issues.viewpoints): one entry per BCF viewpoint. */
+export interface StoredBcfViewpoint {
+  source: 'bcf';
+  guid: string;
+  index: number | null;
+  /** The GUID of the issue file holding the snapshot (its issue image), if any. */
+  snapshot: string | null;
+  visualization: unknown;
+}
+
+function storedViewpoints(
+  topic: BcfTopic,
+  snapshots: SnapshotFiles,
+  previous: readonly StoredBcfViewpoint[],
+): StoredBcfViewpoint[] {
+  return topic.viewpoints.map((v) => ({
+    source: 'bcf',
+    guid: v.guid,
+    index: v.index ?? null,
+    snapshot:
+      snapshots.get(`${topic.guid}/${v.guid}`)?.guid ??
+      previous.find((p) => p.guid === v.guid)?.snapshot ??
+      null,
+    visualization: v.visualization ?? null,
+  }));
+}
+
+export function readStoredViewpoints(value: unknown): StoredBcfViewpoint[] {
+  return Array.isArray(value)
+    ? value.filter(
+        (v): v is StoredBcfViewpoint =>
+          typeof v === 'object' && v !== null && (v as { source?: unknown }).source === 'bcf',
+      )
+    : [];
+}
+
+/** An internal document (BCF 3.0 documents.xml) kept in the file store for the next export. */
+export interface StoredBcfDocument {
+  guid: string;
+  filename: string;
+  description?: string | undefined;
+  storageKey: string;
+}
+
+/** The topic fields kept in bcf_topics (everything but comments and viewpoints). */
+function topicRecord(
+  topic: BcfTopic,
+  unmappedLabels: string[],
+  documents: ReadonlyMap<string, StoredBcfDocument>,
+): Record<string, unknown> {
+  const { comments: _c, viewpoints: _v, folder: _f, ...rest } = topic;
+  const own = topic.documentReferences
+    .map((d) => (d.documentGuid ? documents.get(d.documentGuid) : undefined))
+    .filter((d): d is StoredBcfDocument => d !== undefined);
+  return { ...rest, unmappedLabels, documents: own };
+}
+
+/** Stores the package's internal documents that topics reference (BCF 3.0 documents/{guid}). */
+async function storeDocuments(
+  services: AppServices,
+  access: ProjectAccess,
+  archive: BcfArchive,
+  pkg: BcfPackage,
+): Promise<Map<string, StoredBcfDocument>> {
+  const stored = new Map<string, StoredBcfDocument>();
+  const wanted = new Set(pkg.topics.flatMap((t) => t.documentReferences.map((d) => d.documentGuid)));
+  for (const document of pkg.documents) {
+    if (!wanted.has(document.guid)) continue;
+    const path = archive.paths.find((p) => p.toLowerCase() === `documents/${document.guid}`);
+    if (!path) continue;
+    const storageKey = `bcf/${access.project.id}/documents/${randomUUID()}`;
+    await services.files.store.write(storageKey, await archive.read(path), 'application/octet-stream');
+    stored.set(document.guid, { ...document, storageKey });
+  }
+  return stored;
+}
+
+async function storeComments(
+  tx: Db,
+  access: ProjectAccess,
+  issue: { id: number; projectId: number; visibility: string },
+  topic: BcfTopic,
+  visibility: string,
+): Promise<number> {
+  const existing = await tx
+    .select({ guid: bcfComments.guid })
+    .from(bcfComments)
+    .where(eq(bcfComments.issueId, issue.id));
+  const known = new Set(existing.map((e) => e.guid));
+  const userId = access.actor.account.id;
+  let created = 0;
+  for (const c of topic.comments) {
+    if (known.has(c.guid)) continue;
+    const message = c.comment.trim() === '' ? '-' : c.comment;
+    const date = Number.isNaN(Date.parse(c.date)) ? new Date() : new Date(c.date);
+    const [row] = await tx
+      .insert(issueComments)
+      .values({
+        projectId: issue.projectId,
+        issueId: issue.id,
+        message,
+        visibility,
+        createdByUserId: userId,
+        createdAt: date,
+      })
+      .returning();
+    if (!row) throw new Error('comment not stored');
+    await tx.insert(bcfComments).values({
+      commentId: row.id,
+      issueId: issue.id,
+      guid: c.guid,
+      comment: {
+        author: c.author,
+        date: c.date,
+        modifiedAuthor: c.modifiedAuthor,
+        modifiedDate: c.modifiedDate,
+        viewpointGuid: c.viewpointGuid,
+      },
+    });
+    await tx.insert(issueHistory).values({
+      issueId: issue.id,
+      entityType: 'comment',
+      commentId: row.id,
+      fields: {
+        message: { old: null, new: message },
+        visibility: { old: null, new: visibility },
+        bcf: { old: null, new: { guid: c.guid, author: c.author } },
+      },
+      issueVisibility: issue.visibility,
+      commentVisibility: visibility,
+      userId,
+    });
+    emitProjectEvent({
+      kind: 'comment',
+      action: 'created',
+      projectId: issue.projectId,
+      issueId: issue.id,
+      commentId: row.id,
+    });
+    created += 1;
+  }
+  return created;
+}
+
+async function applyTopic(
+  tx: Db,
+  context: {
+    access: ProjectAccess;
+    statuses: Awaited<ReturnType<typeof projectStatuses>>;
+    files: SnapshotFiles;
+    documents: ReadonlyMap<string, StoredBcfDocument>;
+    visibility: string;
+  },
+  plan: PlannedTopic,
+): Promise<void> {
+  const { access, statuses, files } = context;
+  const { topic, fields } = plan;
+  const projectId = access.project.id;
+  const newSnapshots = topic.viewpoints
+    .map((v) => ({ v, file: files.get(`${topic.guid}/${v.guid}`) }))
+    .filter((s): s is { v: (typeof topic.viewpoints)[number]; file: ConfirmedIssueFile } => !!s.file);
+  let issueId: number;
+  let issueVisibility: string;
+  if (plan.existingIssueId === undefined) {
+    const images: ImageInput[] = newSnapshots.map((s, index) => ({
+      index,
+      title: s.v.snapshot ?? '',
+      original: s.file.guid,
+    }));
+    const row = await applyIssueCreate(
+      tx,
+      { access, statuses, files: new Map(newSnapshots.map((s) => [s.file.guid, s.file])) },
+      {
+        ...fields,
+        projectId,
+        images,
+        viewpoints: storedViewpoints(topic, files, []),
+      },
+      { bcf: { old: null, new: { guid: topic.guid } } },
+    );
+    issueId = row.id;
+    issueVisibility = row.visibility;
+    plan.item.code = row.code;
+    await tx.insert(bcfTopics).values({
+      issueId,
+      projectId,
+      guid: topic.guid,
+      serverAssignedId: topic.serverAssignedId ?? null,
+      topic: topicRecord(topic, plan.unmappedLabels, context.documents),
+    });
+  } else {
+    issueId = plan.existingIssueId;
+    const current = await issueImagesWithFiles(tx, [issueId]);
+    const [row] = await tx.select().from(issues).where(eq(issues.id, issueId));
+    if (!row) throw new AppError('NOT_FOUND');
+    const previous = readStoredViewpoints(row.viewpoints);
+    const fresh = newSnapshots.filter((s) => !previous.some((p) => p.guid === s.v.guid && p.snapshot));
+    const images: ImageInput[] | undefined = fresh.length
+      ? [
+          ...current.map((c) => ({ id: c.id })),
+          ...fresh.map((s, i) => ({
+            index: current.length + i,
+            title: s.v.snapshot ?? '',
+            original: s.file.guid,
+          })),
+        ]
+      : undefined;
+    const stored = storedViewpoints(
+      topic,
+      new Map(fresh.map((s) => [`${topic.guid}/${s.v.guid}`, s.file])),
+      previous,
+    );
+    await applyIssueUpdate(
+      tx,
+      { access, statuses, files: new Map(fresh.map((s) => [s.file.guid, s.file])) },
+      {
+        ...fields,
+        status: fields.status === row.status ? undefined : fields.status,
+        resolutionPhase: fields.status === row.status ? undefined : fields.resolutionPhase,
+        bimPins: undefined,
+        projectId,
+        issueId,
+        images,
+        viewpoints: stored,
+      },
+      checkEnums({ ...fields, status: fields.status === row.status ? undefined : fields.status }),
+    );
+    issueVisibility = row.visibility;
+    plan.item.code = row.code;
+    // A topic matched through Obra's extension (exported from here, never imported) gets its BCF row now.
+    await tx
+      .insert(bcfTopics)
+      .values({ issueId, projectId, guid: topic.guid, topic: {} })
+      .onConflictDoNothing();
+    await tx
+      .update(bcfTopics)
+      .set({
+        serverAssignedId: topic.serverAssignedId ?? null,
+        topic: topicRecord(topic, plan.unmappedLabels, context.documents),
+        updatedAt: new Date(),
+      })
+      .where(eq(bcfTopics.issueId, issueId));
+  }
+  await storeComments(
+    tx,
+    access,
+    { id: issueId, projectId, visibility: issueVisibility },
+    topic,
+    context.visibility,
+  );
+  plan.item.issueId = issueId;
+}
+
+/**
+ * Imports a BCF package (POST /bcf-xml/projects/{projectId}/imports): authorize (issue.create, active
+ * project) → read the package → map every topic (the preview; `dryRun` stops here and writes nothing) →
+ * store the snapshots as issue images → one unit of work in which each topic is a savepoint: a topic the
+ * rules refuse is reported with its error code, the others are kept. A topic whose GUID the project knows
+ * updates its issue (through updateIssue's rules); others create issues (through createIssue's rules).
+ */
+export async function importBcf(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; file: string; dryRun: boolean; mapping: BcfImportMapping },
+): Promise<BcfImportReport> {
+  const { db } = services.database;
+  const access = await loadForWrite(db, actor, input.projectId, 'issue.create');
+  const archive = await openBcfArchive(input.file);
+  try {
+    const pkg = await readBcfPackage(archive);
+    return await importPackage(services, access, archive, pkg, input);
+  } finally {
+    archive.close();
+  }
+}
+
+async function importPackage(
+  services: AppServices,
+  access: ProjectAccess,
+  archive: BcfArchive,
+  pkg: BcfPackage,
+  input: { dryRun: boolean; mapping: BcfImportMapping },
+): Promise<BcfImportReport> {
+  const { db } = services.database;
+  const [setup, statuses] = await Promise.all([
+    loadBcfProjectSetup(db, access.project.id),
+    projectStatuses(db, access.project.id),
+  ]);
+  const existing = await topicsByGuid(
+    db,
+    access.project.id,
+    pkg.topics.map((t) => t.guid),
+  );
+  // A package exported from this very project matches its topics to their issues by id as well.
+  if (pkg.obra?.projectGuid === access.project.guid) {
+    const candidates = pkg.topics
+      .filter((t) => !existing.has(t.guid) && pkg.obra?.topics[t.guid]?.issueId !== undefined)
+      .map((t) => ({ guid: t.guid, issueId: pkg.obra?.topics[t.guid]?.issueId ?? 0 }));
+    const withTopic = await issuesWithTopic(
+      db,
+      candidates.map((c) => c.issueId),
+    );
+    for (const c of candidates)
+      if (!withTopic.has(c.issueId) && derivedTopicGuid(access.project.guid, c.issueId) === c.guid)
+        existing.set(c.guid, c.issueId);
+  }
+  const visible = await visibleIssueIds(db, access, [...existing.values()]);
+  const report: BcfImportReport = {
+    dryRun: input.dryRun,
+    version: pkg.version,
+    topics: pkg.topics.length,
+    created: 0,
+    updated: 0,
+    failed: 0,
+    fromObra: pkg.obra !== undefined,
+    items: [],
+    mapping: {
+      types: [],
+      statuses: [],
+      priorities: [],
+      stages: [],
+      labels: [],
+      users: [],
+      disciplineIds: [],
+    },
+    unreadable: pkg.unreadable,
+  };
+  const planned = planTopics(
+    pkg,
+    { access, setup, statuses, mapping: input.mapping, existing, visible },
+    report,
+  );
+  const count = () => {
+    report.created = report.items.filter((i) => i.action === 'create').length;
+    report.updated = report.items.filter((i) => i.action === 'update').length;
+    report.failed = report.items.filter((i) => i.action === 'failed').length;
+  };
+  if (input.dryRun) {
+    count();
+    return report;
+  }
+  const files: SnapshotFiles = new Map();
+  for (const plan of planned)
+    for (const v of plan.topic.viewpoints) {
+      if (!v.snapshot || !plan.topic.folder) continue;
+      try {
+        const bytes = await archive.read(`${plan.topic.folder}/${v.snapshot}`, 50 * 1024 * 1024);
+        const file = await storeSnapshot(services, access, v.snapshot, bytes);
+        if (file) files.set(`${plan.topic.guid}/${v.guid}`, file);
+        else plan.item.warnings.push(`snapshot ${v.snapshot} is not an image Obra reads`);
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        plan.item.warnings.push(`snapshot ${v.snapshot}: ${error.message}`);
+      }
+    }
+  const documents = await storeDocuments(services, access, archive, pkg);
+  const visibility = input.mapping.visibility ?? 'public';
+  await unitOfWork(services, async (tx) => {
+    for (const plan of planned) {
+      try {
+        await savepoint(tx, (itemTx) =>
+          applyTopic(itemTx, { access, statuses, files, documents, visibility }, plan),
+        );
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        plan.item.action = 'failed';
+        plan.item.error = { code: error.code, message: error.message };
+        plan.item.issueId = undefined;
+      }
+    }
+  });
+  count();
+  return report;
+}

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import { AppError } from '@obra/domain';
+import type { Actor } from '../../auth/actor.ts';
+import { credentialsFromHeaders, resolveActor } from '../../auth/actor-resolver.ts';
+import type { AppServices } from '../../services.ts';
+import { exportBcf } from './bcf-export-service.ts';
+import { importBcf, parseBcfImportMapping } from './bcf-import-service.ts';
+import { removeTemporary } from './bcf-zip.ts';
+
+/** The largest package an import accepts. */
+export const BCF_MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
+
+/**
+ * Who calls a BCF REST route: a signed-in person (Bearer access token, as the web app sends it) or an access
+ * key (HTTP Basic, or x-access-key-id / x-access-key-secret) for scripts. The same gates as GraphQL: policies
+ * accepted, demo users may not write.
+ */
+async function bcfActor(services: AppServices, req: FastifyRequest, writes: boolean): Promise<Actor> {
+  const actor = await resolveActor(services, credentialsFromHeaders(req.headers));
+  if (!actor) throw new AppError('UNAUTHENTICATED');
+  (req as FastifyRequest & { obraUserLocale?: string | null }).obraUserLocale = actor.account.localeId;
+  if (!actor.account.acceptedPolicies) throw new AppError('NOT_ACCEPTED_POLICIES');
+  if (writes && actor.account.isDemo) throw new AppError('FORBIDDEN_DEMO_MODE');
+  return actor;
+}
+
+function projectIdOf(req: FastifyRequest): number {
+  const raw = (req.params as { projectId?: string }).projectId ?? '';
+  const id = Number(raw);
+  if (!/^\d{1,9}$/.test(raw) || !Number.isSafeInteger(id)) throw new AppError('PROJECT_NOT_FOUND');
+  return id;
+}
+
+function idsOf(raw: unknown): number[] | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(','));
+  const ids = parts.map((p) => Number(p.trim()));
+  if (ids.some((id) => !Number.isSafeInteger(id)))
+    throw new AppError('BAD_USER_INPUT', 'invalid ids', { field: 'ids' });
+  return ids;
+}
+
+/**
+ * BCF-XML over REST (issue 16): `POST /bcf-xml/projects/{projectId}/imports` (multipart, the package in `file`,
+ * optional `mapping` JSON; `?dryRun=true` answers the preview only) and
+ * `GET /bcf-xml/projects/{projectId}/export?version=2.1|3.0&filter=…&ids=…` (the package as a download).
+ * The upload is streamed to a temporary file (never held in memory) and read from there by the importer.
+ */
+export async function registerBcfRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: BCF_MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 1024 * 1024 },
+    });
+
+    scope.post('/bcf-xml/projects/:projectId/imports', async (req, reply) => {
+      const actor = await bcfActor(services, req, true);
+      const projectId = projectIdOf(req);
+      if (!req.isMultipart()) throw new AppError('SELECT_FILE');
+      const query = req.query as { dryRun?: string };
+      const dryRun = query.dryRun === 'true' || query.dryRun === '1';
+      const file = path.join(os.tmpdir(), `obra-bcf-${randomUUID()}.zip`);
+      let received = false;
+      let mappingRaw: unknown;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file' || received) {
+              part.file.resume();
+              continue;
+            }
+            await pipeline(part.file, fs.createWriteStream(file));
+            if (part.file.truncated) throw new AppError('FILE_SIZE_LIMIT_EXCEEDED');
+            received = true;
+          } else if (part.fieldname === 'mapping') {
+            mappingRaw = part.value;
+          }
+        }
+        if (!received) throw new AppError('SELECT_FILE');
+        const mapping = parseBcfImportMapping(mappingRaw);
+        const report = await importBcf(services, actor, { projectId, file, dryRun, mapping });
+        return reply.status(dryRun ? 200 : 201).send(report);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('FILE_SIZE_LIMIT_EXCEEDED');
+        throw error;
+      } finally {
+        await removeTemporary(file);
+      }
+    });
+
+    scope.get('/bcf-xml/projects/:projectId/export', async (req, reply) => {
+      const actor = await bcfActor(services, req, false);
+      const projectId = projectIdOf(req);
+      const query = req.query as { version?: string; filter?: string; ids?: unknown };
+      const result = await exportBcf(services, actor, {
+        projectId,
+        version: query.version,
+        filter: query.filter,
+        ids: idsOf(query.ids),
+      });
+      req.headers['x-no-compression'] = '1';
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', `attachment; filename="${result.fileName}"`)
+        .header('x-bcf-topics', String(result.count))
+        .send(result.stream);
+    });
+  });
+}

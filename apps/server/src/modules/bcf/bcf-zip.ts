@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import yauzl from 'yauzl';
+import yazl from 'yazl';
+import { AppError } from '@obra/domain';
+
+/** The most entries, and the most bytes of one entry, a BCF package may have (zip bombs are refused). */
+export const BCF_MAX_ENTRIES = 100_000;
+export const BCF_MAX_ENTRY_BYTES = 50 * 1024 * 1024;
+
+/**
+ * A BCF archive opened from a file on disk: the central directory is read once, each entry is inflated only
+ * when asked (one at a time, bounded), so memory stays proportional to the largest entry read, not the
+ * archive. Paths are relative to the package root (a wrapper folder, as macOS zips write, is removed;
+ * `__MACOSX/` and dot files are ignored).
+ */
+export interface BcfArchive {
+  /** Entry paths relative to the root, in archive order. */
+  readonly paths: readonly string[];
+  has(path: string): boolean;
+  read(path: string, maxBytes?: number): Promise<Buffer>;
+  close(): void;
+}
+
+function badPackage(reason: string): AppError {
+  return new AppError('BCF_INVALID_PACKAGE', reason, { reason });
+}
+
+function openZip(file: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: false }, (error, zip) => {
+      if (error || !zip) reject(badPackage(`not a zip archive: ${error?.message ?? 'unreadable'}`));
+      else resolve(zip);
+    });
+  });
+}
+
+function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
+  return new Promise((resolve, reject) => {
+    const entries: yauzl.Entry[] = [];
+    zip.on('entry', (entry: yauzl.Entry) => {
+      if (entries.length >= BCF_MAX_ENTRIES) {
+        reject(badPackage('too many entries'));
+        return;
+      }
+      entries.push(entry);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve(entries));
+    zip.on('error', (error: Error) => reject(badPackage(`broken zip archive: ${error.message}`)));
+    zip.readEntry();
+  });
+}
+
+function ignored(name: string): boolean {
+  return name.split('/').some((part) => part === '__MACOSX' || part.startsWith('.'));
+}
+
+/** Opens an archive and finds its root: the folder that holds bcf.version (or, without one, markup files). */
+export async function openBcfArchive(file: string): Promise<BcfArchive> {
+  const zip = await openZip(file);
+  let entries: yauzl.Entry[];
+  try {
+    entries = (await listEntries(zip)).filter((e) => !e.fileName.endsWith('/') && !ignored(e.fileName));
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+  const names = entries.map((e) => e.fileName.replace(/\\/g, '/'));
+  const versionFile = names
+    .filter((n) => /(^|\/)bcf\.version$/i.test(n))
+    .sort((a, b) => a.split('/').length - b.split('/').length)[0];
+  const markup = names.find((n) => /(^|\/)markup\.bcf$/i.test(n));
+  let root = '';
+  if (versionFile) root = versionFile.slice(0, versionFile.length - 'bcf.version'.length);
+  else if (markup && markup.split('/').length > 2) root = markup.split('/').slice(0, -2).join('/') + '/';
+  const byPath = new Map<string, yauzl.Entry>();
+  for (const [i, entry] of entries.entries()) {
+    const name = names[i] ?? '';
+    if (!name.startsWith(root)) continue;
+    byPath.set(name.slice(root.length), entry);
+  }
+  return {
+    paths: [...byPath.keys()],
+    has: (path) => byPath.has(path),
+    read: (path, maxBytes = BCF_MAX_ENTRY_BYTES) => {
+      const entry = byPath.get(path);
+      if (!entry) return Promise.reject(badPackage(`missing ${path}`));
+      if (entry.uncompressedSize > maxBytes) return Promise.reject(badPackage(`${path} is too large`));
+      return readEntry(zip, entry, maxBytes);
+    },
+    close: () => zip.close(),
+  };
+}
+
+function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => {
+      if (error || !stream) {
+        reject(badPackage(`unreadable entry ${entry.fileName}`));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes) {
+          stream.destroy();
+          reject(badPackage(`${entry.fileName} is too large`));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      stream.on('end', () => resolve(Buffer.concat(chunks)));
+      stream.on('error', (e: Error) => reject(badPackage(`broken entry ${entry.fileName}: ${e.message}`)));
+    });
+  });
+}
+
+/** A zip being written: entries are added in order and streamed out (the caller pipes `stream`). */
+export interface BcfZipWriter {
+  readonly stream: Readable;
+  add(path: string, content: Buffer | string): void;
+  end(): void;
+}
+
+export function createBcfZip(): BcfZipWriter {
+  const zip = new yazl.ZipFile();
+  const mtime = new Date('2000-01-01T00:00:00Z');
+  return {
+    stream: zip.outputStream as Readable,
+    add: (path, content) => {
+      const buffer = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+      // Images are already compressed.
+      const compress = !/\.(png|jpe?g)$/i.test(path);
+      zip.addBuffer(buffer, path, { mtime, compress });
+    },
+    end: () => zip.end(),
+  };
+}
+
+/** Removes a temporary file, ignoring a missing one. */
+export async function removeTemporary(file: string): Promise<void> {
+  await fs.promises.rm(file, { force: true });
+}

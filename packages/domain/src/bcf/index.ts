@@ -1,0 +1,2 @@
+export * from './bcf-model.ts';
+export * from './bcf-mapping.ts';
