@@ -16,6 +16,7 @@ import { registerAuthRoutes } from './auth-routes.ts';
 import { registerFederatedRoutes } from './federated-routes.ts';
 import { registerFileRoutes } from '../storage/file-routes.ts';
 import { registerProfileImageRoutes } from '../storage/profile-image-files.ts';
+import { registerExportRoutes } from '../modules/exports/export-routes.ts';
 
 /**
  * Path prefixes answered by the API; every other GET is the single-page app. No prefix may hold a route of the
@@ -30,6 +31,7 @@ export const API_PREFIXES = [
   '/project-drive',
   '/bcf',
   '/data-lake',
+  '/exports',
   '/healthz',
   '/readyz',
 ] as const;
@@ -92,6 +94,7 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   registerFederatedRoutes(app, services);
   await registerFileRoutes(app, services.files);
   registerProfileImageRoutes(app, services.files);
+  registerExportRoutes(app, services);
 
   const yoga = createObraYoga(services);
   app.route({
