@@ -17,6 +17,7 @@ import { registerFederatedRoutes } from './federated-routes.ts';
 import { registerFileRoutes } from '../storage/file-routes.ts';
 import { registerProfileImageRoutes } from '../storage/profile-image-files.ts';
 import { registerExportRoutes } from '../modules/exports/export-routes.ts';
+import { registerDataLakeRoutes } from '../modules/data-lake/data-lake-routes.ts';
 
 /**
  * Path prefixes answered by the API; every other GET is the single-page app. No prefix may hold a route of the
@@ -95,6 +96,7 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   await registerFileRoutes(app, services.files);
   registerProfileImageRoutes(app, services.files);
   registerExportRoutes(app, services);
+  registerDataLakeRoutes(app, services);
 
   const yoga = createObraYoga(services);
   app.route({

@@ -8,6 +8,8 @@ import { buildIssueWorld, createIssueAs, draft, type IssueWorld } from '../issue
 /** The issue world with locations and one issue per visibility (plus a resolved public one). */
 export interface ExportWorld extends IssueWorld {
   localIds: number[];
+  /** The location of the public issue (Torre A / Pavimento 2). */
+  floorId: number;
   /** Issue ids by title. */
   issueIds: Map<string, number>;
 }
@@ -71,7 +73,7 @@ export async function buildExportWorld(t: TestServer): Promise<ExportWorld> {
         draft(world, { title: WORLD_TITLES[visibility], visibility, groupId: world.groupId }),
       ),
     );
-  return { ...world, localIds, issueIds };
+  return { ...world, localIds, floorId: floor ?? 0, issueIds };
 }
 
 /** A REST call with a bearer token. */
