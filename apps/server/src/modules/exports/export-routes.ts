@@ -6,7 +6,8 @@ import type { Actor } from '../../auth/actor.ts';
 import { credentialsFromHeaders, resolveActor } from '../../auth/actor-resolver.ts';
 import { requestLocale } from '../../http/request-locale.ts';
 import { parseIds, type ExportRequest } from './export-source.ts';
-import { prepareIssueExport } from './export-service.ts';
+import { prepareIssueExport, prepareIssueReport } from './export-service.ts';
+import { writeIssuesReport } from './issue-report-pdf.ts';
 import {
   defaultSeparator,
   writeIssuesCsv,
@@ -73,7 +74,9 @@ function stream(
   const out = new PassThrough();
   write(out).catch((error: unknown) => {
     req.log.error({ err: error }, 'export failed while streaming');
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
+    // The answer has begun (its type is a file's): the connection is cut, so the download is seen to fail.
+    reply.raw.destroy();
+    out.destroy();
   });
   return reply.send(out);
 }
@@ -115,6 +118,43 @@ export function registerExportRoutes(app: FastifyInstance, services: AppServices
     const context = { db: services.database.db, locale, lookups: prepared.lookups, separator, kind };
     return stream(req, reply, (out) => writeIssuesCsv(prepared.pages, context, out));
   };
+  const flag = (params: Record<string, unknown>, name: string, fallback: boolean): boolean => {
+    const value = params[name];
+    if (value === undefined || value === '') return fallback;
+    if (value === true || value === 'true' || value === '1') return true;
+    if (value === false || value === 'false' || value === '0') return false;
+    throw new AppError('BAD_USER_INPUT', { field: name });
+  };
+  const report = async (req: FastifyRequest, reply: FastifyReply) => {
+    const actor = await requireRestActor(services, req);
+    const params = paramsOf(req);
+    const options = {
+      comments: flag(params, 'comments', false),
+      history: flag(params, 'history', false),
+      images: flag(params, 'images', true),
+    };
+    const prepared = await prepareIssueReport(services, actor, exportRequestOf(params));
+    const locale = exportLocale(req, actor, params['locale']);
+    const name = [actor.account.name, actor.account.lastName].filter(Boolean).join(' ').trim();
+    attachment(reply, 'application/pdf', downloadName(prepared.lookups.projectName, 'issues-report', 'pdf'));
+    const context = {
+      services,
+      access: prepared.access,
+      locale,
+      lookups: prepared.lookups,
+      filter: prepared.filter,
+      totals: prepared.totals,
+      options,
+      generatedBy: name || actor.account.email,
+    };
+    return stream(req, reply, (out) => writeIssuesReport(prepared.pages, context, out));
+  };
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/exports/issues-report.pdf',
+    compress: false,
+    handler: report,
+  });
   // The .xlsx is a zip already: sent as it is made, uncompressed.
   app.route({ method: ['GET', 'POST'], url: '/exports/issues.xlsx', compress: false, handler: xlsx });
   app.route({ method: ['GET', 'POST'], url: '/exports/issues.csv', handler: csv('issues') });

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { projectGroups, projectLabels, projectLocals, projects, users } from '../../db/schema/index.ts';
 import { getIssues, ISSUE_PAGE_SIZE, parseIssueFilter } from '../issues/list/issue-query-service.ts';
 import type { IssueView } from '../issues/issue-repository.ts';
+import type { IssuePageShape } from '../issues/list/issue-page-sql.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 
 /** What an export or a report is made of: the issue list's filter JSON and, optionally, a selection of ids. */
@@ -52,6 +53,7 @@ export async function* exportIssuePages(
   actor: Actor,
   request: ExportRequest,
   pageSize = ISSUE_PAGE_SIZE,
+  shape?: IssuePageShape,
 ): AsyncGenerator<ExportPage> {
   const filter = exportFilter(request);
   let after: string | null = null;
@@ -61,6 +63,7 @@ export async function* exportIssuePages(
       filter,
       first: pageSize,
       after,
+      shape,
     });
     yield { access: page.access, issues: page.issues };
     if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return;

@@ -21,6 +21,7 @@ import { IssueListView } from './issue-list-view.tsx';
 import type { IssueRow } from './issue-row.ts';
 import { ListBody, ListSkeleton, LoadStatus } from './list-states.tsx';
 import { SearchBox, SortMenu, ViewModeSwitch } from './list-toolbar.tsx';
+import { ExportMenu } from '../../exports/export-menu.tsx';
 import { useListDisplay } from './use-list-display.ts';
 import { useIssueList, type IssueList } from './use-issue-list.ts';
 import { useTableColumns, useViewMode } from './list-preferences.ts';
@@ -222,6 +223,7 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
             onChange={setFilter}
           />
           <ViewModeSwitch value={viewMode} onChange={setViewMode} />
+          <ExportMenu projectId={project.id} filter={filter} selectedIds={selectedIds} />
           {viewMode === 'table' && (
             <Suspense fallback={null}>
               <ColumnsMenu value={columns} onChange={setColumns} />
