@@ -18,6 +18,8 @@ import { registerFileRoutes } from '../storage/file-routes.ts';
 import { registerProfileImageRoutes } from '../storage/profile-image-files.ts';
 import { registerNotificationRoutes } from '../modules/notifications/notification-routes.ts';
 import { registerBcfRoutes } from '../modules/bcf/bcf-routes.ts';
+import { registerExportRoutes } from '../modules/exports/export-routes.ts';
+import { registerDataLakeRoutes } from '../modules/data-lake/data-lake-routes.ts';
 
 /**
  * Path prefixes answered by the API; every other GET is the single-page app. No prefix may hold a route of the
@@ -33,6 +35,7 @@ export const API_PREFIXES = [
   '/bcf',
   '/bcf-xml',
   '/data-lake',
+  '/exports',
   '/healthz',
   '/readyz',
 ] as const;
@@ -97,6 +100,8 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   registerProfileImageRoutes(app, services.files);
   await registerNotificationRoutes(app, services);
   await registerBcfRoutes(app, services);
+  registerExportRoutes(app, services);
+  registerDataLakeRoutes(app, services);
 
   const yoga = createObraYoga(services);
   app.route({

@@ -22,6 +22,7 @@ import type { IssueRow } from './issue-row.ts';
 import { ListBody, ListSkeleton, LoadStatus } from './list-states.tsx';
 import { SearchBox, SortMenu, ViewModeSwitch } from './list-toolbar.tsx';
 import { BcfMenu } from '../../bcf/bcf-menu.tsx';
+import { ExportMenu } from '../../exports/export-menu.tsx';
 import { useListDisplay } from './use-list-display.ts';
 import { useIssueList, type IssueList } from './use-issue-list.ts';
 import { useTableColumns, useViewMode } from './list-preferences.ts';
@@ -224,6 +225,7 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
           />
           <ViewModeSwitch value={viewMode} onChange={setViewMode} />
           <BcfMenu projectId={project.id} filter={filter} selectedIds={selectedIds} />
+          <ExportMenu projectId={project.id} filter={filter} selectedIds={selectedIds} />
           {viewMode === 'table' && (
             <Suspense fallback={null}>
               <ColumnsMenu value={columns} onChange={setColumns} />

@@ -1,0 +1,166 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, resolveLocale, type Locale } from '@obra/domain';
+import type { AppServices } from '../../services.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { credentialsFromHeaders, resolveActor } from '../../auth/actor-resolver.ts';
+import { requestLocale } from '../../http/request-locale.ts';
+import { parseIds, type ExportRequest } from './export-source.ts';
+import { prepareIssueExport, prepareIssueReport } from './export-service.ts';
+import { writeIssuesReport } from './issue-report-pdf.ts';
+import {
+  defaultSeparator,
+  writeIssuesCsv,
+  writeIssuesXlsx,
+  type CsvKind,
+  type CsvSeparator,
+} from './issue-export-writers.ts';
+
+/** The parameters of an export request, from the query string (GET) or a JSON body (POST). */
+function paramsOf(req: FastifyRequest): Record<string, unknown> {
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  return { ...query, ...body };
+}
+
+/** The export request of the parameters; BAD_USER_INPUT for a missing or bad project id. */
+export function exportRequestOf(params: Record<string, unknown>): ExportRequest {
+  const projectId = Number(params['projectId']);
+  if (!Number.isSafeInteger(projectId) || projectId < 1)
+    throw new AppError('BAD_USER_INPUT', { field: 'projectId' });
+  return { projectId, filter: params['filter'], ids: parseIds(params['ids']) };
+}
+
+/** The caller of a REST request (a session's bearer token or an access key), or UNAUTHENTICATED. */
+export async function requireRestActor(services: AppServices, req: FastifyRequest): Promise<Actor> {
+  const actor = await resolveActor(services, credentialsFromHeaders(req.headers));
+  if (!actor) throw new AppError('UNAUTHENTICATED');
+  return actor;
+}
+
+/** The language of an export: `locale` asked for, else the user's, else the browser's. */
+export function exportLocale(req: FastifyRequest, actor: Actor, asked: unknown): Locale {
+  if (typeof asked === 'string' && asked) return resolveLocale(asked);
+  return requestLocale(req.headers, actor.account.localeId);
+}
+
+/** A file name safe in a header: the project's name, what it holds and the day. */
+export function downloadName(projectName: string, what: string, extension: string): string {
+  const base = projectName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${base || 'project'}-${what}-${new Date().toISOString().slice(0, 10)}.${extension}`;
+}
+
+function attachment(reply: FastifyReply, type: string, name: string): void {
+  reply
+    .header('content-type', type)
+    .header(
+      'content-disposition',
+      `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    )
+    .header('cache-control', 'no-store');
+}
+
+/** Streams a writer's output as the answer; a failure after the first byte ends the download short. */
+function stream(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  write: (out: PassThrough) => Promise<unknown>,
+): FastifyReply {
+  const out = new PassThrough();
+  write(out).catch((error: unknown) => {
+    req.log.error({ err: error }, 'export failed while streaming');
+    // The answer has begun (its type is a file's): the connection is cut, so the download is seen to fail.
+    reply.raw.destroy();
+    out.destroy();
+  });
+  return reply.send(out);
+}
+
+/**
+ * GET or POST /exports/issues.xlsx, /exports/issues.csv and /exports/issues-disciplines.csv: the issue list
+ * (its filter JSON and optional `ids`) as a download, streamed page by page; the caller sees exactly what the
+ * list shows them (docs/exports.md).
+ */
+export function registerExportRoutes(app: FastifyInstance, services: AppServices): void {
+  const xlsx = async (req: FastifyRequest, reply: FastifyReply) => {
+    const actor = await requireRestActor(services, req);
+    const params = paramsOf(req);
+    const prepared = await prepareIssueExport(services, actor, exportRequestOf(params));
+    const locale = exportLocale(req, actor, params['locale']);
+    attachment(
+      reply,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      downloadName(prepared.lookups.projectName, 'issues', 'xlsx'),
+    );
+    const context = { db: services.database.db, locale, lookups: prepared.lookups };
+    return stream(req, reply, (out) => writeIssuesXlsx(prepared.pages, context, out));
+  };
+  const csv = (kind: CsvKind) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const actor = await requireRestActor(services, req);
+    const params = paramsOf(req);
+    const asked = params['separator'];
+    if (asked !== undefined && asked !== 'comma' && asked !== 'semicolon')
+      throw new AppError('BAD_USER_INPUT', { field: 'separator' });
+    const prepared = await prepareIssueExport(services, actor, exportRequestOf(params));
+    const locale = exportLocale(req, actor, params['locale']);
+    const separator: CsvSeparator =
+      asked === 'comma' ? ',' : asked === 'semicolon' ? ';' : defaultSeparator(locale);
+    attachment(
+      reply,
+      'text/csv; charset=utf-8',
+      downloadName(prepared.lookups.projectName, kind === 'issues' ? 'issues' : 'issues-disciplines', 'csv'),
+    );
+    const context = { db: services.database.db, locale, lookups: prepared.lookups, separator, kind };
+    return stream(req, reply, (out) => writeIssuesCsv(prepared.pages, context, out));
+  };
+  const flag = (params: Record<string, unknown>, name: string, fallback: boolean): boolean => {
+    const value = params[name];
+    if (value === undefined || value === '') return fallback;
+    if (value === true || value === 'true' || value === '1') return true;
+    if (value === false || value === 'false' || value === '0') return false;
+    throw new AppError('BAD_USER_INPUT', { field: name });
+  };
+  const report = async (req: FastifyRequest, reply: FastifyReply) => {
+    const actor = await requireRestActor(services, req);
+    const params = paramsOf(req);
+    const options = {
+      comments: flag(params, 'comments', false),
+      history: flag(params, 'history', false),
+      images: flag(params, 'images', true),
+    };
+    const prepared = await prepareIssueReport(services, actor, exportRequestOf(params));
+    const locale = exportLocale(req, actor, params['locale']);
+    const name = [actor.account.name, actor.account.lastName].filter(Boolean).join(' ').trim();
+    attachment(reply, 'application/pdf', downloadName(prepared.lookups.projectName, 'issues-report', 'pdf'));
+    const context = {
+      services,
+      access: prepared.access,
+      locale,
+      lookups: prepared.lookups,
+      filter: prepared.filter,
+      totals: prepared.totals,
+      options,
+      generatedBy: name || actor.account.email,
+    };
+    return stream(req, reply, (out) => writeIssuesReport(prepared.pages, context, out));
+  };
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/exports/issues-report.pdf',
+    compress: false,
+    handler: report,
+  });
+  // The .xlsx is a zip already: sent as it is made, uncompressed.
+  app.route({ method: ['GET', 'POST'], url: '/exports/issues.xlsx', compress: false, handler: xlsx });
+  app.route({ method: ['GET', 'POST'], url: '/exports/issues.csv', handler: csv('issues') });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/exports/issues-disciplines.csv',
+    handler: csv('disciplines'),
+  });
+}

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Button, Menu, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconDownload,
+  IconFileSpreadsheet,
+  IconFileText,
+  IconFileTypePdf,
+  IconPrinter,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { getAccessToken } from '../../lib/auth-token.ts';
+import { showErrorToast } from '../../lib/error-toast.ts';
+import type { IssueListFilterState } from '../issues/shared/issue-list-context.ts';
+
+/** A download of the server's exports (docs/reports.md). */
+export type ExportKind = 'xlsx' | 'csv' | 'pdf';
+
+const PATHS: Record<ExportKind, string> = {
+  xlsx: '/exports/issues.xlsx',
+  csv: '/exports/issues.csv',
+  pdf: '/exports/issues-report.pdf',
+};
+
+/** The list's filter as the server's filter JSON (the sort is the list's own: exports use the default order). */
+export function exportFilterJson(filter: IssueListFilterState): Record<string, unknown> {
+  return {
+    standard: filter.standard,
+    search: filter.search || undefined,
+    combination: filter.combination,
+    conditions: filter.conditions,
+    timezoneOffset: new Date().getTimezoneOffset(),
+  };
+}
+
+/** The file name the server gave (Content-Disposition), or a fallback. */
+function fileNameOf(response: Response, fallback: string): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (star) return decodeURIComponent(star);
+  return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
+}
+
+/** Asks the server for an export and saves it (the session's token goes in the header, never in the address). */
+async function downloadExport(kind: ExportKind, body: Record<string, unknown>, open: boolean): Promise<void> {
+  const token = getAccessToken();
+  const response = await fetch(PATHS[kind], {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const failure = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    throw Object.assign(new Error(failure.message ?? response.statusText), { code: failure.code });
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  if (open) {
+    // The browser's PDF viewer prints it (Ctrl+P): the printable report.
+    window.open(url, '_blank', 'noopener');
+  } else {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileNameOf(response, `issues.${kind}`);
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * The issue list's export menu: Excel, CSV, the report as PDF, and the report to print, of the filtered list,
+ * or of the selected issues when some are selected.
+ */
+export function ExportMenu({
+  projectId,
+  filter,
+  selectedIds,
+}: {
+  projectId: number;
+  filter: IssueListFilterState;
+  selectedIds: readonly number[];
+}) {
+  const { t, i18n } = useTranslation('exports');
+  const [busy, setBusy] = useState<ExportKind | 'print' | null>(null);
+  const selection = selectedIds.length > 0;
+  const run = (kind: ExportKind, print = false) => {
+    setBusy(print ? 'print' : kind);
+    const body = {
+      projectId,
+      filter: exportFilterJson(filter),
+      ids: selection ? [...selectedIds] : undefined,
+      locale: i18n.language,
+      ...(kind === 'pdf' ? { comments: true } : {}),
+    };
+    downloadExport(kind, body, print)
+      .then(() => notifications.show({ color: 'green', message: t('done') }))
+      .catch((error: unknown) => showErrorToast(t, error))
+      .finally(() => setBusy(null));
+  };
+  return (
+    <Menu position="bottom-end" shadow="md">
+      <Menu.Target>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          loading={busy !== null}
+          aria-label={selection ? t('labelSelection', { count: selectedIds.length }) : t('label')}
+          data-testid="export-menu"
+        >
+          <Text span size="sm" visibleFrom="sm">
+            {t('button')}
+          </Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          {selection ? t('scopeSelection', { count: selectedIds.length }) : t('scopeFiltered')}
+        </Menu.Label>
+        <Menu.Item
+          leftSection={<IconFileSpreadsheet size={16} />}
+          onClick={() => run('xlsx')}
+          data-testid="export-xlsx"
+        >
+          {t('xlsx')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconFileText size={16} />}
+          onClick={() => run('csv')}
+          data-testid="export-csv"
+        >
+          {t('csv')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconFileTypePdf size={16} />}
+          onClick={() => run('pdf')}
+          data-testid="export-pdf"
+        >
+          {t('pdf')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconPrinter size={16} />}
+          onClick={() => run('pdf', true)}
+          data-testid="export-print"
+        >
+          {t('print')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
