@@ -16,6 +16,8 @@ import { registerAuthRoutes } from './auth-routes.ts';
 import { registerFederatedRoutes } from './federated-routes.ts';
 import { registerFileRoutes } from '../storage/file-routes.ts';
 import { registerProfileImageRoutes } from '../storage/profile-image-files.ts';
+import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
+import { registerOpenApi } from './openapi.ts';
 
 /**
  * Path prefixes answered by the API; every other GET is the single-page app. No prefix may hold a route of the
@@ -83,15 +85,22 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
         errors: [{ message: publicError.message, extensions: { code: publicError.code } }],
       });
     }
-    return reply.send({ code: publicError.code, message: publicError.message });
+    return reply.send({
+      code: publicError.code,
+      message: publicError.message,
+      ...(publicError.details ? { details: publicError.details } : {}),
+    });
   });
 
+  // Before the routes: it records each route's schema as it is added (served at /openapi.json).
+  await registerOpenApi(app);
   registerSecurityHeaders(app, services.config, services.files.store.externalOrigins);
   registerHealthRoutes(app, services);
   registerAuthRoutes(app, services);
   registerFederatedRoutes(app, services);
   await registerFileRoutes(app, services.files);
   registerProfileImageRoutes(app, services.files);
+  registerDriveRoutes(app, services);
 
   const yoga = createObraYoga(services);
   app.route({

@@ -9,6 +9,8 @@ export interface JobPayloads {
   'admin.script': { name: string; requestedByUserId: number };
   'files.cleanup': Record<string, never>;
   'password.resetCode': { email: string };
+  'drive.bulkZip': { bulkDownloadId: string };
+  'drive.cleanup': Record<string, never>;
 }
 
 /** A job name. */
@@ -21,6 +23,8 @@ const JOB_NAMES = {
   'admin.script': true,
   'files.cleanup': true,
   'password.resetCode': true,
+  'drive.bulkZip': true,
+  'drive.cleanup': true,
 } satisfies Record<JobName, true>;
 
 /** A handler for one job; it throws to have the job retried. */
