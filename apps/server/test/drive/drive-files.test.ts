@@ -261,6 +261,19 @@ describe('access', () => {
     expect([anonymous.status, anonymous.body['code']]).toEqual([401, 'UNAUTHENTICATED']);
   });
 
+  it('serves the OpenAPI document of the REST routes at /openapi.json', async () => {
+    const answer = await rest<{ openapi: string; paths: Record<string, unknown> }>(
+      t,
+      undefined,
+      'GET',
+      '/openapi.json',
+    );
+    expect(answer.body.openapi).toBe('3.0.3');
+    expect(Object.keys(answer.body.paths)).toContain(
+      '/project-drive/projects/{projectId}/files/{fileId}/download-url',
+    );
+  });
+
   it('tells each user what they may do', async () => {
     const owner = await rest(t, w.owner, 'GET', `${w.base}/user-authorization`);
     expect(owner.body).toMatchObject({ canUpload: true, canDeleteAny: true, uploadDisciplineIds: 'all' });
