@@ -6,5 +6,6 @@ import { buildOpenApiDocument } from '../http/openapi-document.ts';
 
 const target = path.resolve(import.meta.dirname, '../../../../docs/openapi.json');
 const text = JSON.stringify(await buildOpenApiDocument(), null, 2);
-fs.writeFileSync(target, await prettier.format(text, { parser: 'json', filepath: target }));
+const options = (await prettier.resolveConfig(target)) ?? {};
+fs.writeFileSync(target, await prettier.format(text, { ...options, parser: 'json', filepath: target }));
 console.log(`OpenAPI document written to ${path.relative(process.cwd(), target)}`);
