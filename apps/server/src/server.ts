@@ -17,6 +17,7 @@ import { seedStandardData, type SeedResult } from './seed/seed.ts';
 import { createAuthRuntime } from './auth/auth-runtime.ts';
 import { seedDemo, type DemoUser } from './seed/demo-seed.ts';
 import { seedDemoIssues } from './seed/demo-issues.ts';
+import { seedDemoDrive } from './seed/demo-drive.ts';
 import { configureUnitOfWork } from './db/unit-of-work.ts';
 import type { AppServices } from './services.ts';
 import { openFileStorage } from './storage/file-storage.ts';
@@ -113,6 +114,7 @@ export async function startServer(
       { issues: count, ms: Date.now() - started, cpuMs: Math.round((used.user + used.system) / 1000) },
       'demo issues created',
     );
+    logger.info({ documents: await seedDemoDrive(services, demoUsers) }, 'demo drive filled');
   }
   if (config.runJobs) await registerWorkers(services);
 

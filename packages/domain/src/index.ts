@@ -17,3 +17,4 @@ export * from './validation/index.ts';
 export * from './markup/index.ts';
 export * from './notifications/notification-settings.ts';
 export * from './bcf/index.ts';
+export * from './drive/index.ts';

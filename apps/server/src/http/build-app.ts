@@ -20,6 +20,8 @@ import { registerNotificationRoutes } from '../modules/notifications/notificatio
 import { registerBcfRoutes } from '../modules/bcf/bcf-routes.ts';
 import { registerExportRoutes } from '../modules/exports/export-routes.ts';
 import { registerDataLakeRoutes } from '../modules/data-lake/data-lake-routes.ts';
+import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
+import { registerOpenApi } from './openapi.ts';
 
 /**
  * Path prefixes answered by the API; every other GET is the single-page app. No prefix may hold a route of the
@@ -89,9 +91,15 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
         errors: [{ message: publicError.message, extensions: { code: publicError.code } }],
       });
     }
-    return reply.send({ code: publicError.code, message: publicError.message });
+    return reply.send({
+      code: publicError.code,
+      message: publicError.message,
+      ...(publicError.details ? { details: publicError.details } : {}),
+    });
   });
 
+  // Before the routes: it records each route's schema as it is added (served at /openapi.json).
+  await registerOpenApi(app);
   registerSecurityHeaders(app, services.config, services.files.store.externalOrigins);
   registerHealthRoutes(app, services);
   registerAuthRoutes(app, services);
@@ -102,6 +110,7 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   await registerBcfRoutes(app, services);
   registerExportRoutes(app, services);
   registerDataLakeRoutes(app, services);
+  registerDriveRoutes(app, services);
 
   const yoga = createObraYoga(services);
   app.route({

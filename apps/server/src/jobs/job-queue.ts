@@ -13,6 +13,8 @@ export interface JobPayloads {
   'notifications.digest': { kind: 'issues' | 'pending'; frequency: string; periodEnd: string };
   'notifications.immediate': Record<string, never>;
   'notifications.push': { subscriptionId: number; payload: string };
+  'drive.bulkZip': { bulkDownloadId: string };
+  'drive.cleanup': Record<string, never>;
 }
 
 /** A job name. */
@@ -29,6 +31,8 @@ const JOB_NAMES = {
   'notifications.digest': true,
   'notifications.immediate': true,
   'notifications.push': true,
+  'drive.bulkZip': true,
+  'drive.cleanup': true,
 } satisfies Record<JobName, true>;
 
 /** A handler for one job; it throws to have the job retried. */

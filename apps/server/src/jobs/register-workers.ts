@@ -5,6 +5,7 @@ import { cleanupIssueFiles } from '../modules/issues/images/issue-file-cleanup.t
 import { cleanupProfileImages } from '../modules/profile-images/profile-image-claims.ts';
 import { sendResetCode } from '../modules/identity/password-service.ts';
 import { registerNotificationWorkers } from '../modules/notifications/notification-workers.ts';
+import { cleanupDrive, runBulkZip } from '../modules/drive/drive-bulk-download-service.ts';
 
 /** Registers every job worker of this process. */
 export async function registerWorkers(services: AppServices): Promise<void> {
@@ -37,4 +38,10 @@ export async function registerWorkers(services: AppServices): Promise<void> {
   // Every quarter of an hour; pg-boss keeps one schedule per name, whichever process registers it.
   await services.jobs.boss.schedule('files.cleanup', '*/15 * * * *', {});
   await registerNotificationWorkers(services);
+  await services.jobs.work('drive.bulkZip', (payload) => runBulkZip(services, payload.bulkDownloadId));
+  await services.jobs.work('drive.cleanup', async () => {
+    const removed = await cleanupDrive(services);
+    if (removed > 0) services.logger.info({ removed }, 'expired drive uploads and archives removed');
+  });
+  await services.jobs.boss.schedule('drive.cleanup', '*/15 * * * *', {});
 }

@@ -28,6 +28,13 @@ export interface FileStore {
   /** The whole object (callers check its size first). */
   read(key: string): Promise<Buffer>;
   write(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** A stream of the object's bytes, or of `range` (inclusive byte offsets) of them, without reading it whole. */
+  readStream(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /**
+   * Streams a body into `key` without holding it in memory (local: a temporary file renamed at the end; S3: a
+   * multipart upload). Returns the number of bytes written.
+   */
+  writeStream(key: string, body: Readable, contentType: string): Promise<number>;
   /** Removes objects; missing ones are ignored. */
   remove(keys: readonly string[]): Promise<void>;
   /** Answers a download already verified by its signature, or undefined when the object does not exist. */

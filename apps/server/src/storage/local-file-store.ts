@@ -59,6 +59,31 @@ export function createLocalFileStore(
       await fsp.writeFile(temporary, body);
       await fsp.rename(temporary, file);
     },
+    async readStream(key, range) {
+      const file = fileOf(key);
+      await fsp.access(file);
+      return fs.createReadStream(file, range ? { start: range.start, end: range.end } : {});
+    },
+    async writeStream(key, body) {
+      const file = fileOf(key);
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${randomUUID()}.part`;
+      let size = 0;
+      const count = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, count, fs.createWriteStream(temporary));
+        await fsp.rename(temporary, file);
+        return size;
+      } catch (error) {
+        await fsp.rm(temporary, { force: true });
+        throw error;
+      }
+    },
     async remove(keys) {
       await Promise.all(keys.map((key) => fsp.rm(fileOf(key), { force: true })));
     },

@@ -6,6 +6,8 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Upload } from '@aws-sdk/lib-storage';
+import { Readable, Transform } from 'node:stream';
 import type { S3Config } from '../config.ts';
 import type { FileStore, StoredObjectInfo } from './file-store.ts';
 
@@ -63,6 +65,36 @@ export async function createS3FileStore(config: S3Config): Promise<FileStore> {
       await client.send(
         new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }),
       );
+    },
+    async readStream(key, range) {
+      const object = await client.send(
+        new GetObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
+      if (!(object.Body instanceof Readable)) throw new Error(`no stream for ${key}`);
+      return object.Body;
+    },
+    async writeStream(key, body, contentType) {
+      let size = 0;
+      const count = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      body.on('error', (error) => count.destroy(error));
+      // Multipart: parts of 8 MB, at most 4 in flight, so memory stays bounded whatever the size.
+      const upload = new Upload({
+        client,
+        params: { Bucket: bucket, Key: key, Body: body.pipe(count), ContentType: contentType },
+        partSize: 8 * 1024 * 1024,
+        queueSize: 4,
+      });
+      await upload.done();
+      return size;
     },
     async remove(keys) {
       // One DeleteObject each: DeleteObjects needs a checksum header that not every S3-compatible service takes.

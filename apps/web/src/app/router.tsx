@@ -233,6 +233,13 @@ export function buildRoutes(): RouteObject[] {
                   lazy: async () => ({ Component: (await issueViewPage()).IssueViewPage }),
                 },
                 {
+                  path: 'drive',
+                  lazy: async () => ({
+                    Component: (await importWithReload(() => import('../features/drive/drive-page.tsx')))
+                      .DrivePage,
+                  }),
+                },
+                {
                   path: 'setup',
                   lazy: async () => ({
                     Component: (

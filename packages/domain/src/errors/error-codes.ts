@@ -98,6 +98,12 @@ export const ERROR_CODES = [
   // BCF (issue 16): a package that is not a readable BCF-XML archive, or of a version Obra does not read
   'BCF_INVALID_PACKAGE',
   'BCF_UNSUPPORTED_VERSION',
+  // Project drive (editor §5.5 document messages, §6; Obra's names; details: reason, field, value)
+  'DOCUMENT_NAME_INVALID',
+  'DOCUMENT_ALREADY_EXISTS',
+  'DOCUMENT_PERMISSION_DENIED',
+  'DOCUMENT_DELETE_FORBIDDEN',
+  'DOCUMENT_UPLOAD_INCOMPLETE',
 ] as const;
 
 /** One code of the catalogue. */
@@ -126,6 +132,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'COMPANY_IS_NOT_ACTIVE':
     case 'ADMIN_CANT_LEAVE_PROJECT_GROUP':
     case 'CCODE_CREATE_PROJECT_INTEGRATION_NOT_ALLOWED':
+    case 'DOCUMENT_PERMISSION_DENIED':
+    case 'DOCUMENT_DELETE_FORBIDDEN':
       return 403;
     case 'NOT_FOUND':
     case 'COMPANY_NOT_FOUND':
@@ -146,6 +154,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'CCODE_PROJECT_ALREADY_INTEGRATED':
     case 'FEDERATED_MODEL_ALREADY_EXISTS':
     case 'GROUP_HAS_ISSUES':
+    case 'DOCUMENT_ALREADY_EXISTS':
+    case 'DOCUMENT_UPLOAD_INCOMPLETE':
       return 409;
     case 'FILE_SIZE_LIMIT_EXCEEDED':
       return 413;

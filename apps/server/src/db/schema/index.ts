@@ -8,3 +8,4 @@ export * from './issue-images.ts';
 export * from './profile-images.ts';
 export * from './notifications.ts';
 export * from './bcf.ts';
+export * from './drive.ts';

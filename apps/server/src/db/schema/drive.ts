@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies, users } from './identity.ts';
+import { projectDisciplines, projectLocals, projects } from './projects.ts';
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Documents of a project (spec editor §3.5 "Document"): what every revision of one drawing or report shares —
+ * its name (the file name without revision and extension, by the naming rule), discipline, location and phase.
+ * `area` tells the governed drive (`drive`: naming rule, statuses, visibility) from the project's working files
+ * (`files`, docs/drive.md).
+ */
+export const driveDocuments = pgTable(
+  'drive_documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    area: text('area').notNull().default('drive'),
+    name: text('name').notNull(),
+    disciplineId: integer('discipline_id').references(() => projectDisciplines.id, { onDelete: 'set null' }),
+    localId: integer('local_id').references(() => projectLocals.id, { onDelete: 'set null' }),
+    phase: smallint('phase'),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('drive_documents_name_key').on(t.projectId, t.area, sql`lower(${t.name})`),
+    index('drive_documents_discipline_idx').on(t.projectId, t.disciplineId),
+  ],
+);
+
+/**
+ * Revisions of a document: the spec's "Drive file" (core §3: fileName, documentName, revisionName, disciplineId,
+ * localId, phase, status, visibility, fileSize). A row is written `pending` when the upload address is handed
+ * out and becomes `confirmed` once the stored bytes were checked (size, type by content); pending rows past
+ * expiresAt are removed with their objects by the drive.cleanup job. `processingState` is for the work later
+ * areas do on a confirmed file (thumbnails, the document viewer, BIM models).
+ */
+export const driveFiles = pgTable(
+  'drive_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => driveDocuments.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    extension: text('extension').notNull(),
+    revisionName: text('revision_name').notNull(),
+    status: text('status').notNull().default('ANALYSING'),
+    visibility: text('visibility').notNull().default('public'),
+    /** The size declared on creation; the stored object must have exactly this size to be confirmed. */
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    contentType: text('content_type'),
+    storageKey: text('storage_key').notNull(),
+    uploadState: text('upload_state').notNull().default('pending'),
+    processingState: text('processing_state').notNull().default('pending'),
+    thumbKey: text('thumb_key'),
+    /** The uploader's company: the owner of the revision for visibility (spec core §6). */
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    /** When the upload was confirmed (the spec's upload date). */
+    uploadedAt: tstz('uploaded_at'),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    updatedByUserId: integer('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    statusUpdatedAt: tstz('status_updated_at'),
+    visibilityUpdatedAt: tstz('visibility_updated_at'),
+    expiresAt: tstz('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('drive_files_storage_key_key').on(t.storageKey),
+    uniqueIndex('drive_files_revision_key').on(t.documentId, sql`lower(${t.revisionName})`),
+    index('drive_files_document_idx').on(t.documentId, t.id),
+    index('drive_files_project_idx').on(t.projectId, t.uploadState, t.uploadedAt),
+    index('drive_files_cleanup_idx').on(t.uploadState, t.expiresAt),
+  ],
+);
+
+/**
+ * Bulk downloads (core §4, editor §4.7): a zip of chosen files built by the drive.bulkZip job into the file store;
+ * `processing` → `completed` (storageKey, size) or `error` (errorCode PREPARING or COMPRESSING). Expired ones
+ * are removed with their archive by drive.cleanup.
+ */
+export const driveBulkDownloads = pgTable(
+  'drive_bulk_downloads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileIds: jsonb('file_ids').$type<number[]>().notNull(),
+    status: text('status').notNull().default('processing'),
+    errorCode: text('error_code'),
+    storageKey: text('storage_key'),
+    size: bigint('size', { mode: 'number' }),
+    fileCount: integer('file_count').notNull().default(0),
+    processedCount: integer('processed_count').notNull().default(0),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    completedAt: tstz('completed_at'),
+    expiresAt: tstz('expires_at').notNull(),
+  },
+  (t) => [index('drive_bulk_downloads_expiry_idx').on(t.expiresAt)],
+);

@@ -1,0 +1,246 @@
+import { Transform, type Readable } from 'node:stream';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import yazl from 'yazl';
+import { AppError } from '@obra/domain';
+import { unitOfWork } from '../../db/unit-of-work.ts';
+import { transactionExecutor } from '../../db/transaction-executor.ts';
+import { driveBulkDownloads, driveFiles, users } from '../../db/schema/index.ts';
+import type { AppServices } from '../../services.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { toAccount } from '../identity/account.ts';
+import { loadDriveAccess } from './drive-access.ts';
+import { visibleFilesByIds, type DriveFileRecord } from './drive-repository.ts';
+
+/** The most files one bulk download may hold. */
+export const BULK_DOWNLOAD_MAX_FILES = 1000;
+/** How long a prepared archive stays available. */
+const ARCHIVE_HOURS = 24;
+/** Kinds of content already compressed: stored as they are, compressing them again costs time for nothing. */
+const STORED = new Set(['pdf', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'zip', 'docx', 'xlsx', 'pptx', 'dwg']);
+
+/** What GET /files/bulk-downloads/{id} answers. */
+export interface BulkDownloadState {
+  id: string;
+  status: 'processing' | 'completed' | 'error';
+  fileCount: number;
+  processedCount: number;
+  size: number | null;
+  url: string | null;
+  errorCode: 'PREPARING' | 'COMPRESSING' | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/**
+ * POST /files/bulk-downloads: records a zip of the asked files the caller sees (hidden and unknown ids are left
+ * out, as if they did not exist: DOCUMENTS_NOT_FOUND when none is left) and queues drive.bulkZip in the same unit
+ * of work. A read: allowed in inactive projects.
+ */
+export async function startBulkDownload(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; fileIds: number[] },
+): Promise<{ bulkDownloadId: string }> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveAccess(db, actor, input.projectId);
+  const ids = [...new Set(input.fileIds)];
+  if (ids.length === 0) throw new AppError('REQUIRED_FIELD', { field: 'filesIds' });
+  if (ids.length > BULK_DOWNLOAD_MAX_FILES)
+    throw new AppError('BAD_USER_INPUT', { field: 'filesIds', max: BULK_DOWNLOAD_MAX_FILES });
+  const files = await visibleFilesByIds(db, viewer, input.projectId, ids);
+  if (files.length === 0) throw new AppError('DOCUMENTS_NOT_FOUND');
+  return unitOfWork(services, async (tx) => {
+    const [row] = await tx
+      .insert(driveBulkDownloads)
+      .values({
+        projectId: input.projectId,
+        userId: actor.account.id,
+        fileIds: files.map((f) => f.id),
+        fileCount: files.length,
+        expiresAt: new Date(Date.now() + ARCHIVE_HOURS * 3_600_000),
+      })
+      .returning({ id: driveBulkDownloads.id });
+    if (!row) throw new Error('bulk download not written');
+    await services.jobs.send(
+      'drive.bulkZip',
+      { bulkDownloadId: row.id },
+      { executor: transactionExecutor(tx) },
+    );
+    return { bulkDownloadId: row.id };
+  });
+}
+
+/** GET /files/bulk-downloads/{id}: the caller's own bulk download of this project (DOCUMENTS_NOT_FOUND else). */
+export async function bulkDownloadState(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; bulkDownloadId: string; origin: string },
+): Promise<BulkDownloadState> {
+  const { db } = services.database;
+  await loadDriveAccess(db, actor, input.projectId);
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.bulkDownloadId))
+    throw new AppError('DOCUMENTS_NOT_FOUND');
+  const [row] = await db
+    .select()
+    .from(driveBulkDownloads)
+    .where(
+      and(
+        eq(driveBulkDownloads.id, input.bulkDownloadId),
+        eq(driveBulkDownloads.projectId, input.projectId),
+        eq(driveBulkDownloads.userId, actor.account.id),
+      ),
+    );
+  if (!row) throw new AppError('DOCUMENTS_NOT_FOUND');
+  const completed = row.status === 'completed' && row.storageKey !== null;
+  const expires = Math.floor(Date.now() / 1000) + 5 * 60;
+  return {
+    id: row.id,
+    status: row.status as BulkDownloadState['status'],
+    fileCount: row.fileCount,
+    processedCount: row.processedCount,
+    size: row.size,
+    url:
+      completed && row.storageKey
+        ? `${input.origin}${services.files.signer.signedPath('GET', row.storageKey, expires, 'application/zip')}`
+        : null,
+    errorCode: (row.errorCode as BulkDownloadState['errorCode']) ?? null,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+/** Entry names of the archive: the file names, with " (2)", " (3)"… where two would collide. */
+export function archiveNames(files: readonly Pick<DriveFileRecord, 'fileName'>[]): string[] {
+  const used = new Set<string>();
+  return files.map((f) => {
+    const dot = f.fileName.lastIndexOf('.');
+    const base = dot > 0 ? f.fileName.slice(0, dot) : f.fileName;
+    const ext = dot > 0 ? f.fileName.slice(dot) : '';
+    let name = f.fileName;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} (${n})${ext}`;
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/**
+ * The drive.bulkZip job: builds the archive as a stream into the file store (each file read lazily, one at a time;
+ * never the whole archive in memory). The files are those the requester still sees when the job runs. Failing to
+ * load is PREPARING, failing while streaming COMPRESSING; a failed job is not retried (the user asks again).
+ */
+export async function runBulkZip(services: AppServices, bulkDownloadId: string): Promise<void> {
+  const { db } = services.database;
+  const [row] = await db.select().from(driveBulkDownloads).where(eq(driveBulkDownloads.id, bulkDownloadId));
+  if (!row || row.status !== 'processing') return;
+  const fail = async (code: 'PREPARING' | 'COMPRESSING', error: unknown): Promise<void> => {
+    services.logger.warn({ err: error, bulkDownloadId }, 'bulk download failed');
+    await unitOfWork(services, async (tx) => {
+      await tx
+        .update(driveBulkDownloads)
+        .set({ status: 'error', errorCode: code, completedAt: new Date() })
+        .where(eq(driveBulkDownloads.id, bulkDownloadId));
+    });
+  };
+  let files: DriveFileRecord[];
+  try {
+    const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+    if (!user) throw new Error('requester gone');
+    const actor: Actor = { account: toAccount(user), via: 'session', sessionId: undefined };
+    const { viewer } = await loadDriveAccess(db, actor, row.projectId);
+    files = await visibleFilesByIds(db, viewer, row.projectId, row.fileIds);
+    if (files.length === 0) throw new Error('no visible file left');
+  } catch (error) {
+    await fail('PREPARING', error);
+    return;
+  }
+  const key = `drive-zips/${row.projectId}/${row.id}.zip`;
+  const zip = new yazl.ZipFile();
+  let processed = 0;
+  let lastReport = Date.now();
+  const names = archiveNames(files);
+  for (const [i, file] of files.entries()) {
+    zip.addReadStreamLazy(
+      names[i] ?? file.fileName,
+      {
+        compress: !STORED.has(file.extension),
+        size: file.fileSize,
+        mtime: new Date(file.uploadedAt ?? file.createdAt),
+      },
+      (done) => {
+        services.files.store.readStream(file.storageKey).then(
+          (stream: Readable) => {
+            stream.on('end', () => {
+              processed += 1;
+              if (Date.now() - lastReport > 1000) {
+                lastReport = Date.now();
+                void db
+                  .update(driveBulkDownloads)
+                  .set({ processedCount: processed })
+                  .where(eq(driveBulkDownloads.id, bulkDownloadId))
+                  .catch(() => undefined);
+              }
+            });
+            done(null, stream);
+          },
+          (error: unknown) =>
+            done(error instanceof Error ? error : new Error(String(error)), undefined as never),
+        );
+      },
+    );
+  }
+  zip.end();
+  const output = new Transform({
+    transform(chunk: Buffer, _encoding, next) {
+      next(null, chunk);
+    },
+  });
+  zip.on('error', (error: Error) => output.destroy(error));
+  zip.outputStream.on('error', (error: Error) => output.destroy(error));
+  zip.outputStream.pipe(output);
+  let size: number;
+  try {
+    size = await services.files.store.writeStream(key, output, 'application/zip');
+  } catch (error) {
+    await services.files.store.remove([key]).catch(() => undefined);
+    await fail('COMPRESSING', error);
+    return;
+  }
+  await unitOfWork(services, async (tx) => {
+    await tx
+      .update(driveBulkDownloads)
+      .set({
+        status: 'completed',
+        storageKey: key,
+        size,
+        processedCount: files.length,
+        completedAt: new Date(),
+      })
+      .where(eq(driveBulkDownloads.id, bulkDownloadId));
+  });
+}
+
+/**
+ * The drive.cleanup job: removes uploads never confirmed past their expiry (rows, then objects, then documents
+ * left without revisions) and bulk-download archives past theirs. Returns how many rows went.
+ */
+export async function cleanupDrive(services: AppServices, now = new Date()): Promise<number> {
+  const { db } = services.database;
+  const expired = await unitOfWork(services, async (tx) => {
+    const files = await tx
+      .delete(driveFiles)
+      .where(and(eq(driveFiles.uploadState, 'pending'), lt(driveFiles.expiresAt, now)))
+      .returning({ key: driveFiles.storageKey, documentId: driveFiles.documentId });
+    if (files.length > 0)
+      await tx.execute(sql`delete from drive_documents d where d.id in
+        (select value::int from jsonb_array_elements_text(${JSON.stringify(files.map((f) => f.documentId))}::jsonb))
+        and not exists (select 1 from drive_files f where f.document_id = d.id)`);
+    const zips = await tx
+      .delete(driveBulkDownloads)
+      .where(lt(driveBulkDownloads.expiresAt, now))
+      .returning({ key: driveBulkDownloads.storageKey });
+    return [...files.map((f) => f.key), ...zips.flatMap((z) => (z.key ? [z.key] : []))];
+  });
+  if (expired.length > 0) await services.files.store.remove(expired);
+  void db;
+  return expired.length;
+}

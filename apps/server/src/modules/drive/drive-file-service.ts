@@ -1,0 +1,340 @@
+import { eq, inArray } from 'drizzle-orm';
+import {
+  AppError,
+  allowedDocumentStatuses,
+  allowedDocumentVisibilities,
+  canDeleteDocument,
+  canSeeDocument,
+  driveAuthorization,
+  isAppError,
+  type DocumentStatus,
+  type DocumentVisibility,
+  type DriveAuthorization,
+  type DriveViewer,
+  type ErrorCode,
+} from '@obra/domain';
+import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
+import { driveFiles, users } from '../../db/schema/index.ts';
+import type { AppServices } from '../../services.ts';
+import type { Actor } from '../../auth/actor.ts';
+import type { Db } from '../../db/database.ts';
+import { loadDriveAccess, loadDriveWriter } from './drive-access.ts';
+import {
+  documentRevisions,
+  driveFilteringData,
+  findDriveFile,
+  listDriveFiles,
+  type DriveFileRecord,
+  type DriveListFilters,
+  type DriveSortKey,
+} from './drive-repository.ts';
+import { deleteEmptyDocument } from './drive-upload-service.ts';
+
+/** How long a download address lives (short: it is the permission). */
+export const DOWNLOAD_URL_SECONDS = 5 * 60;
+
+/** What the caller may do with one file. */
+export interface FilePermissions {
+  statuses: readonly DocumentStatus[];
+  visibilities: readonly DocumentVisibility[];
+  delete: boolean;
+}
+
+/** A drive file as served: the record without its storage key, with the caller's permissions. */
+export type PresentedDriveFile = Omit<DriveFileRecord, 'storageKey' | 'expiresAt'> & {
+  permissions: FilePermissions;
+};
+
+/** A file as the API serves it to this viewer. */
+export function presentFile(viewer: DriveViewer, file: DriveFileRecord): PresentedDriveFile {
+  const { storageKey: _key, expiresAt: _expires, ...rest } = file;
+  const facts = {
+    companyId: file.companyId,
+    createdByUserId: file.createdByUserId,
+    disciplineId: file.disciplineId,
+    visibility: file.visibility,
+    status: file.status,
+  };
+  const confirmed = file.uploadState === 'confirmed';
+  return {
+    ...rest,
+    permissions: {
+      statuses: confirmed ? allowedDocumentStatuses(viewer, facts) : [],
+      visibilities: confirmed ? allowedDocumentVisibilities(viewer, facts) : [],
+      delete: canDeleteDocument(viewer, facts) || (!confirmed && file.createdByUserId === viewer.userId),
+    },
+  };
+}
+
+/** A file the viewer sees (confirmed), or their own pending upload; DOCUMENTS_NOT_FOUND otherwise. */
+async function loadVisibleFile(
+  db: Db,
+  viewer: DriveViewer,
+  projectId: number,
+  fileId: number,
+  forUpdate = false,
+): Promise<DriveFileRecord> {
+  const file = await findDriveFile(db, projectId, fileId, { forUpdate });
+  if (!file) throw new AppError('DOCUMENTS_NOT_FOUND');
+  if (file.uploadState === 'pending') {
+    if (file.createdByUserId !== viewer.userId) throw new AppError('DOCUMENTS_NOT_FOUND');
+    return file;
+  }
+  if (!canSeeDocument(viewer, { ...file, createdByUserId: file.createdByUserId }))
+    throw new AppError('DOCUMENTS_NOT_FOUND');
+  return file;
+}
+
+/** GET /files: a page of the documents the caller sees. */
+export async function listFiles(
+  services: AppServices,
+  actor: Actor,
+  input: {
+    projectId: number;
+    page: number;
+    pageSize: number;
+    sort: DriveSortKey;
+    order: 'asc' | 'desc';
+    filters: DriveListFilters;
+  },
+): Promise<{ files: PresentedDriveFile[]; total: number; page: number; pageSize: number }> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveAccess(db, actor, input.projectId);
+  const { files, total } = await listDriveFiles(db, viewer, input.projectId, input);
+  return {
+    files: files.map((f) => presentFile(viewer, f)),
+    total,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+/** GET /files/filtering-data. */
+export async function filteringData(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+): Promise<Awaited<ReturnType<typeof driveFilteringData>> & { uploaders: { id: number; name: string }[] }> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveAccess(db, actor, projectId);
+  const data = await driveFilteringData(db, viewer, projectId);
+  const ids = (data['createdByUserId'] ?? []).map((c) => Number(c.value));
+  const people =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, name: users.name, lastName: users.lastName, email: users.email })
+          .from(users)
+          .where(inArray(users.id, ids));
+  return Object.assign(data, {
+    uploaders: people.map((p) => ({
+      id: p.id,
+      name: [p.name, p.lastName].filter(Boolean).join(' ') || p.email,
+    })),
+  });
+}
+
+/** GET /files/{id}: the file with every revision of its document the caller sees (newest first). */
+export async function getFile(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; fileId: number },
+): Promise<PresentedDriveFile & { revisions: PresentedDriveFile[] }> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveAccess(db, actor, input.projectId);
+  const file = await loadVisibleFile(db, viewer, input.projectId, input.fileId);
+  const revisions = await documentRevisions(db, viewer, file.documentId);
+  return {
+    ...presentFile(viewer, file),
+    revisionsCount: revisions.length,
+    revisions: revisions.map((r) => presentFile(viewer, r)),
+  };
+}
+
+/** GET /files/{id}/download-url: a signed address valid for five minutes, for a confirmed file the caller sees. */
+export async function downloadUrl(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; fileId: number; origin: string },
+): Promise<{ url: string; expiresAt: string }> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveAccess(db, actor, input.projectId);
+  const file = await loadVisibleFile(db, viewer, input.projectId, input.fileId);
+  if (file.uploadState !== 'confirmed' || !file.contentType) throw new AppError('DOCUMENTS_NOT_FOUND');
+  const expires = Math.floor(Date.now() / 1000) + DOWNLOAD_URL_SECONDS;
+  const path = services.files.signer.signedPath('GET', file.storageKey, expires, file.contentType);
+  return { url: `${input.origin}${path}`, expiresAt: new Date(expires * 1000).toISOString() };
+}
+
+/** GET /user-authorization. */
+export async function userAuthorization(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+): Promise<DriveAuthorization & { projectActive: boolean }> {
+  const { access, viewer } = await loadDriveAccess(services.database.db, actor, projectId);
+  return { ...driveAuthorization(viewer), projectActive: access.project.status === 1 };
+}
+
+type Change = { kind: 'status'; value: DocumentStatus } | { kind: 'visibility'; value: DocumentVisibility };
+
+async function applyChange(
+  tx: Db,
+  viewer: DriveViewer,
+  projectId: number,
+  fileId: number,
+  change: Change,
+): Promise<void> {
+  const file = await loadVisibleFile(tx, viewer, projectId, fileId, true);
+  if (file.uploadState !== 'confirmed') throw new AppError('DOCUMENT_UPLOAD_INCOMPLETE');
+  const facts = { companyId: file.companyId, disciplineId: file.disciplineId };
+  const now = new Date();
+  if (change.kind === 'status') {
+    if (!allowedDocumentStatuses(viewer, facts).includes(change.value))
+      throw new AppError('DOCUMENT_PERMISSION_DENIED', { field: 'status' });
+    if (file.status === change.value) return;
+    await tx
+      .update(driveFiles)
+      .set({ status: change.value, statusUpdatedAt: now, updatedAt: now, updatedByUserId: viewer.userId })
+      .where(eq(driveFiles.id, file.id));
+  } else {
+    if (!allowedDocumentVisibilities(viewer, facts).includes(change.value))
+      throw new AppError('DOCUMENT_PERMISSION_DENIED', { field: 'visibility' });
+    if (file.visibility === change.value) return;
+    await tx
+      .update(driveFiles)
+      .set({
+        visibility: change.value,
+        visibilityUpdatedAt: now,
+        updatedAt: now,
+        updatedByUserId: viewer.userId,
+      })
+      .where(eq(driveFiles.id, file.id));
+  }
+}
+
+/** PATCH /files/{id}/status and /visibility: one unit of work; answers the updated file. */
+export async function changeFile(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; fileId: number; change: Change },
+): Promise<PresentedDriveFile> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveWriter(db, actor, input.projectId);
+  await unitOfWork(services, (tx) => applyChange(tx, viewer, input.projectId, input.fileId, input.change));
+  const file = await findDriveFile(db, input.projectId, input.fileId);
+  if (!file) throw new AppError('DOCUMENTS_NOT_FOUND');
+  return presentFile(viewer, file);
+}
+
+async function applyDelete(tx: Db, viewer: DriveViewer, projectId: number, fileId: number): Promise<string> {
+  const file = await loadVisibleFile(tx, viewer, projectId, fileId, true);
+  const own = file.uploadState === 'pending' && file.createdByUserId === viewer.userId;
+  if (!own && !canDeleteDocument(viewer, file)) throw new AppError('DOCUMENT_DELETE_FORBIDDEN');
+  await tx.delete(driveFiles).where(eq(driveFiles.id, file.id));
+  await deleteEmptyDocument(tx, file.documentId);
+  return file.storageKey;
+}
+
+/** DELETE /files/{id}: the revision goes (its document too when it was the last); its bytes after the commit. */
+export async function deleteFile(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; fileId: number },
+): Promise<void> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveWriter(db, actor, input.projectId);
+  const key = await unitOfWork(services, (tx) => applyDelete(tx, viewer, input.projectId, input.fileId));
+  await removeObjects(services, [key]);
+}
+
+async function removeObjects(services: AppServices, keys: string[]): Promise<void> {
+  try {
+    await services.files.store.remove(keys);
+  } catch (error) {
+    // The rows are gone; an object left behind is only disk space, never visible.
+    services.logger.warn({ err: error, keys }, 'drive objects not removed');
+  }
+}
+
+/** One refused item of a bulk call. */
+export interface BulkFailure {
+  fileId: number;
+  code: ErrorCode;
+}
+
+function failureOf(fileId: number, error: unknown): BulkFailure {
+  if (isAppError(error)) return { fileId, code: error.code };
+  throw error;
+}
+
+/**
+ * Bulk status / visibility change (editor §2.2 "bulk update"): one unit of work, each file in its own savepoint;
+ * a refused file (hidden, not allowed, unconfirmed) is listed with its code and the others are changed.
+ */
+export async function bulkUpdateFiles(
+  services: AppServices,
+  actor: Actor,
+  input: {
+    projectId: number;
+    fileIds: number[];
+    newStatus?: DocumentStatus | undefined;
+    newVisibility?: DocumentVisibility | undefined;
+  },
+): Promise<{ updated: number[]; failed: BulkFailure[] }> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveWriter(db, actor, input.projectId);
+  if (!input.newStatus && !input.newVisibility) throw new AppError('REQUIRED_FIELD', { field: 'newStatus' });
+  const ids = [...new Set(input.fileIds)];
+  return unitOfWork(services, async (tx) => {
+    const updated: number[] = [];
+    const failed: BulkFailure[] = [];
+    for (const fileId of ids) {
+      try {
+        await savepoint(tx, async (item) => {
+          if (input.newStatus)
+            await applyChange(item, viewer, input.projectId, fileId, {
+              kind: 'status',
+              value: input.newStatus,
+            });
+          if (input.newVisibility)
+            await applyChange(item, viewer, input.projectId, fileId, {
+              kind: 'visibility',
+              value: input.newVisibility,
+            });
+        });
+        updated.push(fileId);
+      } catch (error) {
+        failed.push(failureOf(fileId, error));
+      }
+    }
+    return { updated, failed };
+  });
+}
+
+/** Bulk delete: like bulk update, each file alone; the bytes of deleted files go after the commit. */
+export async function bulkDeleteFiles(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; fileIds: number[] },
+): Promise<{ deleted: number[]; failed: BulkFailure[] }> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveWriter(db, actor, input.projectId);
+  const ids = [...new Set(input.fileIds)];
+  const keys: string[] = [];
+  const result = await unitOfWork(services, async (tx) => {
+    const deleted: number[] = [];
+    const failed: BulkFailure[] = [];
+    for (const fileId of ids) {
+      try {
+        keys.push(await savepoint(tx, (item) => applyDelete(item, viewer, input.projectId, fileId)));
+        deleted.push(fileId);
+      } catch (error) {
+        failed.push(failureOf(fileId, error));
+      }
+    }
+    return { deleted, failed };
+  });
+  if (keys.length > 0) await removeObjects(services, keys);
+  return result;
+}

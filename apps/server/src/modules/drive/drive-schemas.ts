@@ -1,0 +1,263 @@
+import { DOCUMENT_STATUSES, DOCUMENT_VISIBILITIES } from '@obra/domain';
+import { DRIVE_SORT_KEYS } from './drive-repository.ts';
+
+/** JSON schemas of the drive's REST routes: Fastify validates requests and serialises answers by them. */
+
+const INT_ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const nullable = (type: string) => ({ type: [type, 'null'] }) as const;
+
+export const projectParams = {
+  type: 'object',
+  required: ['projectId'],
+  properties: { projectId: INT_ID },
+} as const;
+
+export const fileParams = {
+  type: 'object',
+  required: ['projectId', 'fileId'],
+  properties: { projectId: INT_ID, fileId: INT_ID },
+} as const;
+
+export const bulkDownloadParams = {
+  type: 'object',
+  required: ['projectId', 'bulkDownloadId'],
+  properties: { projectId: INT_ID, bulkDownloadId: { type: 'string', maxLength: 64 } },
+} as const;
+
+const idList = { type: 'array', items: INT_ID, maxItems: 200 } as const;
+
+export const listQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
+    sort: { type: 'string', enum: DRIVE_SORT_KEYS, default: 'uploadedAt' },
+    order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+    createdByUserId: idList,
+    disciplineId: idList,
+    extension: { type: 'array', items: { type: 'string', maxLength: 10 }, maxItems: 50 },
+    localId: idList,
+    phase: { type: 'array', items: { type: 'integer', minimum: 0, maximum: 13 }, maxItems: 14 },
+    status: { type: 'array', items: { type: 'string', enum: DOCUMENT_STATUSES }, maxItems: 5 },
+    visibility: { type: 'array', items: { type: 'string', enum: DOCUMENT_VISIBILITIES }, maxItems: 4 },
+    uploadedAfter: { type: 'string', format: 'date-time' },
+    uploadedBefore: { type: 'string', format: 'date-time' },
+    updatedAfter: { type: 'string', format: 'date-time' },
+    updatedBefore: { type: 'string', format: 'date-time' },
+    search: { type: 'string', maxLength: 200 },
+  },
+} as const;
+
+const permissions = {
+  type: 'object',
+  properties: {
+    statuses: { type: 'array', items: { type: 'string' } },
+    visibilities: { type: 'array', items: { type: 'string' } },
+    delete: { type: 'boolean' },
+  },
+} as const;
+
+const fileProperties = {
+  id: { type: 'integer' },
+  projectId: { type: 'integer' },
+  documentId: { type: 'integer' },
+  fileName: { type: 'string' },
+  documentName: { type: 'string' },
+  revisionName: { type: 'string' },
+  extension: { type: 'string' },
+  disciplineId: nullable('integer'),
+  localId: nullable('integer'),
+  phase: nullable('integer'),
+  status: { type: 'string', enum: DOCUMENT_STATUSES },
+  visibility: { type: 'string', enum: DOCUMENT_VISIBILITIES },
+  fileSize: { type: 'integer' },
+  contentType: nullable('string'),
+  uploadState: { type: 'string', enum: ['pending', 'confirmed'] },
+  processingState: { type: 'string' },
+  companyId: nullable('integer'),
+  createdByUserId: nullable('integer'),
+  createdByName: nullable('string'),
+  createdAt: { type: 'string', format: 'date-time' },
+  uploadedAt: { type: ['string', 'null'], format: 'date-time' },
+  updatedAt: { type: 'string', format: 'date-time' },
+  revisionsCount: { type: 'integer' },
+  permissions,
+} as const;
+
+/** A drive file (spec core §3 "Drive file", with Obra's additions). */
+export const driveFileSchema = { type: 'object', properties: fileProperties } as const;
+
+export const fileWithRevisionsSchema = {
+  type: 'object',
+  properties: { ...fileProperties, revisions: { type: 'array', items: driveFileSchema } },
+} as const;
+
+export const listResponse = {
+  type: 'object',
+  properties: {
+    files: { type: 'array', items: driveFileSchema },
+    total: { type: 'integer' },
+    page: { type: 'integer' },
+    pageSize: { type: 'integer' },
+  },
+} as const;
+
+const counts = {
+  type: 'array',
+  items: { type: 'object', properties: { value: { type: 'string' }, count: { type: 'integer' } } },
+} as const;
+
+export const filteringDataResponse = {
+  type: 'object',
+  properties: {
+    total: { type: 'integer' },
+    createdByUserId: counts,
+    disciplineId: counts,
+    extension: counts,
+    localId: counts,
+    phase: counts,
+    status: counts,
+    visibility: counts,
+    uploaders: {
+      type: 'array',
+      items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+    },
+  },
+} as const;
+
+export const createBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['fileName', 'fileSize'],
+  properties: {
+    fileName: { type: 'string', maxLength: 1000 },
+    documentName: { type: 'string', maxLength: 1000 },
+    revisionName: { type: 'string', maxLength: 100 },
+    disciplineId: { ...INT_ID, type: ['integer', 'null'] },
+    localId: { ...INT_ID, type: ['integer', 'null'] },
+    phase: { type: ['integer', 'null'], minimum: 0, maximum: 13 },
+    status: { type: 'string', enum: DOCUMENT_STATUSES },
+    visibility: { type: 'string', enum: DOCUMENT_VISIBILITIES },
+    fileSize: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+  },
+} as const;
+
+export const createResponse = {
+  type: 'object',
+  properties: {
+    file: driveFileSchema,
+    upload: {
+      type: 'object',
+      properties: {
+        url: { type: 'string' },
+        method: { type: 'string', enum: ['PUT'] },
+        headers: { type: 'object', additionalProperties: { type: 'string' } },
+        expiresAt: { type: 'string', format: 'date-time' },
+      },
+    },
+  },
+} as const;
+
+export const statusBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['newStatus'],
+  properties: { newStatus: { type: 'string', enum: DOCUMENT_STATUSES } },
+} as const;
+
+export const visibilityBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['newVisibility'],
+  properties: { newVisibility: { type: 'string', enum: DOCUMENT_VISIBILITIES } },
+} as const;
+
+const filesIds = { type: 'array', items: INT_ID, minItems: 1, maxItems: 1000 } as const;
+
+export const bulkDownloadBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['filesIds'],
+  properties: { filesIds },
+} as const;
+
+export const bulkUpdateBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['filesIds'],
+  properties: {
+    filesIds,
+    newStatus: { type: 'string', enum: DOCUMENT_STATUSES },
+    newVisibility: { type: 'string', enum: DOCUMENT_VISIBILITIES },
+  },
+} as const;
+
+const failures = {
+  type: 'array',
+  items: { type: 'object', properties: { fileId: { type: 'integer' }, code: { type: 'string' } } },
+} as const;
+
+export const bulkUpdateResponse = {
+  type: 'object',
+  properties: { updated: { type: 'array', items: { type: 'integer' } }, failed: failures },
+} as const;
+
+export const bulkDeleteResponse = {
+  type: 'object',
+  properties: { deleted: { type: 'array', items: { type: 'integer' } }, failed: failures },
+} as const;
+
+export const bulkDownloadStartResponse = {
+  type: 'object',
+  properties: { bulkDownloadId: { type: 'string' } },
+} as const;
+
+export const bulkDownloadStateResponse = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    status: { type: 'string', enum: ['processing', 'completed', 'error'] },
+    fileCount: { type: 'integer' },
+    processedCount: { type: 'integer' },
+    size: nullable('integer'),
+    url: nullable('string'),
+    errorCode: { type: ['string', 'null'], enum: ['PREPARING', 'COMPRESSING', null] },
+    createdAt: { type: 'string', format: 'date-time' },
+    expiresAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const downloadUrlResponse = {
+  type: 'object',
+  properties: { url: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } },
+} as const;
+
+export const authorizationResponse = {
+  type: 'object',
+  properties: {
+    canView: { type: 'boolean' },
+    canUpload: { type: 'boolean' },
+    canDeleteAny: { type: 'boolean' },
+    canChangeAnyStatus: { type: 'boolean' },
+    projectActive: { type: 'boolean' },
+    uploadDisciplineIds: {
+      anyOf: [
+        { type: 'string', enum: ['all'] },
+        { type: 'array', items: { type: 'integer' } },
+      ],
+    },
+    statuses: { type: 'array', items: { type: 'string' } },
+    visibilities: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+/** The error answer of every REST route. */
+export const errorResponse = {
+  type: 'object',
+  properties: {
+    code: { type: 'string' },
+    message: { type: 'string' },
+    details: { type: 'object', additionalProperties: true },
+  },
+} as const;

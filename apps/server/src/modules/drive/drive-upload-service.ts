@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  AppError,
+  allowedDocumentStatuses,
+  allowedDocumentVisibilities,
+  canUploadInDiscipline,
+  checkDriveFileName,
+  documentContentType,
+  DOCUMENT_SNIFF_BYTES,
+  isDriveExtension,
+  parseDocumentName,
+  splitFileName,
+  type DocumentStatus,
+  type DocumentVisibility,
+} from '@obra/domain';
+import { unitOfWork } from '../../db/unit-of-work.ts';
+import { driveDocuments, driveFiles } from '../../db/schema/index.ts';
+import type { AppServices } from '../../services.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { requireAction } from '../projects/project-access.ts';
+import { loadDriveWriter } from './drive-access.ts';
+import { loadNamingContext } from './drive-naming-context.ts';
+import { findDriveFile, type DriveFileRecord } from './drive-repository.ts';
+import type { Db } from '../../db/database.ts';
+
+/** The largest drive file (issue 14: drawing sets and models up to 2 GB). */
+export const DRIVE_MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024;
+/** How long an upload address is valid. */
+const UPLOAD_URL_SECONDS = 60 * 60;
+/** How long an unconfirmed upload may still be confirmed before the cleanup removes it. */
+const PENDING_SECONDS = 2 * 60 * 60;
+
+/** The drive file fields of POST /files (spec core §3 "Drive file"). */
+export interface CreateDriveFileInput {
+  projectId: number;
+  fileName: string;
+  documentName?: string | undefined;
+  revisionName?: string | undefined;
+  disciplineId?: number | null | undefined;
+  localId?: number | null | undefined;
+  phase?: number | null | undefined;
+  status?: DocumentStatus | undefined;
+  visibility?: DocumentVisibility | undefined;
+  fileSize: number;
+  origin: string;
+}
+
+/** Where and how the client sends the bytes. */
+export interface UploadTarget {
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  expiresAt: string;
+}
+
+function nameError(details: Record<string, unknown>): AppError {
+  return new AppError('DOCUMENT_NAME_INVALID', details);
+}
+
+/**
+ * POST /files: checks the name (no path, 255 characters, an extension the drive takes), the size (1 byte to
+ * 2 GB), reads the name by the project's naming rule (its fields decide discipline, location, phase, document
+ * and revision; a name that breaks it is DOCUMENT_NAME_INVALID with the field and value), checks that the caller
+ * may upload in the discipline and give the status and visibility (DOCUMENT_PERMISSION_DENIED), that the
+ * revision is new (DOCUMENT_ALREADY_EXISTS), and writes the document (when new) and a pending revision in one
+ * unit of work. Returns the record and a signed address to PUT exactly fileSize bytes to.
+ */
+export async function createDriveFile(
+  services: AppServices,
+  actor: Actor,
+  input: CreateDriveFileInput,
+): Promise<{ file: DriveFileRecord; upload: UploadTarget }> {
+  const { db } = services.database;
+  const { access, viewer } = await loadDriveWriter(db, actor, input.projectId);
+  requireAction(access, 'drive.upload');
+  const checked = checkDriveFileName(input.fileName);
+  if (!checked.ok) throw nameError({ reason: checked.problem, field: 'fileName' });
+  const fileName = checked.fileName;
+  const { extension } = splitFileName(fileName);
+  if (!isDriveExtension(extension)) throw new AppError('FILE_EXTENSION_NOT_ALLOWED', { extension });
+  if (input.fileSize <= 0) throw new AppError('SELECT_FILE');
+  if (input.fileSize > DRIVE_MAX_FILE_BYTES)
+    throw new AppError('FILE_SIZE_LIMIT_EXCEEDED', { max: DRIVE_MAX_FILE_BYTES });
+
+  const context = await loadNamingContext(db, access.project);
+  const parsed = parseDocumentName(fileName, context);
+  if (!parsed.ok) throw nameError({ ...parsed.problem });
+  const ruled = new Set<string>(context.rule);
+  const disciplineId = ruled.has('discipline') ? parsed.parsed.disciplineId : (input.disciplineId ?? null);
+  const localId = ruled.has('local') ? parsed.parsed.localId : (input.localId ?? null);
+  const phase = ruled.has('phase') ? parsed.parsed.phase : (input.phase ?? null);
+  if (disciplineId !== null && !context.disciplines.some((d) => d.id === disciplineId))
+    throw new AppError('BAD_USER_INPUT', { field: 'disciplineId' });
+  if (localId !== null) {
+    const local = context.locals.find((l) => l.id === localId);
+    if (!local) throw new AppError('BAD_USER_INPUT', { field: 'localId' });
+    if (local.isGroup)
+      throw nameError({ reason: 'locationGroup', field: 'local', value: local.abbreviation });
+  }
+  if (phase !== null && !context.phases.some((p) => p.id === phase))
+    throw new AppError('BAD_USER_INPUT', { field: 'phase' });
+  const documentName = (
+    context.rule.length > 0 ? parsed.parsed.documentName : (input.documentName ?? parsed.parsed.documentName)
+  )
+    .normalize('NFC')
+    .trim();
+  if (documentName === '' || documentName.length > 255)
+    throw nameError({ reason: 'emptyField', field: 'documentName' });
+  const givenRevision = context.rule.length > 0 ? parsed.parsed.revisionName : input.revisionName?.trim();
+  if (givenRevision !== undefined && givenRevision !== '' && !/^[\p{L}\p{N}._-]{1,20}$/u.test(givenRevision))
+    throw nameError({ reason: 'invalidRevision', field: 'revision', value: givenRevision });
+
+  const owner = { companyId: actor.account.companyId, disciplineId };
+  if (!canUploadInDiscipline(viewer, disciplineId))
+    throw new AppError('DOCUMENT_PERMISSION_DENIED', { field: 'disciplineId' });
+  const status = input.status ?? 'ANALYSING';
+  const visibility = input.visibility ?? 'public';
+  if (!allowedDocumentStatuses(viewer, owner).includes(status))
+    throw new AppError('DOCUMENT_PERMISSION_DENIED', { field: 'status' });
+  if (!allowedDocumentVisibilities(viewer, owner).includes(visibility))
+    throw new AppError('DOCUMENT_PERMISSION_DENIED', { field: 'visibility' });
+
+  const now = Date.now();
+  const guid = randomUUID();
+  const storageKey = `drive/${input.projectId}/${guid}`;
+  const fileId = await unitOfWork(services, async (tx) => {
+    await tx
+      .insert(driveDocuments)
+      .values({
+        projectId: input.projectId,
+        area: 'drive',
+        name: documentName,
+        disciplineId,
+        localId,
+        phase,
+        createdByUserId: actor.account.id,
+      })
+      .onConflictDoNothing();
+    const [document] = await tx
+      .select()
+      .from(driveDocuments)
+      .where(
+        and(
+          eq(driveDocuments.projectId, input.projectId),
+          eq(driveDocuments.area, 'drive'),
+          sql`lower(${driveDocuments.name}) = lower(${documentName})`,
+        ),
+      )
+      .for('update');
+    if (!document) throw new AppError('DOCUMENTS_NOT_FOUND');
+    // A revision of a document of a discipline the caller may not upload in is refused like a new one.
+    if (!canUploadInDiscipline(viewer, document.disciplineId))
+      throw new AppError('DOCUMENT_PERMISSION_DENIED', { field: 'disciplineId' });
+    // An abandoned upload of the same revision no longer blocks it.
+    await tx
+      .delete(driveFiles)
+      .where(
+        and(
+          eq(driveFiles.documentId, document.id),
+          eq(driveFiles.uploadState, 'pending'),
+          sql`${driveFiles.expiresAt} < now()`,
+        ),
+      );
+    const revisionName = givenRevision || (await nextRevision(tx, document.id));
+    const [taken] = await tx
+      .select({ id: driveFiles.id })
+      .from(driveFiles)
+      .where(
+        and(
+          eq(driveFiles.documentId, document.id),
+          sql`lower(${driveFiles.revisionName}) = lower(${revisionName})`,
+        ),
+      );
+    if (taken) throw new AppError('DOCUMENT_ALREADY_EXISTS', { documentName, revisionName });
+    const [created] = await tx
+      .insert(driveFiles)
+      .values({
+        projectId: input.projectId,
+        documentId: document.id,
+        fileName,
+        extension,
+        revisionName,
+        status,
+        visibility,
+        fileSize: input.fileSize,
+        storageKey,
+        companyId: actor.account.companyId,
+        createdByUserId: actor.account.id,
+        updatedByUserId: actor.account.id,
+        expiresAt: new Date(now + PENDING_SECONDS * 1000),
+      })
+      .returning({ id: driveFiles.id });
+    if (!created) throw new Error('drive file not written');
+    return created.id;
+  });
+  const expires = Math.floor(now / 1000) + UPLOAD_URL_SECONDS;
+  const url = await services.files.store.uploadUrl(storageKey, {
+    origin: input.origin,
+    expires,
+    maxBytes: input.fileSize,
+  });
+  const file = await findDriveFile(db, input.projectId, fileId);
+  if (!file) throw new AppError('DOCUMENTS_NOT_FOUND');
+  return {
+    file,
+    upload: {
+      url,
+      method: 'PUT',
+      headers: { 'content-type': 'application/octet-stream' },
+      expiresAt: new Date(expires * 1000).toISOString(),
+    },
+  };
+}
+
+/** Without a naming rule, revisions are numbered 1, 2, 3… after the highest numeric one. */
+async function nextRevision(tx: Db, documentId: number): Promise<string> {
+  const [row] = await tx
+    .select({
+      top: sql<number>`coalesce(max(case when ${driveFiles.revisionName} ~ '^[0-9]{1,9}$' then ${driveFiles.revisionName}::int end), 0)`,
+    })
+    .from(driveFiles)
+    .where(eq(driveFiles.documentId, documentId));
+  return String(Number(row?.top ?? 0) + 1);
+}
+
+async function readHead(services: AppServices, key: string, size: number): Promise<Buffer> {
+  const stream = await services.files.store.readStream(key, {
+    start: 0,
+    end: Math.min(size, DOCUMENT_SNIFF_BYTES) - 1,
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).subarray(0, DOCUMENT_SNIFF_BYTES);
+}
+
+/** Forgets a refused upload: its object and its row (and its document when it has no other revision). */
+async function discard(services: AppServices, file: DriveFileRecord): Promise<void> {
+  await services.files.store.remove([file.storageKey]);
+  await unitOfWork(services, async (tx) => {
+    await tx.delete(driveFiles).where(eq(driveFiles.id, file.id));
+    await deleteEmptyDocument(tx, file.documentId);
+  });
+}
+
+/** Removes a document that no longer has any revision. */
+export async function deleteEmptyDocument(tx: Db, documentId: number): Promise<void> {
+  await tx
+    .delete(driveDocuments)
+    .where(
+      and(
+        eq(driveDocuments.id, documentId),
+        sql`not exists (select 1 from drive_files where document_id = ${documentId})`,
+      ),
+    );
+}
+
+/**
+ * PATCH /files/{id}/confirm-upload: the caller's own pending upload (DOCUMENTS_NOT_FOUND otherwise) becomes a
+ * confirmed revision once the stored object has exactly the declared size (DOCUMENT_UPLOAD_INCOMPLETE when
+ * nothing or part of it arrived, or the upload expired; FILE_SIZE_LIMIT_EXCEEDED when larger) and its first bytes
+ * agree with its extension (FILE_EXTENSION_NOT_ALLOWED: an executable named .pdf is refused and removed).
+ * Confirming twice answers the confirmed file.
+ */
+export async function confirmDriveUpload(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; fileId: number },
+): Promise<DriveFileRecord> {
+  const { db } = services.database;
+  await loadDriveWriter(db, actor, input.projectId);
+  const file = await findDriveFile(db, input.projectId, input.fileId);
+  if (!file || file.createdByUserId !== actor.account.id) throw new AppError('DOCUMENTS_NOT_FOUND');
+  if (file.uploadState === 'confirmed') return file;
+  if (new Date(file.expiresAt).getTime() < Date.now()) {
+    await discard(services, file);
+    throw new AppError('DOCUMENT_UPLOAD_INCOMPLETE', { reason: 'expired' });
+  }
+  const stored = await services.files.store.stat(file.storageKey);
+  if (!stored || stored.size < file.fileSize)
+    throw new AppError('DOCUMENT_UPLOAD_INCOMPLETE', {
+      received: stored?.size ?? 0,
+      expected: file.fileSize,
+    });
+  if (stored.size > file.fileSize) {
+    await discard(services, file);
+    throw new AppError('FILE_SIZE_LIMIT_EXCEEDED', { max: file.fileSize });
+  }
+  const contentType = documentContentType(
+    file.extension,
+    await readHead(services, file.storageKey, stored.size),
+  );
+  if (!contentType) {
+    await discard(services, file);
+    throw new AppError('FILE_EXTENSION_NOT_ALLOWED', { extension: file.extension });
+  }
+  await unitOfWork(services, async (tx) => {
+    await tx
+      .update(driveFiles)
+      .set({ uploadState: 'confirmed', contentType, uploadedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(driveFiles.id, file.id), eq(driveFiles.uploadState, 'pending')));
+  });
+  const confirmed = await findDriveFile(db, input.projectId, input.fileId);
+  if (!confirmed) throw new AppError('DOCUMENTS_NOT_FOUND');
+  return confirmed;
+}

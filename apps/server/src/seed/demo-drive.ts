@@ -1,0 +1,219 @@
+import { eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { DocumentStatus, DocumentVisibility } from '@obra/domain';
+import type { AppServices } from '../services.ts';
+import type { Actor } from '../auth/actor.ts';
+import { driveDocuments, users } from '../db/schema/index.ts';
+import { toAccount } from '../modules/identity/account.ts';
+import { confirmDriveUpload, createDriveFile } from '../modules/drive/drive-upload-service.ts';
+import { changeFile } from '../modules/drive/drive-file-service.ts';
+import type { DemoRole, DemoUser } from './demo-seed.ts';
+
+/** A one-page PDF sheet with a title block (hand-built: header, objects, cross-reference table, trailer). */
+export function demoPdf(lines: readonly string[]): Buffer {
+  const text = lines
+    .map(
+      (line, i) =>
+        `BT /F1 ${i === 0 ? 20 : 11} Tf 60 ${520 - i * 26} Td (${line.replace(/[()\\]/g, '')}) Tj ET`,
+    )
+    .join('\n');
+  const frame = '2 w 30 30 782 535 re S 1 w 30 90 782 0 m 812 90 l S 560 30 m 560 90 l S';
+  const content = `${frame}\n${text}`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 842 595] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(body, 'latin1'));
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A site photo or detail as PNG: a tinted card with its caption. */
+async function demoPng(caption: string, hue: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400">
+    <rect width="640" height="400" fill="hsl(${hue},35%,82%)"/>
+    <path d="M40 340 L200 160 L320 260 L420 120 L600 340 Z" fill="hsl(${hue},30%,55%)"/>
+    <text x="40" y="60" font-family="sans-serif" font-size="28" fill="#222">${caption}</text></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+interface DemoSheet {
+  by: DemoRole;
+  discipline: string;
+  local: string;
+  type: string;
+  sequence: string;
+  title: string;
+  revisions: { rev: string; status: DocumentStatus }[];
+  visibility: DocumentVisibility;
+  png?: boolean;
+}
+
+const SHEETS: DemoSheet[] = [
+  {
+    by: 'manager',
+    discipline: 'ARQ',
+    local: 'TER',
+    type: 'PLA',
+    sequence: '0001',
+    title: 'Planta baixa - térreo',
+    revisions: [
+      { rev: 'R00', status: 'OBSOLETED' },
+      { rev: 'R01', status: 'APPROVED' },
+    ],
+    visibility: 'public',
+  },
+  {
+    by: 'manager',
+    discipline: 'ARQ',
+    local: 'TIPO',
+    type: 'PLA',
+    sequence: '0002',
+    title: 'Planta baixa - pavimento tipo',
+    revisions: [{ rev: 'R00', status: 'APPROVED_WITH_NOTES' }],
+    visibility: 'public',
+  },
+  {
+    by: 'manager',
+    discipline: 'ARQ',
+    local: 'COB',
+    type: 'COR',
+    sequence: '0003',
+    title: 'Cortes AA e BB',
+    revisions: [{ rev: 'R00', status: 'ANALYSING' }],
+    visibility: 'public',
+  },
+  {
+    by: 'manager',
+    discipline: 'EST',
+    local: 'SS',
+    type: 'FOR',
+    sequence: '0001',
+    title: 'Formas - subsolo',
+    revisions: [
+      { rev: 'R00', status: 'REPROVED' },
+      { rev: 'R01', status: 'ANALYSING' },
+    ],
+    visibility: 'discipline',
+  },
+  {
+    by: 'manager',
+    discipline: 'EST',
+    local: 'TER',
+    type: 'ARM',
+    sequence: '0002',
+    title: 'Armação de vigas - térreo',
+    revisions: [{ rev: 'R00', status: 'APPROVED' }],
+    visibility: 'project_management',
+  },
+  {
+    by: 'partnerCollaborator',
+    discipline: 'ELE',
+    local: 'TIPO',
+    type: 'PLA',
+    sequence: '0001',
+    title: 'Iluminação e tomadas - tipo',
+    revisions: [{ rev: 'R00', status: 'REPROVED' }],
+    visibility: 'public',
+  },
+  {
+    by: 'partnerCollaborator',
+    discipline: 'HID',
+    local: 'TER',
+    type: 'FOT',
+    sequence: '0002',
+    title: 'Foto - prumada de água fria',
+    revisions: [{ rev: 'R00', status: 'ANALYSING' }],
+    visibility: 'company',
+    png: true,
+  },
+  {
+    by: 'manager',
+    discipline: 'HVAC',
+    local: 'COB',
+    type: 'DET',
+    sequence: '0001',
+    title: 'Detalhe - base das condensadoras',
+    revisions: [{ rev: 'R00', status: 'APPROVED' }],
+    visibility: 'public',
+    png: true,
+  },
+];
+
+/**
+ * The demo project's drive (issue 14): a small drawing set per discipline — PDF sheets and PNG details, with
+ * revisions and statuses — uploaded through the real services by the demo's people (their companies and
+ * disciplines decide what each may do and see). First run only: a project that has documents is left alone.
+ */
+export async function seedDemoDrive(services: AppServices, demoUsers: readonly DemoUser[]): Promise<number> {
+  const { db } = services.database;
+  const projectId = demoUsers.find((u) => u.role === 'manager')?.projectIds[0];
+  if (projectId === undefined) return 0;
+  const [existing] = await db
+    .select({ id: driveDocuments.id })
+    .from(driveDocuments)
+    .where(eq(driveDocuments.projectId, projectId))
+    .limit(1);
+  if (existing) return 0;
+  const emails = demoUsers.map((u) => u.email);
+  const rows = await db.select().from(users).where(inArray(users.email, emails));
+  const actorOf = (role: DemoRole): Actor | undefined => {
+    const email = demoUsers.find((u) => u.role === role)?.email;
+    const row = rows.find((r) => r.email === email);
+    return row ? { account: toAccount(row), via: 'session', sessionId: undefined } : undefined;
+  };
+  const manager = actorOf('manager');
+  if (!manager) return 0;
+  let count = 0;
+  for (const [i, sheet] of SHEETS.entries()) {
+    const uploader = actorOf(sheet.by) ?? manager;
+    for (const revision of sheet.revisions) {
+      const name = `OBR-${sheet.discipline}-ED-${sheet.local}-${sheet.type}-${sheet.sequence}-${revision.rev}`;
+      const bytes = sheet.png
+        ? await demoPng(sheet.title, i * 45)
+        : demoPdf([
+            sheet.title,
+            `${name}  ·  ${revision.rev}`,
+            `Disciplina ${sheet.discipline}  ·  Local ${sheet.local}`,
+            'Obra Demo - Torre Residencial',
+          ]);
+      try {
+        const created = await createDriveFile(services, uploader, {
+          projectId,
+          fileName: `${name}.${sheet.png ? 'png' : 'pdf'}`,
+          fileSize: bytes.length,
+          visibility: sheet.visibility,
+          origin: services.config.publicUrl,
+        });
+        await services.files.store.write(
+          created.file.storageKey,
+          bytes,
+          sheet.png ? 'image/png' : 'application/pdf',
+        );
+        await confirmDriveUpload(services, uploader, { projectId, fileId: created.file.id });
+        if (revision.status !== 'ANALYSING')
+          await changeFile(services, manager, {
+            projectId,
+            fileId: created.file.id,
+            change: { kind: 'status', value: revision.status },
+          });
+        count += 1;
+      } catch (error) {
+        // A rule the demo did not foresee skips the sheet, never the demo.
+        services.logger.debug({ err: error, name }, 'demo drive sheet skipped');
+      }
+    }
+  }
+  return count;
+}

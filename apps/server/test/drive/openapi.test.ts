@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../../src/http/openapi-document.ts';
+
+const committed = path.resolve(import.meta.dirname, '../../../../docs/openapi.json');
+
+describe('OpenAPI document', () => {
+  it('the committed docs/openapi.json is what the routes describe now (run `npm run openapi` when this fails)', async () => {
+    const current = JSON.parse(JSON.stringify(await buildOpenApiDocument())) as unknown;
+    expect(JSON.parse(fs.readFileSync(committed, 'utf8'))).toEqual(current);
+  });
+
+  it('lists every drive call of the spec with its methods', async () => {
+    const document = (await buildOpenApiDocument()) as { paths: Record<string, Record<string, unknown>> };
+    const calls = Object.entries(document.paths).flatMap(([p, methods]) =>
+      Object.keys(methods).map(
+        (m) => `${m.toUpperCase()} ${p.replace('/project-drive/projects/{projectId}', '')}`,
+      ),
+    );
+    expect(calls.sort()).toEqual(
+      [
+        'GET /files',
+        'GET /files/filtering-data',
+        'GET /files/{fileId}/download-url',
+        'POST /files/bulk-downloads',
+        'GET /files/bulk-downloads/{bulkDownloadId}',
+        'GET /user-authorization',
+        'POST /files',
+        'PATCH /files/{fileId}/confirm-upload',
+        'PATCH /files/{fileId}/status',
+        'PATCH /files/{fileId}/visibility',
+        'DELETE /files/{fileId}',
+        'GET /files/{fileId}',
+        'POST /files/bulk-update',
+        'POST /files/bulk-delete',
+      ].sort(),
+    );
+  });
+});

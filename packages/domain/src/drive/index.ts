@@ -1,0 +1,3 @@
+export * from './document-policy.ts';
+export * from './document-naming.ts';
+export * from './document-content.ts';
