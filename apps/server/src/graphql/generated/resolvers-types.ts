@@ -232,7 +232,82 @@ export type CreatedAccessKey = {
   secret: Scalars['String']['output'];
 };
 
+export type DashboardMatrixCell = {
+  __typename?: 'DashboardMatrixCell';
+  column: Scalars['String']['output'];
+  count: Scalars['Int']['output'];
+  row: Maybe<Scalars['Int']['output']>;
+};
+
+/** A column of a matrix: a priority key (name null), or a discipline id as text. */
+export type DashboardMatrixColumn = {
+  __typename?: 'DashboardMatrixColumn';
+  abbreviation: Maybe<Scalars['String']['output']>;
+  key: Scalars['String']['output'];
+  name: Maybe<Scalars['String']['output']>;
+  total: Scalars['Int']['output'];
+};
+
+/** A row of a matrix: a discipline, a location (rolled up its subtree), or (id null) the issues without a location. */
+export type DashboardMatrixRow = {
+  __typename?: 'DashboardMatrixRow';
+  abbreviation: Scalars['String']['output'];
+  depth: Scalars['Int']['output'];
+  /** The ids the issue list's filter takes to show the row: a location and every location below it. */
+  filterIds: Array<Scalars['Int']['output']>;
+  id: Maybe<Scalars['Int']['output']>;
+  name: Scalars['String']['output'];
+  parentId: Maybe<Scalars['Int']['output']>;
+  total: Scalars['Int']['output'];
+};
+
+/** Issues in one status. */
+export type DashboardStatusCount = {
+  __typename?: 'DashboardStatusCount';
+  count: Scalars['Int']['output'];
+  status: Scalars['String']['output'];
+};
+
+/** A period of the status chart: issues raised in it and issues in each status at its end. */
+export type DashboardStatusPoint = {
+  __typename?: 'DashboardStatusPoint';
+  active: Scalars['Int']['output'];
+  raised: Scalars['Int']['output'];
+  reproved: Scalars['Int']['output'];
+  resolved: Scalars['Int']['output'];
+  /** The period's first day, YYYY-MM-DD in the caller's time zone (filter.timezoneOffset). */
+  start: Scalars['String']['output'];
+};
+
 export type DisciplineStatusGroup = 'done' | 'info' | 'pending';
+
+export type EarnedValueDashboard = {
+  __typename?: 'EarnedValueDashboard';
+  backlog: Scalars['Int']['output'];
+  closedPerPeriod: Maybe<Scalars['Float']['output']>;
+  period: Scalars['String']['output'];
+  points: Array<EarnedValuePoint>;
+  /** When the fitted backlog reaches zero (YYYY-MM-DD); null when it is not shrinking. */
+  projectedZeroDate: Maybe<Scalars['String']['output']>;
+  raisedPerPeriod: Maybe<Scalars['Float']['output']>;
+  /** How many of the last periods the trend is fitted on (0: too little history). */
+  trendPeriods: Scalars['Int']['output'];
+};
+
+/** A period of the earned-value chart. */
+export type EarnedValuePoint = {
+  __typename?: 'EarnedValuePoint';
+  /** Active issues at the period's end. */
+  backlog: Scalars['Int']['output'];
+  /** The backlog's fitted line over the trend window; null before it. */
+  backlogTrend: Maybe<Scalars['Float']['output']>;
+  /** Issues that left active in the period (resolved or reproved), net of reopened ones. */
+  closed: Scalars['Int']['output'];
+  closedTotal: Scalars['Int']['output'];
+  raised: Scalars['Int']['output'];
+  raisedTotal: Scalars['Int']['output'];
+  start: Scalars['String']['output'];
+};
 
 export type Issue = {
   __typename?: 'Issue';
@@ -625,6 +700,15 @@ export type LoggedUserCompany = {
   name: Scalars['String']['output'];
   /** The user's role in the company: admin, manager or collaborator. */
   role: Scalars['String']['output'];
+};
+
+/** A matrix of pending (active) issues. */
+export type MatrixDashboard = {
+  __typename?: 'MatrixDashboard';
+  cells: Array<DashboardMatrixCell>;
+  columns: Array<DashboardMatrixColumn>;
+  rows: Array<DashboardMatrixRow>;
+  total: Scalars['Int']['output'];
 };
 
 /** An issue that can be referenced in a text. */
@@ -1451,6 +1535,16 @@ export type Query = {
   companyProjectInvites: Array<CompanyProjectInvite>;
   /** The projects of the caller's company (company/projects). */
   companyProjects: Array<ProjectCard>;
+  /** Pending issues by discipline and priority. */
+  dashboardDisciplinesPriorities: MatrixDashboard;
+  /** Raised against resolved per period, cumulated, with the backlog's trend and projected end. */
+  dashboardEarnedValue: EarnedValueDashboard;
+  /** Pending issues by location (rolled up the tree) and discipline. */
+  dashboardLocalsDisciplines: MatrixDashboard;
+  /** Pending issues by location (rolled up the tree) and priority. */
+  dashboardLocalsPriorities: MatrixDashboard;
+  /** Issues by status now and over time; period day, week or month (chosen from the span when absent). */
+  dashboardStatus: StatusDashboard;
   getIssue: Issue;
   /** A page of the issues the caller may see; filter is the JSON documented in docs/api-issues.md. */
   getIssues: IssuesPage;
@@ -1493,6 +1587,33 @@ export type QueryAdminCompanyProjectsArgs = {
 
 export type QueryCompanyMemberInviteLinkArgs = {
   inviteId: Scalars['Int']['input'];
+};
+
+export type QueryDashboardDisciplinesPrioritiesArgs = {
+  filter?: InputMaybe<Scalars['JSON']['input']>;
+  projectId: Scalars['Int']['input'];
+};
+
+export type QueryDashboardEarnedValueArgs = {
+  filter?: InputMaybe<Scalars['JSON']['input']>;
+  period?: InputMaybe<Scalars['String']['input']>;
+  projectId: Scalars['Int']['input'];
+};
+
+export type QueryDashboardLocalsDisciplinesArgs = {
+  filter?: InputMaybe<Scalars['JSON']['input']>;
+  projectId: Scalars['Int']['input'];
+};
+
+export type QueryDashboardLocalsPrioritiesArgs = {
+  filter?: InputMaybe<Scalars['JSON']['input']>;
+  projectId: Scalars['Int']['input'];
+};
+
+export type QueryDashboardStatusArgs = {
+  filter?: InputMaybe<Scalars['JSON']['input']>;
+  period?: InputMaybe<Scalars['String']['input']>;
+  projectId: Scalars['Int']['input'];
 };
 
 export type QueryGetIssueArgs = {
@@ -1588,6 +1709,15 @@ export type StandardDiscipline = {
   id: Scalars['Int']['output'];
   key: Scalars['String']['output'];
   name: Scalars['String']['output'];
+};
+
+export type StatusDashboard = {
+  __typename?: 'StatusDashboard';
+  now: Array<DashboardStatusCount>;
+  /** day, week or month. */
+  period: Scalars['String']['output'];
+  points: Array<DashboardStatusPoint>;
+  total: Scalars['Int']['output'];
 };
 
 export type Subscription = {
@@ -1815,8 +1945,16 @@ export type ResolversTypes = ResolversObject<{
   CompanyPublic: ResolverTypeWrapper<CompanyPublic>;
   CopyProjectIssuesResult: ResolverTypeWrapper<CopyProjectIssuesResult>;
   CreatedAccessKey: ResolverTypeWrapper<CreatedAccessKey>;
+  DashboardMatrixCell: ResolverTypeWrapper<DashboardMatrixCell>;
+  DashboardMatrixColumn: ResolverTypeWrapper<DashboardMatrixColumn>;
+  DashboardMatrixRow: ResolverTypeWrapper<DashboardMatrixRow>;
+  DashboardStatusCount: ResolverTypeWrapper<DashboardStatusCount>;
+  DashboardStatusPoint: ResolverTypeWrapper<DashboardStatusPoint>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DisciplineStatusGroup: DisciplineStatusGroup;
+  EarnedValueDashboard: ResolverTypeWrapper<EarnedValueDashboard>;
+  EarnedValuePoint: ResolverTypeWrapper<EarnedValuePoint>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Issue: ResolverTypeWrapper<IssueParent>;
@@ -1849,6 +1987,7 @@ export type ResolversTypes = ResolversObject<{
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   LoggedUser: ResolverTypeWrapper<LoggedUser>;
   LoggedUserCompany: ResolverTypeWrapper<LoggedUserCompany>;
+  MatrixDashboard: ResolverTypeWrapper<MatrixDashboard>;
   MentionableIssue: ResolverTypeWrapper<MentionableIssue>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PendingInvite: ResolverTypeWrapper<PendingInvite>;
@@ -1895,6 +2034,7 @@ export type ResolversTypes = ResolversObject<{
   ServerState: ServerState;
   ServerStatus: ResolverTypeWrapper<ServerStatus>;
   StandardDiscipline: ResolverTypeWrapper<StandardDiscipline>;
+  StatusDashboard: ResolverTypeWrapper<StatusDashboard>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SystemIssueCategory: ResolverTypeWrapper<SystemIssueCategory>;
@@ -1933,7 +2073,15 @@ export type ResolversParentTypes = ResolversObject<{
   CompanyPublic: CompanyPublic;
   CopyProjectIssuesResult: CopyProjectIssuesResult;
   CreatedAccessKey: CreatedAccessKey;
+  DashboardMatrixCell: DashboardMatrixCell;
+  DashboardMatrixColumn: DashboardMatrixColumn;
+  DashboardMatrixRow: DashboardMatrixRow;
+  DashboardStatusCount: DashboardStatusCount;
+  DashboardStatusPoint: DashboardStatusPoint;
   DateTime: Scalars['DateTime']['output'];
+  EarnedValueDashboard: EarnedValueDashboard;
+  EarnedValuePoint: EarnedValuePoint;
+  Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   Issue: IssueParent;
@@ -1966,6 +2114,7 @@ export type ResolversParentTypes = ResolversObject<{
   JSON: Scalars['JSON']['output'];
   LoggedUser: LoggedUser;
   LoggedUserCompany: LoggedUserCompany;
+  MatrixDashboard: MatrixDashboard;
   MentionableIssue: MentionableIssue;
   Mutation: Record<PropertyKey, never>;
   PendingInvite: PendingInvite;
@@ -2007,6 +2156,7 @@ export type ResolversParentTypes = ResolversObject<{
   SentCompanyMemberInvite: SentCompanyMemberInvite;
   ServerStatus: ServerStatus;
   StandardDiscipline: StandardDiscipline;
+  StatusDashboard: StatusDashboard;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
   SystemIssueCategory: SystemIssueCategory;
@@ -2209,9 +2359,91 @@ export type CreatedAccessKeyResolvers<
   secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type DashboardMatrixCellResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['DashboardMatrixCell'] =
+    ResolversParentTypes['DashboardMatrixCell'],
+> = ResolversObject<{
+  column?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  row?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type DashboardMatrixColumnResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['DashboardMatrixColumn'] =
+    ResolversParentTypes['DashboardMatrixColumn'],
+> = ResolversObject<{
+  abbreviation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type DashboardMatrixRowResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['DashboardMatrixRow'] = ResolversParentTypes['DashboardMatrixRow'],
+> = ResolversObject<{
+  abbreviation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  depth?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  filterIds?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  parentId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type DashboardStatusCountResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['DashboardStatusCount'] =
+    ResolversParentTypes['DashboardStatusCount'],
+> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type DashboardStatusPointResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['DashboardStatusPoint'] =
+    ResolversParentTypes['DashboardStatusPoint'],
+> = ResolversObject<{
+  active?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  raised?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reproved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  resolved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type EarnedValueDashboardResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['EarnedValueDashboard'] =
+    ResolversParentTypes['EarnedValueDashboard'],
+> = ResolversObject<{
+  backlog?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  closedPerPeriod?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  period?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  points?: Resolver<Array<ResolversTypes['EarnedValuePoint']>, ParentType, ContextType>;
+  projectedZeroDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  raisedPerPeriod?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  trendPeriods?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type EarnedValuePointResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['EarnedValuePoint'] = ResolversParentTypes['EarnedValuePoint'],
+> = ResolversObject<{
+  backlog?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  backlogTrend?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  closed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  closedTotal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  raised?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  raisedTotal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
 
 export type IssueResolvers<
   ContextType = GraphQLContext,
@@ -2544,6 +2776,16 @@ export type LoggedUserCompanyResolvers<
   logo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type MatrixDashboardResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['MatrixDashboard'] = ResolversParentTypes['MatrixDashboard'],
+> = ResolversObject<{
+  cells?: Resolver<Array<ResolversTypes['DashboardMatrixCell']>, ParentType, ContextType>;
+  columns?: Resolver<Array<ResolversTypes['DashboardMatrixColumn']>, ParentType, ContextType>;
+  rows?: Resolver<Array<ResolversTypes['DashboardMatrixRow']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type MentionableIssueResolvers<
@@ -3317,6 +3559,36 @@ export type QueryResolvers<
   companyProfile?: Resolver<ResolversTypes['CompanyProfile'], ParentType, ContextType>;
   companyProjectInvites?: Resolver<Array<ResolversTypes['CompanyProjectInvite']>, ParentType, ContextType>;
   companyProjects?: Resolver<Array<ResolversTypes['ProjectCard']>, ParentType, ContextType>;
+  dashboardDisciplinesPriorities?: Resolver<
+    ResolversTypes['MatrixDashboard'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryDashboardDisciplinesPrioritiesArgs, 'projectId'>
+  >;
+  dashboardEarnedValue?: Resolver<
+    ResolversTypes['EarnedValueDashboard'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryDashboardEarnedValueArgs, 'projectId'>
+  >;
+  dashboardLocalsDisciplines?: Resolver<
+    ResolversTypes['MatrixDashboard'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryDashboardLocalsDisciplinesArgs, 'projectId'>
+  >;
+  dashboardLocalsPriorities?: Resolver<
+    ResolversTypes['MatrixDashboard'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryDashboardLocalsPrioritiesArgs, 'projectId'>
+  >;
+  dashboardStatus?: Resolver<
+    ResolversTypes['StatusDashboard'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryDashboardStatusArgs, 'projectId'>
+  >;
   getIssue?: Resolver<
     ResolversTypes['Issue'],
     ParentType,
@@ -3431,6 +3703,16 @@ export type StandardDisciplineResolvers<
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type StatusDashboardResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StatusDashboard'] = ResolversParentTypes['StatusDashboard'],
+> = ResolversObject<{
+  now?: Resolver<Array<ResolversTypes['DashboardStatusCount']>, ParentType, ContextType>;
+  period?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  points?: Resolver<Array<ResolversTypes['DashboardStatusPoint']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type SubscriptionResolvers<
@@ -3580,7 +3862,14 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   CompanyPublic?: CompanyPublicResolvers<ContextType>;
   CopyProjectIssuesResult?: CopyProjectIssuesResultResolvers<ContextType>;
   CreatedAccessKey?: CreatedAccessKeyResolvers<ContextType>;
+  DashboardMatrixCell?: DashboardMatrixCellResolvers<ContextType>;
+  DashboardMatrixColumn?: DashboardMatrixColumnResolvers<ContextType>;
+  DashboardMatrixRow?: DashboardMatrixRowResolvers<ContextType>;
+  DashboardStatusCount?: DashboardStatusCountResolvers<ContextType>;
+  DashboardStatusPoint?: DashboardStatusPointResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  EarnedValueDashboard?: EarnedValueDashboardResolvers<ContextType>;
+  EarnedValuePoint?: EarnedValuePointResolvers<ContextType>;
   Issue?: IssueResolvers<ContextType>;
   IssueCcodeDocumentReference?: IssueCcodeDocumentReferenceResolvers<ContextType>;
   IssueCopy?: IssueCopyResolvers<ContextType>;
@@ -3606,6 +3895,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   JSON?: GraphQLScalarType;
   LoggedUser?: LoggedUserResolvers<ContextType>;
   LoggedUserCompany?: LoggedUserCompanyResolvers<ContextType>;
+  MatrixDashboard?: MatrixDashboardResolvers<ContextType>;
   MentionableIssue?: MentionableIssueResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   PendingInvite?: PendingInviteResolvers<ContextType>;
@@ -3642,6 +3932,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   SentCompanyMemberInvite?: SentCompanyMemberInviteResolvers<ContextType>;
   ServerStatus?: ServerStatusResolvers<ContextType>;
   StandardDiscipline?: StandardDisciplineResolvers<ContextType>;
+  StatusDashboard?: StatusDashboardResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   SystemIssueCategory?: SystemIssueCategoryResolvers<ContextType>;
   SystemIssueDisciplineStatus?: SystemIssueDisciplineStatusResolvers<ContextType>;
