@@ -31,21 +31,46 @@ export interface MatrixCount {
   readonly count: number;
 }
 
-/** The two sides of a matrix as (key, issue id) pairs over `v` (and the `tree` CTE for locations). */
+/** The two sides of a matrix. */
 export type MatrixAxis = 'disciplines' | 'priorities' | 'locals';
 
-const ROW_PAIRS: Record<Exclude<MatrixAxis, 'priorities'>, SQL> = {
-  disciplines: sql`select d.discipline_id as row, v.id from v join issue_disciplines d on d.issue_id = v.id`,
-  // Rolled up the tree: an issue counts once under its location and once under each ancestor of it.
-  locals: sql`select distinct t.ancestor as row, v.id from v
+// Locations rolled up the tree: an issue counts once under its location and once under each ancestor of it
+// (`placed`), and under the null row when it has no location.
+const TREE = (projectId: number) => sql`tree(ancestor, local_id) as (
+    select id, id from project_locals where project_id = ${projectId}
+    union all
+    select t.ancestor, l.id from tree t join project_locals l on l.parent_id = t.local_id
+  ),
+  placed as (
+    select distinct t.ancestor as row, v.id, v.priority from v
       join issue_locals il on il.issue_id = v.id join tree t on t.local_id = il.local_id
     union all
-    select null::int, v.id from v where not exists (select 1 from issue_locals il where il.issue_id = v.id)`,
-};
+    select null::int, v.id, v.priority from v where not exists (select 1 from issue_locals il where il.issue_id = v.id)
+  )`;
 
-const COLUMN_PAIRS: Record<Exclude<MatrixAxis, 'locals'>, SQL> = {
-  priorities: sql`select v.priority as col, v.id from v`,
-  disciplines: sql`select d.discipline_id::text as col, v.id from v join issue_disciplines d on d.issue_id = v.id`,
+// Cells and row totals grouped in one pass (grouping sets), then the columns and the total.
+const PRIORITY_COLUMNS_SQL = sql`select case when grouping(v.priority) = 1 then 'total' else 'column' end, null::int,
+    v.priority, count(*)::int from v group by grouping sets ((v.priority), ())`;
+
+const MATRIX_SQL: Record<string, (projectId: number) => SQL> = {
+  'disciplines:priorities': () => sql`
+    select case when grouping(v.priority) = 1 then 'row' else 'cell' end as kind, d.discipline_id as row,
+        v.priority as column, count(*)::int as count
+      from v join issue_disciplines d on d.issue_id = v.id
+      group by grouping sets ((d.discipline_id, v.priority), (d.discipline_id))
+    union all ${PRIORITY_COLUMNS_SQL}`,
+  'locals:priorities': (projectId) => sql`, ${TREE(projectId)}
+    select case when grouping(p.priority) = 1 then 'row' else 'cell' end as kind, p.row, p.priority as column,
+        count(*)::int as count
+      from placed p group by grouping sets ((p.row, p.priority), (p.row))
+    union all ${PRIORITY_COLUMNS_SQL}`,
+  'locals:disciplines': (projectId) => sql`, ${TREE(projectId)}
+    select 'cell' as kind, p.row, d.discipline_id::text as column, count(*)::int as count
+      from placed p join issue_disciplines d on d.issue_id = p.id group by p.row, d.discipline_id
+    union all select 'row', p.row, null, count(*)::int from placed p group by p.row
+    union all select 'column', null, d.discipline_id::text, count(*)::int
+      from v join issue_disciplines d on d.issue_id = v.id group by d.discipline_id
+    union all select 'total', null, null, count(*)::int from v`,
 };
 
 /**
@@ -58,23 +83,13 @@ export async function selectMatrix(
   rows: Exclude<MatrixAxis, 'priorities'>,
   columns: Exclude<MatrixAxis, 'locals'>,
 ): Promise<MatrixCount[]> {
-  const tree =
-    rows === 'locals'
-      ? sql`tree(ancestor, local_id) as (
-          select id, id from project_locals where project_id = ${scope.projectId}
-          union all
-          select t.ancestor, l.id from tree t join project_locals l on l.parent_id = t.local_id
-        ), `
-      : sql``;
-  const result = (await db.execute(sql`with recursive ${tree}
-      v as (${scopedIssues(scope, true)}),
-      r as (${ROW_PAIRS[rows]}),
-      c as (${COLUMN_PAIRS[columns]})
-    select 'cell' as kind, r.row, c.col as column, count(*)::int as count
-      from r join c on c.id = r.id group by r.row, c.col
-    union all select 'row', r.row, null, count(*)::int from r group by r.row
-    union all select 'column', null, c.col, count(*)::int from c group by c.col
-    union all select 'total', null, null, count(*)::int from v`)) as unknown as {
+  const body = MATRIX_SQL[`${rows}:${columns}`];
+  if (!body) throw new Error(`no matrix of ${rows} by ${columns}`);
+  const statement = body(scope.projectId);
+  // The locations matrices add CTEs after v: their body starts with a comma and the CTEs, then the select.
+  const result = (await db.execute(
+    sql`with recursive v as (${scopedIssues(scope, true)}) ${statement}`,
+  )) as unknown as {
     rows: { kind: MatrixCount['kind']; row: number | null; column: string | null; count: number }[];
   };
   return result.rows.map((r) => ({
@@ -102,8 +117,10 @@ export async function selectTimeline(
   scope: ChartScope,
   timezoneOffset: number,
 ): Promise<TimelineCounts> {
-  const day = (column: SQL) =>
-    sql`to_char(timezone('UTC', ${column}) - make_interval(mins => ${timezoneOffset}::int), 'YYYY-MM-DD')`;
+  // The caller's day of a timestamp, as a date (grouped as such; written as text once per group). The offset is
+  // an integer the filter schema bounds, written inline so the grouped and selected expressions are one.
+  const minutes = sql.raw(String(Math.trunc(timezoneOffset)));
+  const day = (column: SQL) => sql`(timezone('UTC', ${column}) - make_interval(mins => ${minutes}))::date`;
   const result = (await db.execute(sql`with
       v as (${scopedIssues(scope, false)}),
       changes as (
@@ -112,12 +129,13 @@ export async function selectTimeline(
         where h.entity_type = 'issue' and h.fields ? 'status'
       ),
       first_change as (select distinct on (issue_id) issue_id, old from changes order by issue_id, id)
-    select 'raised' as kind, ${day(sql`v.created_at`)} as day, coalesce(f.old, v.status) as a, null as b,
-        count(*)::int as count
-      from v left join first_change f on f.issue_id = v.id group by 2, 3
+    select 'raised' as kind, to_char(${day(sql`v.created_at`)}, 'YYYY-MM-DD') as day, coalesce(f.old, v.status) as a,
+        null as b, count(*)::int as count
+      from v left join first_change f on f.issue_id = v.id
+      group by ${day(sql`v.created_at`)}, coalesce(f.old, v.status)
     union all
-    select 'changed', ${day(sql`changes.created_at`)}, changes.old, changes.new, count(*)::int
-      from changes group by 2, 3, 4
+    select 'changed', to_char(${day(sql`changes.created_at`)}, 'YYYY-MM-DD'), changes.old, changes.new, count(*)::int
+      from changes group by ${day(sql`changes.created_at`)}, changes.old, changes.new
     union all
     select 'now', null, v.status, null, count(*)::int from v group by v.status`)) as unknown as {
     rows: { kind: 'raised' | 'changed' | 'now'; day: string; a: string; b: string | null; count: number }[];
