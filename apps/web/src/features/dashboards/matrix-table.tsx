@@ -31,7 +31,7 @@ export function MatrixTable({
         {value}
       </Anchor>
     ) : (
-      <Text span c={value > 0 ? undefined : 'dimmed'}>
+      <Text span c={value > 0 ? undefined : 'dimmed'} data-testid={testId}>
         {value > 0 ? value : '·'}
       </Text>
     );
