@@ -18,3 +18,4 @@ export * from './markup/index.ts';
 export * from './notifications/notification-settings.ts';
 export * from './bcf/index.ts';
 export * from './drive/index.ts';
+export * from './dashboards/index.ts';

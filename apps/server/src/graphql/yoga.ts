@@ -21,6 +21,7 @@ import { issueEventsResolvers } from './resolvers/issue-events-resolvers.ts';
 import { issueImagesResolvers } from './resolvers/issue-images-resolvers.ts';
 import { profileImagesResolvers } from './resolvers/profile-images-resolvers.ts';
 import { notificationsResolvers } from './resolvers/notifications-resolvers.ts';
+import { dashboardsResolvers } from './resolvers/dashboards-resolvers.ts';
 import { applyAccessGuards } from './access-guards.ts';
 import { credentialsFromHeaders, resolveActor, type Credentials } from '../auth/actor-resolver.ts';
 import type { Resolvers } from './generated/resolvers-types.ts';
@@ -63,6 +64,7 @@ export const resolverMaps: Resolvers[] = [
   issueImagesResolvers,
   profileImagesResolvers,
   notificationsResolvers,
+  dashboardsResolvers,
 ];
 
 /** Builds the executable schema from the SDL files and the resolver maps, every root field access-guarded. */

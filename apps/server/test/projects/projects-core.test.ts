@@ -43,12 +43,12 @@ describe('createProject', () => {
     expect(projectData.users.map((u) => u.id)).toContain(admin.id);
   });
 
-  it('advertises exactly the modules that are built: the issues and the setup', async () => {
+  it('advertises exactly the modules that are built: the issues, the dashboards and the setup', async () => {
     const projectId = await createProject(t, admin, 'Módulos');
     const { projectData } = await call<{ projectData: { modules: string[] } }>(t, admin, PROJECT, {
       projectId,
     });
-    expect(projectData.modules).toEqual(['issues', 'setup']);
+    expect(projectData.modules).toEqual(['issues', 'dashboards', 'drive', 'setup']);
   });
 
   it('needs a name, a company role that may create, an active company, and room under the limit', async () => {

@@ -232,6 +232,15 @@ export function buildRoutes(): RouteObject[] {
                   path: 'issues/:issueId',
                   lazy: async () => ({ Component: (await issueViewPage()).IssueViewPage }),
                 },
+                { path: 'dashboards', element: <Navigate to="status" replace /> },
+                {
+                  path: 'dashboards/:chartName',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/dashboards/dashboards-page.tsx'))
+                    ).DashboardsPage,
+                  }),
+                },
                 {
                   path: 'drive',
                   lazy: async () => ({

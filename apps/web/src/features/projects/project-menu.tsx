@@ -1,4 +1,4 @@
-import { IconFolders, IconListDetails, IconSettings } from '@tabler/icons-react';
+import { IconChartBar, IconFolders, IconListDetails, IconSettings } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { SideMenuItem } from '../../components/side-menu/side-menu.tsx';
@@ -6,9 +6,10 @@ import type { SideMenuItem } from '../../components/side-menu/side-menu.tsx';
 // The screens of each module the web has built; a module the server offers without screens here is not listed.
 const MODULE_SCREENS: Record<
   string,
-  { label: 'menu.issues' | 'menu.setup' | 'menu.drive'; icon: ReactNode }
+  { label: 'menu.issues' | 'menu.dashboards' | 'menu.drive' | 'menu.setup'; icon: ReactNode }
 > = {
   issues: { label: 'menu.issues', icon: <IconListDetails size={18} /> },
+  dashboards: { label: 'menu.dashboards', icon: <IconChartBar size={18} /> },
   drive: { label: 'menu.drive', icon: <IconFolders size={18} /> },
   setup: { label: 'menu.setup', icon: <IconSettings size={18} /> },
 };

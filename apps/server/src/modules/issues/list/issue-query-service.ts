@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/database.ts';
 import { AppError, canSeeIssue, issueFilterSchema, type IssueFilter } from '@obra/domain';
 import type { AppServices } from '../../../services.ts';
 import { issueHistory, issues } from '../../../db/schema/index.ts';
@@ -45,6 +46,25 @@ export function parseIssueFilter(raw: unknown): IssueFilter {
   return parsed.data;
 }
 
+/**
+ * The WHERE clause of the issue list for a caller and a filter: visibility (FORBIDDEN for those who read no
+ * issues) and the filter, over `issues` left-joined to the caller's `issue_user_states` row. The dashboards
+ * aggregate over the same clause, so they count exactly what the list shows.
+ */
+export async function issueListWhere(
+  db: Db,
+  access: ProjectAccess,
+  filter: IssueFilter,
+  today: string = new Date().toISOString().slice(0, 10),
+): Promise<SQL> {
+  requireIssueReader(access);
+  // Only the pendencies filters read the project's discipline statuses: other pages skip that query.
+  const pending = filter.standard === 'pendencies' || filter.standard === 'latePendencies';
+  const statuses = pending ? (await projectStatuses(db, access.project.id)).all : new Map();
+  const audience = audienceOf(access);
+  return and(visibleIssuesWhere(audience), filterWhere(filter, { audience, statuses, today })) ?? sql`false`;
+}
+
 /** The arguments of getIssues. */
 export interface GetIssuesInput {
   projectId: number;
@@ -72,14 +92,8 @@ export async function getIssues(
   if (first < 1) throw new AppError('BAD_USER_INPUT', 'first must be positive', { field: 'first' });
   const size = Math.min(first, ISSUE_PAGE_SIZE);
   const access = await loadProjectAccess(db, actor, input.projectId);
-  requireIssueReader(access);
-  // Only the pendencies filters read the project's discipline statuses: other pages skip that query.
-  const pending = filter.standard === 'pendencies' || filter.standard === 'latePendencies';
-  const statuses = pending ? (await projectStatuses(db, input.projectId)).all : new Map();
-  const today = new Date().toISOString().slice(0, 10);
+  const where = await issueListWhere(db, access, filter);
   const userId = actor.account.id;
-  const audience = audienceOf(access);
-  const where = and(visibleIssuesWhere(audience), filterWhere(filter, { audience, statuses, today }));
   const { views, userTags, hasNextPage, endCursor } = await selectIssuePage(db, {
     userId,
     projectId: input.projectId,

@@ -128,9 +128,11 @@ describe('SetupFrame', SLOW, () => {
     const i18n = await createI18n({ lng: 'en' });
     await i18n.loadNamespaces(['projects']);
     const t = i18n.getFixedT('en', 'projects');
-    const items = projectMenuItems(7, ['issues', 'setup', 'dashboards'], t);
+    const items = projectMenuItems(7, ['issues', 'dashboards', 'drive', 'setup', 'bim'], t);
     expect(items.map((i) => [i.name, i.label, i.to])).toEqual([
       ['issues', 'Issues', '/workspace/project/7/issues'],
+      ['dashboards', 'Dashboards', '/workspace/project/7/dashboards'],
+      ['drive', 'Drive', '/workspace/project/7/drive'],
       ['setup', 'Setup', '/workspace/project/7/setup'],
     ]);
     expect(projectMenuItems(7, ['issues'], t).map((i) => i.name)).toEqual(['issues']);
