@@ -15,3 +15,4 @@ export * from './projects/index.ts';
 export * from './files/profile-images.ts';
 export * from './validation/index.ts';
 export * from './markup/index.ts';
+export * from './saved-views/saved-views.ts';

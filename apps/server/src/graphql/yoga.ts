@@ -20,6 +20,7 @@ import { issueCommentsResolvers } from './resolvers/issue-comments-resolvers.ts'
 import { issueEventsResolvers } from './resolvers/issue-events-resolvers.ts';
 import { issueImagesResolvers } from './resolvers/issue-images-resolvers.ts';
 import { profileImagesResolvers } from './resolvers/profile-images-resolvers.ts';
+import { savedViewsResolvers } from './resolvers/saved-views-resolvers.ts';
 import { applyAccessGuards } from './access-guards.ts';
 import { credentialsFromHeaders, resolveActor, type Credentials } from '../auth/actor-resolver.ts';
 import type { Resolvers } from './generated/resolvers-types.ts';
@@ -60,6 +61,7 @@ export const resolverMaps: Resolvers[] = [
   issueEventsResolvers,
   issueImagesResolvers,
   profileImagesResolvers,
+  savedViewsResolvers,
 ];
 
 /** Builds the executable schema from the SDL files and the resolver maps, every root field access-guarded. */

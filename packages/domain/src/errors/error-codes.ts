@@ -87,6 +87,10 @@ export const ERROR_CODES = [
   'CHAT_TOO_LONG',
   'MESSAGE_NOT_COMPLIANT',
   'CONTENT_MUST_BE_NON_EMPTY_STRING',
+  // Saved views of the issue list (issue 21)
+  'SAVED_VIEW_NOT_FOUND',
+  'SAVED_VIEW_NAME_TAKEN',
+  'SAVED_VIEW_LIMIT_REACHED',
 ] as const;
 
 /** One code of the catalogue. */
@@ -122,6 +126,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'INVITE_NOT_FOUND':
     case 'PROJECT_GROUP_NOT_FOUND':
     case 'DOCUMENTS_NOT_FOUND':
+    case 'SAVED_VIEW_NOT_FOUND':
       return 404;
     case 'UsernameExistsException':
     case 'EXISTING_COMPANY':
@@ -135,6 +140,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'CCODE_PROJECT_ALREADY_INTEGRATED':
     case 'FEDERATED_MODEL_ALREADY_EXISTS':
     case 'GROUP_HAS_ISSUES':
+    case 'SAVED_VIEW_NAME_TAKEN':
       return 409;
     case 'FILE_SIZE_LIMIT_EXCEEDED':
       return 413;

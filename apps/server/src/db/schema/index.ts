@@ -6,3 +6,4 @@ export * from './issues.ts';
 export * from './issue-comments.ts';
 export * from './issue-images.ts';
 export * from './profile-images.ts';
+export * from './saved-views.ts';

@@ -672,6 +672,7 @@ export type Mutation = {
   createProjectIssueComment: Comment;
   /** A signed address to upload one image of an issue or comment to, and the id of the file (spec core §7). */
   createProjectIssueFileUploadSignedUrl: IssueFileUploadSignedUrl;
+  createSavedView: SavedView;
   deleteIssue: Scalars['Boolean']['output'];
   deleteProjectCompany: Scalars['Boolean']['output'];
   deleteProjectCompanyInvite: Scalars['Boolean']['output'];
@@ -680,6 +681,7 @@ export type Mutation = {
   deleteProjectIssueComment: Scalars['Boolean']['output'];
   /** Marks the issues read for the caller (their unread marks on them are removed). */
   deleteProjectIssueNotifications: Scalars['Boolean']['output'];
+  deleteSavedView: Scalars['Boolean']['output'];
   duplicateProject: ProjectCopy;
   /** Invites a person by e-mail to the signed-in administrator's company with a role: admin, manager or collaborator. */
   inviteCompanyMember: SentCompanyMemberInvite;
@@ -722,6 +724,7 @@ export type Mutation = {
   updateProject: Project;
   updateProjectCompanyInvite: PendingInvite;
   updateProjectIssueComment: Comment;
+  updateSavedView: SavedView;
   /** Completing name and last name confirms the register (onboarding/userprofile). */
   updateUserProfile: LoggedUser;
 };
@@ -845,6 +848,11 @@ export type MutationCreateProjectIssueFileUploadSignedUrlArgs = {
   projectId: Scalars['Int']['input'];
 };
 
+export type MutationCreateSavedViewArgs = {
+  input: SavedViewInput;
+  projectId: Scalars['Int']['input'];
+};
+
 export type MutationDeleteIssueArgs = {
   issueId: Scalars['Int']['input'];
   projectId: Scalars['Int']['input'];
@@ -872,6 +880,11 @@ export type MutationDeleteProjectIssueCommentArgs = {
 
 export type MutationDeleteProjectIssueNotificationsArgs = {
   issuesId: Array<Scalars['Int']['input']>;
+};
+
+export type MutationDeleteSavedViewArgs = {
+  projectId: Scalars['Int']['input'];
+  viewId: Scalars['Int']['input'];
 };
 
 export type MutationDuplicateProjectArgs = {
@@ -1061,6 +1074,12 @@ export type MutationUpdateProjectIssueCommentArgs = {
   message?: InputMaybe<Scalars['String']['input']>;
   projectId: Scalars['Int']['input'];
   visibility?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationUpdateSavedViewArgs = {
+  input: SavedViewInput;
+  projectId: Scalars['Int']['input'];
+  viewId: Scalars['Int']['input'];
 };
 
 export type MutationUpdateUserProfileArgs = {
@@ -1473,6 +1492,8 @@ export type Query = {
   projectUsers: Array<ProjectUser>;
   /** Visitors ask for a demo; all five fields are required (spec core §5). Stored and e-mailed to the admins. */
   requestDemoAccess: Scalars['Boolean']['output'];
+  /** The caller's saved views in the project, then the ones shared with it. */
+  savedViews: Array<SavedView>;
   standardDisciplines: Array<StandardDiscipline>;
   systemRoles: Array<SystemRole>;
   /** The projects of the workspace home: those the caller's company takes part in. */
@@ -1558,8 +1579,41 @@ export type QueryRequestDemoAccessArgs = {
   phone: Scalars['String']['input'];
 };
 
+export type QuerySavedViewsArgs = {
+  projectId: Scalars['Int']['input'];
+};
+
 /** Who must act on an issue or a discipline in a status. */
 export type Responsibility = 'collaborator' | 'manager';
+
+/** A named filter, sort, columns and display of the issue list: the caller's own, or one shared with the project. */
+export type SavedView = {
+  __typename?: 'SavedView';
+  /** The table's columns, in the table's order. */
+  columns: Array<Scalars['String']['output']>;
+  /** The list filter: { standard, search, combination, conditions, sort: { key, direction } | null }. */
+  filter: Scalars['JSON']['output'];
+  id: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  /** The caller's own view: they may rename, re-save, share and delete it. */
+  own: Scalars['Boolean']['output'];
+  ownerName: Maybe<Scalars['String']['output']>;
+  projectId: Scalars['Int']['output'];
+  /** Shown to everyone in the project (only managers share). */
+  shared: Scalars['Boolean']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  /** list or table. */
+  viewMode: Scalars['String']['output'];
+};
+
+/** A view to save; on update, left-out fields are kept. */
+export type SavedViewInput = {
+  columns?: InputMaybe<Array<Scalars['String']['input']>>;
+  filter?: InputMaybe<Scalars['JSON']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  shared?: InputMaybe<Scalars['Boolean']['input']>;
+  viewMode?: InputMaybe<Scalars['String']['input']>;
+};
 
 /** An invitation a company sent, as its administrators see it. */
 export type SentCompanyMemberInvite = {
@@ -1891,6 +1945,8 @@ export type ResolversTypes = ResolversObject<{
   ProjectUserTagInput: ProjectUserTagInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Responsibility: Responsibility;
+  SavedView: ResolverTypeWrapper<SavedView>;
+  SavedViewInput: SavedViewInput;
   SentCompanyMemberInvite: ResolverTypeWrapper<SentCompanyMemberInvite>;
   ServerState: ServerState;
   ServerStatus: ResolverTypeWrapper<ServerStatus>;
@@ -2004,6 +2060,8 @@ export type ResolversParentTypes = ResolversObject<{
   ProjectUserTag: ProjectUserTag;
   ProjectUserTagInput: ProjectUserTagInput;
   Query: Record<PropertyKey, never>;
+  SavedView: SavedView;
+  SavedViewInput: SavedViewInput;
   SentCompanyMemberInvite: SentCompanyMemberInvite;
   ServerStatus: ServerStatus;
   StandardDiscipline: StandardDiscipline;
@@ -2674,6 +2732,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationCreateProjectIssueFileUploadSignedUrlArgs, 'filename' | 'projectId'>
   >;
+  createSavedView?: Resolver<
+    ResolversTypes['SavedView'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateSavedViewArgs, 'input' | 'projectId'>
+  >;
   deleteIssue?: Resolver<
     ResolversTypes['Boolean'],
     ParentType,
@@ -2709,6 +2773,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationDeleteProjectIssueNotificationsArgs, 'issuesId'>
+  >;
+  deleteSavedView?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteSavedViewArgs, 'projectId' | 'viewId'>
   >;
   duplicateProject?: Resolver<
     ResolversTypes['ProjectCopy'],
@@ -2905,6 +2975,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationUpdateProjectIssueCommentArgs, 'commentId' | 'projectId'>
+  >;
+  updateSavedView?: Resolver<
+    ResolversTypes['SavedView'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateSavedViewArgs, 'input' | 'projectId' | 'viewId'>
   >;
   updateUserProfile?: Resolver<
     ResolversTypes['LoggedUser'],
@@ -3396,9 +3472,31 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryRequestDemoAccessArgs, 'company' | 'email' | 'lastName' | 'name' | 'phone'>
   >;
+  savedViews?: Resolver<
+    Array<ResolversTypes['SavedView']>,
+    ParentType,
+    ContextType,
+    RequireFields<QuerySavedViewsArgs, 'projectId'>
+  >;
   standardDisciplines?: Resolver<Array<ResolversTypes['StandardDiscipline']>, ParentType, ContextType>;
   systemRoles?: Resolver<Array<ResolversTypes['SystemRole']>, ParentType, ContextType>;
   workspaceProjects?: Resolver<Array<ResolversTypes['ProjectCard']>, ParentType, ContextType>;
+}>;
+
+export type SavedViewResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SavedView'] = ResolversParentTypes['SavedView'],
+> = ResolversObject<{
+  columns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  filter?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  own?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  ownerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  shared?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  viewMode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type SentCompanyMemberInviteResolvers<
@@ -3639,6 +3737,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ProjectUserCompany?: ProjectUserCompanyResolvers<ContextType>;
   ProjectUserTag?: ProjectUserTagResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  SavedView?: SavedViewResolvers<ContextType>;
   SentCompanyMemberInvite?: SentCompanyMemberInviteResolvers<ContextType>;
   ServerStatus?: ServerStatusResolvers<ContextType>;
   StandardDiscipline?: StandardDisciplineResolvers<ContextType>;
