@@ -15,4 +15,5 @@ export * from './projects/index.ts';
 export * from './files/profile-images.ts';
 export * from './validation/index.ts';
 export * from './markup/index.ts';
-export * from './saved-views/saved-views.ts';
+export * from './saved-views/saved-view-rules.ts';
+export * from './saved-views/saved-view-schema.ts';

@@ -102,6 +102,15 @@ export type ProjectUserTagInput = {
 /** Who must act on an issue or a discipline in a status. */
 export type Responsibility = 'collaborator' | 'manager';
 
+/** A view to save; on update, left-out fields are kept. */
+export type SavedViewInput = {
+  columns?: Array<string> | null | undefined;
+  filter?: unknown;
+  name?: string | null | undefined;
+  shared?: boolean | null | undefined;
+  viewMode?: string | null | undefined;
+};
+
 export type UserProfileInput = {
   firstPhone?: string | null | undefined;
   lastName?: string | null | undefined;
@@ -951,6 +960,78 @@ export type IssuesListNotificationsChangedSubscription = {
     notificationsSummary: { count: number; mentions: number; last: string | null };
   };
 };
+
+export type SavedViewFieldsFragment = {
+  id: number;
+  name: string;
+  filter: unknown;
+  columns: Array<string>;
+  viewMode: string;
+  shared: boolean;
+  own: boolean;
+  ownerName: string | null;
+};
+
+export type SavedViewsQueryVariables = Exact<{
+  projectId: number;
+}>;
+
+export type SavedViewsQuery = {
+  savedViews: Array<{
+    id: number;
+    name: string;
+    filter: unknown;
+    columns: Array<string>;
+    viewMode: string;
+    shared: boolean;
+    own: boolean;
+    ownerName: string | null;
+  }>;
+};
+
+export type CreateSavedViewMutationVariables = Exact<{
+  projectId: number;
+  input: SavedViewInput;
+}>;
+
+export type CreateSavedViewMutation = {
+  createSavedView: {
+    id: number;
+    name: string;
+    filter: unknown;
+    columns: Array<string>;
+    viewMode: string;
+    shared: boolean;
+    own: boolean;
+    ownerName: string | null;
+  };
+};
+
+export type UpdateSavedViewMutationVariables = Exact<{
+  projectId: number;
+  viewId: number;
+  input: SavedViewInput;
+}>;
+
+export type UpdateSavedViewMutation = {
+  updateSavedView: {
+    id: number;
+    name: string;
+    filter: unknown;
+    columns: Array<string>;
+    viewMode: string;
+    shared: boolean;
+    own: boolean;
+    ownerName: string | null;
+  };
+};
+
+export type DeleteSavedViewMutationVariables = Exact<{
+  projectId: number;
+  viewId: number;
+}>;
+
+export type DeleteSavedViewMutation = { deleteSavedView: boolean };
 
 export type IssueUserSummaryFieldsFragment = {
   id: number;
@@ -2354,6 +2435,29 @@ export const IssueListFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<IssueListFieldsFragment, unknown>;
+export const SavedViewFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SavedViewFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SavedView' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'filter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'columns' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewMode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shared' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'own' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ownerName' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SavedViewFieldsFragment, unknown>;
 export const IssueUserSummaryFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -6454,6 +6558,250 @@ export const IssuesListNotificationsChangedDocument = {
   IssuesListNotificationsChangedSubscription,
   IssuesListNotificationsChangedSubscriptionVariables
 >;
+export const SavedViewsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SavedViews' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'savedViews' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SavedViewFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SavedViewFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SavedView' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'filter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'columns' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewMode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shared' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'own' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ownerName' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SavedViewsQuery, SavedViewsQueryVariables>;
+export const CreateSavedViewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CreateSavedView' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SavedViewInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createSavedView' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SavedViewFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SavedViewFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SavedView' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'filter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'columns' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewMode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shared' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'own' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ownerName' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CreateSavedViewMutation, CreateSavedViewMutationVariables>;
+export const UpdateSavedViewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UpdateSavedView' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'viewId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SavedViewInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateSavedView' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'viewId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'viewId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SavedViewFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SavedViewFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SavedView' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'filter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'columns' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewMode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shared' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'own' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ownerName' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UpdateSavedViewMutation, UpdateSavedViewMutationVariables>;
+export const DeleteSavedViewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DeleteSavedView' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'viewId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteSavedView' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'viewId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'viewId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<DeleteSavedViewMutation, DeleteSavedViewMutationVariables>;
 export const IssueDetailDocument = {
   kind: 'Document',
   definitions: [

@@ -3,9 +3,9 @@ import {
   canEditSavedView,
   canShareSavedViews,
   orderedColumns,
-  savedViewContentSchema,
   SAVED_VIEW_NAME_MAX,
-} from './saved-views.ts';
+} from './saved-view-rules.ts';
+import { savedViewContentSchema } from './saved-view-schema.ts';
 
 const filter = { standard: 'all', search: '', combination: 'or', conditions: [], sort: null } as const;
 

@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { ISSUE_SORT_KEYS, STANDARD_ISSUE_FILTERS } from '../enums/project-enums.ts';
-import { issueFilterSchema } from '../issues/filter-schema.ts';
+// Pure rules of saved views; their schema (zod) is in saved-view-schema.ts, so that the web's list carries no
+// schema library.
 
 /** The columns the issue table can show, in their order (the web's columns menu and saved views). */
 export const ISSUE_TABLE_COLUMNS = [
@@ -25,31 +24,6 @@ export type IssueTableColumn = (typeof ISSUE_TABLE_COLUMNS)[number];
 export const SAVED_VIEW_NAME_MAX = 60;
 /** How many views one person may keep in one project (their own, shared or not). */
 export const SAVED_VIEWS_PER_USER = 50;
-
-/** What a saved view remembers of the list: the tab, search, custom filter and the sort leading the order. */
-export const savedViewFilterSchema = z
-  .object({
-    standard: z.enum(STANDARD_ISSUE_FILTERS),
-    search: issueFilterSchema.shape.search.unwrap(),
-    combination: z.enum(['and', 'or']),
-    conditions: issueFilterSchema.shape.conditions.unwrap(),
-    sort: z.object({ key: z.enum(ISSUE_SORT_KEYS), direction: z.enum(['asc', 'desc']) }).nullable(),
-  })
-  .strict();
-
-/** A saved view's filter. */
-export type SavedViewFilter = z.output<typeof savedViewFilterSchema>;
-
-/** The whole of a saved view as the user saves it. */
-export const savedViewContentSchema = z.object({
-  name: z.string().trim().min(1).max(SAVED_VIEW_NAME_MAX),
-  filter: savedViewFilterSchema,
-  columns: z.array(z.enum(ISSUE_TABLE_COLUMNS)).min(1).max(ISSUE_TABLE_COLUMNS.length),
-  viewMode: z.enum(['list', 'table']),
-});
-
-/** A saved view's content, checked. */
-export type SavedViewContent = z.output<typeof savedViewContentSchema>;
 
 /** Columns kept in the table's order, each once. */
 export function orderedColumns(columns: readonly string[]): IssueTableColumn[] {
