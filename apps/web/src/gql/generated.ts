@@ -35,6 +35,12 @@ export type DisciplineStatusGroup = 'done' | 'info' | 'pending';
 
 /** The values updateIssues sets on every issue; absent fields are left as they are. */
 export type IssueBulkValuesInput = {
+  /** Disciplines added, in the status given, to the issues that do not have them (the others keep theirs). */
+  addDisciplines?: Array<IssueDisciplineInput> | null | undefined;
+  /** Labels added to each issue (not with labels). */
+  addLabels?: Array<number> | null | undefined;
+  /** Locations added to each issue (not with locals). */
+  addLocals?: Array<number> | null | undefined;
   category?: number | null | undefined;
   creationPhase?: number | null | undefined;
   /** Calendar date YYYY-MM-DD; null clears it. */
@@ -45,6 +51,12 @@ export type IssueBulkValuesInput = {
   labels?: Array<number> | null | undefined;
   locals?: Array<number> | null | undefined;
   priority?: string | null | undefined;
+  /** Disciplines removed from the issues that have them; an issue left without any is refused. */
+  removeDisciplines?: Array<number> | null | undefined;
+  /** Labels removed from each issue (not with labels). */
+  removeLabels?: Array<number> | null | undefined;
+  /** Locations removed from each issue (not with locals). */
+  removeLocals?: Array<number> | null | undefined;
   resolutionPhase?: number | null | undefined;
   status?: string | null | undefined;
   visibility?: string | null | undefined;

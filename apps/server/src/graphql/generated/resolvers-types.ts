@@ -300,6 +300,12 @@ export type Issue = {
 
 /** The values updateIssues sets on every issue; absent fields are left as they are. */
 export type IssueBulkValuesInput = {
+  /** Disciplines added, in the status given, to the issues that do not have them (the others keep theirs). */
+  addDisciplines?: InputMaybe<Array<IssueDisciplineInput>>;
+  /** Labels added to each issue (not with labels). */
+  addLabels?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /** Locations added to each issue (not with locals). */
+  addLocals?: InputMaybe<Array<Scalars['Int']['input']>>;
   category?: InputMaybe<Scalars['Int']['input']>;
   creationPhase?: InputMaybe<Scalars['Int']['input']>;
   /** Calendar date YYYY-MM-DD; null clears it. */
@@ -310,6 +316,12 @@ export type IssueBulkValuesInput = {
   labels?: InputMaybe<Array<Scalars['Int']['input']>>;
   locals?: InputMaybe<Array<Scalars['Int']['input']>>;
   priority?: InputMaybe<Scalars['String']['input']>;
+  /** Disciplines removed from the issues that have them; an issue left without any is refused. */
+  removeDisciplines?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /** Labels removed from each issue (not with labels). */
+  removeLabels?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /** Locations removed from each issue (not with locals). */
+  removeLocals?: InputMaybe<Array<Scalars['Int']['input']>>;
   resolutionPhase?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
   visibility?: InputMaybe<Scalars['String']['input']>;
