@@ -33,7 +33,7 @@ describe('outline import', () => {
 
   it('numbers repeated sibling abbreviations and reports lines it cannot take', () => {
     const result = parseOutline(['Bloco 1', 'Bloco 1', 'x'.repeat(200)].join('\n'));
-    expect(result.items.map((i) => i.abbreviation)).toEqual(['B1', 'B12']);
+    expect(result.items.map((i) => i.abbreviation)).toEqual(['B1', 'B1-2']);
     expect(result.problems).toEqual([{ line: 3, reason: 'nameTooLong' }]);
   });
 

@@ -50,15 +50,18 @@ export function abbreviationFor(name: string): string {
   return out.toUpperCase().slice(0, TEXT_LIMITS.abbreviation);
 }
 
-/** Makes sibling abbreviations distinct by numbering the repeats (A, A2, A3). */
+/** Makes sibling abbreviations distinct by numbering the repeats (A, A2, A3; B1, B1-2). */
 function distinct(items: OutlineItem[]): void {
   const seen = new Map<string, number>();
   for (const item of items) {
     const key = item.abbreviation.toUpperCase();
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
-    if (n > 1)
-      item.abbreviation = `${item.abbreviation.slice(0, TEXT_LIMITS.abbreviation - String(n).length)}${n}`;
+    if (n > 1) {
+      // "B1" repeated becomes "B1-2", not "B12" (which would read as twelve).
+      const suffix = /\d$/.test(item.abbreviation) ? `-${n}` : String(n);
+      item.abbreviation = `${item.abbreviation.slice(0, TEXT_LIMITS.abbreviation - suffix.length)}${suffix}`;
+    }
     distinct(item.children);
   }
 }
