@@ -22,6 +22,7 @@ import type { IssueRow } from './issue-row.ts';
 import { ListBody, ListSkeleton, LoadStatus } from './list-states.tsx';
 import { ReverseSortButton, SearchBox, SortMenu, ViewModeSwitch } from './list-toolbar.tsx';
 import { SavedViewsMenu } from './saved-views/saved-views-menu.tsx';
+import { ShortcutsHelp } from './shortcuts-help.tsx';
 import { useSession } from '../../../app/guards/session-context.ts';
 import { useListDisplay } from './use-list-display.ts';
 import { useIssueList, type IssueList } from './use-issue-list.ts';
@@ -306,6 +307,7 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
       <Text size="xs" c="dimmed" visibleFrom="sm" data-testid="keyboard-hint">
         {t('list.keyboardHint')}
       </Text>
+      <ShortcutsHelp />
       <Suspense fallback={null}>
         {dialog === 'edit' && (
           <BulkEditDialog
