@@ -19,3 +19,5 @@ export * from './notifications/notification-settings.ts';
 export * from './bcf/index.ts';
 export * from './drive/index.ts';
 export * from './dashboards/index.ts';
+export * from './saved-views/saved-view-rules.ts';
+export * from './saved-views/saved-view-schema.ts';

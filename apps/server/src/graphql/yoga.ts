@@ -22,6 +22,7 @@ import { issueImagesResolvers } from './resolvers/issue-images-resolvers.ts';
 import { profileImagesResolvers } from './resolvers/profile-images-resolvers.ts';
 import { notificationsResolvers } from './resolvers/notifications-resolvers.ts';
 import { dashboardsResolvers } from './resolvers/dashboards-resolvers.ts';
+import { savedViewsResolvers } from './resolvers/saved-views-resolvers.ts';
 import { applyAccessGuards } from './access-guards.ts';
 import { credentialsFromHeaders, resolveActor, type Credentials } from '../auth/actor-resolver.ts';
 import type { Resolvers } from './generated/resolvers-types.ts';
@@ -65,6 +66,7 @@ export const resolverMaps: Resolvers[] = [
   profileImagesResolvers,
   notificationsResolvers,
   dashboardsResolvers,
+  savedViewsResolvers,
 ];
 
 /** Builds the executable schema from the SDL files and the resolver maps, every root field access-guarded. */

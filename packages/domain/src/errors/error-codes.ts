@@ -104,6 +104,10 @@ export const ERROR_CODES = [
   'DOCUMENT_PERMISSION_DENIED',
   'DOCUMENT_DELETE_FORBIDDEN',
   'DOCUMENT_UPLOAD_INCOMPLETE',
+  // Saved views of the issue list (issue 21)
+  'SAVED_VIEW_NOT_FOUND',
+  'SAVED_VIEW_NAME_TAKEN',
+  'SAVED_VIEW_LIMIT_REACHED',
 ] as const;
 
 /** One code of the catalogue. */
@@ -141,6 +145,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'INVITE_NOT_FOUND':
     case 'PROJECT_GROUP_NOT_FOUND':
     case 'DOCUMENTS_NOT_FOUND':
+    case 'SAVED_VIEW_NOT_FOUND':
       return 404;
     case 'UsernameExistsException':
     case 'EXISTING_COMPANY':
@@ -156,6 +161,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'GROUP_HAS_ISSUES':
     case 'DOCUMENT_ALREADY_EXISTS':
     case 'DOCUMENT_UPLOAD_INCOMPLETE':
+    case 'SAVED_VIEW_NAME_TAKEN':
       return 409;
     case 'FILE_SIZE_LIMIT_EXCEEDED':
       return 413;

@@ -9,3 +9,4 @@ export * from './filter-fields.ts';
 export * from './issue-validation.ts';
 export * from './visibility-policy.ts';
 export * from './issue-policy.ts';
+export * from './bulk-changes.ts';

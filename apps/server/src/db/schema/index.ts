@@ -9,3 +9,4 @@ export * from './profile-images.ts';
 export * from './notifications.ts';
 export * from './bcf.ts';
 export * from './drive.ts';
+export * from './saved-views.ts';

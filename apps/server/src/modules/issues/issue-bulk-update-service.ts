@@ -1,8 +1,17 @@
 import { inArray } from 'drizzle-orm';
-import { AppError, isAppError, type ErrorCode } from '@obra/domain';
+import {
+  AppError,
+  bulkListConflict,
+  changedDisciplineList,
+  changedIdList,
+  isAppError,
+  isListChange,
+  type ErrorCode,
+} from '@obra/domain';
 import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
-import { issueDisciplines } from '../../db/schema/index.ts';
+import { issueDisciplines, issueLabels, issueLocals } from '../../db/schema/index.ts';
+import type { Db } from '../../db/database.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { checkEnums, type IssueDisciplineInput, type IssueFieldsInput } from './issue-input-checks.ts';
 import { applyIssueUpdate, loadUpdateContext } from './issue-update-service.ts';
@@ -20,7 +29,30 @@ export type BulkValues = Omit<
   'title' | 'description' | 'pin' | 'viewpoints' | 'bimPins' | 'disciplines'
 > & {
   disciplines?: readonly IssueDisciplineInput[] | null | undefined;
+  /** Ids added to / removed from each issue's lists (issue 21); not with the list itself. */
+  addLocals?: readonly number[] | null | undefined;
+  removeLocals?: readonly number[] | null | undefined;
+  addLabels?: readonly number[] | null | undefined;
+  removeLabels?: readonly number[] | null | undefined;
+  addDisciplines?: readonly IssueDisciplineInput[] | null | undefined;
+  removeDisciplines?: readonly number[] | null | undefined;
 };
+
+/** Each issue's ids in a link table (locations or labels), read only when a change needs them. */
+async function currentLinks(
+  tx: Db,
+  table: typeof issueLocals | typeof issueLabels,
+  ids: readonly number[],
+): Promise<Map<number, number[]>> {
+  const column = 'localId' in table ? table.localId : table.labelId;
+  const rows = await tx
+    .select({ issueId: table.issueId, id: column })
+    .from(table)
+    .where(inArray(table.issueId, [...ids]));
+  const by = new Map<number, number[]>();
+  for (const row of rows) by.set(row.issueId, [...(by.get(row.issueId) ?? []), row.id]);
+  return by;
+}
 
 /** An issue updateIssues did not change, with the reason. */
 export interface BulkRejection {
@@ -70,8 +102,32 @@ export async function updateIssues(
   if (ids.length > BULK_UPDATE_LIMIT)
     throw new AppError('BAD_USER_INPUT', 'too many issues', { field: 'issuesIds', max: BULK_UPDATE_LIMIT });
   const context = await loadUpdateContext(db, actor, input.projectId);
-  const { disciplines: wantedDisciplines, ...fields } = input.newValues;
-  const enums = checkEnums({ ...fields, disciplines: wantedDisciplines ?? undefined });
+  const {
+    disciplines: wantedDisciplines,
+    addLocals,
+    removeLocals,
+    addLabels,
+    removeLabels,
+    addDisciplines,
+    removeDisciplines,
+    ...fields
+  } = input.newValues;
+  const conflict = bulkListConflict({
+    locals: { replace: fields.locals, add: addLocals, remove: removeLocals },
+    labels: { replace: fields.labels, add: addLabels, remove: removeLabels },
+    disciplines: {
+      replace: null,
+      add: addDisciplines?.map((d) => d.disciplineId),
+      remove: removeDisciplines,
+    },
+  });
+  if (conflict) throw new AppError('BAD_USER_INPUT', 'conflicting list changes', { field: conflict });
+  const enums = checkEnums({
+    ...fields,
+    disciplines: [...(wantedDisciplines ?? []), ...(addDisciplines ?? [])],
+  });
+  const localsChange = { add: addLocals, remove: removeLocals };
+  const labelsChange = { add: addLabels, remove: removeLabels };
   return unitOfWork(services, async (tx) => {
     const currentRows = await tx
       .select({
@@ -85,16 +141,30 @@ export async function updateIssues(
       .orderBy(issueDisciplines.issueId, issueDisciplines.disciplineId);
     const currentBy = new Map<number, typeof currentRows>();
     for (const row of currentRows) currentBy.set(row.issueId, [...(currentBy.get(row.issueId) ?? []), row]);
+    const localsBy = isListChange(localsChange) ? await currentLinks(tx, issueLocals, ids) : null;
+    const labelsBy = isListChange(labelsChange) ? await currentLinks(tx, issueLabels, ids) : null;
     const updatedIds: number[] = [];
     const rejected: BulkRejection[] = [];
     for (const issueId of ids) {
-      const disciplines = mergedDisciplines(currentBy.get(issueId) ?? [], wantedDisciplines);
+      const current = currentBy.get(issueId) ?? [];
+      const statusChanged = mergedDisciplines(current, wantedDisciplines);
+      const disciplines =
+        changedDisciplineList(statusChanged ?? current, addDisciplines, removeDisciplines) ?? statusChanged;
+      const locals = localsBy ? changedIdList(localsBy.get(issueId) ?? [], localsChange) : undefined;
+      const labels = labelsBy ? changedIdList(labelsBy.get(issueId) ?? [], labelsChange) : undefined;
       try {
         await savepoint(tx, async (itemTx) => {
           await applyIssueUpdate(
             itemTx,
             context,
-            { ...fields, ...(disciplines ? { disciplines } : {}), projectId: input.projectId, issueId },
+            {
+              ...fields,
+              ...(disciplines ? { disciplines } : {}),
+              ...(locals ? { locals } : {}),
+              ...(labels ? { labels } : {}),
+              projectId: input.projectId,
+              issueId,
+            },
             enums,
           );
         });

@@ -46,7 +46,10 @@ export function NewProjectDialog({ opened, onClose }: { opened: boolean; onClose
       const id = result.data?.createProject.id;
       if (id === undefined) return;
       onClose();
-      void navigate(configureNow ? `/workspace/project/${id}/setup` : `/workspace/project/${id}`);
+      // Configure now walks through locations → disciplines → companies → invites (issue 21).
+      void navigate(
+        configureNow ? `/workspace/project/${id}/setup/locals?walkthrough=1` : `/workspace/project/${id}`,
+      );
     });
   };
 

@@ -10,6 +10,7 @@ import { imageAttachments } from '../view/issue-attachments.ts';
 import { displayName, useIssueFormatters } from '../view/issue-format.ts';
 import { COMMENT_VISIBILITY_ORDER, commentActions } from './comment-visibility.ts';
 import { messageSegments, personLabel, type MentionCandidate } from './mention-model.ts';
+import { CommentFold } from './comment-fold.tsx';
 import type { IssueReference } from './mention-textarea.tsx';
 
 const VISIBILITY_COLORS: Record<string, string> = {
@@ -114,7 +115,9 @@ export function CommentItem({
           style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
           data-testid="comment-message"
         >
-          <MessageText comment={comment} people={people} issues={issues} projectId={projectId} />
+          <CommentFold message={comment.message}>
+            <MessageText comment={comment} people={people} issues={issues} projectId={projectId} />
+          </CommentFold>
         </Text>
       )}
       {!deleted && comment.images.length > 0 && (

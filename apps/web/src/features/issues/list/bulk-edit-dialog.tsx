@@ -23,6 +23,7 @@ import type { ProjectDetails } from '../../projects/project-context.ts';
 import { bulkValuesFrom, EMPTY_BULK_FORM, hasBulkChanges, type BulkEditForm } from './bulk-edit-form.ts';
 import type { IssueRow } from './issue-row.ts';
 import { RejectedIssues, type Rejection } from './rejected-issues.tsx';
+import { BulkListChangesFields } from './bulk-list-changes.tsx';
 import type { ListContextData } from './use-issue-list.ts';
 
 const num = (value: string | null) => (value === null || value === '' ? null : Number(value));
@@ -280,6 +281,7 @@ export function BulkEditDialog({
               {t('bulk.addDiscipline')}
             </Button>
           </Stack>
+          <BulkListChangesFields project={project} value={form.lists} onChange={(lists) => set({ lists })} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('common.cancel')}

@@ -20,7 +20,32 @@ export interface BulkEditForm {
   readonly resolutionPhase: number | null;
   readonly deadline: DeadlineChange;
   readonly disciplines: readonly DisciplineChange[];
+  /** Ids added to and removed from each issue's lists (issue 21). */
+  readonly lists: BulkListChanges;
 }
+
+/** The add / remove part of the bulk edit. */
+export interface BulkListChanges {
+  readonly addLocals: readonly number[];
+  readonly removeLocals: readonly number[];
+  readonly addLabels: readonly number[];
+  readonly removeLabels: readonly number[];
+  readonly addDisciplines: readonly number[];
+  /** The status added disciplines start in. */
+  readonly addDisciplineStatus: string | null;
+  readonly removeDisciplines: readonly number[];
+}
+
+/** No list changes. */
+export const EMPTY_LIST_CHANGES: BulkListChanges = {
+  addLocals: [],
+  removeLocals: [],
+  addLabels: [],
+  removeLabels: [],
+  addDisciplines: [],
+  addDisciplineStatus: null,
+  removeDisciplines: [],
+};
 
 /** A form that changes nothing. */
 export const EMPTY_BULK_FORM: BulkEditForm = {
@@ -33,6 +58,7 @@ export const EMPTY_BULK_FORM: BulkEditForm = {
   resolutionPhase: null,
   deadline: { mode: 'keep' },
   disciplines: [],
+  lists: EMPTY_LIST_CHANGES,
 };
 
 /**
@@ -54,6 +80,15 @@ export function bulkValuesFrom(form: BulkEditForm): IssueBulkValuesInput {
     d.disciplineId !== null && d.status ? [{ disciplineId: d.disciplineId, status: d.status }] : [],
   );
   if (disciplines.length > 0) values.disciplines = disciplines;
+  const { lists } = form;
+  if (lists.addLocals.length > 0) values.addLocals = [...lists.addLocals];
+  if (lists.removeLocals.length > 0) values.removeLocals = [...lists.removeLocals];
+  if (lists.addLabels.length > 0) values.addLabels = [...lists.addLabels];
+  if (lists.removeLabels.length > 0) values.removeLabels = [...lists.removeLabels];
+  const start = lists.addDisciplineStatus;
+  if (lists.addDisciplines.length > 0 && start)
+    values.addDisciplines = lists.addDisciplines.map((disciplineId) => ({ disciplineId, status: start }));
+  if (lists.removeDisciplines.length > 0) values.removeDisciplines = [...lists.removeDisciplines];
   return values;
 }
 

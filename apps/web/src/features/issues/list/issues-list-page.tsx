@@ -20,7 +20,10 @@ import type { RowActions } from './issue-list-row.tsx';
 import { IssueListView } from './issue-list-view.tsx';
 import type { IssueRow } from './issue-row.ts';
 import { ListBody, ListSkeleton, LoadStatus } from './list-states.tsx';
-import { SearchBox, SortMenu, ViewModeSwitch } from './list-toolbar.tsx';
+import { ReverseSortButton, SearchBox, SortMenu, ViewModeSwitch } from './list-toolbar.tsx';
+import { SavedViewsMenu } from './saved-views/saved-views-menu.tsx';
+import { ShortcutsHelp } from './shortcuts-help.tsx';
+import { useSession } from '../../../app/guards/session-context.ts';
 import { BcfMenu } from '../../bcf/bcf-menu.tsx';
 import { ExportMenu } from '../../exports/export-menu.tsx';
 import { useListDisplay } from './use-list-display.ts';
@@ -104,6 +107,7 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
   const { t, i18n } = useTranslation(['issues', 'enums']);
   const navigate = useNavigate();
   const { pages, filter, setFilter, updateFilter, result } = list;
+  const { user } = useSession();
   const display = useListDisplay(project, list);
   const [viewMode, setViewMode] = useViewMode();
   const [columns, setColumns] = useTableColumns();
@@ -215,8 +219,20 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
       </Group>
       <Group gap="xs" wrap="wrap">
         <SearchBox value={filter.search} onChange={(search) => updateFilter({ search })} />
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
+          <SavedViewsMenu
+            projectId={project.id}
+            current={{ filter, columns, viewMode }}
+            canShare={project.permissions.manageDisciplines && project.permissions.role !== null}
+            readOnly={user?.isDemo ?? true}
+            onApply={(view) => {
+              setColumns([...view.columns]);
+              setViewMode(view.viewMode);
+              setFilter(view.filter);
+            }}
+          />
           <SortMenu filter={filter} onChange={setFilter} />
+          <ReverseSortButton filter={filter} onChange={setFilter} />
           <CustomFilterPopover
             project={project}
             context={list.context}
@@ -295,6 +311,7 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
       <Text size="xs" c="dimmed" visibleFrom="sm" data-testid="keyboard-hint">
         {t('list.keyboardHint')}
       </Text>
+      <ShortcutsHelp />
       <Suspense fallback={null}>
         {dialog === 'edit' && (
           <BulkEditDialog

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Menu, Text, TextInput } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks';
 import {
   IconArrowsSort,
+  IconArrowsUpDown,
   IconCheck,
   IconLayoutList,
   IconSearch,
@@ -108,12 +109,20 @@ export function SortMenu({
     onChange({ ...filter, sort: sortLedBy({ key, direction }) });
   };
   const label = primary ? t(`enums:sortKeys.${primary.key}`) : t('issues:sort.default');
+  const DirectionIcon =
+    primary?.direction === 'asc'
+      ? IconSortAscending
+      : primary?.direction === 'desc'
+        ? IconSortDescending
+        : IconArrowsSort;
   return (
     <Menu position="bottom-end" shadow="md" closeOnItemClick>
       <Menu.Target>
         <Button
           variant="default"
-          leftSection={<IconArrowsSort size={16} />}
+          leftSection={
+            <DirectionIcon size={16} data-testid={`sort-direction-${primary?.direction ?? 'default'}`} />
+          }
           data-testid="sort-button"
           aria-label={t('issues:sort.label', { sort: label })}
         >
@@ -160,6 +169,37 @@ export function SortMenu({
         })}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** Reverses the leading sort key's direction (shown only when a key leads the order). */
+export function ReverseSortButton({
+  filter,
+  onChange,
+}: {
+  filter: IssueListFilterState;
+  onChange: (next: IssueListFilterState) => void;
+}) {
+  const { t } = useTranslation('everyday');
+  const primary = leadingSort(filter.sort);
+  if (!primary) return null;
+  const label = t('sort.reverse', { direction: t(`sort.${primary.direction}`) });
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={label}
+      title={label}
+      onClick={() =>
+        onChange({
+          ...filter,
+          sort: sortLedBy({ key: primary.key, direction: primary.direction === 'asc' ? 'desc' : 'asc' }),
+        })
+      }
+      data-testid="sort-reverse"
+    >
+      <IconArrowsUpDown size={16} />
+    </ActionIcon>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { readerDisciplinesFirst } from './reader-first.ts';
 import {
   canSetDisciplineDeadline,
   issueEditScope,
@@ -66,7 +67,7 @@ export function IssueDisciplinesPanel({ screen }: { screen: IssueScreen }) {
   };
   return (
     <Stack gap="sm" data-testid="issue-disciplines">
-      {issue.disciplines.map((d) => {
+      {readerDisciplinesFirst(issue.disciplines, editor.userDisciplines).map((d) => {
         const discipline = names.get(d.disciplineId);
         const label = discipline ? `${discipline.name} (${discipline.abbreviation})` : t('unknownDiscipline');
         return (
@@ -75,6 +76,7 @@ export function IssueDisciplinesPanel({ screen }: { screen: IssueScreen }) {
             gap={4}
             data-testid="issue-discipline-row"
             data-discipline={discipline?.abbreviation}
+            data-own={editor.userDisciplines.includes(d.disciplineId)}
           >
             <Group gap={6} justify="space-between" wrap="nowrap">
               <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useClient, useQuery } from 'urql';
 import {
   CreateProjectCompanyInviteDocument,
@@ -30,7 +31,13 @@ export function SetupCompaniesPage() {
     query: ProjectCompaniesSetupDocument,
     variables: { projectId: project.id },
   });
+  // "Configure now" opens the invite at once on its invites step (?invite=1).
+  const [params] = useSearchParams();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const inviteNow = params.get('invite') === '1' && project.permissions.canManageCompanies;
+  useEffect(() => {
+    if (inviteNow) setDialog({ kind: 'invite' });
+  }, [inviteNow]);
   const canWrite = project.permissions.canManageCompanies && project.status === PROJECT_ACTIVE;
   const info = data.data?.projectCompanies;
   const roles = (data.data?.systemRoles ?? []).filter((r) => r.type === 'project');

@@ -7,6 +7,7 @@ import { NotFoundPage } from '../../errors/network-error-screen.tsx';
 import { useProject, type ProjectOutletContext } from '../project-context.ts';
 import { SetupAreaContext, type SetupArea } from './setup-area.ts';
 import { sectionPath, setupBase, visibleSections } from './setup-sections.ts';
+import { ConfigureNowBar } from './configure-now.tsx';
 
 /** /workspace/project/{projectId}/setup: the sections beside (or, on mobile, above) the current one. */
 export function SetupLayout() {
@@ -65,6 +66,13 @@ export function SetupFrame({ context, area }: { context: ProjectOutletContext; a
         <Grid.Col span={{ base: 12, sm: 3 }}>{nav}</Grid.Col>
         <Grid.Col span={{ base: 12, sm: 9 }}>
           {/* A section that does not exist, is not built yet (integrations) or is hidden from the user. */}
+          {area.kind === 'workspace' && (
+            <ConfigureNowBar
+              base={base}
+              section={current}
+              projectPath={`/workspace/project/${context.project.id}`}
+            />
+          )}
           {current ? <Outlet context={context} /> : <NotFoundPage />}
         </Grid.Col>
       </Grid>

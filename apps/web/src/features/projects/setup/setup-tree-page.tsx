@@ -1,11 +1,14 @@
 import { useMemo, useRef, useState } from 'react';
-import { Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { IconFileImport } from '@tabler/icons-react';
+import type { OutlineItem } from '@obra/domain';
 import { useTranslation } from 'react-i18next';
 import { useClient } from 'urql';
 import { SetProjectLabelsDocument, SetProjectLocalsDocument } from '../../../gql/generated.ts';
 import { useProject } from '../project-context.ts';
 import { ConfirmDialog, SetupScreen, useCanSetup, useSetupAction } from './setup-common.tsx';
 import { TreeEditor } from './tree-editor.tsx';
+import { OutlineImportDialog } from './outline-import-dialog.tsx';
 import {
   abbreviationTrees,
   addNode,
@@ -39,9 +42,11 @@ function treeVersion(
 
 /** Locals or labels: edit the whole tree, then save it at once (the mutation takes the whole tree). */
 function SetupTreePage({ kind }: { kind: 'locals' | 'labels' }) {
-  const { t } = useTranslation('projects');
+  const { t } = useTranslation(['projects', 'everyday']);
   const { project } = useProject();
   const client = useClient();
+  const [importing, setImporting] = useState(false);
+  const [focusKey, setFocusKey] = useState<string | null>(null);
   const action = useSetupAction();
   const canWrite = useCanSetup();
   const saved = useMemo(() => treeFromItems(project[kind]), [project, kind]);
@@ -54,6 +59,30 @@ function SetupTreePage({ kind }: { kind: 'locals' | 'labels' }) {
     counter.current += 1;
     return { key: `new-${counter.current}`, name: '', abbreviation: '', children: [] };
   };
+  const added = (parentKey: string | null) => {
+    const node = fresh();
+    setFocusKey(node.key);
+    setTree((current) => addNode(current, parentKey, node));
+  };
+  const imported = (items: readonly OutlineItem[]): TreeNode[] =>
+    items.map((item) => ({
+      ...fresh(),
+      name: item.name,
+      abbreviation: item.abbreviation,
+      children: imported(item.children),
+    }));
+  const parents = useMemo(() => {
+    const out: { key: string; label: string }[] = [];
+    const walk = (nodes: readonly TreeNode[]) => {
+      for (const node of nodes) {
+        if (node.name.trim())
+          out.push({ key: node.key, label: `${abbreviations.get(node.key) ?? ''} · ${node.name}` });
+        walk(node.children);
+      }
+    };
+    walk(tree);
+    return out;
+  }, [tree, abbreviations]);
 
   const save = () =>
     void action.run(() => {
@@ -67,7 +96,7 @@ function SetupTreePage({ kind }: { kind: 'locals' | 'labels' }) {
     <SetupScreen
       section={kind}
       canWrite={project.permissions.canSetup}
-      primary={{ onClick: () => setTree((current) => addNode(current, null, fresh())) }}
+      primary={{ onClick: () => added(null) }}
       editMode={{
         onSave: save,
         onCancel: () => setTree(saved),
@@ -75,9 +104,32 @@ function SetupTreePage({ kind }: { kind: 'locals' | 'labels' }) {
         canSave: dirty && isTreeComplete(tree),
       }}
     >
-      <Text size="sm" c="dimmed">
-        {t(`setup.${kind}.intro`)}
-      </Text>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+        <Text size="sm" c="dimmed" style={{ flex: 1, minWidth: 200 }}>
+          {t(`setup.${kind}.intro`)}
+        </Text>
+        {canWrite && (
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconFileImport size={14} />}
+            onClick={() => setImporting(true)}
+            data-testid="tree-import-button"
+          >
+            {t('everyday:import.open')}
+          </Button>
+        )}
+      </Group>
+      <OutlineImportDialog
+        opened={importing}
+        onClose={() => setImporting(false)}
+        parents={parents}
+        onAdd={(items, parentKey) => {
+          const nodes = imported(items);
+          setFocusKey(nodes[0]?.key ?? null);
+          setTree((current) => nodes.reduce((next, node) => addNode(next, parentKey, node), current));
+        }}
+      />
       {tree.length === 0 ? (
         <Text ta="center" c="dimmed" py="lg" data-testid="tree-empty">
           {t(`setup.${kind}.empty`)}
@@ -89,9 +141,10 @@ function SetupTreePage({ kind }: { kind: 'locals' | 'labels' }) {
           readOnly={!canWrite}
           actions={{
             onChange: (key, patch) => setTree((current) => updateNode(current, key, patch)),
-            onAddChild: (key) => setTree((current) => addNode(current, key, fresh())),
+            onAddChild: added,
             onMove: (key, direction) => setTree((current) => moveNode(current, key, direction)),
             onDelete: setRemoving,
+            focusKey,
           }}
         />
       )}

@@ -10,6 +10,8 @@ export interface TreeEditorActions {
   onAddChild: (key: string) => void;
   onMove: (key: string, direction: -1 | 1) => void;
   onDelete: (node: TreeNode) => void;
+  /** The row whose name takes the keyboard focus when it appears (a row just added). */
+  focusKey?: string | null;
 }
 
 /** The locals or labels tree: one row per item, children indented below their parent. */
@@ -102,6 +104,8 @@ function TreeRow({
         aria-label={t('tree.name')}
         placeholder={t('tree.name')}
         value={node.name}
+        // A row just added takes the focus on its name, so the user types at once (issue 21).
+        autoFocus={actions.focusKey === node.key}
         maxLength={TEXT_LIMITS.name}
         error={node.name.trim() === ''}
         onChange={(e) => actions.onChange(node.key, { name: e.currentTarget.value })}
