@@ -35,6 +35,12 @@ export type DisciplineStatusGroup = 'done' | 'info' | 'pending';
 
 /** The values updateIssues sets on every issue; absent fields are left as they are. */
 export type IssueBulkValuesInput = {
+  /** Disciplines added, in the status given, to the issues that do not have them (the others keep theirs). */
+  addDisciplines?: Array<IssueDisciplineInput> | null | undefined;
+  /** Labels added to each issue (not with labels). */
+  addLabels?: Array<number> | null | undefined;
+  /** Locations added to each issue (not with locals). */
+  addLocals?: Array<number> | null | undefined;
   category?: number | null | undefined;
   creationPhase?: number | null | undefined;
   /** Calendar date YYYY-MM-DD; null clears it. */
@@ -45,6 +51,12 @@ export type IssueBulkValuesInput = {
   labels?: Array<number> | null | undefined;
   locals?: Array<number> | null | undefined;
   priority?: string | null | undefined;
+  /** Disciplines removed from the issues that have them; an issue left without any is refused. */
+  removeDisciplines?: Array<number> | null | undefined;
+  /** Labels removed from each issue (not with labels). */
+  removeLabels?: Array<number> | null | undefined;
+  /** Locations removed from each issue (not with locals). */
+  removeLocals?: Array<number> | null | undefined;
   resolutionPhase?: number | null | undefined;
   status?: string | null | undefined;
   visibility?: string | null | undefined;
@@ -111,6 +123,15 @@ export type ProjectUserTagInput = {
 
 /** Who must act on an issue or a discipline in a status. */
 export type Responsibility = 'collaborator' | 'manager';
+
+/** A view to save; on update, left-out fields are kept. */
+export type SavedViewInput = {
+  columns?: Array<string> | null | undefined;
+  filter?: unknown;
+  name?: string | null | undefined;
+  shared?: boolean | null | undefined;
+  viewMode?: string | null | undefined;
+};
 
 export type UserProfileInput = {
   firstPhone?: string | null | undefined;
@@ -493,6 +514,128 @@ export type UpdateCompanyProfileMutation = {
     maxActiveProjects: number;
     activeProjects: number;
     members: number;
+  };
+};
+
+export type DashboardMatrixFieldsFragment = {
+  total: number;
+  rows: Array<{
+    id: number | null;
+    parentId: number | null;
+    name: string;
+    abbreviation: string;
+    depth: number;
+    total: number;
+    filterIds: Array<number>;
+  }>;
+  columns: Array<{ key: string; name: string | null; abbreviation: string | null; total: number }>;
+  cells: Array<{ row: number | null; column: string; count: number }>;
+};
+
+export type DashboardStatusQueryVariables = Exact<{
+  projectId: number;
+  filter?: unknown;
+  period?: string | null | undefined;
+}>;
+
+export type DashboardStatusQuery = {
+  dashboardStatus: {
+    total: number;
+    period: string;
+    now: Array<{ status: string; count: number }>;
+    points: Array<{ start: string; raised: number; active: number; resolved: number; reproved: number }>;
+  };
+};
+
+export type DashboardDisciplinesPrioritiesQueryVariables = Exact<{
+  projectId: number;
+  filter?: unknown;
+}>;
+
+export type DashboardDisciplinesPrioritiesQuery = {
+  dashboardDisciplinesPriorities: {
+    total: number;
+    rows: Array<{
+      id: number | null;
+      parentId: number | null;
+      name: string;
+      abbreviation: string;
+      depth: number;
+      total: number;
+      filterIds: Array<number>;
+    }>;
+    columns: Array<{ key: string; name: string | null; abbreviation: string | null; total: number }>;
+    cells: Array<{ row: number | null; column: string; count: number }>;
+  };
+};
+
+export type DashboardLocalsPrioritiesQueryVariables = Exact<{
+  projectId: number;
+  filter?: unknown;
+}>;
+
+export type DashboardLocalsPrioritiesQuery = {
+  dashboardLocalsPriorities: {
+    total: number;
+    rows: Array<{
+      id: number | null;
+      parentId: number | null;
+      name: string;
+      abbreviation: string;
+      depth: number;
+      total: number;
+      filterIds: Array<number>;
+    }>;
+    columns: Array<{ key: string; name: string | null; abbreviation: string | null; total: number }>;
+    cells: Array<{ row: number | null; column: string; count: number }>;
+  };
+};
+
+export type DashboardLocalsDisciplinesQueryVariables = Exact<{
+  projectId: number;
+  filter?: unknown;
+}>;
+
+export type DashboardLocalsDisciplinesQuery = {
+  dashboardLocalsDisciplines: {
+    total: number;
+    rows: Array<{
+      id: number | null;
+      parentId: number | null;
+      name: string;
+      abbreviation: string;
+      depth: number;
+      total: number;
+      filterIds: Array<number>;
+    }>;
+    columns: Array<{ key: string; name: string | null; abbreviation: string | null; total: number }>;
+    cells: Array<{ row: number | null; column: string; count: number }>;
+  };
+};
+
+export type DashboardEarnedValueQueryVariables = Exact<{
+  projectId: number;
+  filter?: unknown;
+  period?: string | null | undefined;
+}>;
+
+export type DashboardEarnedValueQuery = {
+  dashboardEarnedValue: {
+    period: string;
+    backlog: number;
+    trendPeriods: number;
+    raisedPerPeriod: number | null;
+    closedPerPeriod: number | null;
+    projectedZeroDate: string | null;
+    points: Array<{
+      start: string;
+      raised: number;
+      closed: number;
+      raisedTotal: number;
+      closedTotal: number;
+      backlog: number;
+      backlogTrend: number | null;
+    }>;
   };
 };
 
@@ -961,6 +1104,78 @@ export type IssuesListNotificationsChangedSubscription = {
     notificationsSummary: { count: number; mentions: number; last: string | null };
   };
 };
+
+export type SavedViewFieldsFragment = {
+  id: number;
+  name: string;
+  filter: unknown;
+  columns: Array<string>;
+  viewMode: string;
+  shared: boolean;
+  own: boolean;
+  ownerName: string | null;
+};
+
+export type SavedViewsQueryVariables = Exact<{
+  projectId: number;
+}>;
+
+export type SavedViewsQuery = {
+  savedViews: Array<{
+    id: number;
+    name: string;
+    filter: unknown;
+    columns: Array<string>;
+    viewMode: string;
+    shared: boolean;
+    own: boolean;
+    ownerName: string | null;
+  }>;
+};
+
+export type CreateSavedViewMutationVariables = Exact<{
+  projectId: number;
+  input: SavedViewInput;
+}>;
+
+export type CreateSavedViewMutation = {
+  createSavedView: {
+    id: number;
+    name: string;
+    filter: unknown;
+    columns: Array<string>;
+    viewMode: string;
+    shared: boolean;
+    own: boolean;
+    ownerName: string | null;
+  };
+};
+
+export type UpdateSavedViewMutationVariables = Exact<{
+  projectId: number;
+  viewId: number;
+  input: SavedViewInput;
+}>;
+
+export type UpdateSavedViewMutation = {
+  updateSavedView: {
+    id: number;
+    name: string;
+    filter: unknown;
+    columns: Array<string>;
+    viewMode: string;
+    shared: boolean;
+    own: boolean;
+    ownerName: string | null;
+  };
+};
+
+export type DeleteSavedViewMutationVariables = Exact<{
+  projectId: number;
+  viewId: number;
+}>;
+
+export type DeleteSavedViewMutation = { deleteSavedView: boolean };
 
 export type IssueUserSummaryFieldsFragment = {
   id: number;
@@ -2369,6 +2584,63 @@ export const CompanyProfileFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<CompanyProfileFieldsFragment, unknown>;
+export const DashboardMatrixFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DashboardMatrixFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatrixDashboard' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rows' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'parentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'abbreviation' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'depth' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'filterIds' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'columns' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'abbreviation' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cells' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'row' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'column' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<DashboardMatrixFieldsFragment, unknown>;
 export const IssueListFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -2469,6 +2741,29 @@ export const IssueListFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<IssueListFieldsFragment, unknown>;
+export const SavedViewFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SavedViewFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SavedView' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'filter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'columns' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewMode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shared' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'own' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ownerName' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SavedViewFieldsFragment, unknown>;
 export const IssueUserSummaryFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -4343,6 +4638,477 @@ export const UpdateCompanyProfileDocument = {
     },
   ],
 } as unknown as DocumentNode<UpdateCompanyProfileMutation, UpdateCompanyProfileMutationVariables>;
+export const DashboardStatusDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'DashboardStatus' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'JSON' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'period' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dashboardStatus' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'period' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'period' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'now' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'period' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'points' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'start' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'raised' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'active' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'resolved' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reproved' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<DashboardStatusQuery, DashboardStatusQueryVariables>;
+export const DashboardDisciplinesPrioritiesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'DashboardDisciplinesPriorities' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'JSON' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dashboardDisciplinesPriorities' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'DashboardMatrixFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DashboardMatrixFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatrixDashboard' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rows' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'parentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'abbreviation' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'depth' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'filterIds' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'columns' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'abbreviation' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cells' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'row' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'column' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  DashboardDisciplinesPrioritiesQuery,
+  DashboardDisciplinesPrioritiesQueryVariables
+>;
+export const DashboardLocalsPrioritiesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'DashboardLocalsPriorities' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'JSON' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dashboardLocalsPriorities' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'DashboardMatrixFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DashboardMatrixFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatrixDashboard' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rows' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'parentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'abbreviation' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'depth' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'filterIds' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'columns' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'abbreviation' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cells' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'row' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'column' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<DashboardLocalsPrioritiesQuery, DashboardLocalsPrioritiesQueryVariables>;
+export const DashboardLocalsDisciplinesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'DashboardLocalsDisciplines' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'JSON' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dashboardLocalsDisciplines' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'DashboardMatrixFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DashboardMatrixFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatrixDashboard' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rows' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'parentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'abbreviation' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'depth' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'filterIds' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'columns' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'abbreviation' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cells' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'row' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'column' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<DashboardLocalsDisciplinesQuery, DashboardLocalsDisciplinesQueryVariables>;
+export const DashboardEarnedValueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'DashboardEarnedValue' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'JSON' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'period' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dashboardEarnedValue' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'period' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'period' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'period' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'backlog' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'trendPeriods' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'raisedPerPeriod' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'closedPerPeriod' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'projectedZeroDate' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'points' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'start' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'raised' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'closed' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'raisedTotal' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'closedTotal' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'backlog' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'backlogTrend' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<DashboardEarnedValueQuery, DashboardEarnedValueQueryVariables>;
 export const RequestDemoAccessDocument = {
   kind: 'Document',
   definitions: [
@@ -6603,6 +7369,250 @@ export const IssuesListNotificationsChangedDocument = {
   IssuesListNotificationsChangedSubscription,
   IssuesListNotificationsChangedSubscriptionVariables
 >;
+export const SavedViewsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SavedViews' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'savedViews' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SavedViewFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SavedViewFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SavedView' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'filter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'columns' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewMode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shared' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'own' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ownerName' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SavedViewsQuery, SavedViewsQueryVariables>;
+export const CreateSavedViewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CreateSavedView' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SavedViewInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createSavedView' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SavedViewFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SavedViewFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SavedView' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'filter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'columns' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewMode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shared' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'own' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ownerName' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CreateSavedViewMutation, CreateSavedViewMutationVariables>;
+export const UpdateSavedViewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UpdateSavedView' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'viewId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SavedViewInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateSavedView' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'viewId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'viewId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SavedViewFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SavedViewFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SavedView' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'filter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'columns' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewMode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shared' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'own' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ownerName' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UpdateSavedViewMutation, UpdateSavedViewMutationVariables>;
+export const DeleteSavedViewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DeleteSavedView' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'viewId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteSavedView' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'viewId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'viewId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<DeleteSavedViewMutation, DeleteSavedViewMutationVariables>;
 export const IssueDetailDocument = {
   kind: 'Document',
   definitions: [

@@ -232,7 +232,82 @@ export type CreatedAccessKey = {
   secret: Scalars['String']['output'];
 };
 
+export type DashboardMatrixCell = {
+  __typename?: 'DashboardMatrixCell';
+  column: Scalars['String']['output'];
+  count: Scalars['Int']['output'];
+  row: Maybe<Scalars['Int']['output']>;
+};
+
+/** A column of a matrix: a priority key (name null), or a discipline id as text. */
+export type DashboardMatrixColumn = {
+  __typename?: 'DashboardMatrixColumn';
+  abbreviation: Maybe<Scalars['String']['output']>;
+  key: Scalars['String']['output'];
+  name: Maybe<Scalars['String']['output']>;
+  total: Scalars['Int']['output'];
+};
+
+/** A row of a matrix: a discipline, a location (rolled up its subtree), or (id null) the issues without a location. */
+export type DashboardMatrixRow = {
+  __typename?: 'DashboardMatrixRow';
+  abbreviation: Scalars['String']['output'];
+  depth: Scalars['Int']['output'];
+  /** The ids the issue list's filter takes to show the row: a location and every location below it. */
+  filterIds: Array<Scalars['Int']['output']>;
+  id: Maybe<Scalars['Int']['output']>;
+  name: Scalars['String']['output'];
+  parentId: Maybe<Scalars['Int']['output']>;
+  total: Scalars['Int']['output'];
+};
+
+/** Issues in one status. */
+export type DashboardStatusCount = {
+  __typename?: 'DashboardStatusCount';
+  count: Scalars['Int']['output'];
+  status: Scalars['String']['output'];
+};
+
+/** A period of the status chart: issues raised in it and issues in each status at its end. */
+export type DashboardStatusPoint = {
+  __typename?: 'DashboardStatusPoint';
+  active: Scalars['Int']['output'];
+  raised: Scalars['Int']['output'];
+  reproved: Scalars['Int']['output'];
+  resolved: Scalars['Int']['output'];
+  /** The period's first day, YYYY-MM-DD in the caller's time zone (filter.timezoneOffset). */
+  start: Scalars['String']['output'];
+};
+
 export type DisciplineStatusGroup = 'done' | 'info' | 'pending';
+
+export type EarnedValueDashboard = {
+  __typename?: 'EarnedValueDashboard';
+  backlog: Scalars['Int']['output'];
+  closedPerPeriod: Maybe<Scalars['Float']['output']>;
+  period: Scalars['String']['output'];
+  points: Array<EarnedValuePoint>;
+  /** When the fitted backlog reaches zero (YYYY-MM-DD); null when it is not shrinking. */
+  projectedZeroDate: Maybe<Scalars['String']['output']>;
+  raisedPerPeriod: Maybe<Scalars['Float']['output']>;
+  /** How many of the last periods the trend is fitted on (0: too little history). */
+  trendPeriods: Scalars['Int']['output'];
+};
+
+/** A period of the earned-value chart. */
+export type EarnedValuePoint = {
+  __typename?: 'EarnedValuePoint';
+  /** Active issues at the period's end. */
+  backlog: Scalars['Int']['output'];
+  /** The backlog's fitted line over the trend window; null before it. */
+  backlogTrend: Maybe<Scalars['Float']['output']>;
+  /** Issues that left active in the period (resolved or reproved), net of reopened ones. */
+  closed: Scalars['Int']['output'];
+  closedTotal: Scalars['Int']['output'];
+  raised: Scalars['Int']['output'];
+  raisedTotal: Scalars['Int']['output'];
+  start: Scalars['String']['output'];
+};
 
 export type Issue = {
   __typename?: 'Issue';
@@ -300,6 +375,12 @@ export type Issue = {
 
 /** The values updateIssues sets on every issue; absent fields are left as they are. */
 export type IssueBulkValuesInput = {
+  /** Disciplines added, in the status given, to the issues that do not have them (the others keep theirs). */
+  addDisciplines?: InputMaybe<Array<IssueDisciplineInput>>;
+  /** Labels added to each issue (not with labels). */
+  addLabels?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /** Locations added to each issue (not with locals). */
+  addLocals?: InputMaybe<Array<Scalars['Int']['input']>>;
   category?: InputMaybe<Scalars['Int']['input']>;
   creationPhase?: InputMaybe<Scalars['Int']['input']>;
   /** Calendar date YYYY-MM-DD; null clears it. */
@@ -310,6 +391,12 @@ export type IssueBulkValuesInput = {
   labels?: InputMaybe<Array<Scalars['Int']['input']>>;
   locals?: InputMaybe<Array<Scalars['Int']['input']>>;
   priority?: InputMaybe<Scalars['String']['input']>;
+  /** Disciplines removed from the issues that have them; an issue left without any is refused. */
+  removeDisciplines?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /** Labels removed from each issue (not with labels). */
+  removeLabels?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /** Locations removed from each issue (not with locals). */
+  removeLocals?: InputMaybe<Array<Scalars['Int']['input']>>;
   resolutionPhase?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
   visibility?: InputMaybe<Scalars['String']['input']>;
@@ -627,6 +714,15 @@ export type LoggedUserCompany = {
   role: Scalars['String']['output'];
 };
 
+/** A matrix of pending (active) issues. */
+export type MatrixDashboard = {
+  __typename?: 'MatrixDashboard';
+  cells: Array<DashboardMatrixCell>;
+  columns: Array<DashboardMatrixColumn>;
+  rows: Array<DashboardMatrixRow>;
+  total: Scalars['Int']['output'];
+};
+
 /** An issue that can be referenced in a text. */
 export type MentionableIssue = {
   __typename?: 'MentionableIssue';
@@ -672,6 +768,7 @@ export type Mutation = {
   createProjectIssueComment: Comment;
   /** A signed address to upload one image of an issue or comment to, and the id of the file (spec core §7). */
   createProjectIssueFileUploadSignedUrl: IssueFileUploadSignedUrl;
+  createSavedView: SavedView;
   deleteIssue: Scalars['Boolean']['output'];
   deleteProjectCompany: Scalars['Boolean']['output'];
   deleteProjectCompanyInvite: Scalars['Boolean']['output'];
@@ -680,6 +777,7 @@ export type Mutation = {
   deleteProjectIssueComment: Scalars['Boolean']['output'];
   /** Marks the issues read for the caller (their unread marks on them are removed). */
   deleteProjectIssueNotifications: Scalars['Boolean']['output'];
+  deleteSavedView: Scalars['Boolean']['output'];
   duplicateProject: ProjectCopy;
   /** Invites a person by e-mail to the signed-in administrator's company with a role: admin, manager or collaborator. */
   inviteCompanyMember: SentCompanyMemberInvite;
@@ -728,6 +826,7 @@ export type Mutation = {
   updateProject: Project;
   updateProjectCompanyInvite: PendingInvite;
   updateProjectIssueComment: Comment;
+  updateSavedView: SavedView;
   /** Completing name and last name confirms the register (onboarding/userprofile). */
   updateUserProfile: LoggedUser;
 };
@@ -851,6 +950,11 @@ export type MutationCreateProjectIssueFileUploadSignedUrlArgs = {
   projectId: Scalars['Int']['input'];
 };
 
+export type MutationCreateSavedViewArgs = {
+  input: SavedViewInput;
+  projectId: Scalars['Int']['input'];
+};
+
 export type MutationDeleteIssueArgs = {
   issueId: Scalars['Int']['input'];
   projectId: Scalars['Int']['input'];
@@ -878,6 +982,11 @@ export type MutationDeleteProjectIssueCommentArgs = {
 
 export type MutationDeleteProjectIssueNotificationsArgs = {
   issuesId: Array<Scalars['Int']['input']>;
+};
+
+export type MutationDeleteSavedViewArgs = {
+  projectId: Scalars['Int']['input'];
+  viewId: Scalars['Int']['input'];
 };
 
 export type MutationDuplicateProjectArgs = {
@@ -1087,6 +1196,12 @@ export type MutationUpdateProjectIssueCommentArgs = {
   message?: InputMaybe<Scalars['String']['input']>;
   projectId: Scalars['Int']['input'];
   visibility?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationUpdateSavedViewArgs = {
+  input: SavedViewInput;
+  projectId: Scalars['Int']['input'];
+  viewId: Scalars['Int']['input'];
 };
 
 export type MutationUpdateUserProfileArgs = {
@@ -1517,6 +1632,16 @@ export type Query = {
   companyProjectInvites: Array<CompanyProjectInvite>;
   /** The projects of the caller's company (company/projects). */
   companyProjects: Array<ProjectCard>;
+  /** Pending issues by discipline and priority. */
+  dashboardDisciplinesPriorities: MatrixDashboard;
+  /** Raised against resolved per period, cumulated, with the backlog's trend and projected end. */
+  dashboardEarnedValue: EarnedValueDashboard;
+  /** Pending issues by location (rolled up the tree) and discipline. */
+  dashboardLocalsDisciplines: MatrixDashboard;
+  /** Pending issues by location (rolled up the tree) and priority. */
+  dashboardLocalsPriorities: MatrixDashboard;
+  /** Issues by status now and over time; period day, week or month (chosen from the span when absent). */
+  dashboardStatus: StatusDashboard;
   getIssue: Issue;
   /** A page of the issues the caller may see; filter is the JSON documented in docs/api-issues.md. */
   getIssues: IssuesPage;
@@ -1540,6 +1665,8 @@ export type Query = {
   projectUsers: Array<ProjectUser>;
   /** Visitors ask for a demo; all five fields are required (spec core §5). Stored and e-mailed to the admins. */
   requestDemoAccess: Scalars['Boolean']['output'];
+  /** The caller's saved views in the project, then the ones shared with it. */
+  savedViews: Array<SavedView>;
   standardDisciplines: Array<StandardDiscipline>;
   systemRoles: Array<SystemRole>;
   /** The caller's most recent unread notifications across their projects (at most 50), newest first. */
@@ -1562,6 +1689,33 @@ export type QueryAdminCompanyProjectsArgs = {
 
 export type QueryCompanyMemberInviteLinkArgs = {
   inviteId: Scalars['Int']['input'];
+};
+
+export type QueryDashboardDisciplinesPrioritiesArgs = {
+  filter?: InputMaybe<Scalars['JSON']['input']>;
+  projectId: Scalars['Int']['input'];
+};
+
+export type QueryDashboardEarnedValueArgs = {
+  filter?: InputMaybe<Scalars['JSON']['input']>;
+  period?: InputMaybe<Scalars['String']['input']>;
+  projectId: Scalars['Int']['input'];
+};
+
+export type QueryDashboardLocalsDisciplinesArgs = {
+  filter?: InputMaybe<Scalars['JSON']['input']>;
+  projectId: Scalars['Int']['input'];
+};
+
+export type QueryDashboardLocalsPrioritiesArgs = {
+  filter?: InputMaybe<Scalars['JSON']['input']>;
+  projectId: Scalars['Int']['input'];
+};
+
+export type QueryDashboardStatusArgs = {
+  filter?: InputMaybe<Scalars['JSON']['input']>;
+  period?: InputMaybe<Scalars['String']['input']>;
+  projectId: Scalars['Int']['input'];
 };
 
 export type QueryGetIssueArgs = {
@@ -1627,12 +1781,45 @@ export type QueryRequestDemoAccessArgs = {
   phone: Scalars['String']['input'];
 };
 
+export type QuerySavedViewsArgs = {
+  projectId: Scalars['Int']['input'];
+};
+
 export type QueryUserNotificationsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Who must act on an issue or a discipline in a status. */
 export type Responsibility = 'collaborator' | 'manager';
+
+/** A named filter, sort, columns and display of the issue list: the caller's own, or one shared with the project. */
+export type SavedView = {
+  __typename?: 'SavedView';
+  /** The table's columns, in the table's order. */
+  columns: Array<Scalars['String']['output']>;
+  /** The list filter: { standard, search, combination, conditions, sort: { key, direction } | null }. */
+  filter: Scalars['JSON']['output'];
+  id: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  /** The caller's own view: they may rename, re-save, share and delete it. */
+  own: Scalars['Boolean']['output'];
+  ownerName: Maybe<Scalars['String']['output']>;
+  projectId: Scalars['Int']['output'];
+  /** Shown to everyone in the project (only managers share). */
+  shared: Scalars['Boolean']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  /** list or table. */
+  viewMode: Scalars['String']['output'];
+};
+
+/** A view to save; on update, left-out fields are kept. */
+export type SavedViewInput = {
+  columns?: InputMaybe<Array<Scalars['String']['input']>>;
+  filter?: InputMaybe<Scalars['JSON']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  shared?: InputMaybe<Scalars['Boolean']['input']>;
+  viewMode?: InputMaybe<Scalars['String']['input']>;
+};
 
 /** An invitation a company sent, as its administrators see it. */
 export type SentCompanyMemberInvite = {
@@ -1661,6 +1848,15 @@ export type StandardDiscipline = {
   id: Scalars['Int']['output'];
   key: Scalars['String']['output'];
   name: Scalars['String']['output'];
+};
+
+export type StatusDashboard = {
+  __typename?: 'StatusDashboard';
+  now: Array<DashboardStatusCount>;
+  /** day, week or month. */
+  period: Scalars['String']['output'];
+  points: Array<DashboardStatusPoint>;
+  total: Scalars['Int']['output'];
 };
 
 export type Subscription = {
@@ -1907,8 +2103,16 @@ export type ResolversTypes = ResolversObject<{
   CompanyPublic: ResolverTypeWrapper<CompanyPublic>;
   CopyProjectIssuesResult: ResolverTypeWrapper<CopyProjectIssuesResult>;
   CreatedAccessKey: ResolverTypeWrapper<CreatedAccessKey>;
+  DashboardMatrixCell: ResolverTypeWrapper<DashboardMatrixCell>;
+  DashboardMatrixColumn: ResolverTypeWrapper<DashboardMatrixColumn>;
+  DashboardMatrixRow: ResolverTypeWrapper<DashboardMatrixRow>;
+  DashboardStatusCount: ResolverTypeWrapper<DashboardStatusCount>;
+  DashboardStatusPoint: ResolverTypeWrapper<DashboardStatusPoint>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DisciplineStatusGroup: DisciplineStatusGroup;
+  EarnedValueDashboard: ResolverTypeWrapper<EarnedValueDashboard>;
+  EarnedValuePoint: ResolverTypeWrapper<EarnedValuePoint>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Issue: ResolverTypeWrapper<IssueParent>;
@@ -1941,6 +2145,7 @@ export type ResolversTypes = ResolversObject<{
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   LoggedUser: ResolverTypeWrapper<LoggedUser>;
   LoggedUserCompany: ResolverTypeWrapper<LoggedUserCompany>;
+  MatrixDashboard: ResolverTypeWrapper<MatrixDashboard>;
   MentionableIssue: ResolverTypeWrapper<MentionableIssue>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NotificationSettings: ResolverTypeWrapper<NotificationSettings>;
@@ -1986,10 +2191,13 @@ export type ResolversTypes = ResolversObject<{
   ProjectUserTagInput: ProjectUserTagInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Responsibility: Responsibility;
+  SavedView: ResolverTypeWrapper<SavedView>;
+  SavedViewInput: SavedViewInput;
   SentCompanyMemberInvite: ResolverTypeWrapper<SentCompanyMemberInvite>;
   ServerState: ServerState;
   ServerStatus: ResolverTypeWrapper<ServerStatus>;
   StandardDiscipline: ResolverTypeWrapper<StandardDiscipline>;
+  StatusDashboard: ResolverTypeWrapper<StatusDashboard>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SystemIssueCategory: ResolverTypeWrapper<SystemIssueCategory>;
@@ -2029,7 +2237,15 @@ export type ResolversParentTypes = ResolversObject<{
   CompanyPublic: CompanyPublic;
   CopyProjectIssuesResult: CopyProjectIssuesResult;
   CreatedAccessKey: CreatedAccessKey;
+  DashboardMatrixCell: DashboardMatrixCell;
+  DashboardMatrixColumn: DashboardMatrixColumn;
+  DashboardMatrixRow: DashboardMatrixRow;
+  DashboardStatusCount: DashboardStatusCount;
+  DashboardStatusPoint: DashboardStatusPoint;
   DateTime: Scalars['DateTime']['output'];
+  EarnedValueDashboard: EarnedValueDashboard;
+  EarnedValuePoint: EarnedValuePoint;
+  Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   Issue: IssueParent;
@@ -2062,6 +2278,7 @@ export type ResolversParentTypes = ResolversObject<{
   JSON: Scalars['JSON']['output'];
   LoggedUser: LoggedUser;
   LoggedUserCompany: LoggedUserCompany;
+  MatrixDashboard: MatrixDashboard;
   MentionableIssue: MentionableIssue;
   Mutation: Record<PropertyKey, never>;
   NotificationSettings: NotificationSettings;
@@ -2103,9 +2320,12 @@ export type ResolversParentTypes = ResolversObject<{
   ProjectUserTag: ProjectUserTag;
   ProjectUserTagInput: ProjectUserTagInput;
   Query: Record<PropertyKey, never>;
+  SavedView: SavedView;
+  SavedViewInput: SavedViewInput;
   SentCompanyMemberInvite: SentCompanyMemberInvite;
   ServerStatus: ServerStatus;
   StandardDiscipline: StandardDiscipline;
+  StatusDashboard: StatusDashboard;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
   SystemIssueCategory: SystemIssueCategory;
@@ -2309,9 +2529,91 @@ export type CreatedAccessKeyResolvers<
   secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type DashboardMatrixCellResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['DashboardMatrixCell'] =
+    ResolversParentTypes['DashboardMatrixCell'],
+> = ResolversObject<{
+  column?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  row?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type DashboardMatrixColumnResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['DashboardMatrixColumn'] =
+    ResolversParentTypes['DashboardMatrixColumn'],
+> = ResolversObject<{
+  abbreviation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type DashboardMatrixRowResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['DashboardMatrixRow'] = ResolversParentTypes['DashboardMatrixRow'],
+> = ResolversObject<{
+  abbreviation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  depth?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  filterIds?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  parentId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type DashboardStatusCountResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['DashboardStatusCount'] =
+    ResolversParentTypes['DashboardStatusCount'],
+> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type DashboardStatusPointResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['DashboardStatusPoint'] =
+    ResolversParentTypes['DashboardStatusPoint'],
+> = ResolversObject<{
+  active?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  raised?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reproved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  resolved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type EarnedValueDashboardResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['EarnedValueDashboard'] =
+    ResolversParentTypes['EarnedValueDashboard'],
+> = ResolversObject<{
+  backlog?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  closedPerPeriod?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  period?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  points?: Resolver<Array<ResolversTypes['EarnedValuePoint']>, ParentType, ContextType>;
+  projectedZeroDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  raisedPerPeriod?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  trendPeriods?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type EarnedValuePointResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['EarnedValuePoint'] = ResolversParentTypes['EarnedValuePoint'],
+> = ResolversObject<{
+  backlog?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  backlogTrend?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  closed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  closedTotal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  raised?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  raisedTotal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
 
 export type IssueResolvers<
   ContextType = GraphQLContext,
@@ -2646,6 +2948,16 @@ export type LoggedUserCompanyResolvers<
   role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type MatrixDashboardResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['MatrixDashboard'] = ResolversParentTypes['MatrixDashboard'],
+> = ResolversObject<{
+  cells?: Resolver<Array<ResolversTypes['DashboardMatrixCell']>, ParentType, ContextType>;
+  columns?: Resolver<Array<ResolversTypes['DashboardMatrixColumn']>, ParentType, ContextType>;
+  rows?: Resolver<Array<ResolversTypes['DashboardMatrixRow']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type MentionableIssueResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['MentionableIssue'] = ResolversParentTypes['MentionableIssue'],
@@ -2774,6 +3086,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationCreateProjectIssueFileUploadSignedUrlArgs, 'filename' | 'projectId'>
   >;
+  createSavedView?: Resolver<
+    ResolversTypes['SavedView'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateSavedViewArgs, 'input' | 'projectId'>
+  >;
   deleteIssue?: Resolver<
     ResolversTypes['Boolean'],
     ParentType,
@@ -2809,6 +3127,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationDeleteProjectIssueNotificationsArgs, 'issuesId'>
+  >;
+  deleteSavedView?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteSavedViewArgs, 'projectId' | 'viewId'>
   >;
   duplicateProject?: Resolver<
     ResolversTypes['ProjectCopy'],
@@ -3029,6 +3353,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationUpdateProjectIssueCommentArgs, 'commentId' | 'projectId'>
+  >;
+  updateSavedView?: Resolver<
+    ResolversTypes['SavedView'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateSavedViewArgs, 'input' | 'projectId' | 'viewId'>
   >;
   updateUserProfile?: Resolver<
     ResolversTypes['LoggedUser'],
@@ -3466,6 +3796,36 @@ export type QueryResolvers<
   companyProfile?: Resolver<ResolversTypes['CompanyProfile'], ParentType, ContextType>;
   companyProjectInvites?: Resolver<Array<ResolversTypes['CompanyProjectInvite']>, ParentType, ContextType>;
   companyProjects?: Resolver<Array<ResolversTypes['ProjectCard']>, ParentType, ContextType>;
+  dashboardDisciplinesPriorities?: Resolver<
+    ResolversTypes['MatrixDashboard'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryDashboardDisciplinesPrioritiesArgs, 'projectId'>
+  >;
+  dashboardEarnedValue?: Resolver<
+    ResolversTypes['EarnedValueDashboard'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryDashboardEarnedValueArgs, 'projectId'>
+  >;
+  dashboardLocalsDisciplines?: Resolver<
+    ResolversTypes['MatrixDashboard'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryDashboardLocalsDisciplinesArgs, 'projectId'>
+  >;
+  dashboardLocalsPriorities?: Resolver<
+    ResolversTypes['MatrixDashboard'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryDashboardLocalsPrioritiesArgs, 'projectId'>
+  >;
+  dashboardStatus?: Resolver<
+    ResolversTypes['StatusDashboard'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryDashboardStatusArgs, 'projectId'>
+  >;
   getIssue?: Resolver<
     ResolversTypes['Issue'],
     ParentType,
@@ -3546,6 +3906,12 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryRequestDemoAccessArgs, 'company' | 'email' | 'lastName' | 'name' | 'phone'>
   >;
+  savedViews?: Resolver<
+    Array<ResolversTypes['SavedView']>,
+    ParentType,
+    ContextType,
+    RequireFields<QuerySavedViewsArgs, 'projectId'>
+  >;
   standardDisciplines?: Resolver<Array<ResolversTypes['StandardDiscipline']>, ParentType, ContextType>;
   systemRoles?: Resolver<Array<ResolversTypes['SystemRole']>, ParentType, ContextType>;
   userNotifications?: Resolver<
@@ -3555,6 +3921,22 @@ export type QueryResolvers<
     Partial<QueryUserNotificationsArgs>
   >;
   workspaceProjects?: Resolver<Array<ResolversTypes['ProjectCard']>, ParentType, ContextType>;
+}>;
+
+export type SavedViewResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SavedView'] = ResolversParentTypes['SavedView'],
+> = ResolversObject<{
+  columns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  filter?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  own?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  ownerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  shared?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  viewMode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type SentCompanyMemberInviteResolvers<
@@ -3587,6 +3969,16 @@ export type StandardDisciplineResolvers<
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type StatusDashboardResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StatusDashboard'] = ResolversParentTypes['StatusDashboard'],
+> = ResolversObject<{
+  now?: Resolver<Array<ResolversTypes['DashboardStatusCount']>, ParentType, ContextType>;
+  period?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  points?: Resolver<Array<ResolversTypes['DashboardStatusPoint']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type SubscriptionResolvers<
@@ -3754,7 +4146,14 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   CompanyPublic?: CompanyPublicResolvers<ContextType>;
   CopyProjectIssuesResult?: CopyProjectIssuesResultResolvers<ContextType>;
   CreatedAccessKey?: CreatedAccessKeyResolvers<ContextType>;
+  DashboardMatrixCell?: DashboardMatrixCellResolvers<ContextType>;
+  DashboardMatrixColumn?: DashboardMatrixColumnResolvers<ContextType>;
+  DashboardMatrixRow?: DashboardMatrixRowResolvers<ContextType>;
+  DashboardStatusCount?: DashboardStatusCountResolvers<ContextType>;
+  DashboardStatusPoint?: DashboardStatusPointResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  EarnedValueDashboard?: EarnedValueDashboardResolvers<ContextType>;
+  EarnedValuePoint?: EarnedValuePointResolvers<ContextType>;
   Issue?: IssueResolvers<ContextType>;
   IssueCcodeDocumentReference?: IssueCcodeDocumentReferenceResolvers<ContextType>;
   IssueCopy?: IssueCopyResolvers<ContextType>;
@@ -3780,6 +4179,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   JSON?: GraphQLScalarType;
   LoggedUser?: LoggedUserResolvers<ContextType>;
   LoggedUserCompany?: LoggedUserCompanyResolvers<ContextType>;
+  MatrixDashboard?: MatrixDashboardResolvers<ContextType>;
   MentionableIssue?: MentionableIssueResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   NotificationSettings?: NotificationSettingsResolvers<ContextType>;
@@ -3815,9 +4215,11 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ProjectUserCompany?: ProjectUserCompanyResolvers<ContextType>;
   ProjectUserTag?: ProjectUserTagResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  SavedView?: SavedViewResolvers<ContextType>;
   SentCompanyMemberInvite?: SentCompanyMemberInviteResolvers<ContextType>;
   ServerStatus?: ServerStatusResolvers<ContextType>;
   StandardDiscipline?: StandardDisciplineResolvers<ContextType>;
+  StatusDashboard?: StatusDashboardResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   SystemIssueCategory?: SystemIssueCategoryResolvers<ContextType>;
   SystemIssueDisciplineStatus?: SystemIssueDisciplineStatusResolvers<ContextType>;
