@@ -47,8 +47,7 @@ export async function mayRunArbitraryOperations(
   credentials: Credentials,
 ): Promise<boolean> {
   if (services.config.graphqlOperations === 'any') return true;
-  const keyed =
-    Boolean(credentials.accessKeyId) || /^\s*basic\s/i.test(credentials.authorization ?? '');
+  const keyed = Boolean(credentials.accessKeyId) || /^\s*basic\s/i.test(credentials.authorization ?? '');
   if (!keyed) return false;
   const actor = await resolveActor(services, credentials).catch(() => undefined);
   return actor?.via === 'accessKey';

@@ -52,6 +52,7 @@ const COUNT_SHAPE: IssuePageShape = {
   columns: new Set(['status', 'priority']),
   disciplineDetails: false,
   disciplineDoneAt: false,
+  imageTitles: false,
   notifications: false,
 };
 
