@@ -111,7 +111,8 @@ export function localiseRequestErrors(
 /**
  * A request error of graphql-js, Yoga or the limits, in the user's language: the catalogue text of its reason,
  * followed by the API names it is about. The code stays the request error's own; `extensions.reason` (when more
- * precise than the code) and `extensions.subject` tell programs the same.
+ * precise than the code) and `extensions.subject` tell programs the same; a limit's own wording is kept in
+ * `extensions.detail`.
  */
 function localisedRequestError(
   error: object,
@@ -126,6 +127,8 @@ function localisedRequestError(
     ...extensions,
     ...(reason !== code ? { reason } : {}),
     ...(subject ? { subject } : {}),
+    // Which limit and its number, in graphql-armor's or Obra's words, for the developer of the request.
+    ...(reason === 'GRAPHQL_LIMIT_EXCEEDED' ? { detail: message } : {}),
   });
 }
 
