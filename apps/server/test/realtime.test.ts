@@ -46,7 +46,8 @@ describe('graphql-ws subscriptions on /graphql', () => {
           { next: () => undefined, error: resolve, complete: () => resolve(null) },
         );
       });
-      expect(JSON.stringify(error)).toMatch(/Syntax Error/);
+      // Answered in the connection's language, with the parse failure's code.
+      expect(JSON.stringify(error)).toMatch(/"code":"GRAPHQL_PARSE_FAILED"/);
       const value = await new Promise<unknown>((resolve, reject) => {
         client.subscribe(
           { query: '{ apiVersion }' },

@@ -29,6 +29,7 @@ describe('rate limits', () => {
     expect(blocked.body).toEqual({
       code: 'TOO_MANY_REQUESTS',
       message: 'Muitas tentativas. Aguarde um momento e tente novamente.',
+      details: { retryAfterSeconds: expect.any(Number) },
     });
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
