@@ -117,7 +117,8 @@ test.describe('projects', () => {
     await expect(page.getByText('The project name is a required field')).toBeVisible();
     await page.getByLabel('Project name').fill(projectName);
     await page.getByRole('button', { name: 'Create and configure now' }).click();
-    await expect(page).toHaveURL(/\/workspace\/project\/\d+\/setup\/profile$/);
+    // "Configure now" walks through the setup, starting with the locations (issue 21).
+    await expect(page).toHaveURL(/\/workspace\/project\/\d+\/setup\/locals\?walkthrough=1$/);
     await expect(page.getByTestId('project-name')).toHaveText(projectName);
 
     await setUpLocals(page);

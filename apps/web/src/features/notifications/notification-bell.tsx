@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -33,9 +33,15 @@ export function badgeCount(count: number): string {
 /** Refetches while a project is open when the caller's unread marks there change (live). */
 function LiveProject({ projectId, onChange }: { projectId: number; onChange: () => void }) {
   const [change] = useSubscription({ query: NotificationCentreChangedDocument, variables: { projectId } });
+  // Once per change pushed, not once per render: the refetch re-renders the bell, and reacting to each render
+  // refetched without end (the list's own live updates and clicks starved behind it).
+  const latest = useRef(onChange);
   useEffect(() => {
-    if (change.data) onChange();
-  }, [change.data, onChange]);
+    latest.current = onChange;
+  });
+  useEffect(() => {
+    if (change.data) latest.current();
+  }, [change.data]);
   return null;
 }
 
