@@ -1,5 +1,6 @@
 // The bare SQL of a getIssues page: one hand-written statement that returns the same rows, in the same order,
-// with the same data as the list page of the web app (IssueListFields), children aggregated as JSON. It is what
+// with the same data as the list page of the web app (IssueListFields, image titles included since the list's
+// search reads them), children aggregated as JSON. It is what
 // the API is measured against. Two forms: `reference`, which sorts every visible row by the default order
 // (the plain way to write it, and the order every other path is checked against), and `regions`, which reads
 // the index the way the server does without a narrowing filter (issue-sort-sql.ts).
@@ -43,7 +44,9 @@ select i.id, i.code, i.title, i.description, i.status, i.priority, i.visibility,
   (select coalesce(json_agg(json_build_object('disciplineId', d.discipline_id, 'status', d.status, 'deadline', d.deadline) order by d.discipline_id), '[]')
      from issue_disciplines d where d.issue_id = i.id) as disciplines,
   (select coalesce(json_agg(l.local_id), '[]') from issue_locals l where l.issue_id = i.id) as locals,
-  (select coalesce(json_agg(b.label_id), '[]') from issue_labels b where b.issue_id = i.id) as labels
+  (select coalesce(json_agg(b.label_id), '[]') from issue_labels b where b.issue_id = i.id) as labels,
+  (select coalesce(json_agg(m.title order by m.index, m.id), '[]') from issue_images m
+     where m.issue_id = i.id and m.comment_id is null and m.title <> '') as image_titles
 from page p join issues i on i.id = p.id
 order by ${order}`;
 }
