@@ -126,6 +126,7 @@ describe('API answers', () => {
     };
     expect(data.data.__schema.types.length).toBeGreaterThan(10);
 
+    expect(br.headers['vary']).toContain('accept-encoding');
     const gz = await gql(LARGE, 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(zlib.gunzipSync(gz.body).toString())).toEqual(data);

@@ -21,6 +21,7 @@ import { registerBcfRoutes } from '../modules/bcf/bcf-routes.ts';
 import { registerExportRoutes } from '../modules/exports/export-routes.ts';
 import { registerDataLakeRoutes } from '../modules/data-lake/data-lake-routes.ts';
 import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
+import { compressAnswer } from './compress-answer.ts';
 import { registerOpenApi } from './openapi.ts';
 
 /**
@@ -116,6 +117,8 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
+    // Answers are compressed by compressAnswer below, not by the plugin's per-answer stream pipeline.
+    compress: false,
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {
@@ -139,8 +142,14 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
           ],
         });
       } else {
-        // A single answer, whole, so the compression sees its size (small ones stay uncompressed).
-        reply.send(Buffer.from(await response.arrayBuffer()));
+        // A single answer, whole, compressed here when it is worth it (small ones stay uncompressed).
+        const answer = await compressAnswer(
+          Buffer.from(await response.arrayBuffer()),
+          req.headers['accept-encoding'],
+        );
+        reply.header('vary', 'accept-encoding');
+        if (answer.encoding) reply.header('content-encoding', answer.encoding);
+        reply.send(answer.body);
       }
       return reply;
     },
