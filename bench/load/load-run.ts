@@ -5,9 +5,11 @@
 //   node --import tsx bench/load/load-run.ts --processes 2
 //   node --import tsx bench/load/load-run.ts --processes 1 --users 50 --seconds 20 --ops list   (one operation's cost)
 // Each virtual user is a closed loop (no think time): the figures are the capacity of the deployment on this machine.
-// The users send exactly the web app's own operations (apps/web/src/gql/generated.ts).
+// The users send exactly the web app's own operations (apps/web/src/gql/generated.ts), by persisted id as the web
+// app does in production (without the text, as urql does: the server runs the text it holds for the id).
 import os from 'node:os';
-import { print } from 'graphql';
+import { getOperationAST, parse, print } from 'graphql';
+import { PERSISTED_OPERATION_IDS } from '../../apps/web/src/gql/persisted-operations.ts';
 import {
   CreateIssueCommentDocument,
   IssueDetailDocument,
@@ -42,6 +44,14 @@ const QUERIES = {
   star: print(SetIssueStarringDocument),
 } as const;
 type Op = keyof typeof QUERIES;
+const IDS = Object.fromEntries(
+  Object.entries(QUERIES).map(([op, text]) => {
+    const name = getOperationAST(parse(text))?.name?.value ?? '';
+    const id = PERSISTED_OPERATION_IDS[name];
+    if (!id) throw new Error(`${name} is not a persisted operation (npm run codegen)`);
+    return [op, id];
+  }),
+) as Record<Op, string>;
 // --ops list,open runs only those steps (to read one operation's cost); the default is the whole flow.
 const opsAt = process.argv.indexOf('--ops');
 const FLOW: Op[] =
@@ -60,7 +70,10 @@ async function send(user: LoadUser, op: Op, variables: Record<string, unknown>):
     const res = await fetch(`${user.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
-      body: JSON.stringify({ query: QUERIES[op], variables }),
+      body: JSON.stringify({
+        variables,
+        extensions: { persistedQuery: { version: 1, sha256Hash: IDS[op] } },
+      }),
       signal: AbortSignal.timeout(60_000),
     });
     const body = (await res.json()) as { errors?: { extensions?: { code?: string } }[] };
