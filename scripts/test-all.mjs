@@ -58,7 +58,12 @@ if (process.env.OBRA_DATABASE_ONLY === '1') {
   run('formatting (Prettier)', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
   run('unit and integration tests (domain, server, web)', 'npx', ['vitest', 'run']);
 }
-run('build the web app', 'npm', ['run', '--silent', 'build']);
+// CI's second pass (.ci/run) reuses the web build of its first pass on the same checkout (OBRA_REUSE_WEB_BUILD=1).
+if (process.env.OBRA_REUSE_WEB_BUILD === '1' && fs.existsSync('apps/web/dist/index.html')) {
+  console.log('\n▶ build the web app: reusing apps/web/dist from the first pass');
+} else {
+  run('build the web app', 'npm', ['run', '--silent', 'build']);
+}
 // On the second (PostgreSQL) run, the browser journeys that write the most through the API run again on that
 // database; the rest (the editor on its showroom, screens, settings) do not depend on the backend and ran in the
 // first run. It keeps CI's two runs within its 30 minutes on 2 cores.
