@@ -108,10 +108,16 @@ export async function startServer(
   if (demoUsers) {
     const started = Date.now();
     const cpu = process.cpuUsage();
+    const statements = database.stats.queries;
     const count = await seedDemoIssues(services, demoUsers);
     const used = process.cpuUsage(cpu);
     logger.info(
-      { issues: count, ms: Date.now() - started, cpuMs: Math.round((used.user + used.system) / 1000) },
+      {
+        issues: count,
+        ms: Date.now() - started,
+        cpuMs: Math.round((used.user + used.system) / 1000),
+        statements: database.stats.queries - statements,
+      },
       'demo issues created',
     );
     logger.info({ documents: await seedDemoDrive(services, demoUsers) }, 'demo drive filled');
