@@ -5,6 +5,7 @@ import {
   allowedDocumentVisibilities,
   canDeleteDocument,
   canSeeDocument,
+  canUploadInDiscipline,
   driveAuthorization,
   isAppError,
   type DocumentStatus,
@@ -12,9 +13,10 @@ import {
   type DriveAuthorization,
   type DriveViewer,
   type ErrorCode,
+  type NamingContext,
 } from '@obra/domain';
 import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
-import { driveFiles, users } from '../../db/schema/index.ts';
+import { driveDocuments, driveFiles, users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/database.ts';
@@ -29,6 +31,7 @@ import {
   type DriveSortKey,
 } from './drive-repository.ts';
 import { deleteEmptyDocument } from './drive-upload-service.ts';
+import { loadNamingContext } from './drive-naming-context.ts';
 
 /** How long a download address lives (short: it is the permission). */
 export const DOWNLOAD_URL_SECONDS = 5 * 60;
@@ -268,9 +271,81 @@ function failureOf(fileId: number, error: unknown): BulkFailure {
   throw error;
 }
 
+/** A change of the document's own fields (discipline, location, phase): undefined leaves a field, null clears it. */
+interface DocumentFieldsChange {
+  disciplineId?: number | null | undefined;
+  localId?: number | null | undefined;
+  phase?: number | null | undefined;
+}
+
 /**
- * Bulk status / visibility change (editor §2.2 "bulk update"): one unit of work, each file in its own savepoint;
- * a refused file (hidden, not allowed, unconfirmed) is listed with its code and the others are changed.
+ * Checks the new discipline, location and phase against the project: a field the naming rule reads from the name
+ * cannot be changed apart from the name (INVALID_ACTION, `reason: "namingRule"`); an unknown discipline or
+ * location or a phase switched off is BAD_USER_INPUT; a location group is refused like in a name.
+ */
+function checkDocumentFields(context: NamingContext, change: DocumentFieldsChange): void {
+  const rule = new Set<string>(context.rule);
+  const given = (v: unknown) => v !== undefined;
+  for (const [field, ruleField, value] of [
+    ['newDisciplineId', 'discipline', change.disciplineId],
+    ['newLocalId', 'local', change.localId],
+    ['newPhase', 'phase', change.phase],
+  ] as const) {
+    if (given(value) && rule.has(ruleField))
+      throw new AppError('INVALID_ACTION', { reason: 'namingRule', field: ruleField, input: field });
+  }
+  if (typeof change.disciplineId === 'number' && !context.disciplines.some((d) => d.id === change.disciplineId))
+    throw new AppError('BAD_USER_INPUT', { field: 'newDisciplineId' });
+  if (typeof change.localId === 'number') {
+    const local = context.locals.find((l) => l.id === change.localId);
+    if (!local) throw new AppError('BAD_USER_INPUT', { field: 'newLocalId' });
+    if (local.isGroup)
+      throw new AppError('DOCUMENT_NAME_INVALID', {
+        reason: 'locationGroup',
+        field: 'local',
+        value: local.abbreviation,
+      });
+  }
+  if (typeof change.phase === 'number' && !context.phases.some((p) => p.id === change.phase))
+    throw new AppError('BAD_USER_INPUT', { field: 'newPhase' });
+}
+
+/**
+ * Changes the discipline, location or phase of the document of a file the viewer sees (every revision shares
+ * them): only who may govern the file (set its visibility) may (DOCUMENT_PERMISSION_DENIED), and a collaborator
+ * only into a discipline they upload in.
+ */
+async function applyDocumentChange(
+  tx: Db,
+  viewer: DriveViewer,
+  projectId: number,
+  fileId: number,
+  change: DocumentFieldsChange,
+): Promise<void> {
+  const file = await loadVisibleFile(tx, viewer, projectId, fileId, true);
+  if (file.uploadState !== 'confirmed') throw new AppError('DOCUMENT_UPLOAD_INCOMPLETE');
+  const facts = { companyId: file.companyId, disciplineId: file.disciplineId };
+  const field =
+    change.disciplineId !== undefined ? 'disciplineId' : change.localId !== undefined ? 'localId' : 'phase';
+  if (allowedDocumentVisibilities(viewer, facts).length === 0)
+    throw new AppError('DOCUMENT_PERMISSION_DENIED', { field });
+  if (change.disciplineId !== undefined && !canUploadInDiscipline(viewer, change.disciplineId))
+    throw new AppError('DOCUMENT_PERMISSION_DENIED', { field: 'disciplineId' });
+  const set: Partial<typeof driveDocuments.$inferInsert> = {};
+  if (change.disciplineId !== undefined) set.disciplineId = change.disciplineId;
+  if (change.localId !== undefined) set.localId = change.localId;
+  if (change.phase !== undefined) set.phase = change.phase;
+  await tx.update(driveDocuments).set(set).where(eq(driveDocuments.id, file.documentId));
+  await tx
+    .update(driveFiles)
+    .set({ updatedAt: new Date(), updatedByUserId: viewer.userId })
+    .where(eq(driveFiles.id, file.id));
+}
+
+/**
+ * Bulk change (editor §2.2 "bulk update"; issue 14: status, visibility, discipline, location, phase): one unit of
+ * work, each file in its own savepoint; a refused file (hidden, not allowed, unconfirmed) is listed with its code
+ * and the others are changed. Discipline, location and phase belong to the document: every revision follows.
  */
 export async function bulkUpdateFiles(
   services: AppServices,
@@ -280,11 +355,22 @@ export async function bulkUpdateFiles(
     fileIds: number[];
     newStatus?: DocumentStatus | undefined;
     newVisibility?: DocumentVisibility | undefined;
+    newDisciplineId?: number | null | undefined;
+    newLocalId?: number | null | undefined;
+    newPhase?: number | null | undefined;
   },
 ): Promise<{ updated: number[]; failed: BulkFailure[] }> {
   const { db } = services.database;
-  const { viewer } = await loadDriveWriter(db, actor, input.projectId);
-  if (!input.newStatus && !input.newVisibility) throw new AppError('REQUIRED_FIELD', { field: 'newStatus' });
+  const { access, viewer } = await loadDriveWriter(db, actor, input.projectId);
+  const fields: DocumentFieldsChange = {
+    disciplineId: input.newDisciplineId,
+    localId: input.newLocalId,
+    phase: input.newPhase,
+  };
+  const changesDocument = Object.values(fields).some((v) => v !== undefined);
+  if (!input.newStatus && !input.newVisibility && !changesDocument)
+    throw new AppError('REQUIRED_FIELD', { field: 'newStatus' });
+  if (changesDocument) checkDocumentFields(await loadNamingContext(db, access.project), fields);
   const ids = [...new Set(input.fileIds)];
   return unitOfWork(services, async (tx) => {
     const updated: number[] = [];
@@ -302,6 +388,7 @@ export async function bulkUpdateFiles(
               kind: 'visibility',
               value: input.newVisibility,
             });
+          if (changesDocument) await applyDocumentChange(item, viewer, input.projectId, fileId, fields);
         });
         updated.push(fileId);
       } catch (error) {

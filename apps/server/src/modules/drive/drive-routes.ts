@@ -158,7 +158,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
       schema: {
         tags,
         summary:
-          'Change the status and/or visibility of several files; refused ones are listed with their code',
+          'Change the status, visibility, discipline, location and/or phase of several files; refused ones are listed with their code',
         params: S.projectParams,
         body: S.bulkUpdateBody,
         response: { 200: S.bulkUpdateResponse, ...errors },
@@ -169,12 +169,18 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
         filesIds: number[];
         newStatus?: DocumentStatus;
         newVisibility?: DocumentVisibility;
+        newDisciplineId?: number | null;
+        newLocalId?: number | null;
+        newPhase?: number | null;
       };
       return bulkUpdateFiles(services, await write(req), {
         projectId: (req.params as Params).projectId,
         fileIds: body.filesIds,
         newStatus: body.newStatus,
         newVisibility: body.newVisibility,
+        newDisciplineId: body.newDisciplineId,
+        newLocalId: body.newLocalId,
+        newPhase: body.newPhase,
       });
     },
   );

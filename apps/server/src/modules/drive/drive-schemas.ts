@@ -190,6 +190,9 @@ export const bulkUpdateBody = {
     filesIds,
     newStatus: { type: 'string', enum: DOCUMENT_STATUSES },
     newVisibility: { type: 'string', enum: DOCUMENT_VISIBILITIES },
+    newDisciplineId: { ...INT_ID, type: ['integer', 'null'] },
+    newLocalId: { ...INT_ID, type: ['integer', 'null'] },
+    newPhase: { type: ['integer', 'null'], minimum: 0, maximum: 13 },
   },
 } as const;
 

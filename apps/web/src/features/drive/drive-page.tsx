@@ -35,6 +35,7 @@ import { ConfirmDialog } from '../projects/setup/setup-common.tsx';
 import { driveCall, type DriveFile } from './drive-api.ts';
 import { listQuery, paramsFromView, viewFromParams, type DriveView } from './drive-query.ts';
 import { DriveUploadPanel } from './drive-upload-panel.tsx';
+import { DriveFieldsDialog, editableDriveFields, type DriveFieldsChange } from './drive-fields-dialog.tsx';
 
 const PAGE = 500;
 const ROW = 52;
@@ -50,6 +51,7 @@ interface Authorization {
   canUpload: boolean;
   statuses: DocumentStatus[];
   visibilities: DocumentVisibility[];
+  uploadDisciplineIds: number[] | 'all';
   projectActive: boolean;
 }
 
@@ -112,6 +114,7 @@ export function DrivePage() {
   const [bulkState, setBulkState] = useState<BulkDownloadState | null>(null);
   const [failures, setFailures] = useState<BulkResult>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [editFields, setEditFields] = useState(false);
   const [busy, setBusy] = useState(false);
   const mounted = useRef(true);
   useEffect(() => {
@@ -127,6 +130,10 @@ export function DrivePage() {
 
   const disciplineName = (id: number | null) =>
     project.disciplines.find((d) => d.id === id)?.abbreviation ?? '—';
+  const localName = (id: number | null) =>
+    id === null ? null : (project.locals.find((l) => l.id === id)?.abbreviation ?? null);
+  const phaseName = (id: number | null) =>
+    id === null ? null : (project.phases.find((p) => p.id === id)?.abbreviation ?? null);
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const ids = useMemo(() => files?.map((f) => f.id) ?? [], [files]);
   // A selection holds only documents still listed (after a filter, a delete or a reload).
@@ -142,7 +149,9 @@ export function DrivePage() {
     });
   const nameOf = (fileId: number) => files?.find((x) => x.id === fileId)?.fileName ?? `#${fileId}`;
 
-  const bulkUpdate = async (change: { newStatus: DocumentStatus } | { newVisibility: DocumentVisibility }) => {
+  const bulkUpdate = async (
+    change: { newStatus?: DocumentStatus; newVisibility?: DocumentVisibility } & DriveFieldsChange,
+  ) => {
     setBusy(true);
     try {
       const result = await driveCall<{ updated: number[]; failed: BulkResult }>(
@@ -152,6 +161,7 @@ export function DrivePage() {
       );
       setFailures(result.failed);
       setSelected(new Set(result.failed.map((f) => f.fileId)));
+      setEditFields(false);
       reload();
     } catch (error) {
       showErrorToast(t, error);
@@ -339,6 +349,19 @@ export function DrivePage() {
               </Menu.Dropdown>
             </Menu>
           )}
+          {auth &&
+            auth.projectActive &&
+            auth.visibilities.length > 0 &&
+            editableDriveFields(project).length > 0 && (
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => setEditFields(true)}
+                data-testid="drive-bulk-fields"
+              >
+                {t('drive:bulk.editFields')}
+              </Button>
+            )}
           <Button
             size="xs"
             variant="default"
@@ -366,6 +389,15 @@ export function DrivePage() {
           </Button>
         </Group>
       )}
+      <DriveFieldsDialog
+        opened={editFields}
+        count={chosen.length}
+        project={project}
+        disciplineIds={auth?.uploadDisciplineIds ?? []}
+        busy={busy}
+        onApply={(change) => void bulkUpdate(change)}
+        onClose={() => setEditFields(false)}
+      />
       <ConfirmDialog
         opened={confirmDelete}
         title={t('drive:bulk.deleteTitle', { count: deletable.length })}
@@ -522,6 +554,8 @@ export function DrivePage() {
                         <Text size="xs" c="dimmed" truncate="end">
                           {[
                             disciplineName(file.disciplineId),
+                            localName(file.localId),
+                            phaseName(file.phase),
                             file.createdByName,
                             file.uploadedAt && dates.format(new Date(file.uploadedAt)),
                           ]
