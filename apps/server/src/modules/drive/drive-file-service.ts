@@ -32,6 +32,7 @@ import {
 } from './drive-repository.ts';
 import { deleteEmptyDocument } from './drive-upload-service.ts';
 import { loadNamingContext } from './drive-naming-context.ts';
+import { thumbnailKey } from './drive-thumbnail-service.ts';
 
 /** How long a download address lives (short: it is the permission). */
 export const DOWNLOAD_URL_SECONDS = 5 * 60;
@@ -43,14 +44,28 @@ export interface FilePermissions {
   delete: boolean;
 }
 
-/** A drive file as served: the record without its storage key, with the caller's permissions. */
-export type PresentedDriveFile = Omit<DriveFileRecord, 'storageKey' | 'expiresAt'> & {
+/** A drive file as served: the record without its storage keys, with the caller's permissions. */
+export type PresentedDriveFile = Omit<DriveFileRecord, 'storageKey' | 'expiresAt' | 'thumbKey'> & {
   permissions: FilePermissions;
+  thumbnailUrl?: string | null;
 };
 
-/** A file as the API serves it to this viewer. */
-export function presentFile(viewer: DriveViewer, file: DriveFileRecord): PresentedDriveFile {
-  const { storageKey: _key, expiresAt: _expires, ...rest } = file;
+/**
+ * Signs thumbnail addresses for one answer. They expire at the end of the next full hour, so that one address
+ * stays the same for a while and the browser's cache serves repeated list loads.
+ */
+export function thumbnailSigner(services: AppServices, origin: string): (key: string) => string {
+  const expires = (Math.floor(Date.now() / 3_600_000) + 2) * 3600;
+  return (key) => `${origin}${services.files.signer.signedPath('GET', key, expires, 'image/webp')}`;
+}
+
+/** A file as the API serves it to this viewer (with a signed thumbnail address when `thumb` is given). */
+export function presentFile(
+  viewer: DriveViewer,
+  file: DriveFileRecord,
+  thumb?: (key: string) => string,
+): PresentedDriveFile {
+  const { storageKey: _key, expiresAt: _expires, thumbKey, ...rest } = file;
   const facts = {
     companyId: file.companyId,
     createdByUserId: file.createdByUserId,
@@ -61,6 +76,7 @@ export function presentFile(viewer: DriveViewer, file: DriveFileRecord): Present
   const confirmed = file.uploadState === 'confirmed';
   return {
     ...rest,
+    ...(thumb ? { thumbnailUrl: thumbKey ? thumb(thumbKey) : null } : {}),
     permissions: {
       statuses: confirmed ? allowedDocumentStatuses(viewer, facts) : [],
       visibilities: confirmed ? allowedDocumentVisibilities(viewer, facts) : [],
@@ -99,13 +115,15 @@ export async function listFiles(
     sort: DriveSortKey;
     order: 'asc' | 'desc';
     filters: DriveListFilters;
+    origin: string;
   },
 ): Promise<{ files: PresentedDriveFile[]; total: number; page: number; pageSize: number }> {
   const { db } = services.database;
   const { viewer } = await loadDriveAccess(db, actor, input.projectId);
   const { files, total } = await listDriveFiles(db, viewer, input.projectId, input);
+  const thumb = thumbnailSigner(services, input.origin);
   return {
-    files: files.map((f) => presentFile(viewer, f)),
+    files: files.map((f) => presentFile(viewer, f, thumb)),
     total,
     page: input.page,
     pageSize: input.pageSize,
@@ -141,16 +159,17 @@ export async function filteringData(
 export async function getFile(
   services: AppServices,
   actor: Actor,
-  input: { projectId: number; fileId: number },
+  input: { projectId: number; fileId: number; origin: string },
 ): Promise<PresentedDriveFile & { revisions: PresentedDriveFile[] }> {
   const { db } = services.database;
   const { viewer } = await loadDriveAccess(db, actor, input.projectId);
   const file = await loadVisibleFile(db, viewer, input.projectId, input.fileId);
   const revisions = await documentRevisions(db, viewer, file.documentId);
+  const thumb = thumbnailSigner(services, input.origin);
   return {
-    ...presentFile(viewer, file),
+    ...presentFile(viewer, file, thumb),
     revisionsCount: revisions.length,
-    revisions: revisions.map((r) => presentFile(viewer, r)),
+    revisions: revisions.map((r) => presentFile(viewer, r, thumb)),
   };
 }
 
@@ -239,6 +258,11 @@ async function applyDelete(tx: Db, viewer: DriveViewer, projectId: number, fileI
   return file.storageKey;
 }
 
+/** The objects of deleted revisions: their bytes and their thumbnails. */
+function objectsOf(keys: readonly string[]): string[] {
+  return keys.flatMap((key) => [key, thumbnailKey(key)]);
+}
+
 /** DELETE /files/{id}: the revision goes (its document too when it was the last); its bytes after the commit. */
 export async function deleteFile(
   services: AppServices,
@@ -248,7 +272,7 @@ export async function deleteFile(
   const { db } = services.database;
   const { viewer } = await loadDriveWriter(db, actor, input.projectId);
   const key = await unitOfWork(services, (tx) => applyDelete(tx, viewer, input.projectId, input.fileId));
-  await removeObjects(services, [key]);
+  await removeObjects(services, objectsOf([key]));
 }
 
 async function removeObjects(services: AppServices, keys: string[]): Promise<void> {
@@ -422,6 +446,6 @@ export async function bulkDeleteFiles(
     }
     return { deleted, failed };
   });
-  if (keys.length > 0) await removeObjects(services, keys);
+  if (keys.length > 0) await removeObjects(services, objectsOf(keys));
   return result;
 }

@@ -24,6 +24,8 @@ export interface DriveFileRecord {
   createdByUserId: number | null;
   createdByName: string | null;
   storageKey: string;
+  /** The preview thumbnail's object (images, written by the drive.thumbnail job), or null. */
+  thumbKey: string | null;
   createdAt: string;
   uploadedAt: string | null;
   updatedAt: string;
@@ -105,7 +107,7 @@ function filterSql(filters: DriveListFilters): SQL[] {
 
 const COLUMNS = sql`f.id, f.project_id, f.document_id, f.file_name, d.name as document_name, f.revision_name,
   f.extension, d.discipline_id, d.local_id, d.phase, f.status, f.visibility, f.file_size, f.content_type,
-  f.upload_state, f.processing_state, f.company_id, f.created_by_user_id, f.storage_key, f.created_at,
+  f.upload_state, f.processing_state, f.company_id, f.created_by_user_id, f.storage_key, f.thumb_key, f.created_at,
   f.uploaded_at, f.updated_at, f.expires_at,
   nullif(trim(coalesce(u.name, '') || ' ' || coalesce(u.last_name, '')), '') as created_by_name`;
 
@@ -136,6 +138,7 @@ function toRecord(row: Record<string, unknown>): DriveFileRecord {
     createdByUserId: num(row['created_by_user_id']),
     createdByName: (row['created_by_name'] as string | null) ?? null,
     storageKey: String(row['storage_key']),
+    thumbKey: (row['thumb_key'] as string | null) ?? null,
     createdAt: iso(row['created_at']),
     uploadedAt: row['uploaded_at'] === null ? null : iso(row['uploaded_at']),
     updatedAt: iso(row['updated_at']),

@@ -98,6 +98,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
           updatedBefore: asDate(q.updatedBefore),
           search: q['search'],
         },
+        origin: originOf(services, req),
       });
     },
   );
@@ -213,7 +214,8 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
         response: { 200: S.fileWithRevisionsSchema, ...errors },
       },
     },
-    async (req) => getFile(services, await read(req), req.params as Params),
+    async (req) =>
+      getFile(services, await read(req), { ...(req.params as Params), origin: originOf(services, req) }),
   );
 
   app.get(

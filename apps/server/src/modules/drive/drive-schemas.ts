@@ -82,6 +82,7 @@ const fileProperties = {
   uploadedAt: { type: ['string', 'null'], format: 'date-time' },
   updatedAt: { type: 'string', format: 'date-time' },
   revisionsCount: { type: 'integer' },
+  thumbnailUrl: nullable('string'),
   permissions,
 } as const;
 

@@ -17,7 +17,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconSearch, IconTrash } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconFile,
+  IconFileTypePdf,
+  IconPhoto,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -540,6 +547,7 @@ export function DrivePage() {
                         checked={selected.has(file.id)}
                         onChange={() => toggle(file.id)}
                       />
+                      <DriveThumb file={file} />
                       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                         <Anchor
                           component="button"
@@ -597,6 +605,40 @@ export function DrivePage() {
       )}
       <FileDrawer projectId={project.id} fileId={openFile} onClose={() => setOpenFile(null)} />
     </Stack>
+  );
+}
+
+const THUMB = 36;
+
+/** The preview of a row: the image's thumbnail (made by a job), or an icon of its type. */
+function DriveThumb({ file }: { file: DriveFile }) {
+  const box = {
+    width: THUMB,
+    height: THUMB,
+    flex: 'none',
+    borderRadius: 4,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    background: 'var(--mantine-color-default-hover)',
+  } as const;
+  if (file.thumbnailUrl)
+    return (
+      <img
+        src={file.thumbnailUrl}
+        alt=""
+        width={THUMB}
+        height={THUMB}
+        loading="lazy"
+        data-testid="drive-thumb"
+        style={{ ...box, objectFit: 'cover' }}
+      />
+    );
+  const Icon = file.extension === 'pdf' ? IconFileTypePdf : file.processingState === 'pending' ? IconPhoto : IconFile;
+  return (
+    <div style={box} aria-hidden>
+      <Icon size={20} stroke={1.5} />
+    </div>
   );
 }
 
