@@ -207,6 +207,16 @@ test.describe('Project drive', () => {
     await page.getByRole('button', { name: 'Clear the filters' }).click();
     await expect.poll(() => rowNames(page)).toEqual(['Fachada norte.pdf']);
 
+    // Without a rule the discipline is not in the name: it is edited in bulk.
+    await row(page, 'Fachada norte.pdf').getByRole('checkbox').check();
+    await page.getByTestId('drive-bulk-fields').click();
+    const fields = page.getByTestId('drive-fields-dialog');
+    await fields.getByLabel('Discipline').click();
+    await page.getByRole('option', { name: 'HID · Hidráulica' }).click();
+    await fields.getByTestId('drive-fields-apply').click();
+    await expect(fields).toBeHidden();
+    await expect(row(page, 'Fachada norte.pdf')).toContainText('HID');
+
     // On a phone nothing runs off the side of the screen.
     await page.setViewportSize({ width: 375, height: 740 });
     await expect(page.getByTestId('drive-row')).toHaveCount(1);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { driveFiles } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
-import { inspectImage } from '../../storage/image-content.ts';
+import { inspectImage, type ImageFacts } from '../../storage/image-content.ts';
 
 /** Content types the drive makes a preview of (decoded by sharp). PDFs have none yet (docs/drive.md). */
 const PREVIEWED = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/tiff']);
@@ -42,7 +42,7 @@ export async function runDriveThumbnail(services: AppServices, fileId: number): 
     await mark('none');
     return;
   }
-  let facts;
+  let facts: ImageFacts;
   try {
     facts = await inspectImage(await services.files.store.read(file.storageKey));
   } catch (error) {
