@@ -45,7 +45,9 @@ try {
   await executor.executeSql('analyze drive_files');
   await executor.executeSql('analyze drive_documents');
   const [counted] = (
-    await executor.executeSql('select count(*)::int as n from drive_files where project_id = $1', [w.projectId])
+    await executor.executeSql('select count(*)::int as n from drive_files where project_id = $1', [
+      w.projectId,
+    ])
   ).rows as { n: number }[];
   console.log(
     `${t.server.services.database.kind}: ${DOCUMENTS} documents, ${counted?.n} revisions written in ` +
@@ -139,7 +141,10 @@ try {
     const sqlText = bare(s.where, s.order);
     const sqlParams = [w.projectId, s.user.companyId, s.disciplines, s.manager, ...s.params];
     // The same rows, in the same order, and the same total.
-    const answer = (await (await fetch(url, { headers })).json()) as { files: { id: number }[]; total: number };
+    const answer = (await (await fetch(url, { headers })).json()) as {
+      files: { id: number }[];
+      total: number;
+    };
     const rows = (await executor.executeSql(sqlText, sqlParams)).rows as { id: number; total: string }[];
     const same =
       JSON.stringify(answer.files.map((f) => f.id)) === JSON.stringify(rows.map((r) => Number(r.id))) &&

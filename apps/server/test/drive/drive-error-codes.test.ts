@@ -72,7 +72,11 @@ const CALLS: Record<string, Call> = {
   'GET /files/filtering-data': { method: 'GET', path: () => '/files/filtering-data', write: false },
   'GET /user-authorization': { method: 'GET', path: () => '/user-authorization', write: false },
   'GET /files/{id}': { method: 'GET', path: () => `/files/${fileId}`, write: false },
-  'GET /files/{id}/download-url': { method: 'GET', path: () => `/files/${fileId}/download-url`, write: false },
+  'GET /files/{id}/download-url': {
+    method: 'GET',
+    path: () => `/files/${fileId}/download-url`,
+    write: false,
+  },
   'POST /files': {
     method: 'POST',
     path: () => '/files',
@@ -221,7 +225,9 @@ describe('the codes the journeys leave out', () => {
       fileSize: bytes.length,
     });
     const key = (
-      (await db.execute(sql`select storage_key from drive_files where id = ${big.body.file.id}`)) as unknown as {
+      (await db.execute(
+        sql`select storage_key from drive_files where id = ${big.body.file.id}`,
+      )) as unknown as {
         rows: { storage_key: string }[];
       }
     ).rows[0]?.storage_key;
@@ -258,7 +264,10 @@ describe('the codes the journeys leave out', () => {
       filesIds: [id, fileId],
       newVisibility: 'public',
     });
-    expect(bulk.body).toEqual({ updated: [fileId], failed: [{ fileId: id, code: 'DOCUMENT_UPLOAD_INCOMPLETE' }] });
+    expect(bulk.body).toEqual({
+      updated: [fileId],
+      failed: [{ fileId: id, code: 'DOCUMENT_UPLOAD_INCOMPLETE' }],
+    });
     // The uploader may still delete the abandoned upload.
     expect((await rest(t, w.owner, 'DELETE', `${w.base}/files/${id}`)).status).toBe(204);
   });
@@ -279,9 +288,15 @@ describe('the codes the journeys leave out', () => {
       newStatus: 'OBSOLETED',
       newVisibility: 'company',
     });
-    expect(bulk.body).toEqual({ updated: [], failed: [{ fileId: file.id, code: 'DOCUMENT_PERMISSION_DENIED' }] });
+    expect(bulk.body).toEqual({
+      updated: [],
+      failed: [{ fileId: file.id, code: 'DOCUMENT_PERMISSION_DENIED' }],
+    });
     // Nothing changed.
-    expect((await rest(t, w.owner, 'GET', path)).body).toMatchObject({ status: 'ANALYSING', visibility: 'public' });
+    expect((await rest(t, w.owner, 'GET', path)).body).toMatchObject({
+      status: 'ANALYSING',
+      visibility: 'public',
+    });
   });
 
   it('download-url of a pending upload and a bulk download of pending files only: DOCUMENTS_NOT_FOUND', async () => {

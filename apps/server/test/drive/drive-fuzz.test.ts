@@ -190,9 +190,10 @@ function expectNoServerError(answer: RestAnswer, what: string): void {
   expect(answer.status, `${what} → ${JSON.stringify(answer.body)?.slice(0, 300)}`).toBeLessThan(500);
   if (answer.status >= 400) {
     const code = (answer.body as { code?: unknown } | null)?.code;
-    expect(isErrorCode(code), `${what} → ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 300)}`).toBe(
-      true,
-    );
+    expect(
+      isErrorCode(code),
+      `${what} → ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 300)}`,
+    ).toBe(true);
   }
 }
 
@@ -227,7 +228,10 @@ describe('seeded fuzzing of every drive route: 2xx or 4xx with a catalogue code,
           const badPath = next() < 0.3;
           const path = route.path
             .replace(':fileId', badPath ? badSegment(next, pick) : String(id))
-            .replace(':bulkDownloadId', badPath ? badSegment(next, pick) : 'a'.repeat(Math.floor(next() * 80)));
+            .replace(
+              ':bulkDownloadId',
+              badPath ? badSegment(next, pick) : 'a'.repeat(Math.floor(next() * 80)),
+            );
           const query = route.query ? fuzzQuery(next, pick, route.query) : '';
           const projectPart = next() < 0.1 ? `/project-drive/projects/${badSegment(next, pick)}` : base;
           const url = `${projectPart}${path}${query ? `?${query}` : ''}`;

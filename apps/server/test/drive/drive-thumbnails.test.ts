@@ -56,7 +56,10 @@ describe('drive thumbnails', () => {
     expect(pdf['processingState']).toBe('none');
     expect((await rest<Listed>(t, w.owner, 'GET', `${w.base}/files/${pdf.id}`)).body.thumbnailUrl).toBeNull();
     // PNG magic bytes, then garbage: accepted by the content check (it reads the first bytes), refused by the decoder.
-    const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+    const broken = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(64, 7),
+    ]);
     const file = await uploadFile(t, w, w.owner, 'TRN-ARQ-ED-0003-R00.png', {}, broken);
     const settledFile = await settled(file.id);
     expect([settledFile.processingState, settledFile.thumbnailUrl]).toEqual(['failed', null]);

@@ -318,7 +318,10 @@ function checkDocumentFields(context: NamingContext, change: DocumentFieldsChang
     if (given(value) && rule.has(ruleField))
       throw new AppError('INVALID_ACTION', { reason: 'namingRule', field: ruleField, input: field });
   }
-  if (typeof change.disciplineId === 'number' && !context.disciplines.some((d) => d.id === change.disciplineId))
+  if (
+    typeof change.disciplineId === 'number' &&
+    !context.disciplines.some((d) => d.id === change.disciplineId)
+  )
     throw new AppError('BAD_USER_INPUT', { field: 'newDisciplineId' });
   if (typeof change.localId === 'number') {
     const local = context.locals.find((l) => l.id === change.localId);

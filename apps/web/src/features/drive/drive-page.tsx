@@ -232,7 +232,9 @@ export function DrivePage() {
     const target = Math.max(0, Math.min(ids.length - 1, index));
     virtualizer.scrollToIndex(target);
     requestAnimationFrame(() =>
-      scroller.current?.querySelector<HTMLElement>(`[data-index="${target}"] input[type="checkbox"]`)?.focus(),
+      scroller.current
+        ?.querySelector<HTMLElement>(`[data-index="${target}"] input[type="checkbox"]`)
+        ?.focus(),
     );
   };
   const onListKey = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -634,7 +636,8 @@ function DriveThumb({ file }: { file: DriveFile }) {
         style={{ ...box, objectFit: 'cover' }}
       />
     );
-  const Icon = file.extension === 'pdf' ? IconFileTypePdf : file.processingState === 'pending' ? IconPhoto : IconFile;
+  const Icon =
+    file.extension === 'pdf' ? IconFileTypePdf : file.processingState === 'pending' ? IconPhoto : IconFile;
   return (
     <div style={box} aria-hidden>
       <Icon size={20} stroke={1.5} />
