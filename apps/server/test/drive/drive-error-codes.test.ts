@@ -188,6 +188,12 @@ describe('the codes the journeys leave out', () => {
       code: 'DOCUMENT_NAME_INVALID',
       details: { reason: 'locationGroup', field: 'local' },
     });
+    for (const documentName of ['a/b', 'a\u0007b', '..\\x']) {
+      expect((await post({ documentName })).body, documentName).toMatchObject({
+        code: 'DOCUMENT_NAME_INVALID',
+        details: { reason: 'forbiddenCharacter', field: 'documentName' },
+      });
+    }
     const revision = await post({ revisionName: 'R 1/2' });
     expect(revision.body).toMatchObject({
       code: 'DOCUMENT_NAME_INVALID',

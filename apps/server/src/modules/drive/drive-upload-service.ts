@@ -109,6 +109,9 @@ export async function createDriveFile(
     .trim();
   if (documentName === '' || documentName.length > 255)
     throw nameError({ reason: 'emptyField', field: 'documentName' });
+  // A document name given beside the file name (no rule) obeys the file name's character rules.
+  if (!checkDriveFileName(`${documentName}.pdf`).ok)
+    throw nameError({ reason: 'forbiddenCharacter', field: 'documentName' });
   const givenRevision = context.rule.length > 0 ? parsed.parsed.revisionName : input.revisionName?.trim();
   if (givenRevision !== undefined && givenRevision !== '' && !/^[\p{L}\p{N}._-]{1,20}$/u.test(givenRevision))
     throw nameError({ reason: 'invalidRevision', field: 'revision', value: givenRevision });
