@@ -1,10 +1,16 @@
 // The drive list at scale (issue 14): GET /project-drive/projects/{id}/files, first page, against the bare SQL that
 // returns the same rows, measured interleaved in one run (machines here are shared: compare ratios, not absolute
-// numbers). `npm run drive -w @obra/bench -- 10000` (PGlite) or `drive:pg` (PostgreSQL).
+// numbers). The API is asked as a browser asks (brotli) and uncompressed; the repository's own statement is timed
+// too, to tell the statement's cost from the HTTP, authentication and project-access cost. `npm run drive -w @obra/bench -- 10000` (PGlite) or `drive:pg` (PostgreSQL).
 import os from 'node:os';
 import { startTestServer } from '../../apps/server/test/support/test-server.ts';
 import { buildDriveWorld } from '../../apps/server/test/drive/drive-test-kit.ts';
 import type { TestUser } from '../../apps/server/test/support/factories.ts';
+import {
+  listDriveFiles,
+  type DriveListFilters,
+  type DriveSortKey,
+} from '../../apps/server/src/modules/drive/drive-repository.ts';
 import { interleave, summarize } from '../issues/bench-stats.ts';
 
 const DOCUMENTS = Number(process.argv[2] ?? 10_000);
@@ -16,8 +22,8 @@ try {
   const w = await buildDriveWorld(t, 'Torre Bench');
   const [arq, est] = w.disciplineIds as [number, number];
   const started = performance.now();
-  // Documents in thirds ARQ / EST / none; every fifth belongs to the ARQ collaborator's company, every fifth (another
-  // fifth) has a second revision; statuses and visibilities spread over every value.
+  // Documents in thirds ARQ / EST / none; every fifth belongs to the ARQ collaborator's company, another fifth has
+  // a second revision; statuses and visibilities spread over every value.
   await executor.executeSql(
     `insert into drive_documents (project_id, area, name, discipline_id, phase, created_by_user_id)
      select $1, 'drive', 'TRN-' || (case g % 3 when 0 then 'ARQ' when 1 then 'EST' else 'GER' end) || '-ED-' || lpad(g::text, 5, '0'),
@@ -38,7 +44,7 @@ try {
        now() - make_interval(mins => d.id) + make_interval(secs => r),
        now() - make_interval(mins => d.id) + make_interval(secs => r), now()
      from drive_documents d cross join generate_series(0, 1) r
-     where d.project_id = $1 and (r = 0 or d.id % 5 = 1)
+     where d.project_id = $1 and (r = 0 or d.id % 5 = 2)
      order by d.id, r`,
     [w.projectId, w.collabArq.companyId, w.owner.companyId, w.collabArq.id, w.owner.id],
   );
@@ -90,6 +96,10 @@ try {
     where: string;
     order: string;
     params: unknown[];
+    /** The same view as the repository takes it. */
+    filters: DriveListFilters;
+    sort: DriveSortKey;
+    direction: 'asc' | 'desc';
   }
   const scenarios: Scenario[] = [
     {
@@ -101,6 +111,9 @@ try {
       where: '',
       order: 'f.uploaded_at desc, f.id desc',
       params: [],
+      filters: {},
+      sort: 'uploadedAt',
+      direction: 'desc',
     },
     {
       name: 'coordinator, newest upload first',
@@ -111,6 +124,9 @@ try {
       where: '',
       order: 'f.uploaded_at desc, f.id desc',
       params: [],
+      filters: {},
+      sort: 'uploadedAt',
+      direction: 'desc',
     },
     {
       name: 'collaborator, APPROVED in ARQ, by name A–Z',
@@ -121,6 +137,9 @@ try {
       where: `and f.status = 'APPROVED' and d.discipline_id = $5`,
       order: 'lower(f.file_name) asc, f.id asc',
       params: [arq],
+      filters: { status: ['APPROVED'], disciplineId: [arq] },
+      sort: 'fileName',
+      direction: 'asc',
     },
     {
       name: 'coordinator, search "ED-012", recently updated first',
@@ -128,9 +147,12 @@ try {
       manager: true,
       disciplines: [],
       query: 'search=ED-012&sort=updatedAt&order=desc',
-      where: `and lower(f.file_name) like $5`,
+      where: `and immutable_unaccent(lower(f.file_name)) like immutable_unaccent($5)`,
       order: 'f.updated_at desc, f.id desc',
       params: ['%ed-012%'],
+      filters: { search: 'ED-012' },
+      sort: 'updatedAt',
+      direction: 'desc',
     },
   ];
 
@@ -150,19 +172,35 @@ try {
       JSON.stringify(answer.files.map((f) => f.id)) === JSON.stringify(rows.map((r) => Number(r.id))) &&
       answer.total === Number(rows[0]?.total ?? 0);
     if (!same) throw new Error(`${s.name}: the API and the bare SQL disagree`);
+    const viewer = {
+      userId: s.user.id,
+      companyId: s.user.companyId,
+      role: s.manager ? ('coordinator' as const) : ('collaborator' as const),
+      disciplineIds: s.disciplines,
+    };
+    const options = { filters: s.filters, sort: s.sort, order: s.direction, page: 1, pageSize: 20 };
     const samples = await interleave(REPEATS, {
       api: async () => {
         const response = await fetch(url, { headers });
         await response.arrayBuffer();
         if (!response.ok) throw new Error(`${response.status}`);
       },
+      plain: async () => {
+        const response = await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } });
+        await response.arrayBuffer();
+      },
+      repository: () => listDriveFiles(t.server.services.database.db, viewer, w.projectId, options),
       sql: () => executor.executeSql(sqlText, sqlParams),
     });
     const api = summarize(samples['api'] ?? []);
+    const repository = summarize(samples['repository'] ?? []);
+    const plain = summarize(samples['plain'] ?? []);
     const sql = summarize(samples['sql'] ?? []);
     console.log(
-      `${s.name} (total ${answer.total}): API ${api.p50.toFixed(1)} / ${api.p95.toFixed(1)}, ` +
-        `bare SQL ${sql.p50.toFixed(1)} / ${sql.p95.toFixed(1)}, ratio of medians ${(api.p50 / sql.p50).toFixed(2)}`,
+      `${s.name} (total ${answer.total}): API ${api.p50.toFixed(1)} / ${api.p95.toFixed(1)} ` +
+        `(uncompressed ${plain.p50.toFixed(1)} / ${plain.p95.toFixed(1)}), ` +
+        `its statement ${repository.p50.toFixed(1)} / ${repository.p95.toFixed(1)}, ` +
+        `bare SQL ${sql.p50.toFixed(1)} / ${sql.p95.toFixed(1)}; API ÷ bare SQL ${(api.p50 / sql.p50).toFixed(2)}`,
     );
   }
 } finally {
