@@ -26,7 +26,7 @@ try {
   // a second revision; statuses and visibilities spread over every value.
   await executor.executeSql(
     `insert into drive_documents (project_id, area, name, discipline_id, phase, created_by_user_id)
-     select $1, 'drive', 'TRN-' || (case g % 3 when 0 then 'ARQ' when 1 then 'EST' else 'GER' end) || '-ED-' || lpad(g::text, 5, '0'),
+     select $1, 'drive', 'TRN-' || (case g % 3 when 0 then 'ARQ' when 1 then 'EST' else 'GER' end) || '-ED-' || lpad(g::text, 6, '0'),
        case g % 3 when 0 then $2::int when 1 then $3::int else null end, 9, $4
      from generate_series(1, $5::int) g`,
     [w.projectId, arq, est, w.owner.id, DOCUMENTS],
@@ -142,15 +142,15 @@ try {
       direction: 'asc',
     },
     {
-      name: 'coordinator, search "ED-012", recently updated first',
+      name: 'coordinator, search "ED-0012", recently updated first',
       user: w.coordinator,
       manager: true,
       disciplines: [],
-      query: 'search=ED-012&sort=updatedAt&order=desc',
+      query: 'search=ED-0012&sort=updatedAt&order=desc',
       where: `and immutable_unaccent(lower(f.file_name)) like immutable_unaccent($5)`,
       order: 'f.updated_at desc, f.id desc',
-      params: ['%ed-012%'],
-      filters: { search: 'ED-012' },
+      params: ['%ed-0012%'],
+      filters: { search: 'ED-0012' },
       sort: 'updatedAt',
       direction: 'desc',
     },
