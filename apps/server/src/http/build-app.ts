@@ -23,6 +23,7 @@ import { registerDataLakeRoutes } from '../modules/data-lake/data-lake-routes.ts
 import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
 import { compressAnswer } from './compress-answer.ts';
 import { registerOpenApi } from './openapi.ts';
+import { clientErrorHandler, frameworkErrors } from './framework-errors.ts';
 
 /**
  * Path prefixes answered by the API; every other GET is the single-page app. No prefix may hold a route of the
@@ -51,6 +52,8 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
     loggerInstance: services.logger as FastifyBaseLogger,
     trustProxy: services.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

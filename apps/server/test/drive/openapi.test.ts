@@ -37,4 +37,35 @@ describe('OpenAPI document', () => {
       ].sort(),
     );
   });
+
+  it('docs/api-drive.md names every drive call, query parameter and body field of the OpenAPI document', async () => {
+    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../docs/api-drive.md'), 'utf8');
+    const document = (await buildOpenApiDocument()) as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: { name: string; in: string }[];
+            requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+          }
+        >
+      >;
+    };
+    const missing: string[] = [];
+    for (const [p, methods] of Object.entries(document.paths)) {
+      if (!p.startsWith('/project-drive/projects/{projectId}')) continue;
+      const route = p.replace('/project-drive/projects/{projectId}', '');
+      for (const [method, operation] of Object.entries(methods)) {
+        const call = `${method.toUpperCase()} ${route}`;
+        if (!doc.includes(`\`${call}\``)) missing.push(call);
+        const names = [
+          ...(operation.parameters ?? []).filter((x) => x.in === 'query').map((x) => x.name),
+          ...Object.keys(operation.requestBody?.content['application/json']?.schema.properties ?? {}),
+        ];
+        for (const name of names) if (!new RegExp(`\\b${name}\\b`).test(doc)) missing.push(`${call} ${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
 });

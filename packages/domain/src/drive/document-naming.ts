@@ -3,9 +3,13 @@ import type { NamingRuleField } from '../projects/naming-rule.ts';
 /** The longest drive file name (common file systems' limit). */
 export const MAX_DRIVE_FILE_NAME = 255;
 
-/** Characters a file name may never hold: path separators, control characters and those Windows refuses. */
+/**
+ * Characters a file name may never hold: path separators, control characters, those Windows refuses, bidirectional
+ * overrides and isolates (`x\u202Efdp.exe` shows as `xexe.pdf`) and unpaired surrogates (not text: they would be
+ * stored as U+FFFD, a name other than the one given).
+ */
 // eslint-disable-next-line no-control-regex
-const FORBIDDEN_NAME_CHARACTERS = /[/\\\u0000-\u001f\u007f<>:"|?*]/u;
+const FORBIDDEN_NAME_CHARACTERS = /[/\\\u0000-\u001f\u007f<>:"|?*\u202a-\u202e\u2066-\u2069\p{Cs}]/u;
 
 /** Why a file name is refused before any rule applies. */
 export type FileNameProblem = 'empty' | 'tooLong' | 'forbiddenCharacter' | 'noExtension';

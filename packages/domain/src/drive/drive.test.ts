@@ -91,6 +91,11 @@ describe('checkDriveFileName', () => {
     expect(checkDriveFileName('../../etc/passwd.pdf')).toEqual({ ok: false, problem: 'forbiddenCharacter' });
     expect(checkDriveFileName('a\\b.pdf')).toEqual({ ok: false, problem: 'forbiddenCharacter' });
     expect(checkDriveFileName('a\u0000.pdf')).toEqual({ ok: false, problem: 'forbiddenCharacter' });
+    expect(checkDriveFileName('x\u202Efdp.exe')).toEqual({ ok: false, problem: 'forbiddenCharacter' });
+    expect(checkDriveFileName('x\u2067y.pdf')).toEqual({ ok: false, problem: 'forbiddenCharacter' });
+    expect(checkDriveFileName('\ud800.pdf')).toEqual({ ok: false, problem: 'forbiddenCharacter' });
+    // A pair is a character: an emoji is a valid name.
+    expect(checkDriveFileName('🏗️ obra.pdf')).toEqual({ ok: true, fileName: '🏗️ obra.pdf' });
     expect(checkDriveFileName('  ')).toEqual({ ok: false, problem: 'empty' });
     expect(checkDriveFileName('README')).toEqual({ ok: false, problem: 'noExtension' });
     expect(checkDriveFileName(`${'a'.repeat(300)}.pdf`)).toEqual({ ok: false, problem: 'tooLong' });

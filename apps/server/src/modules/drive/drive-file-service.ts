@@ -5,6 +5,7 @@ import {
   allowedDocumentVisibilities,
   canDeleteDocument,
   canSeeDocument,
+  canUploadInDiscipline,
   driveAuthorization,
   isAppError,
   type DocumentStatus,
@@ -12,9 +13,10 @@ import {
   type DriveAuthorization,
   type DriveViewer,
   type ErrorCode,
+  type NamingContext,
 } from '@obra/domain';
 import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
-import { driveFiles, users } from '../../db/schema/index.ts';
+import { driveDocuments, driveFiles, users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/database.ts';
@@ -29,6 +31,8 @@ import {
   type DriveSortKey,
 } from './drive-repository.ts';
 import { deleteEmptyDocument } from './drive-upload-service.ts';
+import { loadNamingContext } from './drive-naming-context.ts';
+import { thumbnailKey } from './drive-thumbnail-service.ts';
 
 /** How long a download address lives (short: it is the permission). */
 export const DOWNLOAD_URL_SECONDS = 5 * 60;
@@ -40,14 +44,28 @@ export interface FilePermissions {
   delete: boolean;
 }
 
-/** A drive file as served: the record without its storage key, with the caller's permissions. */
-export type PresentedDriveFile = Omit<DriveFileRecord, 'storageKey' | 'expiresAt'> & {
+/** A drive file as served: the record without its storage keys, with the caller's permissions. */
+export type PresentedDriveFile = Omit<DriveFileRecord, 'storageKey' | 'expiresAt' | 'thumbKey'> & {
   permissions: FilePermissions;
+  thumbnailUrl?: string | null;
 };
 
-/** A file as the API serves it to this viewer. */
-export function presentFile(viewer: DriveViewer, file: DriveFileRecord): PresentedDriveFile {
-  const { storageKey: _key, expiresAt: _expires, ...rest } = file;
+/**
+ * Signs thumbnail addresses for one answer. They expire at the end of the next full hour, so that one address
+ * stays the same for a while and the browser's cache serves repeated list loads.
+ */
+export function thumbnailSigner(services: AppServices, origin: string): (key: string) => string {
+  const expires = (Math.floor(Date.now() / 3_600_000) + 2) * 3600;
+  return (key) => `${origin}${services.files.signer.signedPath('GET', key, expires, 'image/webp')}`;
+}
+
+/** A file as the API serves it to this viewer (with a signed thumbnail address when `thumb` is given). */
+export function presentFile(
+  viewer: DriveViewer,
+  file: DriveFileRecord,
+  thumb?: (key: string) => string,
+): PresentedDriveFile {
+  const { storageKey: _key, expiresAt: _expires, thumbKey, ...rest } = file;
   const facts = {
     companyId: file.companyId,
     createdByUserId: file.createdByUserId,
@@ -58,6 +76,7 @@ export function presentFile(viewer: DriveViewer, file: DriveFileRecord): Present
   const confirmed = file.uploadState === 'confirmed';
   return {
     ...rest,
+    ...(thumb ? { thumbnailUrl: thumbKey ? thumb(thumbKey) : null } : {}),
     permissions: {
       statuses: confirmed ? allowedDocumentStatuses(viewer, facts) : [],
       visibilities: confirmed ? allowedDocumentVisibilities(viewer, facts) : [],
@@ -96,13 +115,15 @@ export async function listFiles(
     sort: DriveSortKey;
     order: 'asc' | 'desc';
     filters: DriveListFilters;
+    origin: string;
   },
 ): Promise<{ files: PresentedDriveFile[]; total: number; page: number; pageSize: number }> {
   const { db } = services.database;
   const { viewer } = await loadDriveAccess(db, actor, input.projectId);
   const { files, total } = await listDriveFiles(db, viewer, input.projectId, input);
+  const thumb = thumbnailSigner(services, input.origin);
   return {
-    files: files.map((f) => presentFile(viewer, f)),
+    files: files.map((f) => presentFile(viewer, f, thumb)),
     total,
     page: input.page,
     pageSize: input.pageSize,
@@ -138,16 +159,17 @@ export async function filteringData(
 export async function getFile(
   services: AppServices,
   actor: Actor,
-  input: { projectId: number; fileId: number },
+  input: { projectId: number; fileId: number; origin: string },
 ): Promise<PresentedDriveFile & { revisions: PresentedDriveFile[] }> {
   const { db } = services.database;
   const { viewer } = await loadDriveAccess(db, actor, input.projectId);
   const file = await loadVisibleFile(db, viewer, input.projectId, input.fileId);
   const revisions = await documentRevisions(db, viewer, file.documentId);
+  const thumb = thumbnailSigner(services, input.origin);
   return {
-    ...presentFile(viewer, file),
+    ...presentFile(viewer, file, thumb),
     revisionsCount: revisions.length,
-    revisions: revisions.map((r) => presentFile(viewer, r)),
+    revisions: revisions.map((r) => presentFile(viewer, r, thumb)),
   };
 }
 
@@ -236,6 +258,11 @@ async function applyDelete(tx: Db, viewer: DriveViewer, projectId: number, fileI
   return file.storageKey;
 }
 
+/** The objects of deleted revisions: their bytes and their thumbnails. */
+function objectsOf(keys: readonly string[]): string[] {
+  return keys.flatMap((key) => [key, thumbnailKey(key)]);
+}
+
 /** DELETE /files/{id}: the revision goes (its document too when it was the last); its bytes after the commit. */
 export async function deleteFile(
   services: AppServices,
@@ -245,7 +272,7 @@ export async function deleteFile(
   const { db } = services.database;
   const { viewer } = await loadDriveWriter(db, actor, input.projectId);
   const key = await unitOfWork(services, (tx) => applyDelete(tx, viewer, input.projectId, input.fileId));
-  await removeObjects(services, [key]);
+  await removeObjects(services, objectsOf([key]));
 }
 
 async function removeObjects(services: AppServices, keys: string[]): Promise<void> {
@@ -268,9 +295,84 @@ function failureOf(fileId: number, error: unknown): BulkFailure {
   throw error;
 }
 
+/** A change of the document's own fields (discipline, location, phase): undefined leaves a field, null clears it. */
+interface DocumentFieldsChange {
+  disciplineId?: number | null | undefined;
+  localId?: number | null | undefined;
+  phase?: number | null | undefined;
+}
+
 /**
- * Bulk status / visibility change (editor §2.2 "bulk update"): one unit of work, each file in its own savepoint;
- * a refused file (hidden, not allowed, unconfirmed) is listed with its code and the others are changed.
+ * Checks the new discipline, location and phase against the project: a field the naming rule reads from the name
+ * cannot be changed apart from the name (INVALID_ACTION, `reason: "namingRule"`); an unknown discipline or
+ * location or a phase switched off is BAD_USER_INPUT; a location group is refused like in a name.
+ */
+function checkDocumentFields(context: NamingContext, change: DocumentFieldsChange): void {
+  const rule = new Set<string>(context.rule);
+  const given = (v: unknown) => v !== undefined;
+  for (const [field, ruleField, value] of [
+    ['newDisciplineId', 'discipline', change.disciplineId],
+    ['newLocalId', 'local', change.localId],
+    ['newPhase', 'phase', change.phase],
+  ] as const) {
+    if (given(value) && rule.has(ruleField))
+      throw new AppError('INVALID_ACTION', { reason: 'namingRule', field: ruleField, input: field });
+  }
+  if (
+    typeof change.disciplineId === 'number' &&
+    !context.disciplines.some((d) => d.id === change.disciplineId)
+  )
+    throw new AppError('BAD_USER_INPUT', { field: 'newDisciplineId' });
+  if (typeof change.localId === 'number') {
+    const local = context.locals.find((l) => l.id === change.localId);
+    if (!local) throw new AppError('BAD_USER_INPUT', { field: 'newLocalId' });
+    if (local.isGroup)
+      throw new AppError('DOCUMENT_NAME_INVALID', {
+        reason: 'locationGroup',
+        field: 'local',
+        value: local.abbreviation,
+      });
+  }
+  if (typeof change.phase === 'number' && !context.phases.some((p) => p.id === change.phase))
+    throw new AppError('BAD_USER_INPUT', { field: 'newPhase' });
+}
+
+/**
+ * Changes the discipline, location or phase of the document of a file the viewer sees (every revision shares
+ * them): only who may govern the file (set its visibility) may (DOCUMENT_PERMISSION_DENIED), and a collaborator
+ * only into a discipline they upload in.
+ */
+async function applyDocumentChange(
+  tx: Db,
+  viewer: DriveViewer,
+  projectId: number,
+  fileId: number,
+  change: DocumentFieldsChange,
+): Promise<void> {
+  const file = await loadVisibleFile(tx, viewer, projectId, fileId, true);
+  if (file.uploadState !== 'confirmed') throw new AppError('DOCUMENT_UPLOAD_INCOMPLETE');
+  const facts = { companyId: file.companyId, disciplineId: file.disciplineId };
+  const field =
+    change.disciplineId !== undefined ? 'disciplineId' : change.localId !== undefined ? 'localId' : 'phase';
+  if (allowedDocumentVisibilities(viewer, facts).length === 0)
+    throw new AppError('DOCUMENT_PERMISSION_DENIED', { field });
+  if (change.disciplineId !== undefined && !canUploadInDiscipline(viewer, change.disciplineId))
+    throw new AppError('DOCUMENT_PERMISSION_DENIED', { field: 'disciplineId' });
+  const set: Partial<typeof driveDocuments.$inferInsert> = {};
+  if (change.disciplineId !== undefined) set.disciplineId = change.disciplineId;
+  if (change.localId !== undefined) set.localId = change.localId;
+  if (change.phase !== undefined) set.phase = change.phase;
+  await tx.update(driveDocuments).set(set).where(eq(driveDocuments.id, file.documentId));
+  await tx
+    .update(driveFiles)
+    .set({ updatedAt: new Date(), updatedByUserId: viewer.userId })
+    .where(eq(driveFiles.id, file.id));
+}
+
+/**
+ * Bulk change (editor §2.2 "bulk update"; issue 14: status, visibility, discipline, location, phase): one unit of
+ * work, each file in its own savepoint; a refused file (hidden, not allowed, unconfirmed) is listed with its code
+ * and the others are changed. Discipline, location and phase belong to the document: every revision follows.
  */
 export async function bulkUpdateFiles(
   services: AppServices,
@@ -280,11 +382,22 @@ export async function bulkUpdateFiles(
     fileIds: number[];
     newStatus?: DocumentStatus | undefined;
     newVisibility?: DocumentVisibility | undefined;
+    newDisciplineId?: number | null | undefined;
+    newLocalId?: number | null | undefined;
+    newPhase?: number | null | undefined;
   },
 ): Promise<{ updated: number[]; failed: BulkFailure[] }> {
   const { db } = services.database;
-  const { viewer } = await loadDriveWriter(db, actor, input.projectId);
-  if (!input.newStatus && !input.newVisibility) throw new AppError('REQUIRED_FIELD', { field: 'newStatus' });
+  const { access, viewer } = await loadDriveWriter(db, actor, input.projectId);
+  const fields: DocumentFieldsChange = {
+    disciplineId: input.newDisciplineId,
+    localId: input.newLocalId,
+    phase: input.newPhase,
+  };
+  const changesDocument = Object.values(fields).some((v) => v !== undefined);
+  if (!input.newStatus && !input.newVisibility && !changesDocument)
+    throw new AppError('REQUIRED_FIELD', { field: 'newStatus' });
+  if (changesDocument) checkDocumentFields(await loadNamingContext(db, access.project), fields);
   const ids = [...new Set(input.fileIds)];
   return unitOfWork(services, async (tx) => {
     const updated: number[] = [];
@@ -302,6 +415,7 @@ export async function bulkUpdateFiles(
               kind: 'visibility',
               value: input.newVisibility,
             });
+          if (changesDocument) await applyDocumentChange(item, viewer, input.projectId, fileId, fields);
         });
         updated.push(fileId);
       } catch (error) {
@@ -335,6 +449,6 @@ export async function bulkDeleteFiles(
     }
     return { deleted, failed };
   });
-  if (keys.length > 0) await removeObjects(services, keys);
+  if (keys.length > 0) await removeObjects(services, objectsOf(keys));
   return result;
 }

@@ -24,6 +24,8 @@ export interface DriveFileRecord {
   createdByUserId: number | null;
   createdByName: string | null;
   storageKey: string;
+  /** The preview thumbnail's object (images, written by the drive.thumbnail job), or null. */
+  thumbKey: string | null;
   createdAt: string;
   uploadedAt: string | null;
   updatedAt: string;
@@ -53,6 +55,20 @@ export interface DriveListFilters {
 }
 
 /**
+ * A list as one array parameter (`{1,2}`, `{"a","b"}`), for `= any(…)`: the planner reads it as a constant array
+ * (it estimates and indexes `= any` well, unlike a subquery over a JSON list). Text values are quoted and escaped
+ * as PostgreSQL's array input wants.
+ */
+function arrayParam(values: readonly (number | string)[], type: 'int' | 'text'): SQL {
+  const items =
+    type === 'int'
+      ? values.map((v) => String(Math.trunc(Number(v)))).filter((v) => /^-?[0-9]+$/.test(v))
+      : values.map((v) => `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`);
+  const literal = `{${items.join(',')}}`;
+  return type === 'int' ? sql`${literal}::int[]` : sql`${literal}::text[]`;
+}
+
+/**
  * Whether the viewer sees the revision `f` of document `d`, in SQL: the same rule as `canSeeDocument` of
  * packages/domain/src/drive/document-policy.ts (the list, counts and zip never load what the viewer may not see).
  */
@@ -61,11 +77,9 @@ export function visibleSql(viewer: DriveViewer, f: string, d: string): SQL {
   const doc = sql.raw(d);
   const company = viewer.companyId ?? -1;
   const manager = isDriveManager(viewer);
-  const disciplines = JSON.stringify(viewer.disciplineIds);
   return sql`(${file}.visibility = 'public' or ${file}.company_id = ${company}
     ${manager ? sql`or ${file}.visibility in ('project_management', 'discipline')` : sql``}
-    or (${file}.visibility = 'discipline' and ${doc}.discipline_id in
-      (select value::int from jsonb_array_elements_text(${disciplines}::jsonb))))`;
+    or (${file}.visibility = 'discipline' and ${doc}.discipline_id = any(${arrayParam(viewer.disciplineIds, 'int')})))`;
 }
 
 /** The newest confirmed revision of its document that the viewer sees (what the list shows). */
@@ -76,17 +90,17 @@ function latestVisibleSql(viewer: DriveViewer): SQL {
 
 function filterSql(filters: DriveListFilters): SQL[] {
   const parts: SQL[] = [];
-  const list = (values: readonly (number | string)[]) =>
-    sql`(select value from jsonb_array_elements_text(${JSON.stringify(values.map(String))}::jsonb))`;
+  const ints = (values: readonly number[]) => arrayParam(values, 'int');
+  const texts = (values: readonly string[]) => arrayParam(values, 'text');
   if (filters.createdByUserId?.length)
-    parts.push(sql`f.created_by_user_id::text in ${list(filters.createdByUserId)}`);
-  if (filters.disciplineId?.length) parts.push(sql`d.discipline_id::text in ${list(filters.disciplineId)}`);
+    parts.push(sql`f.created_by_user_id = any(${ints(filters.createdByUserId)})`);
+  if (filters.disciplineId?.length) parts.push(sql`d.discipline_id = any(${ints(filters.disciplineId)})`);
   if (filters.extension?.length)
-    parts.push(sql`f.extension in ${list(filters.extension.map((e) => e.toLowerCase()))}`);
-  if (filters.localId?.length) parts.push(sql`d.local_id::text in ${list(filters.localId)}`);
-  if (filters.phase?.length) parts.push(sql`d.phase::text in ${list(filters.phase)}`);
-  if (filters.status?.length) parts.push(sql`f.status in ${list(filters.status)}`);
-  if (filters.visibility?.length) parts.push(sql`f.visibility in ${list(filters.visibility)}`);
+    parts.push(sql`f.extension = any(${texts(filters.extension.map((e) => e.toLowerCase()))})`);
+  if (filters.localId?.length) parts.push(sql`d.local_id = any(${ints(filters.localId)})`);
+  if (filters.phase?.length) parts.push(sql`d.phase = any(${ints(filters.phase)})`);
+  if (filters.status?.length) parts.push(sql`f.status = any(${texts(filters.status)})`);
+  if (filters.visibility?.length) parts.push(sql`f.visibility = any(${texts(filters.visibility)})`);
   if (filters.uploadedAfter)
     parts.push(sql`f.uploaded_at >= ${filters.uploadedAfter.toISOString()}::timestamptz`);
   if (filters.uploadedBefore)
@@ -105,7 +119,7 @@ function filterSql(filters: DriveListFilters): SQL[] {
 
 const COLUMNS = sql`f.id, f.project_id, f.document_id, f.file_name, d.name as document_name, f.revision_name,
   f.extension, d.discipline_id, d.local_id, d.phase, f.status, f.visibility, f.file_size, f.content_type,
-  f.upload_state, f.processing_state, f.company_id, f.created_by_user_id, f.storage_key, f.created_at,
+  f.upload_state, f.processing_state, f.company_id, f.created_by_user_id, f.storage_key, f.thumb_key, f.created_at,
   f.uploaded_at, f.updated_at, f.expires_at,
   nullif(trim(coalesce(u.name, '') || ' ' || coalesce(u.last_name, '')), '') as created_by_name`;
 
@@ -136,6 +150,7 @@ function toRecord(row: Record<string, unknown>): DriveFileRecord {
     createdByUserId: num(row['created_by_user_id']),
     createdByName: (row['created_by_name'] as string | null) ?? null,
     storageKey: String(row['storage_key']),
+    thumbKey: (row['thumb_key'] as string | null) ?? null,
     createdAt: iso(row['created_at']),
     uploadedAt: row['uploaded_at'] === null ? null : iso(row['uploaded_at']),
     updatedAt: iso(row['updated_at']),

@@ -98,6 +98,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
           updatedBefore: asDate(q.updatedBefore),
           search: q['search'],
         },
+        origin: originOf(services, req),
       });
     },
   );
@@ -158,7 +159,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
       schema: {
         tags,
         summary:
-          'Change the status and/or visibility of several files; refused ones are listed with their code',
+          'Change the status, visibility, discipline, location and/or phase of several files; refused ones are listed with their code',
         params: S.projectParams,
         body: S.bulkUpdateBody,
         response: { 200: S.bulkUpdateResponse, ...errors },
@@ -169,12 +170,18 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
         filesIds: number[];
         newStatus?: DocumentStatus;
         newVisibility?: DocumentVisibility;
+        newDisciplineId?: number | null;
+        newLocalId?: number | null;
+        newPhase?: number | null;
       };
       return bulkUpdateFiles(services, await write(req), {
         projectId: (req.params as Params).projectId,
         fileIds: body.filesIds,
         newStatus: body.newStatus,
         newVisibility: body.newVisibility,
+        newDisciplineId: body.newDisciplineId,
+        newLocalId: body.newLocalId,
+        newPhase: body.newPhase,
       });
     },
   );
@@ -207,7 +214,8 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
         response: { 200: S.fileWithRevisionsSchema, ...errors },
       },
     },
-    async (req) => getFile(services, await read(req), req.params as Params),
+    async (req) =>
+      getFile(services, await read(req), { ...(req.params as Params), origin: originOf(services, req) }),
   );
 
   app.get(

@@ -82,6 +82,7 @@ const fileProperties = {
   uploadedAt: { type: ['string', 'null'], format: 'date-time' },
   updatedAt: { type: 'string', format: 'date-time' },
   revisionsCount: { type: 'integer' },
+  thumbnailUrl: nullable('string'),
   permissions,
 } as const;
 
@@ -190,6 +191,9 @@ export const bulkUpdateBody = {
     filesIds,
     newStatus: { type: 'string', enum: DOCUMENT_STATUSES },
     newVisibility: { type: 'string', enum: DOCUMENT_VISIBILITIES },
+    newDisciplineId: { ...INT_ID, type: ['integer', 'null'] },
+    newLocalId: { ...INT_ID, type: ['integer', 'null'] },
+    newPhase: { type: ['integer', 'null'], minimum: 0, maximum: 13 },
   },
 } as const;
 

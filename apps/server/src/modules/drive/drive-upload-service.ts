@@ -15,6 +15,7 @@ import {
   type DocumentVisibility,
 } from '@obra/domain';
 import { unitOfWork } from '../../db/unit-of-work.ts';
+import { transactionExecutor } from '../../db/transaction-executor.ts';
 import { driveDocuments, driveFiles } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
@@ -22,6 +23,7 @@ import { requireAction } from '../projects/project-access.ts';
 import { loadDriveWriter } from './drive-access.ts';
 import { loadNamingContext } from './drive-naming-context.ts';
 import { findDriveFile, type DriveFileRecord } from './drive-repository.ts';
+import { hasPreview } from './drive-thumbnail-service.ts';
 import type { Db } from '../../db/database.ts';
 
 /** The largest drive file (issue 14: drawing sets and models up to 2 GB). */
@@ -107,6 +109,9 @@ export async function createDriveFile(
     .trim();
   if (documentName === '' || documentName.length > 255)
     throw nameError({ reason: 'emptyField', field: 'documentName' });
+  // A document name given beside the file name (no rule) obeys the file name's character rules.
+  if (!checkDriveFileName(`${documentName}.pdf`).ok)
+    throw nameError({ reason: 'forbiddenCharacter', field: 'documentName' });
   const givenRevision = context.rule.length > 0 ? parsed.parsed.revisionName : input.revisionName?.trim();
   if (givenRevision !== undefined && givenRevision !== '' && !/^[\p{L}\p{N}._-]{1,20}$/u.test(givenRevision))
     throw nameError({ reason: 'invalidRevision', field: 'revision', value: givenRevision });
@@ -294,11 +299,22 @@ export async function confirmDriveUpload(
     await discard(services, file);
     throw new AppError('FILE_EXTENSION_NOT_ALLOWED', { extension: file.extension });
   }
+  const preview = hasPreview(contentType, stored.size);
   await unitOfWork(services, async (tx) => {
-    await tx
+    const [confirmed] = await tx
       .update(driveFiles)
-      .set({ uploadState: 'confirmed', contentType, uploadedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(driveFiles.id, file.id), eq(driveFiles.uploadState, 'pending')));
+      .set({
+        uploadState: 'confirmed',
+        contentType,
+        uploadedAt: new Date(),
+        updatedAt: new Date(),
+        processingState: preview ? 'pending' : 'none',
+      })
+      .where(and(eq(driveFiles.id, file.id), eq(driveFiles.uploadState, 'pending')))
+      .returning({ id: driveFiles.id });
+    // Images get a preview thumbnail, made by a job after the commit.
+    if (confirmed && preview)
+      await services.jobs.send('drive.thumbnail', { fileId: file.id }, { executor: transactionExecutor(tx) });
   });
   const confirmed = await findDriveFile(db, input.projectId, input.fileId);
   if (!confirmed) throw new AppError('DOCUMENTS_NOT_FOUND');

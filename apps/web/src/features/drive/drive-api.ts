@@ -22,6 +22,10 @@ export interface DriveFile {
   uploadedAt: string | null;
   updatedAt: string;
   revisionsCount: number;
+  /** pending (a preview is being made), done, none (no preview for this type), failed. */
+  processingState: string;
+  /** A signed address of the preview thumbnail (images), when there is one. */
+  thumbnailUrl?: string | null;
   permissions: { statuses: DocumentStatus[]; visibilities: DocumentVisibility[]; delete: boolean };
 }
 

@@ -10,23 +10,39 @@ import {
   Loader,
   Menu,
   MultiSelect,
+  Progress,
   Select,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconFile,
+  IconFileTypePdf,
+  IconPhoto,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { DOCUMENT_STATUSES, DOCUMENT_VISIBILITIES, type DocumentStatus } from '@obra/domain';
+import {
+  DOCUMENT_STATUSES,
+  DOCUMENT_VISIBILITIES,
+  type DocumentStatus,
+  type DocumentVisibility,
+} from '@obra/domain';
 import { useProject } from '../projects/project-context.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
+import { ConfirmDialog } from '../projects/setup/setup-common.tsx';
 import { driveCall, type DriveFile } from './drive-api.ts';
 import { listQuery, paramsFromView, viewFromParams, type DriveView } from './drive-query.ts';
 import { DriveUploadPanel } from './drive-upload-panel.tsx';
+import { DriveFieldsDialog, editableDriveFields, type DriveFieldsChange } from './drive-fields-dialog.tsx';
 
 const PAGE = 500;
 const ROW = 52;
@@ -41,8 +57,21 @@ const STATUS_COLORS: Record<DocumentStatus, string> = {
 interface Authorization {
   canUpload: boolean;
   statuses: DocumentStatus[];
+  visibilities: DocumentVisibility[];
+  uploadDisciplineIds: number[] | 'all';
   projectActive: boolean;
 }
+
+/** The state of a bulk download as GET /files/bulk-downloads/{id} answers it. */
+interface BulkDownloadState {
+  status: string;
+  url: string | null;
+  errorCode: string | null;
+  fileCount?: number;
+  processedCount?: number;
+}
+
+type BulkResult = { fileId: number; code: string }[];
 
 /** Loads every document of the view, page by page (the first page shows at once). */
 function useDriveFiles(projectId: number, view: DriveView, version: number) {
@@ -89,12 +118,18 @@ export function DrivePage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [auth, setAuth] = useState<Authorization | null>(null);
   const [openFile, setOpenFile] = useState<number | null>(null);
-  const [bulkState, setBulkState] = useState<{
-    status: string;
-    url: string | null;
-    errorCode: string | null;
-  } | null>(null);
-  const [failures, setFailures] = useState<{ fileId: number; code: string }[]>([]);
+  const [bulkState, setBulkState] = useState<BulkDownloadState | null>(null);
+  const [failures, setFailures] = useState<BulkResult>([]);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [editFields, setEditFields] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     driveCall<Authorization>(project.id, '/user-authorization').then(setAuth, () => setAuth(null));
@@ -102,8 +137,16 @@ export function DrivePage() {
 
   const disciplineName = (id: number | null) =>
     project.disciplines.find((d) => d.id === id)?.abbreviation ?? '—';
+  const localName = (id: number | null) =>
+    id === null ? null : (project.locals.find((l) => l.id === id)?.abbreviation ?? null);
+  const phaseName = (id: number | null) =>
+    id === null ? null : (project.phases.find((p) => p.id === id)?.abbreviation ?? null);
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
-  const ids = files?.map((f) => f.id) ?? [];
+  const ids = useMemo(() => files?.map((f) => f.id) ?? [], [files]);
+  // A selection holds only documents still listed (after a filter, a delete or a reload).
+  const chosen = useMemo(() => ids.filter((id) => selected.has(id)), [ids, selected]);
+  const chosenFiles = useMemo(() => (files ?? []).filter((f) => selected.has(f.id)), [files, selected]);
+  const deletable = chosenFiles.filter((f) => f.permissions.delete);
   const toggle = (id: number) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -111,19 +154,45 @@ export function DrivePage() {
       else next.add(id);
       return next;
     });
+  const nameOf = (fileId: number) => files?.find((x) => x.id === fileId)?.fileName ?? `#${fileId}`;
 
-  const bulkStatus = async (newStatus: DocumentStatus) => {
+  const bulkUpdate = async (
+    change: { newStatus?: DocumentStatus; newVisibility?: DocumentVisibility } & DriveFieldsChange,
+  ) => {
+    setBusy(true);
     try {
-      const result = await driveCall<{ updated: number[]; failed: { fileId: number; code: string }[] }>(
+      const result = await driveCall<{ updated: number[]; failed: BulkResult }>(
         project.id,
         '/files/bulk-update',
-        { method: 'POST', body: { filesIds: [...selected], newStatus } },
+        { method: 'POST', body: { filesIds: chosen, ...change } },
       );
       setFailures(result.failed);
-      setSelected(new Set());
+      setSelected(new Set(result.failed.map((f) => f.fileId)));
+      setEditFields(false);
       reload();
     } catch (error) {
       showErrorToast(t, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const bulkDelete = async () => {
+    setBusy(true);
+    try {
+      const result = await driveCall<{ deleted: number[]; failed: BulkResult }>(
+        project.id,
+        '/files/bulk-delete',
+        { method: 'POST', body: { filesIds: deletable.map((f) => f.id) } },
+      );
+      setFailures(result.failed);
+      setSelected(new Set(result.failed.map((f) => f.fileId)));
+      setConfirmDelete(false);
+      reload();
+    } catch (error) {
+      showErrorToast(t, error);
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -132,15 +201,13 @@ export function DrivePage() {
       const { bulkDownloadId } = await driveCall<{ bulkDownloadId: string }>(
         project.id,
         '/files/bulk-downloads',
-        {
-          method: 'POST',
-          body: { filesIds: [...selected] },
-        },
+        { method: 'POST', body: { filesIds: chosen } },
       );
       setBulkState({ status: 'processing', url: null, errorCode: null });
-      for (;;) {
+      while (mounted.current) {
         await new Promise((r) => setTimeout(r, 1000));
-        const state = await driveCall<{ status: string; url: string | null; errorCode: string | null }>(
+        if (!mounted.current) return;
+        const state = await driveCall<BulkDownloadState>(
           project.id,
           `/files/bulk-downloads/${bulkDownloadId}`,
         );
@@ -148,6 +215,7 @@ export function DrivePage() {
         if (state.status !== 'processing') break;
       }
     } catch (error) {
+      if (!mounted.current) return;
       setBulkState({ status: 'error', url: null, errorCode: 'PREPARING' });
       showErrorToast(t, error);
     }
@@ -159,8 +227,37 @@ export function DrivePage() {
   const virtualizer = useVirtualizer({ count: ids.length, getScrollElement, estimateSize, overscan: 8 });
   const statusOptions = DOCUMENT_STATUSES.map((s) => ({ value: s, label: t(`drive:status.${s}`) }));
 
+  /** Keyboard in the list: ↑/↓ move between rows, Space selects, Enter opens, Escape clears the selection. */
+  const focusRow = (index: number) => {
+    const target = Math.max(0, Math.min(ids.length - 1, index));
+    virtualizer.scrollToIndex(target);
+    requestAnimationFrame(() =>
+      scroller.current
+        ?.querySelector<HTMLElement>(`[data-index="${target}"] input[type="checkbox"]`)
+        ?.focus(),
+    );
+  };
+  const onListKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    const index = row ? Number(row.dataset['index']) : -1;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      focusRow(event.key === 'ArrowDown' ? index + 1 : index - 1);
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      focusRow(event.key === 'Home' ? 0 : ids.length - 1);
+    } else if (event.key === 'Escape' && selected.size > 0) {
+      event.preventDefault();
+      setSelected(new Set());
+    } else if (event.key === 'Enter' && index >= 0 && (event.target as HTMLElement).tagName === 'INPUT') {
+      event.preventDefault();
+      const id = ids[index];
+      if (id !== undefined) setOpenFile(id);
+    }
+  };
+
   return (
-    <Stack p="md" gap="md" h="100%">
+    <Stack p={{ base: 'xs', sm: 'md' }} gap="md" h="100%" data-testid="drive-page">
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>{t('drive:title')}</Title>
         <Anchor component={Link} to="../setup/drive" size="sm">
@@ -176,19 +273,21 @@ export function DrivePage() {
           defaultValue={view.search}
           onKeyDown={(e) => e.key === 'Enter' && setView({ search: e.currentTarget.value })}
           onBlur={(e) => e.currentTarget.value !== view.search && setView({ search: e.currentTarget.value })}
+          w={{ base: '100%', xs: 'auto' }}
         />
         <MultiSelect
           aria-label={t('drive:columns.status')}
-          placeholder={t('drive:columns.status')}
+          placeholder={view.status.length === 0 ? t('drive:columns.status') : undefined}
           data={statusOptions}
           value={view.status}
           onChange={(v) => setView({ status: v as DocumentStatus[] })}
           clearable
           maxDropdownHeight="30rem"
+          w={{ base: '100%', xs: 'auto' }}
         />
         <MultiSelect
           aria-label={t('drive:columns.discipline')}
-          placeholder={t('drive:columns.discipline')}
+          placeholder={view.disciplineId.length === 0 ? t('drive:columns.discipline') : undefined}
           data={project.disciplines.map((d) => ({
             value: String(d.id),
             label: `${d.abbreviation} · ${d.name}`,
@@ -196,14 +295,16 @@ export function DrivePage() {
           value={view.disciplineId.map(String)}
           onChange={(v) => setView({ disciplineId: v.map(Number) })}
           clearable
+          w={{ base: '100%', xs: 'auto' }}
         />
         <MultiSelect
           aria-label={t('drive:columns.visibility')}
-          placeholder={t('drive:columns.visibility')}
+          placeholder={view.visibility.length === 0 ? t('drive:columns.visibility') : undefined}
           data={DOCUMENT_VISIBILITIES.map((v) => ({ value: v, label: t(`drive:visibility.${v}`) }))}
           value={view.visibility}
           onChange={(v) => setView({ visibility: v as DriveView['visibility'] })}
           clearable
+          w={{ base: '100%', xs: 'auto' }}
         />
         <Select
           aria-label={t('drive:sort.label')}
@@ -219,40 +320,107 @@ export function DrivePage() {
             setView({ sort, order });
           }}
           allowDeselect={false}
+          w={{ base: '100%', xs: 'auto' }}
         />
       </Group>
-      {selected.size > 0 && (
+      {chosen.length > 0 && (
         <Group gap="xs" data-testid="drive-bulk-bar" wrap="wrap">
-          <Text size="sm">{t('drive:bulk.selected', { count: selected.size })}</Text>
-          {auth && auth.statuses.length > 0 && (
+          <Text size="sm">{t('drive:bulk.selected', { count: chosen.length })}</Text>
+          {auth && auth.projectActive && auth.statuses.length > 0 && (
             <Menu>
               <Menu.Target>
-                <Button size="xs" variant="default">
+                <Button size="xs" variant="default" loading={busy} data-testid="drive-bulk-status">
                   {t('drive:bulk.changeStatus')}
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
                 {auth.statuses.map((s) => (
-                  <Menu.Item key={s} onClick={() => void bulkStatus(s)}>
+                  <Menu.Item key={s} onClick={() => void bulkUpdate({ newStatus: s })}>
                     {t(`drive:status.${s}`)}
                   </Menu.Item>
                 ))}
               </Menu.Dropdown>
             </Menu>
           )}
+          {auth && auth.projectActive && auth.visibilities.length > 0 && (
+            <Menu>
+              <Menu.Target>
+                <Button size="xs" variant="default" loading={busy} data-testid="drive-bulk-visibility">
+                  {t('drive:bulk.changeVisibility')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {auth.visibilities.map((v) => (
+                  <Menu.Item key={v} onClick={() => void bulkUpdate({ newVisibility: v })}>
+                    {t(`drive:visibility.${v}`)}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+          {auth &&
+            auth.projectActive &&
+            auth.visibilities.length > 0 &&
+            editableDriveFields(project).length > 0 && (
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => setEditFields(true)}
+                data-testid="drive-bulk-fields"
+              >
+                {t('drive:bulk.editFields')}
+              </Button>
+            )}
           <Button
             size="xs"
             variant="default"
             leftSection={<IconDownload size={14} />}
             onClick={() => void bulkDownload()}
+            disabled={bulkState?.status === 'processing'}
+            data-testid="drive-bulk-zip"
           >
             {t('drive:bulk.download')}
           </Button>
+          {auth?.projectActive && deletable.length > 0 && (
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => setConfirmDelete(true)}
+              data-testid="drive-bulk-delete"
+            >
+              {t('drive:bulk.delete')}
+            </Button>
+          )}
           <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
             {t('drive:bulk.clear')}
           </Button>
         </Group>
       )}
+      <DriveFieldsDialog
+        opened={editFields}
+        count={chosen.length}
+        project={project}
+        disciplineIds={auth?.uploadDisciplineIds ?? []}
+        busy={busy}
+        onApply={(change) => void bulkUpdate(change)}
+        onClose={() => setEditFields(false)}
+      />
+      <ConfirmDialog
+        opened={confirmDelete}
+        title={t('drive:bulk.deleteTitle', { count: deletable.length })}
+        message={
+          deletable.length < chosen.length
+            ? t('drive:bulk.deletePartial', { count: deletable.length, selected: chosen.length })
+            : t('drive:bulk.deleteMessage', { count: deletable.length })
+        }
+        confirmLabel={t('drive:bulk.delete')}
+        danger
+        busy={busy}
+        onConfirm={() => void bulkDelete()}
+        onClose={() => setConfirmDelete(false)}
+      />
       {bulkState && (
         <Alert
           color={bulkState.status === 'error' ? 'red' : 'blue'}
@@ -260,9 +428,20 @@ export function DrivePage() {
           onClose={() => setBulkState(null)}
           data-testid="drive-bulk-download"
         >
-          {bulkState.status === 'processing' && t('drive:bulk.preparing')}
+          {bulkState.status === 'processing' && (
+            <Stack gap={4}>
+              <Text size="sm">{t('drive:bulk.preparing')}</Text>
+              {bulkState.fileCount ? (
+                <Progress
+                  value={((bulkState.processedCount ?? 0) / bulkState.fileCount) * 100}
+                  size="sm"
+                  aria-label={t('drive:bulk.preparing')}
+                />
+              ) : null}
+            </Stack>
+          )}
           {bulkState.status === 'completed' && bulkState.url && (
-            <Anchor href={bulkState.url} download>
+            <Anchor href={bulkState.url} download data-testid="drive-bulk-download-link">
               {t('drive:bulk.ready')}
             </Anchor>
           )}
@@ -275,23 +454,51 @@ export function DrivePage() {
         </Alert>
       )}
       {failures.length > 0 && (
-        <Alert color="red" withCloseButton onClose={() => setFailures([])} title={t('drive:bulk.someFailed')}>
+        <Alert
+          color="red"
+          withCloseButton
+          onClose={() => setFailures([])}
+          title={t('drive:bulk.someFailed')}
+          data-testid="drive-bulk-failures"
+        >
           {failures.map((f) => (
             <Text size="sm" key={f.fileId}>
-              {files?.find((x) => x.id === f.fileId)?.fileName ?? `#${f.fileId}`}: {t(`errors:${f.code}`)}
+              {nameOf(f.fileId)}: {t(`errors:${f.code}`)}
             </Text>
           ))}
         </Alert>
       )}
-      {failed && <Alert color="red">{t('drive:loadError')}</Alert>}
+      {failed && (
+        <Alert color="red" data-testid="drive-load-error">
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm">{t('drive:loadError')}</Text>
+            <Button size="xs" variant="default" onClick={reload}>
+              {t('drive:retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
       {!files && !failed && (
         <Center p="xl">
           <Loader aria-label={t('drive:loading')} />
         </Center>
       )}
       {files && files.length === 0 && (
-        <Center p="xl">
-          <Text c="dimmed">{params.toString() ? t('drive:emptyFiltered') : t('drive:empty')}</Text>
+        <Center p="xl" data-testid="drive-empty">
+          <Stack gap="xs" align="center">
+            <Text c="dimmed" ta="center">
+              {params.toString()
+                ? t('drive:emptyFiltered')
+                : auth?.canUpload && auth.projectActive
+                  ? t('drive:empty')
+                  : t('drive:emptyReader')}
+            </Text>
+            {params.toString() !== '' && (
+              <Button size="xs" variant="default" onClick={() => setParams(new URLSearchParams())}>
+                {t('drive:clearFilters')}
+              </Button>
+            )}
+          </Stack>
         </Center>
       )}
       {files && files.length > 0 && (
@@ -299,9 +506,10 @@ export function DrivePage() {
           <Group gap="xs">
             <Checkbox
               aria-label={t('drive:bulk.selectAll')}
-              checked={selected.size > 0 && selected.size === ids.length}
-              indeterminate={selected.size > 0 && selected.size < ids.length}
-              onChange={() => setSelected(selected.size === ids.length ? new Set() : new Set(ids))}
+              checked={chosen.length > 0 && chosen.length === ids.length}
+              indeterminate={chosen.length > 0 && chosen.length < ids.length}
+              onChange={() => setSelected(chosen.length === ids.length ? new Set() : new Set(ids))}
+              data-testid="drive-select-all"
             />
             <Text size="sm" c="dimmed">
               {t('drive:count', { count: total })}
@@ -311,7 +519,9 @@ export function DrivePage() {
             ref={scroller}
             style={{ flex: 1, minHeight: 300, overflow: 'auto' }}
             role="list"
+            aria-label={t('drive:title')}
             data-testid="drive-table"
+            onKeyDown={onListKey}
           >
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {virtualizer.getVirtualItems().map((row) => {
@@ -322,6 +532,8 @@ export function DrivePage() {
                     key={file.id}
                     role="listitem"
                     data-testid="drive-row"
+                    data-index={row.index}
+                    aria-selected={selected.has(file.id)}
                     style={{ position: 'absolute', top: row.start, height: ROW, left: 0, right: 0 }}
                   >
                     <Group
@@ -329,6 +541,7 @@ export function DrivePage() {
                       wrap="nowrap"
                       h={ROW}
                       px="xs"
+                      bg={selected.has(file.id) ? 'var(--mantine-primary-color-light)' : undefined}
                       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
                     >
                       <Checkbox
@@ -336,6 +549,7 @@ export function DrivePage() {
                         checked={selected.has(file.id)}
                         onChange={() => toggle(file.id)}
                       />
+                      <DriveThumb file={file} />
                       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                         <Anchor
                           component="button"
@@ -343,12 +557,15 @@ export function DrivePage() {
                           ta="left"
                           truncate="end"
                           onClick={() => setOpenFile(file.id)}
+                          data-testid="drive-row-name"
                         >
                           {file.fileName}
                         </Anchor>
                         <Text size="xs" c="dimmed" truncate="end">
                           {[
                             disciplineName(file.disciplineId),
+                            localName(file.localId),
+                            phaseName(file.phase),
                             file.createdByName,
                             file.uploadedAt && dates.format(new Date(file.uploadedAt)),
                           ]
@@ -360,13 +577,21 @@ export function DrivePage() {
                         <Badge
                           size="sm"
                           variant="outline"
+                          component="button"
                           onClick={() => setOpenFile(file.id)}
                           style={{ cursor: 'pointer' }}
+                          data-testid="drive-row-revisions"
                         >
                           {t('drive:revisions', { count: file.revisionsCount })}
                         </Badge>
                       )}
-                      <Badge size="sm" variant="light" color="gray" visibleFrom="sm">
+                      <Badge
+                        size="sm"
+                        variant="light"
+                        color="gray"
+                        visibleFrom="sm"
+                        data-testid="drive-visibility"
+                      >
                         {t(`drive:visibility.${file.visibility}`)}
                       </Badge>
                       <Badge size="sm" color={STATUS_COLORS[file.status]} data-testid="drive-status">
@@ -385,16 +610,56 @@ export function DrivePage() {
   );
 }
 
+const THUMB = 36;
+
+/** The preview of a row: the image's thumbnail (made by a job), or an icon of its type. */
+function DriveThumb({ file }: { file: DriveFile }) {
+  const box = {
+    width: THUMB,
+    height: THUMB,
+    flex: 'none',
+    borderRadius: 4,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    background: 'var(--mantine-color-default-hover)',
+  } as const;
+  if (file.thumbnailUrl)
+    return (
+      <img
+        src={file.thumbnailUrl}
+        alt=""
+        width={THUMB}
+        height={THUMB}
+        loading="lazy"
+        data-testid="drive-thumb"
+        style={{ ...box, objectFit: 'cover' }}
+      />
+    );
+  const Icon =
+    file.extension === 'pdf' ? IconFileTypePdf : file.processingState === 'pending' ? IconPhoto : IconFile;
+  return (
+    <div style={box} aria-hidden>
+      <Icon size={20} stroke={1.5} />
+    </div>
+  );
+}
+
 /** A document's revisions, one click from the list; each opens through a short-lived signed address. */
 function FileDrawer(props: { projectId: number; fileId: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation(['drive', 'errors']);
   const [file, setFile] = useState<(DriveFile & { revisions: DriveFile[] }) | null>(null);
+  const onClose = useRef(props.onClose);
+  onClose.current = props.onClose;
   useEffect(() => {
     setFile(null);
     if (props.fileId === null) return;
     driveCall<DriveFile & { revisions: DriveFile[] }>(props.projectId, `/files/${props.fileId}`).then(
       setFile,
-      (e) => showErrorToast(t, e),
+      (e) => {
+        showErrorToast(t, e);
+        onClose.current();
+      },
     );
   }, [props.projectId, props.fileId, t]);
   const open = async (id: number) => {
@@ -406,19 +671,23 @@ function FileDrawer(props: { projectId: number; fileId: number | null; onClose: 
     }
   };
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const phone = useMediaQuery('(max-width: 36em)');
   return (
     <Drawer
       opened={props.fileId !== null}
       onClose={props.onClose}
       position="right"
+      size={phone ? '100%' : 'md'}
       title={file?.documentName ?? ''}
     >
       {!file ? (
-        <Loader />
+        <Center p="md">
+          <Loader aria-label={t('drive:loading')} />
+        </Center>
       ) : (
         <Stack gap="sm" data-testid="drive-revisions">
           {file.revisions.map((r) => (
-            <Group key={r.id} justify="space-between" wrap="nowrap">
+            <Group key={r.id} justify="space-between" wrap="nowrap" data-testid="drive-revision">
               <Stack gap={0} style={{ minWidth: 0 }}>
                 <Text size="sm" fw={500}>
                   {t('drive:upload.revision', { revision: r.revisionName })}

@@ -154,7 +154,11 @@ export function DriveUploadPanel(props: { project: ProjectDetails; onUploaded: (
           multiple
           hidden
           data-testid="drive-file-input"
-          onChange={(e) => add([...(e.target.files ?? [])])}
+          onChange={(e) => {
+            add([...(e.target.files ?? [])]);
+            // The same file may be chosen again after a failure.
+            e.target.value = '';
+          }}
         />
         <input
           ref={folder}
@@ -162,7 +166,11 @@ export function DriveUploadPanel(props: { project: ProjectDetails; onUploaded: (
           multiple
           hidden
           {...{ webkitdirectory: '' }}
-          onChange={(e) => add([...(e.target.files ?? [])])}
+          data-testid="drive-folder-input"
+          onChange={(e) => {
+            add([...(e.target.files ?? [])]);
+            e.target.value = '';
+          }}
         />
         {props.project.documentsNamingRule.length > 0 && (
           <Text size="xs" c="dimmed">
