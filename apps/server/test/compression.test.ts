@@ -142,6 +142,22 @@ describe('API answers', () => {
     expect(JSON.parse(plain.body.toString())).toHaveProperty('data.__schema');
   });
 
+  it('include REST answers: a large JSON goes out compressed in one piece, decodable, with Vary', async () => {
+    const plain = await raw('/openapi.json');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const document = JSON.parse(plain.body.toString()) as { openapi: string };
+    expect(document.openapi).toMatch(/^3\./);
+    const br = await raw('/openapi.json', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toContain('accept-encoding');
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(document);
+    const gz = await raw('/openapi.json', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.body).toString())).toEqual(document);
+  });
+
   it('answer a body Yoga does not read (text/plain, no type) in the GraphQL error shape, not as bytes', async () => {
     for (const headers of [{ 'content-type': 'text/plain' }, {}] as Record<string, string>[]) {
       const res = await fetch(`${t.url}/graphql`, { method: 'POST', headers, body: '{"email": }' });

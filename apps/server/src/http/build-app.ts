@@ -21,7 +21,7 @@ import { registerBcfRoutes } from '../modules/bcf/bcf-routes.ts';
 import { registerExportRoutes } from '../modules/exports/export-routes.ts';
 import { registerDataLakeRoutes } from '../modules/data-lake/data-lake-routes.ts';
 import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
-import { compressAnswer } from './compress-answer.ts';
+import { compressAnswer, registerAnswerCompression } from './compress-answer.ts';
 import { registerOpenApi } from './openapi.ts';
 import { clientErrorHandler, frameworkErrors } from './framework-errors.ts';
 
@@ -73,6 +73,8 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
     encodings: ['br', 'gzip'],
     globalDecompression: false,
   });
+  // Whole answers are compressed in one call ahead of the plugin, which keeps the streamed ones.
+  registerAnswerCompression(app);
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const locale = requestLocale(req.headers, (req as { obraUserLocale?: string | null }).obraUserLocale);
@@ -120,8 +122,8 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
-    // Answers are compressed by compressAnswer below, not by the plugin's per-answer stream pipeline.
-    compress: false,
+    // Answers are compressed by compressAnswer below (after Server-Timing is set), not by the plugin's pipeline.
+    config: { compress: false },
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {

@@ -1,4 +1,5 @@
 import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
 import zlib from 'node:zlib';
 
 /** Below this an answer goes out as it is (one packet: compressing costs more than it saves). */
@@ -60,4 +61,33 @@ export async function compressAnswer(
     body: encoding === 'br' ? await brotliAsync(body, brotliOptions(body.length)) : await gzipAsync(body),
     encoding,
   };
+}
+
+/** The types worth compressing (what mime-db marks compressible among those Obra sends). */
+const COMPRESSIBLE =
+  /^(?:text\/|application\/(?:json|[\w.+-]*\+json|javascript|xml|[\w.+-]*\+xml)|image\/svg\+xml)/i;
+
+/**
+ * Compresses every whole answer (a string or a buffer: JSON, HTML, CSV, XML) in one call with compressAnswer, ahead
+ * of @fastify/compress, which then sees the Content-Encoding and leaves it; the plugin keeps streamed answers. A
+ * route opts out with `config: { compress: false }` (both read it). Register before the routes.
+ */
+export function registerAnswerCompression(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.routeOptions.config?.compress === false) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (reply.getHeader('content-encoding')) return payload;
+    if (req.headers['x-no-compression'] !== undefined) return payload;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    if (body.length < COMPRESS_THRESHOLD) return payload;
+    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'application/json'))) return payload;
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/accept-encoding/i.test(vary))
+      reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+    const answer = await compressAnswer(body, req.headers['accept-encoding']);
+    if (!answer.encoding) return payload;
+    reply.header('content-encoding', answer.encoding);
+    reply.removeHeader('content-length');
+    return answer.body;
+  });
 }

@@ -28,7 +28,7 @@ export async function registerFileRoutes(app: FastifyInstance, files: FileStorag
       method: ['GET', 'HEAD'],
       url: '/files/*',
       // Sent byte for byte with their length (images and documents, mostly compressed already).
-      compress: false,
+      config: { compress: false },
       handler: async (req, reply) => {
         const key = (req.params as { '*': string })['*'];
         const verified = files.signer.verify('GET', key, req.query as Record<string, unknown>);

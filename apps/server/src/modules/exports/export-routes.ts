@@ -152,11 +152,16 @@ export function registerExportRoutes(app: FastifyInstance, services: AppServices
   app.route({
     method: ['GET', 'POST'],
     url: '/exports/issues-report.pdf',
-    compress: false,
+    config: { compress: false },
     handler: report,
   });
   // The .xlsx is a zip already: sent as it is made, uncompressed.
-  app.route({ method: ['GET', 'POST'], url: '/exports/issues.xlsx', compress: false, handler: xlsx });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/exports/issues.xlsx',
+    config: { compress: false },
+    handler: xlsx,
+  });
   app.route({ method: ['GET', 'POST'], url: '/exports/issues.csv', handler: csv('issues') });
   app.route({
     method: ['GET', 'POST'],
