@@ -22,6 +22,7 @@ import { registerExportRoutes } from '../modules/exports/export-routes.ts';
 import { registerDataLakeRoutes } from '../modules/data-lake/data-lake-routes.ts';
 import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
 import { registerOpenApi } from './openapi.ts';
+import { registerBcfApi } from '../modules/bcf/api/bcf-api-server.ts';
 
 /**
  * Path prefixes answered by the API; every other GET is the single-page app. No prefix may hold a route of the
@@ -36,6 +37,8 @@ export const API_PREFIXES = [
   '/project-drive',
   '/bcf',
   '/bcf-xml',
+  '/foundation',
+  '/bcf-oauth',
   '/data-lake',
   '/exports',
   '/healthz',
@@ -111,6 +114,7 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   registerExportRoutes(app, services);
   registerDataLakeRoutes(app, services);
   registerDriveRoutes(app, services);
+  await registerBcfApi(app, services);
 
   const yoga = createObraYoga(services);
   app.route({
