@@ -83,11 +83,11 @@ async function authorize(options: { allow: boolean; challenge: string; clientId:
     state,
   });
   const start = await browse(jar, `${t.url}/bcf-oauth/auth?${query.toString()}`);
-  expect(start.status).toBe(303);
+  expect([302, 303]).toContain(start.status);
   const interaction = new URL(start.headers.get('location') ?? '', t.url).href;
   expect(interaction).toMatch(/\/bcf-oauth\/interaction\/[\w-]+$/);
   const toPage = await browse(jar, interaction);
-  expect(toPage.status).toBe(303);
+  expect([302, 303]).toContain(toPage.status);
   const page = toPage.headers.get('location') ?? '';
   expect(page).toMatch(/^\/oauth\/consent\/[\w-]+$/);
   const uid = page.split('/').pop() ?? '';
@@ -104,7 +104,8 @@ async function authorize(options: { allow: boolean; challenge: string; clientId:
   expect(decided.status).toBe(200);
   let next = new URL(((await decided.json()) as { redirectTo: string }).redirectTo, t.url).href;
   // The browser follows the server's redirects until it leaves for the client's loopback address.
-  for (let hops = 0; next.startsWith(t.url) && hops < 5; hops++) {
+  const server = new URL(t.url).origin;
+  for (let hops = 0; new URL(next).origin === server && hops < 5; hops++) {
     const response = await browse(jar, next);
     expect([302, 303]).toContain(response.status);
     next = new URL(response.headers.get('location') ?? '', t.url).href;

@@ -5,6 +5,7 @@ import { buildIssueWorld, createIssueAs, draft, GET_ISSUES, type IssueWorld } fr
 import { CREATE_COMMENT } from '../issues/comment-test-kit.ts';
 import { call } from '../projects/project-test-kit.ts';
 import { bcf, failing, fullViewpoint, projectGuidOf, valid } from './bcf-api-kit.ts';
+import { caseBytes, importFile } from './bcf-test-kit.ts';
 
 const S = '3.0/Collaboration';
 const TOPIC = { schema: `${S}/Topic/topic_GET.json` };
@@ -452,6 +453,75 @@ describe('comments, viewpoints and relations', () => {
       list: true,
     });
     expect(projectEvents.length).toBe(events.length);
+  });
+});
+
+describe('imported BCF-XML packages over the API', () => {
+  it('answers their documents, document references, files, related topics and viewpoints', async () => {
+    for (const relative of [
+      '3.0/Markup/Document reference internal/Document reference internal.bcf',
+      '3.0/Visualization/Topics with different models visible/Topics with different models visible.bcf',
+      '3.0/Markup/Related topics with both topics in the same file/Related topics with both topics in the same file.bcf',
+      '3.0/Visualization/Component selection/component selection.bcf',
+    ]) {
+      const imported = await importFile(t, w.creator, w.projectId, caseBytes(relative));
+      expect([relative, imported.status, imported.body.failed]).toEqual([relative, 201, 0]);
+    }
+    const topics = await valid<(Topic & { guid: string })[]>(t, w.creator, 'GET', `${base}/topics`, TOPICS);
+    const documents = await valid<{ guid: string; filename: string }[]>(t, w.creator, 'GET', `${base}/documents`, {
+      schema: `${S}/Document/document_GET.json`,
+      list: true,
+    });
+    expect(documents.length).toBeGreaterThan(0);
+    const file = await bcf(t, w.creator, 'GET', `${base}/documents/${documents[0]?.guid ?? ''}`);
+    expect(file.status).toBe(200);
+    expect(file.bytes.length).toBeGreaterThan(0);
+    const information = await valid<unknown[]>(t, w.creator, 'GET', `${base}/files_information`, {
+      schema: `${S}/File/project_files_information_GET.json`,
+    });
+    expect(information.length).toBeGreaterThan(0);
+    let references = 0;
+    let files = 0;
+    let related = 0;
+    let selections = 0;
+    for (const topic of topics) {
+      const path = `${base}/topics/${topic.guid}`;
+      references += (
+        await valid<unknown[]>(t, w.creator, 'GET', `${path}/document_references`, {
+          schema: `${S}/DocumentReference/document_reference_GET.json`,
+          list: true,
+        })
+      ).length;
+      files += (await valid<unknown[]>(t, w.creator, 'GET', `${path}/files`, { schema: `${S}/File/file_GET.json`, list: true }))
+        .length;
+      related += (
+        await valid<unknown[]>(t, w.creator, 'GET', `${path}/related_topics`, {
+          schema: `${S}/RelatedTopic/related_topic_GET.json`,
+          list: true,
+        })
+      ).length;
+      const viewpoints = await valid<{ guid: string }[]>(t, w.creator, 'GET', `${path}/viewpoints`, {
+        schema: `${S}/Viewpoint/viewpoint_GET.json`,
+        list: true,
+      });
+      for (const viewpoint of viewpoints) {
+        const vp = `${path}/viewpoints/${viewpoint.guid}`;
+        selections += (
+          await valid<{ selection: unknown[] }>(t, w.creator, 'GET', `${vp}/selection`, {
+            schema: `${S}/Viewpoint/selection_GET.json`,
+          })
+        ).selection.length;
+        await valid(t, w.creator, 'GET', `${vp}/visibility`, { schema: `${S}/Viewpoint/visibility_GET.json` });
+        await valid(t, w.creator, 'GET', `${vp}/coloring`, { schema: `${S}/Viewpoint/coloring_GET.json` });
+      }
+      await valid(t, w.creator, 'GET', `${path}/comments`, { schema: `${S}/Comment/comment_GET.json`, list: true });
+    }
+    expect({ references: references > 0, files: files > 0, related: related > 0, selections: selections > 0 }).toEqual({
+      references: true,
+      files: true,
+      related: true,
+      selections: true,
+    });
   });
 });
 

@@ -24,6 +24,7 @@ import {
   bcfComments,
   bcfTopics,
   issueComments,
+  issueDisciplines,
   issueFiles,
   issueHistory,
   issues,
@@ -838,6 +839,22 @@ export async function writeApiTopic(
   if (!plan) {
     const error = report.items[0]?.error;
     throw error ? new AppError(error.code, error.message) : new AppError('BAD_USER_INPUT');
+  }
+  if (options.existingIssueId !== undefined && plan.fields.status !== undefined) {
+    // Obra derives an issue's status from its disciplines: a BCF status change moves them along (to the
+    // project's settled or pending status), under the same policy checks as a change in the web app.
+    const [row] = await db
+      .select({ status: issues.status })
+      .from(issues)
+      .where(eq(issues.id, options.existingIssueId));
+    if (row && row.status !== plan.fields.status) {
+      const status = disciplineStatusFor(statuses, plan.fields.status);
+      const current = await db
+        .select()
+        .from(issueDisciplines)
+        .where(eq(issueDisciplines.issueId, options.existingIssueId));
+      plan.fields.disciplines = current.map((d) => ({ disciplineId: d.disciplineId, status, deadline: d.deadline }));
+    }
   }
   const files: SnapshotFiles = new Map();
   for (const [viewpointGuid, snapshot] of options.snapshots ?? []) {

@@ -965,7 +965,7 @@ const TOPIC_EVENT_TYPES: Record<string, string> = {
   description: 'description_updated',
   status: 'status_updated',
   priority: 'priority_updated',
-  category: 'type_updated',
+  categoryId: 'type_updated',
   creationPhase: 'stage_updated',
   deadline: 'due_date_updated',
   labels: 'labels_updated',
@@ -976,10 +976,13 @@ const TOPIC_EVENT_TYPES: Record<string, string> = {
 
 function eventValue(field: string, value: unknown): string | null {
   if (value === null || value === undefined) return null;
+  if (typeof value === 'object') return null;
   if (field === 'status' && typeof value === 'string' && value in BCF_STATUS_OF)
     return BCF_STATUS_OF[value as keyof typeof BCF_STATUS_OF];
   if (field === 'priority' && typeof value === 'string' && value in BCF_PRIORITY_OF)
     return BCF_PRIORITY_OF[value as keyof typeof BCF_PRIORITY_OF];
+  if (field === 'categoryId') return bcfTopicTypeOf(typeof value === 'number' ? value : null);
+  if (field === 'creationPhase') return typeof value === 'number' ? (bcfStageOf(value) ?? null) : null;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return null;
@@ -1048,7 +1051,8 @@ async function topicEvents(services: AppServices, access: ProjectAccess, topics:
   for (const topic of topics)
     for (const entry of history.get(topic.view.row.id) ?? []) {
       const changed = (entry.fields ?? {}) as Record<string, { old: unknown; new: unknown } | undefined>;
-      const created = Object.values(changed).every((c) => c?.old === null || c?.old === undefined);
+      // The creation entry is `created` (createIssue's history).
+      const created = changed['created'] !== undefined;
       const actions = created
         ? [{ type: 'topic_created', value: null }]
         : Object.entries(changed)

@@ -80,7 +80,7 @@ export async function createBcfOauth(services: AppServices): Promise<BcfOauth> {
     adapter: (model: string) => new BcfOauthAdapter(database.db, model),
     clients: [],
     jwks: { keys: [keys.jwk] },
-    cookies: { keys: [keys.cookieKey], long: { httpOnly: true, sameSite: 'lax' }, short: { httpOnly: true, sameSite: 'lax' } },
+    cookies: { keys: [keys.cookieKey] },
     scopes: BCF_OAUTH_SCOPES,
     claims: { openid: ['sub'] },
     pkce: { required: () => true },
@@ -95,6 +95,7 @@ export async function createBcfOauth(services: AppServices): Promise<BcfOauth> {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: 'none',
+      id_token_signed_response_alg: 'ES256',
     },
     // Refresh tokens for every client allowed them, without the offline_access/prompt=consent ritual BCF
     // clients do not know; they do not end with the browser session.
