@@ -386,11 +386,11 @@ describe('comments, viewpoints and relations', () => {
     expect(bitmap.status).toBe(200);
     expect(bitmap.bytes.toString('base64')).toBe((sent['bitmaps'] as { bitmap_data: string }[])[0]?.bitmap_data);
     // The snapshot is an image of the issue in the web app.
-    const images = (await t.server.services.database.executor.executeSql(
+    const images = await t.server.services.database.executor.executeSql(
       'select count(*)::int as n from issue_images i join bcf_topics b on b.issue_id = i.issue_id where b.guid = $1',
       [topic.guid],
-    )) as { rows: { n: number }[] };
-    expect(images.rows[0]?.n).toBe(1);
+    );
+    expect((images.rows[0] as { n: number } | undefined)?.n).toBe(1);
     expect(await failing(t, w.collaboratorOther, 'POST', `${path}/viewpoints`, await fullViewpoint())).toEqual({
       status: 403,
       code: 'FORBIDDEN',
@@ -550,13 +550,11 @@ describe('visibility over the API', () => {
     // A comment only its author sees, on the public topic.
     const publicTopic = topics.find((x) => x.visibility === 'public');
     if (!publicTopic) throw new Error('no public topic');
-    const issueId = (
-      await call<{ getIssues: { issues: { id: number; title: string }[] } }>(t, w.creator, GET_ISSUES, {
-        projectId: w.projectId,
-        first: 500,
-        filter: { search: 'Matrix public' },
-      })
-    ).getIssues.issues.find((i) => i.title === 'Matrix public')?.id;
+    const found = await t.server.services.database.executor.executeSql(
+      'select id from issues where project_id = $1 and title = $2',
+      [w.projectId, 'Matrix public'],
+    );
+    const issueId = (found.rows[0] as { id: number } | undefined)?.id;
     await call(t, w.creator, CREATE_COMMENT, {
       projectId: w.projectId,
       issueId,
