@@ -40,6 +40,7 @@ describe('authorization from the issue policy', () => {
       'updateBimSnippet',
       'updateRelatedTopics',
       'updateDocumentReferences',
+      'updateFiles',
       'createViewpoint',
       'createComment',
       'delete',

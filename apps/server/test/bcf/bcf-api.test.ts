@@ -6,6 +6,7 @@ import { CREATE_COMMENT } from '../issues/comment-test-kit.ts';
 import { call } from '../projects/project-test-kit.ts';
 import { bcf, failing, fullViewpoint, projectGuidOf, valid } from './bcf-api-kit.ts';
 import { caseBytes, importFile } from './bcf-test-kit.ts';
+import { schemaErrors } from './bcf-api-schemas.ts';
 
 const S = '3.0/Collaboration';
 const TOPIC = { schema: `${S}/Topic/topic_GET.json` };
@@ -432,6 +433,25 @@ describe('comments, viewpoints and relations', () => {
     });
     expect(references.map((r) => r.guid)).toEqual([reference.guid]);
     expect(await valid(t, w.creator, 'GET', `${path}/files`, { schema: `${S}/File/file_GET.json`, list: true })).toEqual([]);
+    const model = { ifc_project: '0J$yPqHBD12v72y4qF6XcD', filename: 'Architecture.ifc', reference: 'https://example.com/Architecture.ifc' };
+    expect(schemaErrors(`${S}/File/file_PUT.json`, model)).toEqual([]);
+    const files = await valid<{ filename: string }[]>(t, w.creator, 'PUT', `${path}/files`, { schema: `${S}/File/file_GET.json`, list: true }, [model]);
+    expect(files.map((f) => f.filename)).toEqual(['Architecture.ifc']);
+    expect(await valid(t, w.creator, 'GET', `${path}/files`, { schema: `${S}/File/file_GET.json`, list: true })).toEqual(files);
+    const information = await valid<{ file: { filename: string } }[]>(t, w.creator, 'GET', `${base}/files_information`, {
+      schema: `${S}/File/project_files_information_GET.json`,
+    });
+    expect(information.map((i) => i.file.filename)).toContain('Architecture.ifc');
+    const changed = await valid<{ url: string; description: string }>(
+      t,
+      w.creator,
+      'PUT',
+      `${path}/document_references/${reference.guid}`,
+      { schema: `${S}/DocumentReference/document_reference_GET.json` },
+      { url: 'https://example.com/spec-v2.pdf', description: 'Specification, second issue' },
+    );
+    expect(changed).toMatchObject({ url: 'https://example.com/spec-v2.pdf', description: 'Specification, second issue' });
+    expect(await failing(t, w.collaboratorOther, 'PUT', `${path}/files`, [])).toEqual({ status: 403, code: 'FORBIDDEN' });
     // The relations survive a PUT of the topic's fields.
     await valid(t, w.creator, 'PUT', path, TOPIC, { title: 'Relations one, renamed', priority: 'High' });
     expect(await valid(t, w.creator, 'GET', `${path}/related_topics`, { schema: `${S}/RelatedTopic/related_topic_GET.json`, list: true })).toEqual(

@@ -99,7 +99,14 @@ export function topicAuthorization(facts: TopicFacts): TopicAuthorization {
   const full = facts.editScope === 'full';
   const actions: TopicAction[] = [
     ...(full
-      ? (['update', 'updateBimSnippet', 'updateRelatedTopics', 'updateDocumentReferences', 'createViewpoint'] as const)
+      ? ([
+          'update',
+          'updateBimSnippet',
+          'updateRelatedTopics',
+          'updateDocumentReferences',
+          'updateFiles',
+          'createViewpoint',
+        ] as const)
       : []),
     ...(facts.canComment ? (['createComment'] as const) : []),
     ...(facts.canDelete ? (['delete'] as const) : []),

@@ -147,6 +147,19 @@ export function registerBcfApiRoutes(
   app.get(`${topic}/files`, async (req, reply) =>
     api.getBcfTopicFiles(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
   );
+  app.put(`${topic}/files`, async (req, reply) =>
+    api.putBcfTopicFiles(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
+  );
+  app.put(`${topic}/document_references/:referenceGuid`, async (req, reply) =>
+    api.putBcfDocumentReference(
+      services,
+      await who(req, reply),
+      p(req).projectId,
+      p(req).topicGuid,
+      (req.params as { referenceGuid: string }).referenceGuid,
+      req.body,
+    ),
+  );
   app.get(`${topic}/related_topics`, async (req, reply) =>
     api.getBcfRelatedTopics(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
   );

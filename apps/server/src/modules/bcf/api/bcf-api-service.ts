@@ -148,7 +148,16 @@ export async function getBcfExtensions(services: AppServices, actor: Actor, proj
     stage: setup.activePhaseIds.map((id) => bcfStageOf(id)).filter((s): s is string => s !== undefined),
     project_actions: (project['authorization'] as { project_actions: string[] }).project_actions,
     topic_actions: mayWrite
-      ? ['update', 'updateBimSnippet', 'updateRelatedTopics', 'updateDocumentReferences', 'createComment', 'createViewpoint', 'delete']
+      ? [
+          'update',
+          'updateBimSnippet',
+          'updateRelatedTopics',
+          'updateDocumentReferences',
+          'updateFiles',
+          'createComment',
+          'createViewpoint',
+          'delete',
+        ]
       : [],
     comment_actions: mayWrite ? ['update', 'delete'] : [],
   };
@@ -591,6 +600,68 @@ export async function addBcfDocumentReference(
   return documentReferenceOf(reference, topic.guid, base.documentReferences.length);
 }
 
+/** PUT document_references/{guid}: replaces one reference's url or document and description. */
+export async function putBcfDocumentReference(
+  services: AppServices,
+  actor: Actor,
+  projectGuid: string,
+  topicGuid: string,
+  referenceGuid: string,
+  body: unknown,
+): Promise<Json> {
+  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
+  requireWrites(access);
+  requireTopicAction(topic, 'updateDocumentReferences');
+  const base = baseTopicOf(topic);
+  const references = base.documentReferences.map((d, i) => ({
+    ...d,
+    guid: String(documentReferenceOf(d, topic.guid, i).guid),
+  }));
+  const position = references.findIndex((d) => d.guid === referenceGuid.toLowerCase());
+  if (position < 0) throw new AppError('NOT_FOUND');
+  const json = (typeof body === 'object' && body !== null ? body : {}) as Json;
+  const url = typeof json['url'] === 'string' ? json['url'] : undefined;
+  const documentGuid = typeof json['document_guid'] === 'string' ? json['document_guid'] : undefined;
+  if ((url === undefined) === (documentGuid === undefined))
+    throw new AppError('BAD_USER_INPUT', 'give url or document_guid', { field: 'url' });
+  const reference = {
+    guid: referenceGuid.toLowerCase(),
+    url,
+    documentGuid,
+    description: typeof json['description'] === 'string' ? json['description'] : undefined,
+  };
+  references[position] = reference;
+  await writeTopic(services, access, { ...base, documentReferences: references }, topic);
+  return documentReferenceOf(reference, topic.guid, position);
+}
+
+/** PUT files: replaces the topic's header files (the models it refers to). */
+export async function putBcfTopicFiles(
+  services: AppServices,
+  actor: Actor,
+  projectGuid: string,
+  topicGuid: string,
+  body: unknown,
+): Promise<Json[]> {
+  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
+  requireWrites(access);
+  requireTopicAction(topic, 'updateFiles');
+  if (!Array.isArray(body)) throw new AppError('BAD_USER_INPUT', 'expected a list', { field: 'body' });
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const files = body
+    .filter((f): f is Json => typeof f === 'object' && f !== null)
+    .map((f) => ({
+      ifcProject: text(f['ifc_project']),
+      ifcSpatialStructureElement: text(f['ifc_spatial_structure_element']),
+      filename: text(f['filename']),
+      date: text(f['date']),
+      reference: text(f['reference']),
+      isExternal: true,
+    }));
+  await writeTopic(services, access, { ...baseTopicOf(topic), headerFiles: files }, topic);
+  return files.map(fileOf);
+}
+
 /** The documents of the project the caller sees (kept from imported packages' documents.xml). */
 export async function listBcfDocuments(
   services: AppServices,
@@ -614,6 +685,8 @@ export async function listBcfDocuments(
 interface LoadedComment {
   guid: string;
   view: CommentView;
+  /** What BCF keeps of the comment (bcf_comments.comment), if anything. */
+  kept: unknown;
   json: Json;
 }
 
@@ -645,6 +718,7 @@ async function commentsOf(
     return {
       guid,
       view,
+      kept: bcf?.comment,
       json: commentOf({
         guid,
         topicGuid: topic.guid,
@@ -764,17 +838,35 @@ export async function updateBcfComment(
   commentGuid: string,
   body: unknown,
 ): Promise<Json> {
-  const { access, comment } = await loadComment(services, actor, projectGuid, topicGuid, commentGuid);
+  const { access, topic, comment } = await loadComment(services, actor, projectGuid, topicGuid, commentGuid);
   requireWrites(access);
   const actions = (comment.json['authorization'] as { comment_actions: string[] }).comment_actions;
   if (!actions.includes('update')) throw new AppError('FORBIDDEN');
   const input = commentBody(body);
+  if (input.viewpointGuid && !viewpointsOf(access, topic, []).some((v) => v.guid === input.viewpointGuid))
+    throw new AppError('BAD_USER_INPUT', 'unknown viewpoint', { field: 'viewpoint_guid' });
   await updateComment(services, actor, {
     projectId: access.project.id,
     commentId: comment.view.row.id,
     message: input.message,
     visibility: comment.view.row.visibility,
     groupId: comment.view.row.groupId,
+  });
+  // The comment's BCF identity keeps its GUID; its viewpoint is the one sent (none when none is sent).
+  const kept = (comment.kept ?? {}) as Record<string, unknown>;
+  await unitOfWork(services, async (tx) => {
+    await tx
+      .insert(bcfComments)
+      .values({
+        commentId: comment.view.row.id,
+        issueId: topic.view.row.id,
+        guid: comment.guid,
+        comment: { ...kept, viewpointGuid: input.viewpointGuid },
+      })
+      .onConflictDoUpdate({
+        target: bcfComments.commentId,
+        set: { comment: { ...kept, viewpointGuid: input.viewpointGuid } },
+      });
   });
   return getBcfComment(services, actor, projectGuid, topicGuid, comment.guid);
 }
