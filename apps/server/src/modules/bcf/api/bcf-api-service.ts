@@ -228,17 +228,23 @@ async function topicsOf(
   });
 }
 
-/** Every issue the caller sees in the project, page by page through the list's own SQL. */
-async function visibleViews(services: AppServices, actor: Actor, projectId: number): Promise<IssueView[]> {
+/** The issues the caller sees in the project (at most `limit`), page by page through the list's own SQL. */
+async function visibleViews(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+  limit = BCF_API_TOPIC_LIMIT,
+): Promise<IssueView[]> {
   const all: IssueView[] = [];
   let after: string | null = null;
-  for (;;) {
-    const page = await getIssues(services, actor, { projectId, filter: {}, after, first: 500 });
+  while (all.length < limit) {
+    const first = Math.min(500, limit - all.length);
+    const page = await getIssues(services, actor, { projectId, filter: {}, after, first });
     all.push(...page.issues);
-    if (all.length >= BCF_API_TOPIC_LIMIT || !page.pageInfo.hasNextPage || !page.pageInfo.endCursor) break;
+    if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) break;
     after = page.pageInfo.endCursor;
   }
-  return all.slice(0, BCF_API_TOPIC_LIMIT);
+  return all.slice(0, limit);
 }
 
 export interface ODataQuery {
@@ -258,8 +264,14 @@ export async function listBcfTopics(
   const filter = parseODataFilter(query.$filter);
   const order = parseODataOrderBy(query.$orderby);
   const top = parseODataCount('$top', query.$top, BCF_API_TOPIC_LIMIT);
-  const skip = parseODataCount('$skip', query.$skip, 1_000_000_000) ?? 0;
+  const skip = parseODataCount('$skip', query.$skip, 1_000_000) ?? 0;
   const access = await bcfProjectAccess(services, actor, projectGuid);
+  if (!filter && order.length === 0) {
+    // The list's own order, paged in SQL: only the pages up to the one asked for are read.
+    const wanted = top ?? BCF_API_TOPIC_LIMIT;
+    const views = await visibleViews(services, actor, access.project.id, skip + wanted);
+    return (await topicsOf(services, access, views.slice(skip, skip + wanted))).map((t) => t.json);
+  }
   const views = await visibleViews(services, actor, access.project.id);
   const topics = (await topicsOf(services, access, views)).map((t) => t.json);
   const matching = orderByOData(
@@ -1099,7 +1111,7 @@ export async function listBcfEvents(
   const filter = parseODataFilter(options.query.$filter, fields);
   const order = parseODataOrderBy(options.query.$orderby, ['date']);
   const top = parseODataCount('$top', options.query.$top, BCF_API_TOPIC_LIMIT);
-  const skip = parseODataCount('$skip', options.query.$skip, 1_000_000_000) ?? 0;
+  const skip = parseODataCount('$skip', options.query.$skip, 1_000_000) ?? 0;
   let access: ProjectAccess;
   let topics: LoadedTopic[];
   if (options.topicGuid) {
