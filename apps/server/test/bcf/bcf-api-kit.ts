@@ -38,7 +38,10 @@ export async function bcf<T = unknown>(
   });
   const bytes = Buffer.from(await response.arrayBuffer());
   const contentType = response.headers.get('content-type') ?? '';
-  const json = contentType.includes('json') && bytes.length > 0 ? (JSON.parse(bytes.toString('utf8')) as T) : (null as T);
+  const json =
+    contentType.includes('json') && bytes.length > 0
+      ? (JSON.parse(bytes.toString('utf8')) as T)
+      : (null as T);
   return { status: response.status, body: json, contentType, bytes };
 }
 
@@ -55,7 +58,8 @@ export async function valid<T = Record<string, unknown>>(
   if (answer.status !== (expected.status ?? 200))
     throw new Error(`${method} ${path}: ${answer.status} ${answer.bytes.toString('utf8').slice(0, 500)}`);
   const errors = schemaErrors(expected.schema, answer.body, { list: expected.list });
-  if (errors.length > 0) throw new Error(`${method} ${path} does not validate against ${expected.schema}: ${errors.join('; ')}`);
+  if (errors.length > 0)
+    throw new Error(`${method} ${path} does not validate against ${expected.schema}: ${errors.join('; ')}`);
   return answer.body;
 }
 
@@ -69,7 +73,8 @@ export async function failing(
 ): Promise<{ status: number; code: string }> {
   const answer = await bcf<{ code: string; message: string }>(t, caller, method, path, body);
   const errors = schemaErrors('3.0/error.json', answer.body);
-  if (errors.length > 0) throw new Error(`${method} ${path}: error body ${answer.bytes.toString('utf8')} ${errors.join('; ')}`);
+  if (errors.length > 0)
+    throw new Error(`${method} ${path}: error body ${answer.bytes.toString('utf8')} ${errors.join('; ')}`);
   return { status: answer.status, code: answer.body.code };
 }
 
@@ -116,7 +121,9 @@ export async function fullViewpoint(guid?: string): Promise<Record<string, unkno
     ],
     snapshot: { snapshot_type: 'png', snapshot_data: await pngBase64() },
     components: {
-      selection: [{ ifc_guid: '2MF28NhmDBiRVyFakgdbCT', originating_system: 'Revit', authoring_tool_id: '4711' }],
+      selection: [
+        { ifc_guid: '2MF28NhmDBiRVyFakgdbCT', originating_system: 'Revit', authoring_tool_id: '4711' },
+      ],
       coloring: [{ color: 'FF00FF00', components: [{ ifc_guid: '3$cshxZO9AJBebsni$z9Yk' }] }],
       visibility: {
         default_visibility: false,

@@ -91,7 +91,12 @@ describe('topics, comments and viewpoints as the official schemas read them', ()
     const topic = topicOf({
       guid: '0f8c6a2e-1111-4222-8333-444455556666',
       issue,
-      kept: { priority: 'Critical', topicStatus: 'Open', unmappedLabels: ['Legacy'], creationAuthor: 'x@y.z' },
+      kept: {
+        priority: 'Critical',
+        topicStatus: 'Open',
+        unmappedLabels: ['Legacy'],
+        creationAuthor: 'x@y.z',
+      },
       labelNames: [],
       emails: new Map(),
       activeCategoryIds: [],
@@ -142,7 +147,9 @@ describe('topics, comments and viewpoints as the official schemas read them', ()
         },
       ],
       components: {
-        selection: [{ ifc_guid: '2MF28NhmDBiRVyFakgdbCT', originating_system: 'Revit', authoring_tool_id: '1' }],
+        selection: [
+          { ifc_guid: '2MF28NhmDBiRVyFakgdbCT', originating_system: 'Revit', authoring_tool_id: '1' },
+        ],
         coloring: [{ color: 'FF00FF00', components: [{ ifc_guid: '3$cshxZO9AJBebsni$z9Yk' }] }],
         visibility: {
           default_visibility: false,
@@ -160,17 +167,23 @@ describe('topics, comments and viewpoints as the official schemas read them', ()
     expect(viewpoint['lines']).toEqual(body.lines);
     expect(viewpoint['clipping_planes']).toEqual(body.clipping_planes);
     expect(selectionOf(visualization)).toEqual({ selection: body.components.selection });
-    expect(schemaErrors('3.0/Collaboration/Viewpoint/coloring_GET.json', coloringOf(visualization))).toEqual([]);
+    expect(schemaErrors('3.0/Collaboration/Viewpoint/coloring_GET.json', coloringOf(visualization))).toEqual(
+      [],
+    );
     expect(coloringOf(visualization)['coloring']).toEqual([
       {
         color: 'FF00FF00',
-        components: [{ ifc_guid: '3$cshxZO9AJBebsni$z9Yk', originating_system: null, authoring_tool_id: null }],
+        components: [
+          { ifc_guid: '3$cshxZO9AJBebsni$z9Yk', originating_system: null, authoring_tool_id: null },
+        ],
       },
     ]);
     expect(visibilityOf(visualization)).toEqual({
       visibility: {
         default_visibility: false,
-        exceptions: [{ ifc_guid: '0Gl71cVurFn8bxAOox6M4X', originating_system: null, authoring_tool_id: null }],
+        exceptions: [
+          { ifc_guid: '0Gl71cVurFn8bxAOox6M4X', originating_system: null, authoring_tool_id: null },
+        ],
         view_setup_hints: { spaces_visible: true, space_boundaries_visible: false, openings_visible: true },
       },
     });
@@ -191,14 +204,24 @@ describe('topics, comments and viewpoints as the official schemas read them', ()
       viewpoints: [],
     };
     const topic = topicFieldsOf({ title: 'new', priority: 'Low', labels: ['b'] }, base);
-    expect(topic).toMatchObject({ title: 'new', priority: 'Low', labels: ['b'], relatedTopics: ['r'], referenceLinks: [] });
+    expect(topic).toMatchObject({
+      title: 'new',
+      priority: 'Low',
+      labels: ['b'],
+      relatedTopics: ['r'],
+      referenceLinks: [],
+    });
   });
 });
 
 describe('the draft-03 reading of the schemas', () => {
   it('turns property-level required into the parent list and refuses what misses it', () => {
     expect(
-      fromDraft03({ type: 'object', required: false, properties: { a: { type: 'string', required: true }, b: {} } }),
+      fromDraft03({
+        type: 'object',
+        required: false,
+        properties: { a: { type: 'string', required: true }, b: {} },
+      }),
     ).toEqual({ type: 'object', properties: { a: { type: 'string' }, b: {} }, required: ['a'] });
     expect(schemaErrors('3.0/Collaboration/Topic/topic_GET.json', { guid: 'x' }).length).toBeGreaterThan(0);
     expect(schemaErrors('3.0/User/user_GET.json', { id: 3 }).length).toBeGreaterThan(0);

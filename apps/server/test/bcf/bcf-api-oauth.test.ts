@@ -25,7 +25,11 @@ class CookieJar {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const path = attributes.map((a) => a.trim()).find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
+      const path =
+        attributes
+          .map((a) => a.trim())
+          .find((a) => a.toLowerCase().startsWith('path='))
+          ?.slice(5) ?? '/';
       const expired = attributes.some((a) => /^expires=Thu, 01 Jan 1970/i.test(a.trim()));
       if (expired || value === '') this.cookies.delete(`${name};${path}`);
       else this.cookies.set(`${name};${path}`, { value, path });
@@ -35,7 +39,9 @@ class CookieJar {
   header(url: string): string {
     const pathname = new URL(url).pathname;
     return [...this.cookies.entries()]
-      .filter(([, c]) => pathname === c.path || pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
+      .filter(
+        ([, c]) => pathname === c.path || pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`),
+      )
       .map(([key, c]) => `${key.split(';')[0]}=${c.value}`)
       .join('; ');
   }
@@ -57,7 +63,9 @@ function pkce(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-async function token(form: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+async function token(
+  form: Record<string, string>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${t.url}/bcf-oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -70,7 +78,12 @@ async function token(form: Record<string, string>): Promise<{ status: number; bo
  * A desktop BCF client's sign-in: register, open the browser at the authorization URL, the person (signed in
  * to Obra) allows it on the consent screen, the browser lands on the client's loopback redirect with a code.
  */
-async function authorize(options: { allow: boolean; challenge: string; clientId: string; redirectUri: string }) {
+async function authorize(options: {
+  allow: boolean;
+  challenge: string;
+  clientId: string;
+  redirectUri: string;
+}) {
   const jar = new CookieJar();
   const state = randomBytes(8).toString('hex');
   const query = new URLSearchParams({
@@ -97,10 +110,14 @@ async function authorize(options: { allow: boolean; challenge: string; clientId:
   expect(details.status).toBe(200);
   const shown = (await details.json()) as { clientName: string; redirectUri: string; scopes: string[] };
   expect(shown).toMatchObject({ clientName: 'Desktop BCF client', redirectUri: options.redirectUri });
-  const decided = await browse(jar, `${t.url}/bcf-oauth/interaction/${uid}/${options.allow ? 'confirm' : 'abort'}`, {
-    method: 'POST',
-    headers: bearer,
-  });
+  const decided = await browse(
+    jar,
+    `${t.url}/bcf-oauth/interaction/${uid}/${options.allow ? 'confirm' : 'abort'}`,
+    {
+      method: 'POST',
+      headers: bearer,
+    },
+  );
   expect(decided.status).toBe(200);
   let next = new URL(((await decided.json()) as { redirectTo: string }).redirectTo, t.url).href;
   // The browser follows the server's redirects until it leaves for the client's loopback address.
@@ -135,13 +152,11 @@ async function registerClient(redirectUri: string): Promise<string> {
 
 describe('OAuth2 authorization code with PKCE for desktop BCF clients', () => {
   it('signs a desktop client in, round-trips a topic with a viewpoint, refreshes, and stores no token', async () => {
-    const auth = await valid<{ oauth2_auth_url: string; oauth2_token_url: string; supported_oauth2_flows: string[] }>(
-      t,
-      undefined,
-      'GET',
-      '/foundation/1.0/auth',
-      { schema: '2.1/Authentication/auth_GET.json' },
-    );
+    const auth = await valid<{
+      oauth2_auth_url: string;
+      oauth2_token_url: string;
+      supported_oauth2_flows: string[];
+    }>(t, undefined, 'GET', '/foundation/1.0/auth', { schema: '2.1/Authentication/auth_GET.json' });
     expect(auth.supported_oauth2_flows).toEqual(['authorization_code_grant']);
     expect(new URL(auth.oauth2_auth_url).pathname).toBe('/bcf-oauth/auth');
     expect(new URL(auth.oauth2_token_url).pathname).toBe('/bcf-oauth/token');
@@ -154,7 +169,13 @@ describe('OAuth2 authorization code with PKCE for desktop BCF clients', () => {
     expect(code).not.toBe('');
 
     // A stolen code without the verifier is worthless.
-    const stolen = await token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: pkce().verifier });
+    const stolen = await token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: pkce().verifier,
+    });
     expect(stolen).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
     // The failed attempt consumed nothing of the real exchange? A code is single use: start again.
     const again = await authorize({ allow: true, challenge, clientId, redirectUri });
@@ -180,10 +201,17 @@ describe('OAuth2 authorization code with PKCE for desktop BCF clients', () => {
 
     // Round trip: a topic with a viewpoint, read back.
     const base = `/bcf/3.0/projects/${await projectGuidOf(t, w.projectId)}`;
-    const topic = await valid<{ guid: string }>(t, client, 'POST', `${base}/topics`, {
-      status: 201,
-      schema: '3.0/Collaboration/Topic/topic_GET.json',
-    }, { title: 'From the desktop client', topic_status: 'Open', priority: 'Medium' });
+    const topic = await valid<{ guid: string }>(
+      t,
+      client,
+      'POST',
+      `${base}/topics`,
+      {
+        status: 201,
+        schema: '3.0/Collaboration/Topic/topic_GET.json',
+      },
+      { title: 'From the desktop client', topic_status: 'Open', priority: 'Medium' },
+    );
     const sent = await fullViewpoint();
     const viewpoint = await valid<{ guid: string }>(
       t,
@@ -193,31 +221,60 @@ describe('OAuth2 authorization code with PKCE for desktop BCF clients', () => {
       { status: 201, schema: '3.0/Collaboration/Viewpoint/viewpoint_GET.json' },
       sent,
     );
-    const read = await valid<Record<string, unknown>>(t, client, 'GET', `${base}/topics/${topic.guid}/viewpoints/${viewpoint.guid}`, {
-      schema: '3.0/Collaboration/Viewpoint/viewpoint_GET.json',
-    });
+    const read = await valid<Record<string, unknown>>(
+      t,
+      client,
+      'GET',
+      `${base}/topics/${topic.guid}/viewpoints/${viewpoint.guid}`,
+      {
+        schema: '3.0/Collaboration/Viewpoint/viewpoint_GET.json',
+      },
+    );
     expect(read['perspective_camera']).toEqual(sent['perspective_camera']);
-    const readTopic = await valid<{ title: string; creation_author: string }>(t, client, 'GET', `${base}/topics/${topic.guid}`, {
-      schema: '3.0/Collaboration/Topic/topic_GET.json',
-    });
+    const readTopic = await valid<{ title: string; creation_author: string }>(
+      t,
+      client,
+      'GET',
+      `${base}/topics/${topic.guid}`,
+      {
+        schema: '3.0/Collaboration/Topic/topic_GET.json',
+      },
+    );
     expect(readTopic).toMatchObject({ title: 'From the desktop client', creation_author: w.creator.email });
 
     // Refresh: a new access token; the used refresh token is rotated away.
-    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId });
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: clientId,
+    });
     expect(refreshed.status).toBe(200);
     const next = String(refreshed.body['access_token']);
     expect(next).not.toBe(accessToken);
-    expect((await bcf(t, { authorization: `Bearer ${next}` }, 'GET', '/foundation/1.0/current-user')).status).toBe(200);
-    const reused = await token({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId });
+    expect(
+      (await bcf(t, { authorization: `Bearer ${next}` }, 'GET', '/foundation/1.0/current-user')).status,
+    ).toBe(200);
+    const reused = await token({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: clientId,
+    });
     expect(reused).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
 
     // Tokens are kept hashed: no stored record holds one.
-    const stored = await t.server.services.database.executor.executeSql('select id_hash, payload::text as payload from bcf_oauth_records', []);
+    const stored = await t.server.services.database.executor.executeSql(
+      'select id_hash, payload::text as payload from bcf_oauth_records',
+      [],
+    );
     const dump = JSON.stringify(stored.rows);
-    for (const secret of [accessToken, refreshToken, next, String(refreshed.body['refresh_token'])]) expect(dump).not.toContain(secret);
+    for (const secret of [accessToken, refreshToken, next, String(refreshed.body['refresh_token'])])
+      expect(dump).not.toContain(secret);
 
     // An unknown or forged token is refused.
-    expect((await bcf(t, { authorization: `Bearer ${accessToken}x` }, 'GET', '/foundation/1.0/current-user')).status).toBe(401);
+    expect(
+      (await bcf(t, { authorization: `Bearer ${accessToken}x` }, 'GET', '/foundation/1.0/current-user'))
+        .status,
+    ).toBe(401);
   });
 
   it('lands on the client with access_denied when the person refuses, and needs PKCE', async () => {
@@ -238,7 +295,11 @@ describe('OAuth2 authorization code with PKCE for desktop BCF clients', () => {
     const bad = await fetch(`${t.url}/bcf-oauth/reg`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ application_type: 'native', redirect_uris: ['http://evil.example/cb'], token_endpoint_auth_method: 'none' }),
+      body: JSON.stringify({
+        application_type: 'native',
+        redirect_uris: ['http://evil.example/cb'],
+        token_endpoint_auth_method: 'none',
+      }),
     });
     expect(bad.status).toBe(400);
   });

@@ -75,7 +75,8 @@ export function schemaErrors(schemaPath: string, value: unknown, options: { list
   const errors: string[] = [];
   items.forEach((item, i) => {
     if (!validate(item))
-      for (const e of validate.errors ?? []) errors.push(`${options.list ? `[${i}]` : ''}${e.dataPath} ${e.message ?? ''}`);
+      for (const e of validate.errors ?? [])
+        errors.push(`${options.list ? `[${i}]` : ''}${e.dataPath} ${e.message ?? ''}`);
   });
   return errors;
 }

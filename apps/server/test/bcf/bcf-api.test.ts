@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_VISIBILITIES } from '@obra/domain';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { buildIssueWorld, createIssueAs, draft, GET_ISSUES, type IssueWorld } from '../issues/issue-test-kit.ts';
+import {
+  buildIssueWorld,
+  createIssueAs,
+  draft,
+  GET_ISSUES,
+  type IssueWorld,
+} from '../issues/issue-test-kit.ts';
 import { CREATE_COMMENT } from '../issues/comment-test-kit.ts';
 import { call } from '../projects/project-test-kit.ts';
 import { bcf, failing, fullViewpoint, projectGuidOf, valid } from './bcf-api-kit.ts';
@@ -17,7 +23,11 @@ let w: IssueWorld;
 let guid: string;
 let base: string;
 
-type Topic = { guid: string; title: string; authorization: { topic_actions: string[]; topic_status: string[] } };
+type Topic = {
+  guid: string;
+  title: string;
+  authorization: { topic_actions: string[]; topic_status: string[] };
+};
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -51,7 +61,9 @@ describe('Foundation API', () => {
       status: 401,
       code: 'UNAUTHENTICATED',
     });
-    expect((await failing(t, { authorization: 'Bearer not-a-token' }, 'GET', '/bcf/3.0/projects')).status).toBe(401);
+    expect(
+      (await failing(t, { authorization: 'Bearer not-a-token' }, 'GET', '/bcf/3.0/projects')).status,
+    ).toBe(401);
   });
 
   it('accepts an access key over HTTP Basic', async () => {
@@ -61,7 +73,9 @@ describe('Foundation API', () => {
       'mutation { createAccessKey(name: "Solibri") { accessKey { keyId } secret } }',
     );
     const { accessKey, secret } = created.createAccessKey;
-    const basic = { authorization: `Basic ${Buffer.from(`${accessKey.keyId}:${secret}`).toString('base64')}` };
+    const basic = {
+      authorization: `Basic ${Buffer.from(`${accessKey.keyId}:${secret}`).toString('base64')}`,
+    };
     const me = await valid<{ id: string }>(t, basic, 'GET', '/foundation/1.0/current-user', {
       schema: '3.0/User/user_GET.json',
     });
@@ -85,10 +99,15 @@ describe('projects', () => {
       '/bcf/3.0/projects',
       { schema: '3.0/Project/project_GET.json', list: true },
     );
-    expect(projects.find((p) => p.project_id === guid)?.authorization.project_actions).toEqual(['createTopic']);
-    expect(await valid(t, w.outsider, 'GET', '/bcf/3.0/projects', { schema: '3.0/Project/project_GET.json', list: true })).toEqual(
-      [],
-    );
+    expect(projects.find((p) => p.project_id === guid)?.authorization.project_actions).toEqual([
+      'createTopic',
+    ]);
+    expect(
+      await valid(t, w.outsider, 'GET', '/bcf/3.0/projects', {
+        schema: '3.0/Project/project_GET.json',
+        list: true,
+      }),
+    ).toEqual([]);
     const project = await valid<{ name: string }>(t, w.collaboratorOther, 'GET', base, {
       schema: '3.0/Project/project_GET.json',
     });
@@ -108,12 +127,17 @@ describe('projects', () => {
       status: 404,
       code: 'PROJECT_NOT_FOUND',
     });
-    expect(await valid(t, w.creator, 'GET', `${base}/files_information`, {
-      schema: `${S}/File/project_files_information_GET.json`,
-    })).toEqual([]);
-    expect(await valid(t, w.creator, 'GET', `${base}/documents`, { schema: `${S}/Document/document_GET.json`, list: true })).toEqual(
-      [],
-    );
+    expect(
+      await valid(t, w.creator, 'GET', `${base}/files_information`, {
+        schema: `${S}/File/project_files_information_GET.json`,
+      }),
+    ).toEqual([]);
+    expect(
+      await valid(t, w.creator, 'GET', `${base}/documents`, {
+        schema: `${S}/Document/document_GET.json`,
+        list: true,
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -151,14 +175,25 @@ describe('topics', () => {
       assigned_to: w.collaboratorSame.email,
     });
     expect(created.authorization.topic_actions).toContain('update');
-    const listed = await call<{ getIssues: { issues: { title: string; visibility: string }[] } }>(t, w.creator, GET_ISSUES, {
-      projectId: w.projectId,
-      first: 50,
-    });
+    const listed = await call<{ getIssues: { issues: { title: string; visibility: string }[] } }>(
+      t,
+      w.creator,
+      GET_ISSUES,
+      {
+        projectId: w.projectId,
+        first: 50,
+      },
+    );
     expect(listed.getIssues.issues).toContainEqual(
       expect.objectContaining({ title: 'Duct crosses beam B12', visibility: 'public' }),
     );
-    const read = await valid<Topic>(t, w.creator, 'GET', `${base}/topics/${created.guid.toUpperCase()}`, TOPIC);
+    const read = await valid<Topic>(
+      t,
+      w.creator,
+      'GET',
+      `${base}/topics/${created.guid.toUpperCase()}`,
+      TOPIC,
+    );
     expect(read.title).toBe('Duct crosses beam B12');
     expect(
       await failing(t, w.creator, 'POST', `${base}/topics`, { guid: created.guid, title: 'again' }),
@@ -167,15 +202,23 @@ describe('topics', () => {
       status: 400,
       code: 'REQUIRED_FIELD',
     });
-    expect(await failing(t, w.creator, 'GET', `${base}/topics/3c3ee4a3-4a74-4a7a-9f7e-2f2b6b7d1a00`)).toEqual({
-      status: 404,
-      code: 'NOT_FOUND',
-    });
+    expect(await failing(t, w.creator, 'GET', `${base}/topics/3c3ee4a3-4a74-4a7a-9f7e-2f2b6b7d1a00`)).toEqual(
+      {
+        status: 404,
+        code: 'NOT_FOUND',
+      },
+    );
   });
 
   it('answers issues made in the web app under a stable GUID', async () => {
     const issueId = await createIssueAs(t, w.creator, draft(w, { title: 'Made in Obra' }));
-    const topics = await valid<Topic[]>(t, w.creator, 'GET', `${base}/topics?$filter=${encodeURIComponent("title eq 'Made in Obra'")}`, TOPICS);
+    const topics = await valid<Topic[]>(
+      t,
+      w.creator,
+      'GET',
+      `${base}/topics?$filter=${encodeURIComponent("title eq 'Made in Obra'")}`,
+      TOPICS,
+    );
     expect(topics).toHaveLength(1);
     const topicGuid = topics[0]?.guid ?? '';
     const again = await valid<Topic>(t, w.creator, 'GET', `${base}/topics/${topicGuid}`, TOPIC);
@@ -185,25 +228,44 @@ describe('topics', () => {
 
   it('filters, orders and pages with OData', async () => {
     const make = (title: string, priority: string, labels: string[]) =>
-      valid<Topic>(t, w.creator, 'POST', `${base}/topics`, { status: 201, ...TOPIC }, { title, priority, labels });
+      valid<Topic>(
+        t,
+        w.creator,
+        'POST',
+        `${base}/topics`,
+        { status: 201, ...TOPIC },
+        { title, priority, labels },
+      );
     await make('OData alpha', 'Low', ['Roof']);
     await make('OData beta', 'Medium', ['Roof', 'Facade']);
     await make('OData gamma', 'High', []);
     const list = async (query: string) =>
       (await valid<Topic[]>(t, w.creator, 'GET', `${base}/topics?${query}`, TOPICS)).map((x) => x.title);
     const odata = (filter: string, rest = '') => list(`$filter=${encodeURIComponent(filter)}${rest}`);
-    expect(await odata("contains(title,'OData')", '&$orderby=title')).toEqual(['OData alpha', 'OData beta', 'OData gamma']);
+    expect(await odata("contains(title,'OData')", '&$orderby=title')).toEqual([
+      'OData alpha',
+      'OData beta',
+      'OData gamma',
+    ]);
     expect(await odata("contains(title,'OData') and priority eq 'Low'")).toEqual(['OData alpha']);
     expect(await odata("contains(title,'OData') and priority ne 'Low'", '&$orderby=title desc')).toEqual([
       'OData gamma',
       'OData beta',
     ]);
-    expect(await odata("priority eq 'Low' and contains(title,'OData') or title eq 'OData gamma'", '&$orderby=title')).toEqual([
-      'OData alpha',
-      'OData gamma',
-    ]);
+    expect(
+      await odata(
+        "priority eq 'Low' and contains(title,'OData') or title eq 'OData gamma'",
+        '&$orderby=title',
+      ),
+    ).toEqual(['OData alpha', 'OData gamma']);
     expect(await odata("labels/any(l: l eq 'Facade')")).toEqual(['OData beta']);
-    const all = await valid<(Topic & { creation_date: string })[]>(t, w.creator, 'GET', `${base}/topics?$orderby=creation_date`, TOPICS);
+    const all = await valid<(Topic & { creation_date: string })[]>(
+      t,
+      w.creator,
+      'GET',
+      `${base}/topics?$orderby=creation_date`,
+      TOPICS,
+    );
     const middle = all.find((x) => x.title === 'OData beta')?.creation_date ?? '';
     expect(await odata(`contains(title,'OData') and creation_date gt ${middle}`)).toEqual(['OData gamma']);
     expect(await odata(`contains(title,'OData') and creation_date ge ${middle}`, '&$orderby=title')).toEqual([
@@ -223,12 +285,28 @@ describe('topics', () => {
     expect(await paged(0)).toEqual(['OData alpha', 'OData beta']);
     expect(await paged(2)).toEqual(['OData gamma']);
     expect(await paged(4)).toEqual([]);
-    for (const bad of ['$filter=nonsense%20eq%201', '$filter=title%20eq', '$orderby=secret', '$top=-1', '$skip=x'])
-      expect(await failing(t, w.creator, 'GET', `${base}/topics?${bad}`)).toEqual({ status: 400, code: 'BAD_USER_INPUT' });
+    for (const bad of [
+      '$filter=nonsense%20eq%201',
+      '$filter=title%20eq',
+      '$orderby=secret',
+      '$top=-1',
+      '$skip=x',
+    ])
+      expect(await failing(t, w.creator, 'GET', `${base}/topics?${bad}`)).toEqual({
+        status: 400,
+        code: 'BAD_USER_INPUT',
+      });
   });
 
   it('computes authorization from the issue policy and enforces it', async () => {
-    const created = await valid<Topic>(t, w.creator, 'POST', `${base}/topics`, { status: 201, ...TOPIC }, { title: 'Policy topic' });
+    const created = await valid<Topic>(
+      t,
+      w.creator,
+      'POST',
+      `${base}/topics`,
+      { status: 201, ...TOPIC },
+      { title: 'Policy topic' },
+    );
     const path = `${base}/topics/${created.guid}`;
     expect(created.authorization.topic_status).toEqual(['Open', 'Resolved', 'Rejected']);
     expect(created.authorization.topic_actions).toEqual(
@@ -252,7 +330,11 @@ describe('topics', () => {
       TOPIC,
       { title: 'Policy topic, renamed', topic_status: 'Resolved', priority: 'Low' },
     );
-    expect(updated).toMatchObject({ title: 'Policy topic, renamed', topic_status: 'Resolved', priority: 'Low' });
+    expect(updated).toMatchObject({
+      title: 'Policy topic, renamed',
+      topic_status: 'Resolved',
+      priority: 'Low',
+    });
     expect((await bcf(t, w.creator, 'DELETE', path)).status).toBe(204);
     expect(await failing(t, w.creator, 'GET', path)).toEqual({ status: 404, code: 'NOT_FOUND' });
   });
@@ -260,7 +342,14 @@ describe('topics', () => {
 
 describe('comments, viewpoints and relations', () => {
   it('round-trips comments with their viewpoint', async () => {
-    const topic = await valid<Topic>(t, w.creator, 'POST', `${base}/topics`, { status: 201, ...TOPIC }, { title: 'Comment topic' });
+    const topic = await valid<Topic>(
+      t,
+      w.creator,
+      'POST',
+      `${base}/topics`,
+      { status: 201, ...TOPIC },
+      { title: 'Comment topic' },
+    );
     const path = `${base}/topics/${topic.guid}`;
     const viewpoint = await valid<{ guid: string }>(
       t,
@@ -270,13 +359,21 @@ describe('comments, viewpoints and relations', () => {
       { status: 201, schema: `${S}/Viewpoint/viewpoint_GET.json` },
       await fullViewpoint(),
     );
-    const comment = await valid<{ guid: string; viewpoint_guid: string; authorization: { comment_actions: string[] } }>(
+    const comment = await valid<{
+      guid: string;
+      viewpoint_guid: string;
+      authorization: { comment_actions: string[] };
+    }>(
       t,
       w.creator,
       'POST',
       `${path}/comments`,
       { status: 201, schema: `${S}/Comment/comment_GET.json` },
-      { guid: 'C1D5E3A0-1234-4ABC-8DEF-0123456789AB', comment: 'Please move the duct', viewpoint_guid: viewpoint.guid },
+      {
+        guid: 'C1D5E3A0-1234-4ABC-8DEF-0123456789AB',
+        comment: 'Please move the duct',
+        viewpoint_guid: viewpoint.guid,
+      },
     );
     expect(comment).toMatchObject({
       guid: 'c1d5e3a0-1234-4abc-8def-0123456789ab',
@@ -291,10 +388,16 @@ describe('comments, viewpoints and relations', () => {
       { status: 201, schema: `${S}/Comment/comment_GET.json` },
       { comment: 'Done on our side' },
     );
-    const comments = await valid<{ guid: string; comment: string }[]>(t, w.creator, 'GET', `${path}/comments`, {
-      schema: `${S}/Comment/comment_GET.json`,
-      list: true,
-    });
+    const comments = await valid<{ guid: string; comment: string }[]>(
+      t,
+      w.creator,
+      'GET',
+      `${path}/comments`,
+      {
+        schema: `${S}/Comment/comment_GET.json`,
+        list: true,
+      },
+    );
     expect(comments.map((c) => c.comment)).toEqual(['Please move the duct', 'Done on our side']);
     const seen = await valid<{ authorization: { comment_actions: string[] } }>(
       t,
@@ -304,7 +407,9 @@ describe('comments, viewpoints and relations', () => {
       { schema: `${S}/Comment/comment_GET.json` },
     );
     expect(seen.authorization.comment_actions).toEqual(['delete']);
-    expect(await failing(t, w.creator, 'PUT', `${path}/comments/${second.guid}`, { comment: 'Not mine' })).toEqual({
+    expect(
+      await failing(t, w.creator, 'PUT', `${path}/comments/${second.guid}`, { comment: 'Not mine' }),
+    ).toEqual({
       status: 403,
       code: 'FORBIDDEN',
     });
@@ -318,7 +423,12 @@ describe('comments, viewpoints and relations', () => {
     );
     expect(edited.comment).toBe('Done, checked twice');
     expect(edited.modified_date).not.toBeNull();
-    expect(await failing(t, w.creator, 'POST', `${path}/comments`, { comment: 'x', viewpoint_guid: '5a8b2f9c-0000-4000-8000-000000000000' })).toEqual({
+    expect(
+      await failing(t, w.creator, 'POST', `${path}/comments`, {
+        comment: 'x',
+        viewpoint_guid: '5a8b2f9c-0000-4000-8000-000000000000',
+      }),
+    ).toEqual({
       status: 400,
       code: 'BAD_USER_INPUT',
     });
@@ -326,20 +436,40 @@ describe('comments, viewpoints and relations', () => {
       status: 400,
       code: 'REQUIRED_FIELD',
     });
-    const events = await valid<{ actions: { type: string }[] }[]>(t, w.creator, 'GET', `${path}/comments/${second.guid}/events`, {
-      schema: `${S}/Events/comment_event_GET.json`,
-      list: true,
-    });
+    const events = await valid<{ actions: { type: string }[] }[]>(
+      t,
+      w.creator,
+      'GET',
+      `${path}/comments/${second.guid}/events`,
+      {
+        schema: `${S}/Events/comment_event_GET.json`,
+        list: true,
+      },
+    );
     expect(events.map((e) => e.actions[0]?.type)).toEqual(['comment_created', 'comment_text_updated']);
     expect((await bcf(t, w.collaboratorSame, 'DELETE', `${path}/comments/${second.guid}`)).status).toBe(204);
-    expect(await failing(t, w.creator, 'GET', `${path}/comments/${second.guid}`)).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(await failing(t, w.creator, 'GET', `${path}/comments/${second.guid}`)).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
   });
 
   it('stores viewpoints with camera, snapshot, bitmaps, selection, coloring and visibility', async () => {
-    const topic = await valid<Topic>(t, w.creator, 'POST', `${base}/topics`, { status: 201, ...TOPIC }, { title: 'Viewpoint topic' });
+    const topic = await valid<Topic>(
+      t,
+      w.creator,
+      'POST',
+      `${base}/topics`,
+      { status: 201, ...TOPIC },
+      { title: 'Viewpoint topic' },
+    );
     const path = `${base}/topics/${topic.guid}`;
     const sent = await fullViewpoint('B7E1D0A4-5555-4666-8777-888899990000');
-    const created = await valid<{ guid: string; bitmaps: { guid: string }[]; snapshot: { snapshot_type: string } }>(
+    const created = await valid<{
+      guid: string;
+      bitmaps: { guid: string }[];
+      snapshot: { snapshot_type: string };
+    }>(
       t,
       w.creator,
       'POST',
@@ -370,13 +500,9 @@ describe('comments, viewpoints and relations', () => {
       schema: `${S}/Viewpoint/coloring_GET.json`,
     });
     expect(coloring.coloring[0]?.color).toBe('FF00FF00');
-    const visibility = await valid<{ visibility: { default_visibility: boolean; view_setup_hints: unknown } }>(
-      t,
-      w.creator,
-      'GET',
-      `${vp}/visibility`,
-      { schema: `${S}/Viewpoint/visibility_GET.json` },
-    );
+    const visibility = await valid<{
+      visibility: { default_visibility: boolean; view_setup_hints: unknown };
+    }>(t, w.creator, 'GET', `${vp}/visibility`, { schema: `${S}/Viewpoint/visibility_GET.json` });
     expect(visibility.visibility.default_visibility).toBe(false);
     expect(visibility.visibility.view_setup_hints).toEqual({
       spaces_visible: false,
@@ -389,14 +515,18 @@ describe('comments, viewpoints and relations', () => {
     expect(snapshot.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
     const bitmap = await bcf(t, w.creator, 'GET', `${vp}/bitmaps/${created.bitmaps[0]?.guid ?? ''}`);
     expect(bitmap.status).toBe(200);
-    expect(bitmap.bytes.toString('base64')).toBe((sent['bitmaps'] as { bitmap_data: string }[])[0]?.bitmap_data);
+    expect(bitmap.bytes.toString('base64')).toBe(
+      (sent['bitmaps'] as { bitmap_data: string }[])[0]?.bitmap_data,
+    );
     // The snapshot is an image of the issue in the web app.
     const images = await t.server.services.database.executor.executeSql(
       'select count(*)::int as n from issue_images i join bcf_topics b on b.issue_id = i.issue_id where b.guid = $1',
       [topic.guid],
     );
     expect((images.rows[0] as { n: number } | undefined)?.n).toBe(1);
-    expect(await failing(t, w.collaboratorOther, 'POST', `${path}/viewpoints`, await fullViewpoint())).toEqual({
+    expect(
+      await failing(t, w.collaboratorOther, 'POST', `${path}/viewpoints`, await fullViewpoint()),
+    ).toEqual({
       status: 403,
       code: 'FORBIDDEN',
     });
@@ -407,8 +537,22 @@ describe('comments, viewpoints and relations', () => {
   });
 
   it('keeps related topics, document references and files, and answers topic events', async () => {
-    const one = await valid<Topic>(t, w.creator, 'POST', `${base}/topics`, { status: 201, ...TOPIC }, { title: 'Relations one' });
-    const two = await valid<Topic>(t, w.creator, 'POST', `${base}/topics`, { status: 201, ...TOPIC }, { title: 'Relations two' });
+    const one = await valid<Topic>(
+      t,
+      w.creator,
+      'POST',
+      `${base}/topics`,
+      { status: 201, ...TOPIC },
+      { title: 'Relations one' },
+    );
+    const two = await valid<Topic>(
+      t,
+      w.creator,
+      'POST',
+      `${base}/topics`,
+      { status: 201, ...TOPIC },
+      { title: 'Relations two' },
+    );
     const path = `${base}/topics/${one.guid}`;
     const related = await valid<{ related_topic_guid: string }[]>(
       t,
@@ -420,7 +564,9 @@ describe('comments, viewpoints and relations', () => {
     );
     expect(related).toEqual([{ related_topic_guid: two.guid }]);
     expect(
-      await failing(t, w.creator, 'PUT', `${path}/related_topics`, [{ related_topic_guid: '11111111-2222-4333-8444-555555555555' }]),
+      await failing(t, w.creator, 'PUT', `${path}/related_topics`, [
+        { related_topic_guid: '11111111-2222-4333-8444-555555555555' },
+      ]),
     ).toEqual({ status: 400, code: 'BAD_USER_INPUT' });
     const reference = await valid<{ guid: string; url: string }>(
       t,
@@ -436,15 +582,36 @@ describe('comments, viewpoints and relations', () => {
       list: true,
     });
     expect(references.map((r) => r.guid)).toEqual([reference.guid]);
-    expect(await valid(t, w.creator, 'GET', `${path}/files`, { schema: `${S}/File/file_GET.json`, list: true })).toEqual([]);
-    const model = { ifc_project: '0J$yPqHBD12v72y4qF6XcD', filename: 'Architecture.ifc', reference: 'https://example.com/Architecture.ifc' };
+    expect(
+      await valid(t, w.creator, 'GET', `${path}/files`, { schema: `${S}/File/file_GET.json`, list: true }),
+    ).toEqual([]);
+    const model = {
+      ifc_project: '0J$yPqHBD12v72y4qF6XcD',
+      filename: 'Architecture.ifc',
+      reference: 'https://example.com/Architecture.ifc',
+    };
     expect(schemaErrors(`${S}/File/file_PUT.json`, model)).toEqual([]);
-    const files = await valid<{ filename: string }[]>(t, w.creator, 'PUT', `${path}/files`, { schema: `${S}/File/file_GET.json`, list: true }, [model]);
+    const files = await valid<{ filename: string }[]>(
+      t,
+      w.creator,
+      'PUT',
+      `${path}/files`,
+      { schema: `${S}/File/file_GET.json`, list: true },
+      [model],
+    );
     expect(files.map((f) => f.filename)).toEqual(['Architecture.ifc']);
-    expect(await valid(t, w.creator, 'GET', `${path}/files`, { schema: `${S}/File/file_GET.json`, list: true })).toEqual(files);
-    const information = await valid<{ file: { filename: string } }[]>(t, w.creator, 'GET', `${base}/files_information`, {
-      schema: `${S}/File/project_files_information_GET.json`,
-    });
+    expect(
+      await valid(t, w.creator, 'GET', `${path}/files`, { schema: `${S}/File/file_GET.json`, list: true }),
+    ).toEqual(files);
+    const information = await valid<{ file: { filename: string } }[]>(
+      t,
+      w.creator,
+      'GET',
+      `${base}/files_information`,
+      {
+        schema: `${S}/File/project_files_information_GET.json`,
+      },
+    );
     expect(information.map((i) => i.file.filename)).toContain('Architecture.ifc');
     const changed = await valid<{ url: string; description: string }>(
       t,
@@ -454,13 +621,22 @@ describe('comments, viewpoints and relations', () => {
       { schema: `${S}/DocumentReference/document_reference_GET.json` },
       { url: 'https://example.com/spec-v2.pdf', description: 'Specification, second issue' },
     );
-    expect(changed).toMatchObject({ url: 'https://example.com/spec-v2.pdf', description: 'Specification, second issue' });
-    expect(await failing(t, w.collaboratorOther, 'PUT', `${path}/files`, [])).toEqual({ status: 403, code: 'FORBIDDEN' });
+    expect(changed).toMatchObject({
+      url: 'https://example.com/spec-v2.pdf',
+      description: 'Specification, second issue',
+    });
+    expect(await failing(t, w.collaboratorOther, 'PUT', `${path}/files`, [])).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
     // The relations survive a PUT of the topic's fields.
     await valid(t, w.creator, 'PUT', path, TOPIC, { title: 'Relations one, renamed', priority: 'High' });
-    expect(await valid(t, w.creator, 'GET', `${path}/related_topics`, { schema: `${S}/RelatedTopic/related_topic_GET.json`, list: true })).toEqual(
-      related,
-    );
+    expect(
+      await valid(t, w.creator, 'GET', `${path}/related_topics`, {
+        schema: `${S}/RelatedTopic/related_topic_GET.json`,
+        list: true,
+      }),
+    ).toEqual(related);
     const events = await valid<{ topic_guid: string; actions: { type: string; value: string | null }[] }[]>(
       t,
       w.creator,
@@ -472,10 +648,16 @@ describe('comments, viewpoints and relations', () => {
     expect(types[0]).toBe('topic_created');
     expect(types).toContain('title_updated');
     expect(events.flatMap((e) => e.actions)).toContainEqual({ type: 'priority_updated', value: 'High' });
-    const projectEvents = await valid<{ topic_guid: string }[]>(t, w.creator, 'GET', `${base}/topics/events?$filter=${encodeURIComponent(`topic_guid eq '${one.guid}'`)}`, {
-      schema: `${S}/Events/topic_event_GET.json`,
-      list: true,
-    });
+    const projectEvents = await valid<{ topic_guid: string }[]>(
+      t,
+      w.creator,
+      'GET',
+      `${base}/topics/events?$filter=${encodeURIComponent(`topic_guid eq '${one.guid}'`)}`,
+      {
+        schema: `${S}/Events/topic_event_GET.json`,
+        list: true,
+      },
+    );
     expect(projectEvents.length).toBe(events.length);
   });
 });
@@ -492,10 +674,16 @@ describe('imported BCF-XML packages over the API', () => {
       expect([relative, imported.status, imported.body.failed]).toEqual([relative, 201, 0]);
     }
     const topics = await valid<(Topic & { guid: string })[]>(t, w.creator, 'GET', `${base}/topics`, TOPICS);
-    const documents = await valid<{ guid: string; filename: string }[]>(t, w.creator, 'GET', `${base}/documents`, {
-      schema: `${S}/Document/document_GET.json`,
-      list: true,
-    });
+    const documents = await valid<{ guid: string; filename: string }[]>(
+      t,
+      w.creator,
+      'GET',
+      `${base}/documents`,
+      {
+        schema: `${S}/Document/document_GET.json`,
+        list: true,
+      },
+    );
     expect(documents.length).toBeGreaterThan(0);
     const file = await bcf(t, w.creator, 'GET', `${base}/documents/${documents[0]?.guid ?? ''}`);
     expect(file.status).toBe(200);
@@ -516,8 +704,12 @@ describe('imported BCF-XML packages over the API', () => {
           list: true,
         })
       ).length;
-      files += (await valid<unknown[]>(t, w.creator, 'GET', `${path}/files`, { schema: `${S}/File/file_GET.json`, list: true }))
-        .length;
+      files += (
+        await valid<unknown[]>(t, w.creator, 'GET', `${path}/files`, {
+          schema: `${S}/File/file_GET.json`,
+          list: true,
+        })
+      ).length;
       related += (
         await valid<unknown[]>(t, w.creator, 'GET', `${path}/related_topics`, {
           schema: `${S}/RelatedTopic/related_topic_GET.json`,
@@ -535,12 +727,22 @@ describe('imported BCF-XML packages over the API', () => {
             schema: `${S}/Viewpoint/selection_GET.json`,
           })
         ).selection.length;
-        await valid(t, w.creator, 'GET', `${vp}/visibility`, { schema: `${S}/Viewpoint/visibility_GET.json` });
+        await valid(t, w.creator, 'GET', `${vp}/visibility`, {
+          schema: `${S}/Viewpoint/visibility_GET.json`,
+        });
         await valid(t, w.creator, 'GET', `${vp}/coloring`, { schema: `${S}/Viewpoint/coloring_GET.json` });
       }
-      await valid(t, w.creator, 'GET', `${path}/comments`, { schema: `${S}/Comment/comment_GET.json`, list: true });
+      await valid(t, w.creator, 'GET', `${path}/comments`, {
+        schema: `${S}/Comment/comment_GET.json`,
+        list: true,
+      });
     }
-    expect({ references: references > 0, files: files > 0, related: related > 0, selections: selections > 0 }).toEqual({
+    expect({
+      references: references > 0,
+      files: files > 0,
+      related: related > 0,
+      selections: selections > 0,
+    }).toEqual({
       references: true,
       files: true,
       related: true,
@@ -551,7 +753,13 @@ describe('imported BCF-XML packages over the API', () => {
 
 describe('visibility over the API', () => {
   it('never answers a topic, comment or event the caller may not see', async () => {
-    const viewers = ['creator', 'groupMember', 'coordinator', 'collaboratorSame', 'collaboratorOther'] as const;
+    const viewers = [
+      'creator',
+      'groupMember',
+      'coordinator',
+      'collaboratorSame',
+      'collaboratorOther',
+    ] as const;
     const sees: Record<(typeof viewers)[number], boolean[]> = {
       creator: [true, true, true, true, true],
       groupMember: [false, true, false, true, true],
@@ -567,7 +775,13 @@ describe('visibility over the API', () => {
         w.creator,
         draft(w, { title, visibility, ...(visibility === 'group' ? { groupId: w.groupId } : {}) }),
       );
-      const [found] = await valid<Topic[]>(t, w.creator, 'GET', `${base}/topics?$filter=${encodeURIComponent(`title eq '${title}'`)}`, TOPICS);
+      const [found] = await valid<Topic[]>(
+        t,
+        w.creator,
+        'GET',
+        `${base}/topics?$filter=${encodeURIComponent(`title eq '${title}'`)}`,
+        TOPICS,
+      );
       if (!found) throw new Error(`no topic for ${visibility}`);
       topics.push({ visibility, guid: found.guid, title });
     }
@@ -588,9 +802,15 @@ describe('visibility over the API', () => {
     for (const viewer of viewers) {
       const user = w[viewer];
       const listed = new Set(
-        (await valid<Topic[]>(t, user, 'GET', `${base}/topics?$filter=${encodeURIComponent("contains(title,'Matrix')")}`, TOPICS)).map(
-          (x) => x.guid,
-        ),
+        (
+          await valid<Topic[]>(
+            t,
+            user,
+            'GET',
+            `${base}/topics?$filter=${encodeURIComponent("contains(title,'Matrix')")}`,
+            TOPICS,
+          )
+        ).map((x) => x.guid),
       );
       const events = new Set(
         (
@@ -602,26 +822,53 @@ describe('visibility over the API', () => {
       );
       topics.forEach((topic, i) => {
         const expected = sees[viewer][i] ?? false;
-        expect([viewer, topic.visibility, listed.has(topic.guid)]).toEqual([viewer, topic.visibility, expected]);
-        expect([viewer, topic.visibility, events.has(topic.guid)]).toEqual([viewer, topic.visibility, expected]);
+        expect([viewer, topic.visibility, listed.has(topic.guid)]).toEqual([
+          viewer,
+          topic.visibility,
+          expected,
+        ]);
+        expect([viewer, topic.visibility, events.has(topic.guid)]).toEqual([
+          viewer,
+          topic.visibility,
+          expected,
+        ]);
       });
       for (const [i, topic] of topics.entries()) {
         const answer = await bcf(t, user, 'GET', `${base}/topics/${topic.guid}`);
-        expect([viewer, topic.visibility, answer.status]).toEqual([viewer, topic.visibility, sees[viewer][i] ? 200 : 404]);
+        expect([viewer, topic.visibility, answer.status]).toEqual([
+          viewer,
+          topic.visibility,
+          sees[viewer][i] ? 200 : 404,
+        ]);
         if (!sees[viewer][i]) {
           expect((await bcf(t, user, 'GET', `${base}/topics/${topic.guid}/comments`)).status).toBe(404);
           expect((await bcf(t, user, 'GET', `${base}/topics/${topic.guid}/viewpoints`)).status).toBe(404);
         }
       }
-      const comments = await valid<{ comment: string }[]>(t, user, 'GET', `${base}/topics/${publicTopic.guid}/comments`, {
-        schema: `${S}/Comment/comment_GET.json`,
-        list: true,
-      });
-      expect([viewer, comments.some((c) => c.comment === 'Private note')]).toEqual([viewer, viewer === 'creator']);
-      const commentEvents = await valid<{ topic_guid: string }[]>(t, user, 'GET', `${base}/topics/comments/events`, {
-        schema: `${S}/Events/comment_event_GET.json`,
-        list: true,
-      });
+      const comments = await valid<{ comment: string }[]>(
+        t,
+        user,
+        'GET',
+        `${base}/topics/${publicTopic.guid}/comments`,
+        {
+          schema: `${S}/Comment/comment_GET.json`,
+          list: true,
+        },
+      );
+      expect([viewer, comments.some((c) => c.comment === 'Private note')]).toEqual([
+        viewer,
+        viewer === 'creator',
+      ]);
+      const commentEvents = await valid<{ topic_guid: string }[]>(
+        t,
+        user,
+        'GET',
+        `${base}/topics/comments/events`,
+        {
+          schema: `${S}/Events/comment_event_GET.json`,
+          list: true,
+        },
+      );
       expect([viewer, commentEvents.filter((e) => e.topic_guid === publicTopic.guid).length]).toEqual([
         viewer,
         viewer === 'creator' ? 1 : 0,

@@ -76,10 +76,9 @@ describe('OData $filter', () => {
     expect(select("topic_status eq 'Open' and priority eq 'High'")).toEqual(['a']);
     expect(select("priority eq 'Low' or priority eq 'Medium'")).toEqual(['b', 'c']);
     expect(select("priority eq 'Low' or topic_status eq 'Open' and priority eq 'High'")).toEqual(['a', 'b']);
-    expect(select("(priority eq 'Low' or topic_status eq 'Open') and creation_author eq 'ana@obra.test'")).toEqual([
-      'a',
-      'c',
-    ]);
+    expect(
+      select("(priority eq 'Low' or topic_status eq 'Open') and creation_author eq 'ana@obra.test'"),
+    ).toEqual(['a', 'c']);
     expect(select("not (topic_status eq 'Open')")).toEqual(['b']);
   });
 
@@ -87,7 +86,10 @@ describe('OData $filter', () => {
     expect(select("contains(title,'SLAB')")).toEqual(['c']);
     expect(select("title eq 'Door''s swing'")).toEqual(['b']);
     expect(select("labels/any(l: l eq 'MEP')")).toEqual(['a']);
-    expect(select("labels/any(x: x eq 'Structural') or labels/any(x: x eq 'Architecture')")).toEqual(['a', 'b']);
+    expect(select("labels/any(x: x eq 'Structural') or labels/any(x: x eq 'Architecture')")).toEqual([
+      'a',
+      'b',
+    ]);
   });
 
   it('treats an empty filter as none', () => {
@@ -106,7 +108,7 @@ describe('OData $filter', () => {
       "title eq 'x' extra",
       "labels eq 'x'",
       "labels/any(l: m eq 'x')",
-      "contains(title, 3)",
+      'contains(title, 3)',
       '#',
     ])
       expect(failure(() => parseODataFilter(bad))).toEqual({ code: 'BAD_USER_INPUT', field: '$filter' });
@@ -127,14 +129,26 @@ describe('OData $orderby, $top and $skip', () => {
 
   it('refuses unknown fields and directions', () => {
     expect(failure(() => parseODataOrderBy('secret'))).toEqual({ code: 'BAD_USER_INPUT', field: '$orderby' });
-    expect(failure(() => parseODataOrderBy('title sideways'))).toEqual({ code: 'BAD_USER_INPUT', field: '$orderby' });
+    expect(failure(() => parseODataOrderBy('title sideways'))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: '$orderby',
+    });
   });
 
   it('reads $top and $skip as bounded whole numbers', () => {
     expect(parseODataCount('$top', '10', 500)).toBe(10);
     expect(parseODataCount('$skip', undefined, 500)).toBeUndefined();
-    expect(failure(() => parseODataCount('$top', '-1', 500))).toEqual({ code: 'BAD_USER_INPUT', field: '$top' });
-    expect(failure(() => parseODataCount('$top', '501', 500))).toEqual({ code: 'BAD_USER_INPUT', field: '$top' });
-    expect(failure(() => parseODataCount('$skip', '1.5', 500))).toEqual({ code: 'BAD_USER_INPUT', field: '$skip' });
+    expect(failure(() => parseODataCount('$top', '-1', 500))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: '$top',
+    });
+    expect(failure(() => parseODataCount('$top', '501', 500))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: '$top',
+    });
+    expect(failure(() => parseODataCount('$skip', '1.5', 500))).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: '$skip',
+    });
   });
 });

@@ -285,9 +285,13 @@ export function matchesODataFilter(
   if (!filter) return true;
   switch (filter.kind) {
     case 'and':
-      return matchesODataFilter(filter.left, record, fields) && matchesODataFilter(filter.right, record, fields);
+      return (
+        matchesODataFilter(filter.left, record, fields) && matchesODataFilter(filter.right, record, fields)
+      );
     case 'or':
-      return matchesODataFilter(filter.left, record, fields) || matchesODataFilter(filter.right, record, fields);
+      return (
+        matchesODataFilter(filter.left, record, fields) || matchesODataFilter(filter.right, record, fields)
+      );
     case 'not':
       return !matchesODataFilter(filter.operand, record, fields);
     case 'contains': {
@@ -296,7 +300,9 @@ export function matchesODataFilter(
     }
     case 'any': {
       const list = record[filter.field];
-      return Array.isArray(list) && list.some((item) => compare(filter.op, comparable(item, 'text'), filter.value));
+      return (
+        Array.isArray(list) && list.some((item) => compare(filter.op, comparable(item, 'text'), filter.value))
+      );
     }
     case 'compare': {
       const kind = fields[filter.field];

@@ -831,7 +831,15 @@ export async function writeApiTopic(
     failed: 0,
     fromObra: false,
     items: [],
-    mapping: { types: [], statuses: [], priorities: [], stages: [], labels: [], users: [], disciplineIds: [] },
+    mapping: {
+      types: [],
+      statuses: [],
+      priorities: [],
+      stages: [],
+      labels: [],
+      users: [],
+      disciplineIds: [],
+    },
     unreadable: [],
   };
   const pkg: BcfPackage = { version: '3.0', documents: [], topics: [topic], unreadable: [] };
@@ -853,13 +861,18 @@ export async function writeApiTopic(
         .select()
         .from(issueDisciplines)
         .where(eq(issueDisciplines.issueId, options.existingIssueId));
-      plan.fields.disciplines = current.map((d) => ({ disciplineId: d.disciplineId, status, deadline: d.deadline }));
+      plan.fields.disciplines = current.map((d) => ({
+        disciplineId: d.disciplineId,
+        status,
+        deadline: d.deadline,
+      }));
     }
   }
   const files: SnapshotFiles = new Map();
   for (const [viewpointGuid, snapshot] of options.snapshots ?? []) {
     const file = await storeSnapshot(services, access, snapshot.name, snapshot.bytes);
-    if (!file) throw new AppError('BAD_USER_INPUT', 'the snapshot is not an image Obra reads', { field: 'snapshot' });
+    if (!file)
+      throw new AppError('BAD_USER_INPUT', 'the snapshot is not an image Obra reads', { field: 'snapshot' });
     files.set(`${topic.guid}/${viewpointGuid}`, file);
   }
   const documents = new Map((options.documents ?? []).map((d) => [d.guid, d]));

@@ -18,7 +18,8 @@ async function call<T>(method: 'GET' | 'POST', path: string): Promise<T> {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   const body = (await res.json().catch(() => ({}))) as T & { code?: string; message?: string };
-  if (!res.ok) throw new RestError(body.code ?? 'INTERNAL_SERVER_ERROR', body.message ?? res.statusText, res.status);
+  if (!res.ok)
+    throw new RestError(body.code ?? 'INTERNAL_SERVER_ERROR', body.message ?? res.statusText, res.status);
   return body;
 }
 

@@ -52,9 +52,7 @@ export function OauthConsentPage() {
       {loadError !== null && <Text data-testid="oauth-consent-expired">{t('expired')}</Text>}
       {details && (
         <Stack gap="md" data-testid="oauth-consent">
-          <Text>
-            {t('asks', { client: name, user: session.user?.email ?? '' })}
-          </Text>
+          <Text>{t('asks', { client: name, user: session.user?.email ?? '' })}</Text>
           <List size="sm" spacing={4}>
             <List.Item>{t('canRead')}</List.Item>
             <List.Item>{t('canWrite')}</List.Item>

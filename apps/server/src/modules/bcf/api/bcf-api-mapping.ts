@@ -123,7 +123,10 @@ export function commentAuthorization(facts: {
 }): { comment_actions: ('update' | 'delete')[] } {
   if (!facts.active || !facts.writes) return { comment_actions: [] };
   return {
-    comment_actions: [...(facts.canEdit ? (['update'] as const) : []), ...(facts.canDelete ? (['delete'] as const) : [])],
+    comment_actions: [
+      ...(facts.canEdit ? (['update'] as const) : []),
+      ...(facts.canDelete ? (['delete'] as const) : []),
+    ],
   };
 }
 
@@ -155,14 +158,14 @@ export function topicOf(source: TopicSource): Record<string, unknown> {
     reference_links: kept.referenceLinks ?? [],
     title: issue.title,
     priority:
-      keep(kept.priority, mapBcfPriority(kept.priority).value === priority, BCF_PRIORITY_OF[priority]) ?? null,
+      keep(kept.priority, mapBcfPriority(kept.priority).value === priority, BCF_PRIORITY_OF[priority]) ??
+      null,
     index: kept.index ?? null,
     labels: [...new Set([...source.labelNames, ...(kept.unmappedLabels ?? [])])],
     creation_date: kept.creationDate || issue.createdAt.toISOString(),
     creation_author: kept.creationAuthor || (emails.get(issue.createdByUserId) ?? 'unknown'),
     modified_date: iso(issue.editedAt) ?? kept.modifiedDate ?? issue.createdAt.toISOString(),
-    modified_author:
-      (issue.editedByUserId ? emails.get(issue.editedByUserId) : kept.modifiedAuthor) ?? null,
+    modified_author: (issue.editedByUserId ? emails.get(issue.editedByUserId) : kept.modifiedAuthor) ?? null,
     assigned_to: kept.assignedTo ?? null,
     stage:
       keep(
@@ -193,7 +196,15 @@ export interface CommentSource {
   authorEmail: string | undefined;
   editedAt: Date | null;
   /** What BCF said of an imported comment (bcf_comments.comment). */
-  kept: { author?: string; date?: string; viewpointGuid?: string; modifiedAuthor?: string; modifiedDate?: string } | undefined;
+  kept:
+    | {
+        author?: string;
+        date?: string;
+        viewpointGuid?: string;
+        modifiedAuthor?: string;
+        modifiedDate?: string;
+      }
+    | undefined;
   /** The viewpoint GUIDs of the topic (a comment's viewpoint must be one of them). */
   viewpointGuids: ReadonlySet<string>;
   authorization: { comment_actions: ('update' | 'delete')[] };
@@ -201,7 +212,8 @@ export interface CommentSource {
 
 export function commentOf(source: CommentSource): Record<string, unknown> {
   const kept = source.kept ?? {};
-  const viewpoint = kept.viewpointGuid && source.viewpointGuids.has(kept.viewpointGuid) ? kept.viewpointGuid : null;
+  const viewpoint =
+    kept.viewpointGuid && source.viewpointGuids.has(kept.viewpointGuid) ? kept.viewpointGuid : null;
   return {
     guid: source.guid,
     date: kept.date ?? source.createdAt.toISOString(),
@@ -413,13 +425,20 @@ export function visualizationOf(
       : typeof body['orthogonal_camera'] === 'object' && body['orthogonal_camera'] !== null
         ? cameraOf(body['orthogonal_camera'], 'orthogonal')
         : undefined;
-  const components = typeof body['components'] === 'object' && body['components'] !== null ? (body['components'] as Json) : undefined;
-  const visibility = components && typeof components['visibility'] === 'object' && components['visibility'] !== null
-    ? (components['visibility'] as Json)
-    : undefined;
-  const hints = visibility && typeof visibility['view_setup_hints'] === 'object' && visibility['view_setup_hints'] !== null
-    ? (visibility['view_setup_hints'] as Json)
-    : undefined;
+  const components =
+    typeof body['components'] === 'object' && body['components'] !== null
+      ? (body['components'] as Json)
+      : undefined;
+  const visibility =
+    components && typeof components['visibility'] === 'object' && components['visibility'] !== null
+      ? (components['visibility'] as Json)
+      : undefined;
+  const hints =
+    visibility &&
+    typeof visibility['view_setup_hints'] === 'object' &&
+    visibility['view_setup_hints'] !== null
+      ? (visibility['view_setup_hints'] as Json)
+      : undefined;
   const bitmaps: BcfBitmap[] = objects(body['bitmaps']).map((b, i) => ({
     format: b['bitmap_type'] === 'jpg' ? 'jpg' : 'png',
     reference: `bitmap${i}.${b['bitmap_type'] === 'jpg' ? 'jpg' : 'png'}`,
@@ -429,7 +448,10 @@ export function visualizationOf(
     height: typeof b['height'] === 'number' ? b['height'] : 1,
     data: typeof b['bitmap_data'] === 'string' ? b['bitmap_data'] : undefined,
   }));
-  const snapshot = typeof body['snapshot'] === 'object' && body['snapshot'] !== null ? (body['snapshot'] as Json) : undefined;
+  const snapshot =
+    typeof body['snapshot'] === 'object' && body['snapshot'] !== null
+      ? (body['snapshot'] as Json)
+      : undefined;
   return {
     visualization: {
       guid,
@@ -454,7 +476,10 @@ export function visualizationOf(
           }
         : undefined,
       camera,
-      lines: objects(body['lines']).map((l) => ({ start: readPoint(l['start_point']), end: readPoint(l['end_point']) })),
+      lines: objects(body['lines']).map((l) => ({
+        start: readPoint(l['start_point']),
+        end: readPoint(l['end_point']),
+      })),
       clippingPlanes: objects(body['clipping_planes']).map((c) => ({
         location: readPoint(c['location']),
         direction: readPoint(c['direction']),

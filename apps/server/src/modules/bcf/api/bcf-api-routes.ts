@@ -23,7 +23,11 @@ export function defaultBcfActorResolver(services: AppServices): BcfActorResolver
   return (req) => resolveActor(services, credentialsFromHeaders(req.headers));
 }
 
-async function requireActor(resolver: BcfActorResolver, req: FastifyRequest, reply: FastifyReply): Promise<Actor> {
+async function requireActor(
+  resolver: BcfActorResolver,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Actor> {
   const actor = await resolver(req);
   if (!actor) {
     reply.header('www-authenticate', 'Bearer realm="obra-bcf", Basic realm="obra-bcf"');
@@ -94,7 +98,9 @@ export function registerBcfApiRoutes(
   });
 
   // --- projects ---
-  app.get(`${BCF_API_PREFIX}/projects`, async (req, reply) => api.listBcfProjects(services, await who(req, reply)));
+  app.get(`${BCF_API_PREFIX}/projects`, async (req, reply) =>
+    api.listBcfProjects(services, await who(req, reply)),
+  );
   app.get(base, async (req, reply) => api.getBcfProject(services, await who(req, reply), p(req).projectId));
   app.get(`${base}/extensions`, async (req, reply) =>
     api.getBcfExtensions(services, await who(req, reply), p(req).projectId),
@@ -201,7 +207,13 @@ export function registerBcfApiRoutes(
     return reply.status(201).send(body);
   });
   app.get(`${topic}/comments/:commentGuid`, async (req, reply) =>
-    api.getBcfComment(services, await who(req, reply), p(req).projectId, p(req).topicGuid, p(req).commentGuid),
+    api.getBcfComment(
+      services,
+      await who(req, reply),
+      p(req).projectId,
+      p(req).topicGuid,
+      p(req).commentGuid,
+    ),
   );
   app.put(`${topic}/comments/:commentGuid`, async (req, reply) =>
     api.updateBcfComment(

@@ -20,10 +20,20 @@ import {
   type BcfVisualization,
 } from '@obra/domain';
 import type { Actor } from '../../../auth/actor.ts';
-import { bcfComments, bcfTopics, issues, projectCompanies, projects, users } from '../../../db/schema/index.ts';
+import {
+  bcfComments,
+  bcfTopics,
+  issues,
+  projectCompanies,
+  projects,
+  users,
+} from '../../../db/schema/index.ts';
 import { unitOfWork } from '../../../db/unit-of-work.ts';
 import type { AppServices } from '../../../services.ts';
-import { commentViewsOfIssues, issueCommentViews } from '../../issues/comments/issue-comment-query-service.ts';
+import {
+  commentViewsOfIssues,
+  issueCommentViews,
+} from '../../issues/comments/issue-comment-query-service.ts';
 import { createComment, deleteComment, updateComment } from '../../issues/comments/issue-comment-service.ts';
 import type { CommentView } from '../../issues/comments/issue-comment-repository.ts';
 import { deleteIssue } from '../../issues/issue-delete-service.ts';
@@ -33,7 +43,12 @@ import { getIssue, getIssues, loadVisibleHistory } from '../../issues/list/issue
 import { loadProjectAccess, requireActive, type ProjectAccess } from '../../projects/project-access.ts';
 import { derivedCommentGuid, derivedTopicGuid, derivedViewpointGuid } from '../bcf-guids.ts';
 import { readStoredViewpoints, writeApiTopic, type StoredBcfDocument } from '../bcf-import-service.ts';
-import { issueImagesWithFiles, loadBcfProjectSetup, loadBcfRows, type BcfProjectSetup } from '../bcf-repository.ts';
+import {
+  issueImagesWithFiles,
+  loadBcfProjectSetup,
+  loadBcfRows,
+  type BcfProjectSetup,
+} from '../bcf-repository.ts';
 import {
   bitmapGuid,
   commentAuthorization,
@@ -133,7 +148,11 @@ export async function getBcfProject(services: AppServices, actor: Actor, project
 }
 
 /** extensions_GET: the values the project's topics take, and what the caller may do. */
-export async function getBcfExtensions(services: AppServices, actor: Actor, projectGuid: string): Promise<Json> {
+export async function getBcfExtensions(
+  services: AppServices,
+  actor: Actor,
+  projectGuid: string,
+): Promise<Json> {
   const access = await bcfProjectAccess(services, actor, projectGuid);
   const setup = await loadBcfProjectSetup(services.database.db, access.project.id);
   const project = projectJson(access);
@@ -187,13 +206,15 @@ async function topicsOf(
     loadBcfRows(db, ids),
   ]);
   const userIds = [
-    ...new Set(views.flatMap((v) => [v.row.createdByUserId, ...(v.row.editedByUserId ? [v.row.editedByUserId] : [])])),
+    ...new Set(
+      views.flatMap((v) => [v.row.createdByUserId, ...(v.row.editedByUserId ? [v.row.editedByUserId] : [])]),
+    ),
   ];
   const emails = new Map(
     userIds.length
-      ? (await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds))).map(
-          (u) => [u.id, u.email],
-        )
+      ? (
+          await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds))
+        ).map((u) => [u.id, u.email])
       : [],
   );
   const labelName = new Map(projectSetup.labels.map((l) => [l.id, l.name]));
@@ -421,7 +442,8 @@ export async function createBcfTopic(
     .from(bcfTopics)
     .where(and(eq(bcfTopics.projectId, access.project.id), eq(bcfTopics.guid, guid)))
     .limit(1);
-  if (taken.length > 0) throw new AppError('BAD_USER_INPUT', 'a topic with this guid exists', { field: 'guid' });
+  if (taken.length > 0)
+    throw new AppError('BAD_USER_INPUT', 'a topic with this guid exists', { field: 'guid' });
   const now = new Date().toISOString();
   const topic = topicFieldsOf(json, {
     guid,
@@ -563,7 +585,8 @@ export async function putBcfRelatedTopics(
     const guid = (item as { related_topic_guid?: unknown } | null)?.related_topic_guid;
     if (typeof guid !== 'string' || !(await topicVisible(services, actor, access, guid)))
       throw new AppError('BAD_USER_INPUT', 'unknown related topic', { field: 'related_topic_guid' });
-    if (guid.toLowerCase() !== topic.guid && !guids.includes(guid.toLowerCase())) guids.push(guid.toLowerCase());
+    if (guid.toLowerCase() !== topic.guid && !guids.includes(guid.toLowerCase()))
+      guids.push(guid.toLowerCase());
   }
   await writeTopic(services, access, { ...baseTopicOf(topic), relatedTopics: guids }, topic);
   return getBcfRelatedTopics(services, actor, projectGuid, topic.guid);
@@ -608,7 +631,12 @@ export async function addBcfDocumentReference(
     documentGuid,
     description: typeof json['description'] === 'string' ? json['description'] : undefined,
   };
-  await writeTopic(services, access, { ...base, documentReferences: [...base.documentReferences, reference] }, topic);
+  await writeTopic(
+    services,
+    access,
+    { ...base, documentReferences: [...base.documentReferences, reference] },
+    topic,
+  );
   return documentReferenceOf(reference, topic.guid, base.documentReferences.length);
 }
 
@@ -763,7 +791,9 @@ export async function listBcfComments(
   const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
   const comments = (await commentsOf(services, access, topic)).map((c) => c.json);
   return orderByOData(
-    comments.filter((c) => matchesODataFilter(filter, c, { author: 'text', date: 'date', viewpoint_guid: 'text' })),
+    comments.filter((c) =>
+      matchesODataFilter(filter, c, { author: 'text', date: 'date', viewpoint_guid: 'text' }),
+    ),
     order,
     { date: 'date' },
   );
@@ -777,7 +807,9 @@ async function loadComment(
   commentGuid: string,
 ): Promise<{ access: ProjectAccess; topic: LoadedTopic; comment: LoadedComment }> {
   const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  const comment = (await commentsOf(services, access, topic)).find((c) => c.guid === commentGuid.toLowerCase());
+  const comment = (await commentsOf(services, access, topic)).find(
+    (c) => c.guid === commentGuid.toLowerCase(),
+  );
   if (!comment) throw new AppError('NOT_FOUND');
   return { access, topic, comment };
 }
@@ -792,12 +824,17 @@ export async function getBcfComment(
   return (await loadComment(services, actor, projectGuid, topicGuid, commentGuid)).comment.json;
 }
 
-function commentBody(body: unknown): { message: string; viewpointGuid: string | undefined; guid: string | undefined } {
+function commentBody(body: unknown): {
+  message: string;
+  viewpointGuid: string | undefined;
+  guid: string | undefined;
+} {
   const json = (typeof body === 'object' && body !== null ? body : {}) as Json;
   const message = typeof json['comment'] === 'string' ? json['comment'] : '';
   if (message.trim() === '') throw new AppError('REQUIRED_FIELD', { fields: ['comment'] });
   const guid = typeof json['guid'] === 'string' ? json['guid'].toLowerCase() : undefined;
-  if (guid !== undefined && !isBcfGuid(guid)) throw new AppError('BAD_USER_INPUT', 'guid is not a GUID', { field: 'guid' });
+  if (guid !== undefined && !isBcfGuid(guid))
+    throw new AppError('BAD_USER_INPUT', 'guid is not a GUID', { field: 'guid' });
   const viewpointGuid = typeof json['viewpoint_guid'] === 'string' ? json['viewpoint_guid'] : undefined;
   return { message, viewpointGuid: viewpointGuid?.toLowerCase(), guid: guid?.toLowerCase() };
 }
@@ -835,7 +872,11 @@ export async function createBcfComment(
       commentId: created.row.id,
       issueId: row.id,
       guid,
-      comment: { author: actor.account.email, date: created.row.createdAt.toISOString(), viewpointGuid: input.viewpointGuid },
+      comment: {
+        author: actor.account.email,
+        date: created.row.createdAt.toISOString(),
+        viewpointGuid: input.viewpointGuid,
+      },
     });
   });
   return getBcfComment(services, actor, projectGuid, topic.guid, guid);
@@ -912,7 +953,8 @@ function viewpointsOf(access: ProjectAccess, topic: LoadedTopic, images: Images)
   const own = images.filter((i) => i.issueId === topic.view.row.id);
   const byFile = new Map(own.map((i) => [i.fileGuid, i]));
   const used = new Set(stored.map((v) => v.snapshot).filter((s): s is string => s !== null));
-  const type = (contentType: string | null) => (contentType === 'image/jpeg' ? 'jpg' : 'png') as 'jpg' | 'png';
+  const type = (contentType: string | null) =>
+    (contentType === 'image/jpeg' ? 'jpg' : 'png') as 'jpg' | 'png';
   return [
     ...stored.map((v) => {
       const image = v.snapshot ? byFile.get(v.snapshot) : undefined;
@@ -978,7 +1020,13 @@ export async function getBcfViewpoint(
   ids: { projectGuid: string; topicGuid: string; viewpointGuid: string },
   part: ViewpointPart,
 ): Promise<Json> {
-  const { viewpoint } = await loadViewpoint(services, actor, ids.projectGuid, ids.topicGuid, ids.viewpointGuid);
+  const { viewpoint } = await loadViewpoint(
+    services,
+    actor,
+    ids.projectGuid,
+    ids.topicGuid,
+    ids.viewpointGuid,
+  );
   if (part === 'selection') return selectionOf(viewpoint.visualization);
   if (part === 'coloring') return coloringOf(viewpoint.visualization);
   if (part === 'visibility') return visibilityOf(viewpoint.visualization);
@@ -991,7 +1039,13 @@ export async function getBcfSnapshot(
   actor: Actor,
   ids: { projectGuid: string; topicGuid: string; viewpointGuid: string },
 ): Promise<{ bytes: Buffer; contentType: string }> {
-  const { viewpoint, images } = await loadViewpoint(services, actor, ids.projectGuid, ids.topicGuid, ids.viewpointGuid);
+  const { viewpoint, images } = await loadViewpoint(
+    services,
+    actor,
+    ids.projectGuid,
+    ids.topicGuid,
+    ids.viewpointGuid,
+  );
   const image = images.find((i) => i.id === viewpoint.imageId);
   if (!image) throw new AppError('NOT_FOUND');
   const bytes = await services.files.store.read(image.storageKey);
@@ -1004,12 +1058,23 @@ export async function getBcfBitmap(
   actor: Actor,
   ids: { projectGuid: string; topicGuid: string; viewpointGuid: string; bitmapGuid: string },
 ): Promise<{ bytes: Buffer; contentType: string }> {
-  const { viewpoint } = await loadViewpoint(services, actor, ids.projectGuid, ids.topicGuid, ids.viewpointGuid);
+  const { viewpoint } = await loadViewpoint(
+    services,
+    actor,
+    ids.projectGuid,
+    ids.topicGuid,
+    ids.viewpointGuid,
+  );
   const bitmaps = viewpoint.visualization?.bitmaps ?? [];
-  const position = bitmaps.findIndex((_, i) => bitmapGuid(viewpoint.guid, i) === ids.bitmapGuid.toLowerCase());
+  const position = bitmaps.findIndex(
+    (_, i) => bitmapGuid(viewpoint.guid, i) === ids.bitmapGuid.toLowerCase(),
+  );
   const bitmap = bitmaps[position];
   if (!bitmap?.data) throw new AppError('NOT_FOUND');
-  return { bytes: Buffer.from(bitmap.data, 'base64'), contentType: bitmap.format === 'jpg' ? 'image/jpeg' : 'image/png' };
+  return {
+    bytes: Buffer.from(bitmap.data, 'base64'),
+    contentType: bitmap.format === 'jpg' ? 'image/jpeg' : 'image/png',
+  };
 }
 
 /** The largest snapshot or bitmap a viewpoint_POST may carry (decoded). */
@@ -1030,7 +1095,8 @@ export async function createBcfViewpoint(
     throw new AppError('BAD_USER_INPUT', 'expected a JSON object', { field: 'body' });
   const json = body as Json;
   const given = typeof json['guid'] === 'string' ? json['guid'].toLowerCase() : undefined;
-  if (given !== undefined && !isBcfGuid(given)) throw new AppError('BAD_USER_INPUT', 'guid is not a GUID', { field: 'guid' });
+  if (given !== undefined && !isBcfGuid(given))
+    throw new AppError('BAD_USER_INPUT', 'guid is not a GUID', { field: 'guid' });
   const guid = (given ?? randomUUID()).toLowerCase();
   const base = baseTopicOf(topic);
   if (base.viewpoints.some((v) => v.guid === guid))
@@ -1059,7 +1125,12 @@ export async function createBcfViewpoint(
     topic,
     snapshots,
   );
-  return getBcfViewpoint(services, actor, { projectGuid, topicGuid: topic.guid, viewpointGuid: guid }, 'viewpoint');
+  return getBcfViewpoint(
+    services,
+    actor,
+    { projectGuid, topicGuid: topic.guid, viewpointGuid: guid },
+    'viewpoint',
+  );
 }
 
 // --- events ---------------------------------------------------------------------------------------------
@@ -1122,19 +1193,27 @@ export async function listBcfEvents(
     access = await bcfProjectAccess(services, actor, projectGuid);
     topics = await topicsOf(services, access, await visibleViews(services, actor, access.project.id));
   }
-  const events = kind === 'topic' ? await topicEvents(services, access, topics) : await commentEvents(services, access, topics);
+  const events =
+    kind === 'topic'
+      ? await topicEvents(services, access, topics)
+      : await commentEvents(services, access, topics);
   const wanted = options.commentGuid?.toLowerCase();
   if (kind === 'comment' && wanted !== undefined && !events.some((e) => e['comment_guid'] === wanted))
     throw new AppError('NOT_FOUND');
   const matching = orderByOData(
-    events.filter((e) => (wanted === undefined || e['comment_guid'] === wanted) && matchesODataFilter(filter, e, fields)),
+    events.filter(
+      (e) => (wanted === undefined || e['comment_guid'] === wanted) && matchesODataFilter(filter, e, fields),
+    ),
     order.length ? order : [{ field: 'date', descending: false }],
     { date: 'date' },
   );
   return matching.slice(skip, top === undefined ? undefined : skip + top);
 }
 
-async function emailsOf(services: AppServices, ids: readonly (number | null)[]): Promise<Map<number, string>> {
+async function emailsOf(
+  services: AppServices,
+  ids: readonly (number | null)[],
+): Promise<Map<number, string>> {
   const userIds = [...new Set(ids.filter((id): id is number => id !== null))];
   if (userIds.length === 0) return new Map();
   const rows = await services.database.db
@@ -1144,13 +1223,20 @@ async function emailsOf(services: AppServices, ids: readonly (number | null)[]):
   return new Map(rows.map((u) => [u.id, u.email]));
 }
 
-async function topicEvents(services: AppServices, access: ProjectAccess, topics: readonly LoadedTopic[]): Promise<Json[]> {
+async function topicEvents(
+  services: AppServices,
+  access: ProjectAccess,
+  topics: readonly LoadedTopic[],
+): Promise<Json[]> {
   const history = await loadVisibleHistory(
     services,
     access,
     topics.map((t) => t.view.row),
   );
-  const emails = await emailsOf(services, [...history.values()].flat().map((e) => e.userId));
+  const emails = await emailsOf(
+    services,
+    [...history.values()].flat().map((e) => e.userId),
+  );
   const events: Json[] = [];
   for (const topic of topics)
     for (const entry of history.get(topic.view.row.id) ?? []) {
@@ -1176,7 +1262,11 @@ async function topicEvents(services: AppServices, access: ProjectAccess, topics:
   return events;
 }
 
-async function commentEvents(services: AppServices, access: ProjectAccess, topics: readonly LoadedTopic[]): Promise<Json[]> {
+async function commentEvents(
+  services: AppServices,
+  access: ProjectAccess,
+  topics: readonly LoadedTopic[],
+): Promise<Json[]> {
   const byIssue = await commentViewsOfIssues(
     services,
     access,
@@ -1203,7 +1293,11 @@ async function commentEvents(services: AppServices, access: ProjectAccess, topic
       const guid = guids.get(view.row.id) ?? derivedCommentGuid(access.project.guid, view.row.id);
       const author = view.users.get(view.row.createdByUserId)?.email ?? 'unknown';
       const base = { comment_guid: guid, topic_guid: topic.guid, author };
-      events.push({ ...base, date: view.row.createdAt.toISOString(), actions: [{ type: 'comment_created', value: null }] });
+      events.push({
+        ...base,
+        date: view.row.createdAt.toISOString(),
+        actions: [{ type: 'comment_created', value: null }],
+      });
       if (view.row.editedAt)
         events.push({
           ...base,

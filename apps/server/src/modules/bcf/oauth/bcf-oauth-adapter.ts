@@ -52,7 +52,12 @@ export class BcfOauthAdapter {
       .values(values)
       .onConflictDoUpdate({
         target: [bcfOauthRecords.model, bcfOauthRecords.idHash],
-        set: { payload: values.payload, grantId: values.grantId, uid: values.uid, expiresAt: values.expiresAt },
+        set: {
+          payload: values.payload,
+          grantId: values.grantId,
+          uid: values.uid,
+          expiresAt: values.expiresAt,
+        },
       });
   }
 

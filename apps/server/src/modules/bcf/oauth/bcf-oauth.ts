@@ -45,7 +45,12 @@ async function loadOauthKeys(dataDir: string): Promise<OauthKeys> {
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dir, { recursive: true });
     const pair = await generateKeyPair('ES256', { extractable: true });
-    const jwk = { ...(await exportJWK(pair.privateKey)), alg: 'ES256', use: 'sig', kid: randomBytes(8).toString('hex') };
+    const jwk = {
+      ...(await exportJWK(pair.privateKey)),
+      alg: 'ES256',
+      use: 'sig',
+      kid: randomBytes(8).toString('hex'),
+    };
     const keys: OauthKeys = { jwk, cookieKey: randomBytes(32).toString('base64url') };
     try {
       // Exclusive create: if another process won the race, its keys are the ones used.
@@ -102,11 +107,18 @@ export async function createBcfOauth(services: AppServices): Promise<BcfOauth> {
     issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
       client.grantTypeAllowed('refresh_token'),
     expiresWithSession: async () => false,
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${BCF_OAUTH_PREFIX}/interaction/${interaction.uid}` },
+    interactions: {
+      url: (_ctx: unknown, interaction: { uid: string }) =>
+        `${BCF_OAUTH_PREFIX}/interaction/${interaction.uid}`,
+    },
     findAccount: async (_ctx: unknown, id: string) => ({ accountId: id, claims: async () => ({ sub: id }) }),
     renderError: async (ctx: { type: string; body: unknown }, out: Record<string, unknown>) => {
       ctx.type = 'json';
-      ctx.body = { code: 'BAD_USER_INPUT', message: String(out['error_description'] ?? out['error'] ?? 'error'), details: out };
+      ctx.body = {
+        code: 'BAD_USER_INPUT',
+        message: String(out['error_description'] ?? out['error'] ?? 'error'),
+        details: out,
+      };
     },
   });
   provider.proxy = Boolean(config.trustProxy);
@@ -126,7 +138,12 @@ export async function createBcfOauth(services: AppServices): Promise<BcfOauth> {
       if (!Number.isSafeInteger(userId)) return undefined;
       const user = await findUserById(database.db, userId);
       if (!user || user.emailConfirmedAt === null) return undefined;
-      return { account: toAccount(user), via: 'accessKey', sessionId: undefined, accessKeyId: `oauth:${found.clientId}` };
+      return {
+        account: toAccount(user),
+        via: 'accessKey',
+        sessionId: undefined,
+        accessKeyId: `oauth:${found.clientId}`,
+      };
     },
   };
 }
@@ -167,7 +184,11 @@ interface InteractionDetails {
  * `POST …/:uid/abort` refuses. The interaction cookie (path /bcf-oauth/interaction/:uid) ties the calls to the
  * browser that started the flow.
  */
-export async function registerBcfOauthRoutes(app: FastifyInstance, services: AppServices, oauth: BcfOauth): Promise<void> {
+export async function registerBcfOauthRoutes(
+  app: FastifyInstance,
+  services: AppServices,
+  oauth: BcfOauth,
+): Promise<void> {
   const { provider } = oauth;
   const callback = provider.callback();
   const interaction = `${BCF_OAUTH_PREFIX}/interaction/:uid`;
