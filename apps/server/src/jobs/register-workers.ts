@@ -6,6 +6,7 @@ import { cleanupProfileImages } from '../modules/profile-images/profile-image-cl
 import { sendResetCode } from '../modules/identity/password-service.ts';
 import { registerNotificationWorkers } from '../modules/notifications/notification-workers.ts';
 import { cleanupDrive, runBulkZip } from '../modules/drive/drive-bulk-download-service.ts';
+import { cleanupBcfOauth } from '../modules/bcf/oauth/bcf-oauth-adapter.ts';
 
 /** Registers every job worker of this process. */
 export async function registerWorkers(services: AppServices): Promise<void> {
@@ -44,4 +45,6 @@ export async function registerWorkers(services: AppServices): Promise<void> {
     if (removed > 0) services.logger.info({ removed }, 'expired drive uploads and archives removed');
   });
   await services.jobs.boss.schedule('drive.cleanup', '*/15 * * * *', {});
+  await services.jobs.work('bcf.oauthCleanup', () => cleanupBcfOauth(services.database.db).then(() => undefined));
+  await services.jobs.boss.schedule('bcf.oauthCleanup', '7 * * * *', {});
 }

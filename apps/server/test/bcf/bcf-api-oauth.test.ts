@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildIssueWorld, type IssueWorld } from '../issues/issue-test-kit.ts';
 import { bcf, fullViewpoint, projectGuidOf, valid } from './bcf-api-kit.ts';
+import { cleanupBcfOauth } from '../../src/modules/bcf/oauth/bcf-oauth-adapter.ts';
 
 let t: TestServer;
 let w: IssueWorld;
@@ -326,5 +327,16 @@ describe('OAuth2 authorization code with PKCE for desktop BCF clients', () => {
       headers: { authorization: `Bearer ${w.creator.token}` },
     });
     expect(elsewhere.status).toBe(404);
+  });
+
+  it('removes expired records', async () => {
+    const { executor, db } = t.server.services.database;
+    await executor.executeSql(
+      "insert into bcf_oauth_records (model, id_hash, payload, expires_at) values ('AccessToken', 'expired-test', '{}', now() - interval '1 hour'), ('AccessToken', 'live-test', '{}', now() + interval '1 hour')",
+      [],
+    );
+    expect(await cleanupBcfOauth(db)).toBeGreaterThanOrEqual(1);
+    const left = await executor.executeSql("select id_hash from bcf_oauth_records where id_hash in ('expired-test', 'live-test')", []);
+    expect(left.rows).toEqual([{ id_hash: 'live-test' }]);
   });
 });

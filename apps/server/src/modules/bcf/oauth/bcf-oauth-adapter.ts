@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { bcfOauthRecords } from '../../../db/schema/index.ts';
 import { sha256 } from '../../../auth/secrets.ts';
@@ -100,4 +100,13 @@ export class BcfOauthAdapter {
   async revokeByGrantId(grantId: string): Promise<void> {
     await this.db.delete(bcfOauthRecords).where(eq(bcfOauthRecords.grantId, grantId));
   }
+}
+
+/** Removes the records that have expired (hourly job `bcf.oauthCleanup`); answers how many. */
+export async function cleanupBcfOauth(db: Db): Promise<number> {
+  const removed = await db
+    .delete(bcfOauthRecords)
+    .where(lt(bcfOauthRecords.expiresAt, sql`now()`))
+    .returning({ model: bcfOauthRecords.model });
+  return removed.length;
 }
