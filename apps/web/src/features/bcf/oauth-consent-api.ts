@@ -34,3 +34,8 @@ export async function decideConsent(uid: string, allow: boolean): Promise<string
   const answer = await call<{ redirectTo: string }>('POST', `${base(uid)}/${allow ? 'confirm' : 'abort'}`);
   return answer.redirectTo;
 }
+
+/** Sends the browser on (back to the OAuth2 server, which then redirects to the application). */
+export function leaveFor(url: string): void {
+  window.location.assign(url);
+}

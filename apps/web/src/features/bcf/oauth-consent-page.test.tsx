@@ -3,6 +3,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeSession, READY_USER, renderRoutes } from '../../app/guards/guard-test-utils.tsx';
 import { setAccessToken } from '../../lib/auth-token.ts';
 import { OauthConsentPage } from './oauth-consent-page.tsx';
+import { leaveFor } from './oauth-consent-api.ts';
+
+vi.mock('./oauth-consent-api.ts', async (original) => ({
+  ...(await original<typeof import('./oauth-consent-api.ts')>()),
+  leaveFor: vi.fn(),
+}));
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -18,8 +24,6 @@ afterEach(() => {
 describe('the consent screen of a desktop BCF client', () => {
   it('names the client and its redirect, and sends the decision with the session', async () => {
     setAccessToken('session-token', 300);
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
       if (url.endsWith('/details'))
         return json({
@@ -37,7 +41,7 @@ describe('the consent screen of a desktop BCF client', () => {
     expect(await screen.findByText(/Coordination Desktop asks to act as ana@acme.com/)).toBeTruthy();
     expect(screen.getByTestId('oauth-consent-redirect').textContent).toBe('http://127.0.0.1:5000/callback');
     fireEvent.click(screen.getByRole('button', { name: 'Allow' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/bcf-oauth/auth/u1'));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/bcf-oauth/auth/u1'));
     const confirm = fetch.mock.calls.find(([url]) => url.endsWith('/confirm'));
     expect(confirm?.[1]?.headers).toEqual({ authorization: 'Bearer session-token' });
   });

@@ -6,7 +6,7 @@ import { AuthCard } from '../auth/auth-card.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useSession } from '../../app/guards/session-context.ts';
-import { consentDetails, decideConsent, type ConsentDetails } from './oauth-consent-api.ts';
+import { consentDetails, decideConsent, leaveFor, type ConsentDetails } from './oauth-consent-api.ts';
 
 /**
  * /oauth/consent/:uid: a desktop BCF application (BIMcollab Zoom, Solibri, a Revit add-in…) asks to use the
@@ -37,7 +37,7 @@ export function OauthConsentPage() {
 
   const decide = (allow: boolean) =>
     action.run(async () => {
-      window.location.assign(await decideConsent(uid, allow));
+      leaveFor(await decideConsent(uid, allow));
     });
 
   const name = details?.clientName ?? t('unnamedClient');
