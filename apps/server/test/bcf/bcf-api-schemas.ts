@@ -6,8 +6,8 @@ import Ajv from 'ajv';
 /**
  * The official BCF-API JSON schemas (fixtures/bcf-api, verbatim from buildingSMART) as a validator. They are
  * JSON Schema draft-03, which current validators do not read; each file is read into the equivalent draft-07
- * schema in memory (draft-03's property-level `"required": true` becomes the parent's `required` list; the
- * files stay untouched) and checked with Ajv. Relative `$ref`s resolve between the files as in the repository.
+ * schema in memory (draft-03's property-level `"required": true` becomes the parent's `required` list, and one
+ * literal `null` in a type union reads as `"null"`; the files stay untouched) and checked with Ajv. Relative `$ref`s resolve between the files as in the repository.
  */
 
 export const SCHEMAS = path.resolve(
@@ -26,6 +26,11 @@ export function fromDraft03(schema: unknown): unknown {
   const node: Node = {};
   for (const [key, value] of Object.entries(schema as Node)) {
     if (key === '$schema' || (key === 'required' && typeof value === 'boolean')) continue;
+    // 2.1's components.json writes the type union ["object", null]: the null type, as everywhere else.
+    if (key === 'type' && Array.isArray(value)) {
+      node[key] = value.map((t: unknown) => (t === null ? 'null' : t));
+      continue;
+    }
     if (key === 'properties' && typeof value === 'object' && value !== null) {
       const properties: Node = {};
       const required: string[] = [];

