@@ -40,6 +40,13 @@ declare module 'oidc-provider' {
   export default class Provider {
     constructor(issuer: string, configuration: ProviderConfiguration);
     proxy: boolean;
+    /** Koa middleware (the provider is a Koa application). */
+    use(
+      middleware: (
+        ctx: { status: number; body: unknown; req: IncomingMessage },
+        next: () => Promise<void>,
+      ) => Promise<void>,
+    ): this;
     Grant: (new (options: { accountId: string; clientId: string }) => Grant) & {
       find(id: string): Promise<Grant | undefined>;
     };

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
-import { AppError } from '@obra/domain';
+import { AppError, errorMessage } from '@obra/domain';
+import { requestLocale } from '../../../http/request-locale.ts';
 import type { Actor } from '../../../auth/actor.ts';
 import { credentialsFromHeaders, resolveActor } from '../../../auth/actor-resolver.ts';
 import type { AppServices } from '../../../services.ts';
@@ -122,6 +123,14 @@ export async function createBcfOauth(services: AppServices): Promise<BcfOauth> {
     },
   });
   provider.proxy = Boolean(config.trustProxy);
+  // A path the provider does not know answers as every API path does: 404 in Obra's error shape.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.status = 404;
+      ctx.body = { code: 'NOT_FOUND', message: errorMessage(requestLocale(ctx.req.headers), 'NOT_FOUND') };
+    }
+  });
   return {
     provider,
     issuer,
