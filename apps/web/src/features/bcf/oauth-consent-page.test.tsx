@@ -3,10 +3,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeSession, READY_USER, renderRoutes } from '../../app/guards/guard-test-utils.tsx';
 import { setAccessToken } from '../../lib/auth-token.ts';
 import { OauthConsentPage } from './oauth-consent-page.tsx';
+import type * as consentApi from './oauth-consent-api.ts';
 import { leaveFor } from './oauth-consent-api.ts';
 
 vi.mock('./oauth-consent-api.ts', async (original) => ({
-  ...(await original<typeof import('./oauth-consent-api.ts')>()),
+  ...(await original<typeof consentApi>()),
   leaveFor: vi.fn(),
 }));
 
