@@ -45,6 +45,8 @@ export async function registerWorkers(services: AppServices): Promise<void> {
     if (removed > 0) services.logger.info({ removed }, 'expired drive uploads and archives removed');
   });
   await services.jobs.boss.schedule('drive.cleanup', '*/15 * * * *', {});
-  await services.jobs.work('bcf.oauthCleanup', () => cleanupBcfOauth(services.database.db).then(() => undefined));
+  await services.jobs.work('bcf.oauthCleanup', () =>
+    cleanupBcfOauth(services.database.db).then(() => undefined),
+  );
   await services.jobs.boss.schedule('bcf.oauthCleanup', '7 * * * *', {});
 }

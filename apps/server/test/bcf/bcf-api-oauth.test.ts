@@ -336,7 +336,10 @@ describe('OAuth2 authorization code with PKCE for desktop BCF clients', () => {
       [],
     );
     expect(await cleanupBcfOauth(db)).toBeGreaterThanOrEqual(1);
-    const left = await executor.executeSql("select id_hash from bcf_oauth_records where id_hash in ('expired-test', 'live-test')", []);
+    const left = await executor.executeSql(
+      "select id_hash from bcf_oauth_records where id_hash in ('expired-test', 'live-test')",
+      [],
+    );
     expect(left.rows).toEqual([{ id_hash: 'live-test' }]);
   });
 });
