@@ -292,6 +292,16 @@ describe('OAuth2 authorization code with PKCE for desktop BCF clients', () => {
     const location = new URL(withoutPkce.headers.get('location') ?? '', t.url);
     expect(location.searchParams.get('error')).toBe('invalid_request');
 
+    // A client registered on the loopback listens on whatever port is free when it signs in.
+    const anyPort = await registerClient('http://localhost/callback');
+    const landed = await authorize({
+      allow: true,
+      challenge: pkce().challenge,
+      clientId: anyPort,
+      redirectUri: 'http://localhost:61234/callback',
+    });
+    expect(landed.searchParams.get('code')).toBeTruthy();
+
     // Registration takes loopback redirects for desktop clients, not other hosts over http.
     const bad = await fetch(`${t.url}/bcf-oauth/reg`, {
       method: 'POST',
