@@ -24,6 +24,7 @@ import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
 import { compressAnswer, registerAnswerCompression } from './compress-answer.ts';
 import { registerOpenApi } from './openapi.ts';
 import { clientErrorHandler, frameworkErrors } from './framework-errors.ts';
+import { registerBcfApi } from '../modules/bcf/api/bcf-api-server.ts';
 
 /**
  * Path prefixes answered by the API; every other GET is the single-page app. No prefix may hold a route of the
@@ -38,6 +39,8 @@ export const API_PREFIXES = [
   '/project-drive',
   '/bcf',
   '/bcf-xml',
+  '/foundation',
+  '/bcf-oauth',
   '/data-lake',
   '/exports',
   '/healthz',
@@ -117,6 +120,7 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   registerExportRoutes(app, services);
   registerDataLakeRoutes(app, services);
   registerDriveRoutes(app, services);
+  await registerBcfApi(app, services);
 
   const yoga = createObraYoga(services);
   app.route({

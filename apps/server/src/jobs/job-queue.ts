@@ -16,6 +16,7 @@ export interface JobPayloads {
   'drive.bulkZip': { bulkDownloadId: string };
   'drive.cleanup': Record<string, never>;
   'drive.thumbnail': { fileId: number };
+  'bcf.oauthCleanup': Record<string, never>;
 }
 
 /** A job name. */
@@ -35,6 +36,7 @@ const JOB_NAMES = {
   'drive.bulkZip': true,
   'drive.cleanup': true,
   'drive.thumbnail': true,
+  'bcf.oauthCleanup': true,
 } satisfies Record<JobName, true>;
 
 /** A handler for one job; it throws to have the job retried. */

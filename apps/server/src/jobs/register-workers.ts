@@ -7,6 +7,7 @@ import { sendResetCode } from '../modules/identity/password-service.ts';
 import { registerNotificationWorkers } from '../modules/notifications/notification-workers.ts';
 import { cleanupDrive, runBulkZip } from '../modules/drive/drive-bulk-download-service.ts';
 import { runDriveThumbnail } from '../modules/drive/drive-thumbnail-service.ts';
+import { cleanupBcfOauth } from '../modules/bcf/oauth/bcf-oauth-adapter.ts';
 
 /** Registers every job worker of this process. */
 export async function registerWorkers(services: AppServices): Promise<void> {
@@ -46,4 +47,8 @@ export async function registerWorkers(services: AppServices): Promise<void> {
   });
   await services.jobs.boss.schedule('drive.cleanup', '*/15 * * * *', {});
   await services.jobs.work('drive.thumbnail', (payload) => runDriveThumbnail(services, payload.fileId));
+  await services.jobs.work('bcf.oauthCleanup', () =>
+    cleanupBcfOauth(services.database.db).then(() => undefined),
+  );
+  await services.jobs.boss.schedule('bcf.oauthCleanup', '7 * * * *', {});
 }

@@ -209,6 +209,21 @@ export function buildRoutes(): RouteObject[] {
           ],
         },
 
+        // /oauth/consent/:uid: a desktop BCF application asks to use the BCF-API as the signed-in person.
+        {
+          path: 'oauth/consent/:uid',
+          element: <RouteGuard area="workspace" />,
+          children: [
+            {
+              index: true,
+              lazy: async () => ({
+                Component: (await importWithReload(() => import('../features/bcf/oauth-consent-page.tsx')))
+                  .OauthConsentPage,
+              }),
+            },
+          ],
+        },
+
         // /workspace (needs a company; default child home) and the user settings.
         {
           path: 'workspace',

@@ -24,6 +24,7 @@ import {
   bcfComments,
   bcfTopics,
   issueComments,
+  issueDisciplines,
   issueFiles,
   issueHistory,
   issues,
@@ -827,4 +828,90 @@ async function importPackage(
   });
   count();
   return report;
+}
+
+/**
+ * Writes one topic that a BCF-API client sent (modules/bcf/api): the same mapping and write path as an import
+ * of a package holding only this topic, so the domain rules, visibility, history and live events are the
+ * import's and the web app's. `existingIssueId` updates that issue (it must be visible: NOT_FOUND otherwise);
+ * `snapshots` are the new viewpoints' snapshot images by viewpoint GUID. Answers the issue id.
+ */
+export async function writeApiTopic(
+  services: AppServices,
+  access: ProjectAccess,
+  topic: BcfTopic,
+  options: {
+    existingIssueId?: number | undefined;
+    snapshots?: ReadonlyMap<string, { name: string; bytes: Buffer }>;
+    documents?: readonly StoredBcfDocument[];
+  },
+): Promise<number> {
+  const { db } = services.database;
+  const [setup, statuses] = await Promise.all([
+    loadBcfProjectSetup(db, access.project.id),
+    projectStatuses(db, access.project.id),
+  ]);
+  const existing = new Map<string, number>();
+  if (options.existingIssueId !== undefined) existing.set(topic.guid, options.existingIssueId);
+  const visible = await visibleIssueIds(db, access, [...existing.values()]);
+  const report: BcfImportReport = {
+    dryRun: false,
+    version: '3.0',
+    topics: 1,
+    created: 0,
+    updated: 0,
+    failed: 0,
+    fromObra: false,
+    items: [],
+    mapping: {
+      types: [],
+      statuses: [],
+      priorities: [],
+      stages: [],
+      labels: [],
+      users: [],
+      disciplineIds: [],
+    },
+    unreadable: [],
+  };
+  const pkg: BcfPackage = { version: '3.0', documents: [], topics: [topic], unreadable: [] };
+  const [plan] = planTopics(pkg, { access, setup, statuses, mapping: {}, existing, visible }, report);
+  if (!plan) {
+    const error = report.items[0]?.error;
+    throw error ? new AppError(error.code, error.message) : new AppError('BAD_USER_INPUT');
+  }
+  const requested = plan.fields.status;
+  if (options.existingIssueId !== undefined && typeof requested === 'string') {
+    // Obra derives an issue's status from its disciplines: a BCF status change moves them along (to the
+    // project's settled or pending status), under the same policy checks as a change in the web app.
+    const [row] = await db
+      .select({ status: issues.status })
+      .from(issues)
+      .where(eq(issues.id, options.existingIssueId));
+    if (row && row.status !== requested) {
+      const status = disciplineStatusFor(statuses, requested);
+      const current = await db
+        .select()
+        .from(issueDisciplines)
+        .where(eq(issueDisciplines.issueId, options.existingIssueId));
+      plan.fields.disciplines = current.map((d) => ({
+        disciplineId: d.disciplineId,
+        status,
+        deadline: d.deadline,
+      }));
+    }
+  }
+  const files: SnapshotFiles = new Map();
+  for (const [viewpointGuid, snapshot] of options.snapshots ?? []) {
+    const file = await storeSnapshot(services, access, snapshot.name, snapshot.bytes);
+    if (!file)
+      throw new AppError('BAD_USER_INPUT', 'the snapshot is not an image Obra reads', { field: 'snapshot' });
+    files.set(`${topic.guid}/${viewpointGuid}`, file);
+  }
+  const documents = new Map((options.documents ?? []).map((d) => [d.guid, d]));
+  await unitOfWork(services, (tx) =>
+    applyTopic(tx, { access, statuses, files, documents, visibility: 'public' }, plan),
+  );
+  if (plan.item.issueId === undefined) throw new Error('topic not stored');
+  return plan.item.issueId;
 }

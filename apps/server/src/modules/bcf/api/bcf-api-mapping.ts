@@ -1,0 +1,494 @@
+import {
+  BCF_PRIORITY_OF,
+  BCF_STATUS_OF,
+  bcfStageOf,
+  bcfTopicTypeOf,
+  mapBcfPriority,
+  mapBcfStage,
+  mapBcfStatus,
+  mapBcfTopicType,
+  type BcfBitmap,
+  type BcfComponent,
+  type BcfDocumentReference,
+  type BcfHeaderFile,
+  type BcfPoint,
+  type BcfTopic,
+  type BcfVisualization,
+  type IssueStatus,
+  type Priority,
+} from '@obra/domain';
+import { derivedGuid } from '../bcf-xml-read.ts';
+
+/**
+ * The pure half of the BCF-API 3.0 (docs/api-bcf.md): Obra's issues, comments and viewpoints as the API's JSON
+ * (topic_GET, comment_GET, viewpoint_GET and their parts), the per-entity `authorization` from the domain's
+ * issue policy, and the API's request bodies read back into BCF-XML's model (which the import's write path
+ * takes). No database, no I/O: unit tested in test/bcf/bcf-api-mapping.test.ts.
+ */
+
+/** What BCF kept of an imported topic (bcf_topics.topic). */
+export interface KeptTopic extends Partial<BcfTopic> {
+  unmappedLabels?: string[];
+  documents?: { guid: string; filename: string; description?: string | undefined; storageKey: string }[];
+}
+
+/** The issue fields a topic is made of. */
+export interface TopicIssue {
+  id: number;
+  code: string;
+  title: string;
+  description: string | null;
+  status: string;
+  priority: string;
+  categoryId: number | null;
+  creationPhase: number | null;
+  deadline: string | null;
+  createdAt: Date;
+  createdByUserId: number;
+  editedAt: Date | null;
+  editedByUserId: number | null;
+}
+
+export interface TopicSource {
+  guid: string;
+  issue: TopicIssue;
+  /** undefined for an issue made in Obra (no BCF row). */
+  kept: KeptTopic | undefined;
+  labelNames: readonly string[];
+  emails: ReadonlyMap<number, string>;
+  activeCategoryIds: readonly number[];
+  activePhaseIds: readonly number[];
+  authorization: TopicAuthorization;
+}
+
+export const TOPIC_ACTIONS = [
+  'update',
+  'updateBimSnippet',
+  'updateRelatedTopics',
+  'updateDocumentReferences',
+  'updateFiles',
+  'createComment',
+  'createViewpoint',
+  'delete',
+] as const;
+export type TopicAction = (typeof TOPIC_ACTIONS)[number];
+
+export interface TopicAuthorization {
+  topic_actions: TopicAction[];
+  topic_status: string[];
+}
+
+/** What the policy says of one caller and one issue (issue-permissions.ts, project-access.ts). */
+export interface TopicFacts {
+  /** The project is active (inactive projects take no writes). */
+  active: boolean;
+  /** The caller is not a demo user. */
+  writes: boolean;
+  editScope: 'full' | 'ownDisciplineStatuses' | 'none';
+  canDelete: boolean;
+  canComment: boolean;
+}
+
+/**
+ * A topic's authorization: with the full edit scope every field, its relations, viewpoints and any status
+ * (Obra's statuses as BCF names them); commenting with comment.create; delete as canDeleteIssue. A collaborator
+ * who only moves their discipline's status changes nothing BCF names, so gets no topic action but comments.
+ */
+export function topicAuthorization(facts: TopicFacts): TopicAuthorization {
+  if (!facts.active || !facts.writes) return { topic_actions: [], topic_status: [] };
+  const full = facts.editScope === 'full';
+  const actions: TopicAction[] = [
+    ...(full
+      ? ([
+          'update',
+          'updateBimSnippet',
+          'updateRelatedTopics',
+          'updateDocumentReferences',
+          'updateFiles',
+          'createViewpoint',
+        ] as const)
+      : []),
+    ...(facts.canComment ? (['createComment'] as const) : []),
+    ...(facts.canDelete ? (['delete'] as const) : []),
+  ];
+  return { topic_actions: actions, topic_status: full ? Object.values(BCF_STATUS_OF) : [] };
+}
+
+/** A comment's authorization (commentPermissions: its author edits it; its author or a manager deletes it). */
+export function commentAuthorization(facts: {
+  active: boolean;
+  writes: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+}): { comment_actions: ('update' | 'delete')[] } {
+  if (!facts.active || !facts.writes) return { comment_actions: [] };
+  return {
+    comment_actions: [
+      ...(facts.canEdit ? (['update'] as const) : []),
+      ...(facts.canDelete ? (['delete'] as const) : []),
+    ],
+  };
+}
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : undefined);
+
+/**
+ * A topic_GET. Imported topics answer what BCF said while Obra's value still reads the same (as the export
+ * does), else Obra's value; Obra's own issues answer Obra's values.
+ */
+export function topicOf(source: TopicSource): Record<string, unknown> {
+  const { issue, emails } = source;
+  const kept = source.kept ?? {};
+  const imported = source.kept !== undefined;
+  const keep = <T>(value: T | undefined, same: boolean, fallback: T): T | undefined =>
+    imported && same && value !== undefined ? value : fallback;
+  const status = issue.status as IssueStatus;
+  const priority = issue.priority as Priority;
+  const topic: Record<string, unknown> = {
+    guid: source.guid,
+    server_assigned_id: issue.code,
+    topic_type:
+      keep(
+        kept.topicType,
+        mapBcfTopicType(kept.topicType, [...source.activeCategoryIds]).value === issue.categoryId,
+        bcfTopicTypeOf(issue.categoryId),
+      ) ?? null,
+    topic_status:
+      keep(kept.topicStatus, mapBcfStatus(kept.topicStatus).value === status, BCF_STATUS_OF[status]) ?? null,
+    reference_links: kept.referenceLinks ?? [],
+    title: issue.title,
+    priority:
+      keep(kept.priority, mapBcfPriority(kept.priority).value === priority, BCF_PRIORITY_OF[priority]) ??
+      null,
+    index: kept.index ?? null,
+    labels: [...new Set([...source.labelNames, ...(kept.unmappedLabels ?? [])])],
+    creation_date: kept.creationDate || issue.createdAt.toISOString(),
+    creation_author: kept.creationAuthor || (emails.get(issue.createdByUserId) ?? 'unknown'),
+    modified_date: iso(issue.editedAt) ?? kept.modifiedDate ?? issue.createdAt.toISOString(),
+    modified_author: (issue.editedByUserId ? emails.get(issue.editedByUserId) : kept.modifiedAuthor) ?? null,
+    assigned_to: kept.assignedTo ?? null,
+    stage:
+      keep(
+        kept.stage,
+        mapBcfStage(kept.stage, [...source.activePhaseIds]).value === issue.creationPhase,
+        bcfStageOf(issue.creationPhase),
+      ) ?? null,
+    description: issue.description ?? null,
+    due_date: issue.deadline ? `${issue.deadline}T00:00:00Z` : null,
+    authorization: source.authorization,
+  };
+  if (kept.bimSnippet)
+    topic['bim_snippet'] = {
+      snippet_type: kept.bimSnippet.snippetType,
+      is_external: kept.bimSnippet.isExternal ?? false,
+      reference: kept.bimSnippet.reference,
+      reference_schema: kept.bimSnippet.referenceSchema,
+    };
+  return topic;
+}
+
+/** A comment as comment_GET reads it. */
+export interface CommentSource {
+  guid: string;
+  topicGuid: string;
+  message: string;
+  createdAt: Date;
+  authorEmail: string | undefined;
+  editedAt: Date | null;
+  /** What BCF said of an imported comment (bcf_comments.comment). */
+  kept:
+    | {
+        author?: string;
+        date?: string;
+        viewpointGuid?: string;
+        modifiedAuthor?: string;
+        modifiedDate?: string;
+      }
+    | undefined;
+  /** The viewpoint GUIDs of the topic (a comment's viewpoint must be one of them). */
+  viewpointGuids: ReadonlySet<string>;
+  authorization: { comment_actions: ('update' | 'delete')[] };
+}
+
+export function commentOf(source: CommentSource): Record<string, unknown> {
+  const kept = source.kept ?? {};
+  const viewpoint =
+    kept.viewpointGuid && source.viewpointGuids.has(kept.viewpointGuid) ? kept.viewpointGuid : null;
+  return {
+    guid: source.guid,
+    date: kept.date ?? source.createdAt.toISOString(),
+    author: kept.author ?? source.authorEmail ?? 'unknown',
+    comment: source.message,
+    topic_guid: source.topicGuid,
+    viewpoint_guid: viewpoint,
+    modified_date: iso(source.editedAt) ?? kept.modifiedDate ?? null,
+    modified_author: source.editedAt ? (source.authorEmail ?? null) : (kept.modifiedAuthor ?? null),
+    authorization: source.authorization,
+  };
+}
+
+/** A viewpoint as Obra stores it (issues.viewpoints) or an image shown as a snapshot-only viewpoint. */
+export interface ViewpointSource {
+  guid: string;
+  index: number | null;
+  /** The snapshot's content type, when the viewpoint has one. */
+  snapshotType: 'png' | 'jpg' | undefined;
+  visualization: BcfVisualization | undefined;
+}
+
+const point = (p: BcfPoint | undefined) => ({ x: p?.x ?? 0, y: p?.y ?? 0, z: p?.z ?? 0 });
+
+/** The GUID a bitmap of a viewpoint answers to (BCF-XML bitmaps have none). */
+export function bitmapGuid(viewpointGuid: string, position: number): string {
+  return derivedGuid(`obra:viewpoint:${viewpointGuid}:bitmap:${position}`);
+}
+
+export function viewpointOf(source: ViewpointSource): Record<string, unknown> {
+  const v = source.visualization;
+  const camera = v?.camera;
+  const cameraJson = camera
+    ? {
+        camera_view_point: point(camera.viewPoint),
+        camera_direction: point(camera.direction),
+        camera_up_vector: point(camera.upVector),
+        aspect_ratio: camera.aspectRatio ?? 1,
+        ...(camera.kind === 'orthogonal'
+          ? { view_to_world_scale: camera.viewToWorldScale ?? 1 }
+          : { field_of_view: camera.fieldOfView ?? 60 }),
+      }
+    : undefined;
+  return {
+    guid: source.guid,
+    index: source.index,
+    ...(camera?.kind === 'orthogonal' ? { orthogonal_camera: cameraJson } : {}),
+    ...(camera?.kind === 'perspective' ? { perspective_camera: cameraJson } : {}),
+    lines: (v?.lines ?? []).map((l) => ({ start_point: point(l.start), end_point: point(l.end) })),
+    clipping_planes: (v?.clippingPlanes ?? []).map((c) => ({
+      location: point(c.location),
+      direction: point(c.direction),
+    })),
+    bitmaps: (v?.bitmaps ?? []).map((b, i) => ({
+      guid: bitmapGuid(source.guid, i),
+      bitmap_type: b.format,
+      location: point(b.location),
+      normal: point(b.normal),
+      up: point(b.up),
+      height: b.height,
+    })),
+    ...(source.snapshotType ? { snapshot: { snapshot_type: source.snapshotType } } : {}),
+    authorization: { viewpoint_actions: [] },
+  };
+}
+
+const componentOf = (c: BcfComponent) => ({
+  ifc_guid: c.ifcGuid ?? null,
+  originating_system: c.originatingSystem ?? null,
+  authoring_tool_id: c.authoringToolId ?? null,
+});
+
+export function selectionOf(v: BcfVisualization | undefined): Record<string, unknown> {
+  return { selection: (v?.components?.selection ?? []).map(componentOf) };
+}
+
+export function coloringOf(v: BcfVisualization | undefined): Record<string, unknown> {
+  return {
+    coloring: (v?.components?.coloring ?? []).map((c) => ({
+      color: c.color,
+      components: c.components.map(componentOf),
+    })),
+  };
+}
+
+export function visibilityOf(v: BcfVisualization | undefined): Record<string, unknown> {
+  const hints = v?.components?.viewSetupHints;
+  return {
+    visibility: {
+      default_visibility: v?.components?.visibility.defaultVisibility ?? true,
+      exceptions: (v?.components?.visibility.exceptions ?? []).map(componentOf),
+      ...(hints
+        ? {
+            view_setup_hints: {
+              spaces_visible: hints.spacesVisible ?? false,
+              space_boundaries_visible: hints.spaceBoundariesVisible ?? false,
+              openings_visible: hints.openingsVisible ?? false,
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+export function fileOf(f: BcfHeaderFile): Record<string, unknown> {
+  return {
+    ifc_project: f.ifcProject ?? null,
+    ifc_spatial_structure_element: f.ifcSpatialStructureElement ?? null,
+    filename: f.filename ?? null,
+    date: f.date ?? null,
+    reference: f.reference ?? null,
+  };
+}
+
+export function documentReferenceOf(d: BcfDocumentReference, topicGuid: string, position: number) {
+  return {
+    guid: d.guid ?? derivedGuid(`obra:topic:${topicGuid}:document_reference:${position}`),
+    document_guid: d.documentGuid ?? null,
+    url: d.url ?? null,
+    description: d.description ?? null,
+  };
+}
+
+// --- request bodies read back ---------------------------------------------------------------------------
+
+type Json = Record<string, unknown>;
+
+function text(body: Json, key: string): string | undefined {
+  const value = body[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function strings(body: Json, key: string): string[] {
+  const value = body[key];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/**
+ * A topic_POST / topic_PUT body as the fields of a BCF topic (the rest of the topic comes from `base`: a new
+ * topic's defaults, or the stored topic on a PUT, which replaces every field the body may carry).
+ */
+export function topicFieldsOf(body: Json, base: BcfTopic): BcfTopic {
+  const snippet = body['bim_snippet'];
+  const s = typeof snippet === 'object' && snippet !== null ? (snippet as Json) : undefined;
+  return {
+    ...base,
+    title: text(body, 'title') ?? '',
+    topicType: text(body, 'topic_type'),
+    topicStatus: text(body, 'topic_status'),
+    referenceLinks: strings(body, 'reference_links'),
+    priority: text(body, 'priority'),
+    index: typeof body['index'] === 'number' ? body['index'] : undefined,
+    labels: strings(body, 'labels'),
+    assignedTo: text(body, 'assigned_to'),
+    stage: text(body, 'stage'),
+    description: text(body, 'description'),
+    dueDate: text(body, 'due_date'),
+    bimSnippet: s
+      ? {
+          snippetType: String(s['snippet_type'] ?? ''),
+          isExternal: s['is_external'] === true,
+          reference: String(s['reference'] ?? ''),
+          referenceSchema: String(s['reference_schema'] ?? ''),
+        }
+      : undefined,
+  };
+}
+
+function readPoint(value: unknown): BcfPoint {
+  const p = typeof value === 'object' && value !== null ? (value as Json) : {};
+  const n = (k: string) => (typeof p[k] === 'number' ? p[k] : 0);
+  return { x: n('x'), y: n('y'), z: n('z') };
+}
+
+function readComponents(value: unknown): BcfComponent[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((c): c is Json => typeof c === 'object' && c !== null)
+    .map((c) => ({
+      ifcGuid: typeof c['ifc_guid'] === 'string' ? c['ifc_guid'] : undefined,
+      originatingSystem: typeof c['originating_system'] === 'string' ? c['originating_system'] : undefined,
+      authoringToolId: typeof c['authoring_tool_id'] === 'string' ? c['authoring_tool_id'] : undefined,
+    }));
+}
+
+const objects = (value: unknown): Json[] =>
+  Array.isArray(value) ? value.filter((x): x is Json => typeof x === 'object' && x !== null) : [];
+
+/** A viewpoint_POST as BCF-XML's visualization (bitmaps keep their data), with its snapshot if any. */
+export function visualizationOf(
+  body: Json,
+  guid: string,
+): { visualization: BcfVisualization; snapshot: { type: 'png' | 'jpg'; data: string } | undefined } {
+  const cameraOf = (value: unknown, kind: 'orthogonal' | 'perspective') => {
+    const c = value as Json;
+    return {
+      kind,
+      viewPoint: readPoint(c['camera_view_point']),
+      direction: readPoint(c['camera_direction']),
+      upVector: readPoint(c['camera_up_vector']),
+      aspectRatio: typeof c['aspect_ratio'] === 'number' ? c['aspect_ratio'] : undefined,
+      viewToWorldScale: typeof c['view_to_world_scale'] === 'number' ? c['view_to_world_scale'] : undefined,
+      fieldOfView: typeof c['field_of_view'] === 'number' ? c['field_of_view'] : undefined,
+    };
+  };
+  const camera =
+    typeof body['perspective_camera'] === 'object' && body['perspective_camera'] !== null
+      ? cameraOf(body['perspective_camera'], 'perspective')
+      : typeof body['orthogonal_camera'] === 'object' && body['orthogonal_camera'] !== null
+        ? cameraOf(body['orthogonal_camera'], 'orthogonal')
+        : undefined;
+  const components =
+    typeof body['components'] === 'object' && body['components'] !== null
+      ? (body['components'] as Json)
+      : undefined;
+  const visibility =
+    components && typeof components['visibility'] === 'object' && components['visibility'] !== null
+      ? (components['visibility'] as Json)
+      : undefined;
+  const hints =
+    visibility &&
+    typeof visibility['view_setup_hints'] === 'object' &&
+    visibility['view_setup_hints'] !== null
+      ? (visibility['view_setup_hints'] as Json)
+      : undefined;
+  const bitmaps: BcfBitmap[] = objects(body['bitmaps']).map((b, i) => ({
+    format: b['bitmap_type'] === 'jpg' ? 'jpg' : 'png',
+    reference: `bitmap${i}.${b['bitmap_type'] === 'jpg' ? 'jpg' : 'png'}`,
+    location: readPoint(b['location']),
+    normal: readPoint(b['normal']),
+    up: readPoint(b['up']),
+    height: typeof b['height'] === 'number' ? b['height'] : 1,
+    data: typeof b['bitmap_data'] === 'string' ? b['bitmap_data'] : undefined,
+  }));
+  const snapshot =
+    typeof body['snapshot'] === 'object' && body['snapshot'] !== null
+      ? (body['snapshot'] as Json)
+      : undefined;
+  return {
+    visualization: {
+      guid,
+      components: components
+        ? {
+            viewSetupHints: hints
+              ? {
+                  spacesVisible: hints['spaces_visible'] === true,
+                  spaceBoundariesVisible: hints['space_boundaries_visible'] === true,
+                  openingsVisible: hints['openings_visible'] === true,
+                }
+              : undefined,
+            selection: readComponents(components['selection']),
+            visibility: {
+              defaultVisibility: visibility?.['default_visibility'] !== false,
+              exceptions: readComponents(visibility?.['exceptions']),
+            },
+            coloring: objects(components['coloring']).map((c) => ({
+              color: typeof c['color'] === 'string' ? c['color'] : 'FF0000',
+              components: readComponents(c['components']),
+            })),
+          }
+        : undefined,
+      camera,
+      lines: objects(body['lines']).map((l) => ({
+        start: readPoint(l['start_point']),
+        end: readPoint(l['end_point']),
+      })),
+      clippingPlanes: objects(body['clipping_planes']).map((c) => ({
+        location: readPoint(c['location']),
+        direction: readPoint(c['direction']),
+      })),
+      bitmaps,
+    },
+    snapshot:
+      snapshot && typeof snapshot['snapshot_data'] === 'string'
+        ? { type: snapshot['snapshot_type'] === 'jpg' ? 'jpg' : 'png', data: snapshot['snapshot_data'] }
+        : undefined,
+  };
+}

@@ -1,0 +1,283 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '@obra/domain';
+import type { Actor } from '../../../auth/actor.ts';
+import { credentialsFromHeaders, resolveActor } from '../../../auth/actor-resolver.ts';
+import type { AppServices } from '../../../services.ts';
+import * as api from './bcf-api-service.ts';
+
+/** The BCF-API's base path and the Foundation API's (docs/api-bcf.md). */
+export const BCF_API_PREFIX = '/bcf/3.0';
+export const FOUNDATION_PREFIX = '/foundation';
+
+/** A viewpoint with its snapshot and bitmaps (base64) may be larger than other bodies. */
+const VIEWPOINT_BODY_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * Who calls the BCF-API: an OAuth2 access token issued to a BCF client (bcf-oauth), Obra's own access token
+ * (Bearer, as the web app sends it) or an access key (HTTP Basic with key id and secret). Same gates as the
+ * other REST routes: policies accepted; demo users read only (checked by the service on writes).
+ */
+export type BcfActorResolver = (req: FastifyRequest) => Promise<Actor | undefined>;
+
+export function defaultBcfActorResolver(services: AppServices): BcfActorResolver {
+  return (req) => resolveActor(services, credentialsFromHeaders(req.headers));
+}
+
+async function requireActor(
+  resolver: BcfActorResolver,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Actor> {
+  const actor = await resolver(req);
+  if (!actor) {
+    reply.header('www-authenticate', 'Bearer realm="obra-bcf", Basic realm="obra-bcf"');
+    throw new AppError('UNAUTHENTICATED');
+  }
+  (req as FastifyRequest & { obraUserLocale?: string | null }).obraUserLocale = actor.account.localeId;
+  if (!actor.account.acceptedPolicies) throw new AppError('NOT_ACCEPTED_POLICIES');
+  return actor;
+}
+
+type Params = {
+  projectId: string;
+  topicGuid: string;
+  commentGuid: string;
+  viewpointGuid: string;
+  bitmapGuid: string;
+  documentGuid: string;
+};
+
+/** The URLs the Foundation API's auth document gives (undefined: OAuth2 is not offered). */
+export interface FoundationAuthUrls {
+  authorize: string;
+  token: string;
+  register: string;
+}
+
+/**
+ * Registers the Foundation API and the BCF-API 3.0. Handlers are thin: the service reads and writes, the
+ * mapping module shapes the JSON.
+ */
+export function registerBcfApiRoutes(
+  app: FastifyInstance,
+  services: AppServices,
+  options: { resolver?: BcfActorResolver; oauth?: (req: FastifyRequest) => FoundationAuthUrls } = {},
+): void {
+  const resolver = options.resolver ?? defaultBcfActorResolver(services);
+  const who = (req: FastifyRequest, reply: FastifyReply) => requireActor(resolver, req, reply);
+  const p = (req: FastifyRequest) => req.params as Params;
+  const q = (req: FastifyRequest) => req.query as api.ODataQuery;
+  const base = `${BCF_API_PREFIX}/projects/:projectId`;
+  const topic = `${base}/topics/:topicGuid`;
+  const viewpoint = `${topic}/viewpoints/:viewpointGuid`;
+
+  // --- Foundation API ---
+  app.get(`${FOUNDATION_PREFIX}/versions`, async () => ({
+    versions: [
+      {
+        api_id: 'bcf',
+        version_id: '3.0',
+        detailed_version: 'https://github.com/buildingSMART/BCF-API/tree/release_3_0',
+      },
+    ],
+  }));
+  app.get(`${FOUNDATION_PREFIX}/1.0/auth`, async (req) => {
+    const urls = options.oauth?.(req);
+    return {
+      oauth2_auth_url: urls?.authorize ?? null,
+      oauth2_token_url: urls?.token ?? null,
+      oauth2_dynamic_client_reg_url: urls?.register ?? null,
+      http_basic_supported: true,
+      supported_oauth2_flows: urls ? ['authorization_code_grant'] : [],
+    };
+  });
+  app.get(`${FOUNDATION_PREFIX}/1.0/current-user`, async (req, reply) => {
+    const actor = await who(req, reply);
+    const name = [actor.account.name, actor.account.lastName].filter(Boolean).join(' ');
+    return { id: actor.account.email, name: name || actor.account.email };
+  });
+
+  // --- projects ---
+  app.get(`${BCF_API_PREFIX}/projects`, async (req, reply) =>
+    api.listBcfProjects(services, await who(req, reply)),
+  );
+  app.get(base, async (req, reply) => api.getBcfProject(services, await who(req, reply), p(req).projectId));
+  app.get(`${base}/extensions`, async (req, reply) =>
+    api.getBcfExtensions(services, await who(req, reply), p(req).projectId),
+  );
+  app.get(`${base}/files_information`, async (req, reply) =>
+    api.getBcfFilesInformation(services, await who(req, reply), p(req).projectId),
+  );
+  app.get(`${base}/documents`, async (req, reply) =>
+    (await api.listBcfDocuments(services, await who(req, reply), p(req).projectId)).map((d) => ({
+      guid: d.guid,
+      filename: d.filename,
+      description: d.description ?? null,
+    })),
+  );
+  app.get(`${base}/documents/:documentGuid`, async (req, reply) => {
+    const documents = await api.listBcfDocuments(services, await who(req, reply), p(req).projectId);
+    const document = documents.find((d) => d.guid === p(req).documentGuid.toLowerCase());
+    if (!document) throw new AppError('NOT_FOUND');
+    const bytes = await services.files.store.read(document.storageKey);
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="${document.filename.replace(/["\\\r\n]/g, '_')}"`)
+      .send(bytes);
+  });
+
+  // --- topics ---
+  app.get(`${base}/topics`, async (req, reply) =>
+    api.listBcfTopics(services, await who(req, reply), p(req).projectId, q(req)),
+  );
+  app.post(`${base}/topics`, async (req, reply) => {
+    const body = await api.createBcfTopic(services, await who(req, reply), p(req).projectId, req.body);
+    return reply.status(201).send(body);
+  });
+  app.get(`${base}/topics/events`, async (req, reply) =>
+    api.listBcfEvents(services, await who(req, reply), p(req).projectId, 'topic', { query: q(req) }),
+  );
+  app.get(`${base}/topics/comments/events`, async (req, reply) =>
+    api.listBcfEvents(services, await who(req, reply), p(req).projectId, 'comment', { query: q(req) }),
+  );
+  app.get(topic, async (req, reply) =>
+    api.getBcfTopic(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
+  );
+  app.put(topic, async (req, reply) =>
+    api.updateBcfTopic(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
+  );
+  app.delete(topic, async (req, reply) => {
+    await api.deleteBcfTopic(services, await who(req, reply), p(req).projectId, p(req).topicGuid);
+    return reply.status(204).send();
+  });
+  app.get(`${topic}/files`, async (req, reply) =>
+    api.getBcfTopicFiles(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
+  );
+  app.put(`${topic}/files`, async (req, reply) =>
+    api.putBcfTopicFiles(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
+  );
+  app.put(`${topic}/document_references/:referenceGuid`, async (req, reply) =>
+    api.putBcfDocumentReference(
+      services,
+      await who(req, reply),
+      p(req).projectId,
+      p(req).topicGuid,
+      (req.params as { referenceGuid: string }).referenceGuid,
+      req.body,
+    ),
+  );
+  app.get(`${topic}/related_topics`, async (req, reply) =>
+    api.getBcfRelatedTopics(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
+  );
+  app.put(`${topic}/related_topics`, async (req, reply) =>
+    api.putBcfRelatedTopics(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
+  );
+  app.get(`${topic}/document_references`, async (req, reply) =>
+    api.getBcfDocumentReferences(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
+  );
+  app.post(`${topic}/document_references`, async (req, reply) => {
+    const body = await api.addBcfDocumentReference(
+      services,
+      await who(req, reply),
+      p(req).projectId,
+      p(req).topicGuid,
+      req.body,
+    );
+    return reply.status(201).send(body);
+  });
+  app.get(`${topic}/events`, async (req, reply) =>
+    api.listBcfEvents(services, await who(req, reply), p(req).projectId, 'topic', {
+      topicGuid: p(req).topicGuid,
+      query: q(req),
+    }),
+  );
+
+  // --- comments ---
+  app.get(`${topic}/comments`, async (req, reply) =>
+    api.listBcfComments(services, await who(req, reply), p(req).projectId, p(req).topicGuid, q(req)),
+  );
+  app.post(`${topic}/comments`, async (req, reply) => {
+    const body = await api.createBcfComment(
+      services,
+      await who(req, reply),
+      p(req).projectId,
+      p(req).topicGuid,
+      req.body,
+    );
+    return reply.status(201).send(body);
+  });
+  app.get(`${topic}/comments/:commentGuid`, async (req, reply) =>
+    api.getBcfComment(
+      services,
+      await who(req, reply),
+      p(req).projectId,
+      p(req).topicGuid,
+      p(req).commentGuid,
+    ),
+  );
+  app.put(`${topic}/comments/:commentGuid`, async (req, reply) =>
+    api.updateBcfComment(
+      services,
+      await who(req, reply),
+      p(req).projectId,
+      p(req).topicGuid,
+      p(req).commentGuid,
+      req.body,
+    ),
+  );
+  app.delete(`${topic}/comments/:commentGuid`, async (req, reply) => {
+    await api.deleteBcfComment(
+      services,
+      await who(req, reply),
+      p(req).projectId,
+      p(req).topicGuid,
+      p(req).commentGuid,
+    );
+    return reply.status(204).send();
+  });
+  app.get(`${topic}/comments/:commentGuid/events`, async (req, reply) =>
+    api.listBcfEvents(services, await who(req, reply), p(req).projectId, 'comment', {
+      topicGuid: p(req).topicGuid,
+      commentGuid: p(req).commentGuid,
+      query: q(req),
+    }),
+  );
+
+  // --- viewpoints ---
+  app.get(`${topic}/viewpoints`, async (req, reply) =>
+    api.listBcfViewpoints(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
+  );
+  app.post(`${topic}/viewpoints`, { bodyLimit: VIEWPOINT_BODY_LIMIT }, async (req, reply) => {
+    const body = await api.createBcfViewpoint(
+      services,
+      await who(req, reply),
+      p(req).projectId,
+      p(req).topicGuid,
+      req.body,
+    );
+    return reply.status(201).send(body);
+  });
+  const ids = (req: FastifyRequest) => ({
+    projectGuid: p(req).projectId,
+    topicGuid: p(req).topicGuid,
+    viewpointGuid: p(req).viewpointGuid,
+  });
+  for (const part of ['selection', 'coloring', 'visibility'] as const)
+    app.get(`${viewpoint}/${part}`, async (req, reply) =>
+      api.getBcfViewpoint(services, await who(req, reply), ids(req), part),
+    );
+  app.get(viewpoint, async (req, reply) =>
+    api.getBcfViewpoint(services, await who(req, reply), ids(req), 'viewpoint'),
+  );
+  app.get(`${viewpoint}/snapshot`, async (req, reply) => {
+    const image = await api.getBcfSnapshot(services, await who(req, reply), ids(req));
+    return reply.header('content-type', image.contentType).send(image.bytes);
+  });
+  app.get(`${viewpoint}/bitmaps/:bitmapGuid`, async (req, reply) => {
+    const image = await api.getBcfBitmap(services, await who(req, reply), {
+      ...ids(req),
+      bitmapGuid: p(req).bitmapGuid,
+    });
+    return reply.header('content-type', image.contentType).send(image.bytes);
+  });
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../../../services.ts';
+import { bcfActorResolver, createBcfOauth, registerBcfOauthRoutes } from '../oauth/bcf-oauth.ts';
+import { registerBcfApiRoutes } from './bcf-api-routes.ts';
+
+/**
+ * The BCF-API 3.0 with the Foundation API and its OAuth2 server (docs/api-bcf.md): one call for build-app.
+ */
+export async function registerBcfApi(app: FastifyInstance, services: AppServices): Promise<void> {
+  const oauth = await createBcfOauth(services);
+  await registerBcfOauthRoutes(app, services, oauth);
+  registerBcfApiRoutes(app, services, {
+    resolver: bcfActorResolver(services, oauth),
+    oauth: () => oauth.urls(),
+  });
+}

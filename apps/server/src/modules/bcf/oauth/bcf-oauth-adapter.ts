@@ -1,0 +1,112 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/database.ts';
+import { bcfOauthRecords } from '../../../db/schema/index.ts';
+import { sha256 } from '../../../auth/secrets.ts';
+
+/** What oidc-provider stores of a record (its own shape; `jti` is the record's id). */
+type Payload = Record<string, unknown> & { jti?: string; grantId?: string; uid?: string; consumed?: number };
+
+/** The models whose id is a bearer secret: stored without it. */
+const SECRET_IDS = new Set([
+  'AccessToken',
+  'RefreshToken',
+  'AuthorizationCode',
+  'RegistrationAccessToken',
+  'ClientCredentials',
+  'InitialAccessToken',
+]);
+
+/**
+ * oidc-provider's storage on PostgreSQL (bcf_oauth_records). Records are found by the sha-256 of their id;
+ * tokens and codes are stored without it: an authorization code, access token or refresh token read from the
+ * table is useless, as a hashed password is. Expired rows read as absent; `consume` marks a code or refresh
+ * token used.
+ */
+export class BcfOauthAdapter {
+  constructor(
+    private readonly db: Db,
+    private readonly model: string,
+  ) {}
+
+  private key(id: string) {
+    return and(eq(bcfOauthRecords.model, this.model), eq(bcfOauthRecords.idHash, sha256(id)));
+  }
+
+  private static live() {
+    return or(isNull(bcfOauthRecords.expiresAt), gt(bcfOauthRecords.expiresAt, sql`now()`));
+  }
+
+  async upsert(id: string, payload: Payload, expiresIn: number | undefined): Promise<void> {
+    const { jti: _id, ...stripped } = payload;
+    const rest = SECRET_IDS.has(this.model) ? stripped : payload;
+    const values = {
+      model: this.model,
+      idHash: sha256(id),
+      payload: rest,
+      grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
+      uid: typeof payload.uid === 'string' ? payload.uid : null,
+      expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+    };
+    await this.db
+      .insert(bcfOauthRecords)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [bcfOauthRecords.model, bcfOauthRecords.idHash],
+        set: {
+          payload: values.payload,
+          grantId: values.grantId,
+          uid: values.uid,
+          expiresAt: values.expiresAt,
+        },
+      });
+  }
+
+  async find(id: string): Promise<Payload | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(bcfOauthRecords)
+      .where(and(this.key(id), BcfOauthAdapter.live()))
+      .limit(1);
+    if (!row) return undefined;
+    const payload = row.payload as Payload;
+    return {
+      ...payload,
+      ...(SECRET_IDS.has(this.model) ? { jti: id } : {}),
+      ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}),
+    };
+  }
+
+  async findByUid(uid: string): Promise<Payload | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(bcfOauthRecords)
+      .where(and(eq(bcfOauthRecords.model, this.model), eq(bcfOauthRecords.uid, uid), BcfOauthAdapter.live()))
+      .limit(1);
+    return row ? (row.payload as Payload) : undefined;
+  }
+
+  findByUserCode(): Promise<undefined> {
+    return Promise.resolve(undefined);
+  }
+
+  async consume(id: string): Promise<void> {
+    await this.db.update(bcfOauthRecords).set({ consumedAt: new Date() }).where(this.key(id));
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db.delete(bcfOauthRecords).where(this.key(id));
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.db.delete(bcfOauthRecords).where(eq(bcfOauthRecords.grantId, grantId));
+  }
+}
+
+/** Removes the records that have expired (hourly job `bcf.oauthCleanup`); answers how many. */
+export async function cleanupBcfOauth(db: Db): Promise<number> {
+  const removed = await db
+    .delete(bcfOauthRecords)
+    .where(lt(bcfOauthRecords.expiresAt, sql`now()`))
+    .returning({ model: bcfOauthRecords.model });
+  return removed.length;
+}
