@@ -63,7 +63,9 @@ afterAll(async () => {
 
 describe('opening documents', () => {
   it('gives the revisions the caller sees, newest first, with addresses that serve the bytes', async () => {
-    const answer = await rest<OpenAnswer>(t, w.collabEst, 'POST', `${viewer}/documents`, { documentIds: [sheet] });
+    const answer = await rest<OpenAnswer>(t, w.collabEst, 'POST', `${viewer}/documents`, {
+      documentIds: [sheet],
+    });
     expect(answer.status).toBe(200);
     const [doc] = answer.body.documents;
     expect(doc).toMatchObject({ id: sheet, name: 'TRN-ARQ-ED-0001' });
@@ -85,7 +87,9 @@ describe('opening documents', () => {
   });
 
   it('refuses a document the caller may not read with the access error, and a whole list that names one', async () => {
-    const alone = await rest<OpenAnswer>(t, w.collabArq, 'POST', `${viewer}/documents`, { documentIds: [hidden] });
+    const alone = await rest<OpenAnswer>(t, w.collabArq, 'POST', `${viewer}/documents`, {
+      documentIds: [hidden],
+    });
     expect(alone.status).toBe(403);
     expect(alone.body).toMatchObject({ code: 'DOCUMENT_ACCESS_DENIED', details: { documentId: hidden } });
     const list = await rest<OpenAnswer>(t, w.collabArq, 'POST', `${viewer}/documents`, {
@@ -124,10 +128,22 @@ describe('pins of issues on a sheet', () => {
   });
 
   it('lists the pins of the issues each caller may see, with status and position', async () => {
-    const owner = await rest<{ pins: Record<string, unknown>[] }>(t, w.owner, 'GET', `${viewer}/documents/${sheet}/pins`);
+    const owner = await rest<{ pins: Record<string, unknown>[] }>(
+      t,
+      w.owner,
+      'GET',
+      `${viewer}/documents/${sheet}/pins`,
+    );
     expect(owner.status).toBe(200);
     expect(owner.body.pins).toEqual([
-      expect.objectContaining({ issueId: publicIssue, status: 'active', revision: 'R00', page: 1, x: 0.25, y: 0.5 }),
+      expect.objectContaining({
+        issueId: publicIssue,
+        status: 'active',
+        revision: 'R00',
+        page: 1,
+        x: 0.25,
+        y: 0.5,
+      }),
       expect.objectContaining({ issueId: managementIssue, revision: 'R01', page: 2 }),
     ]);
     const collaborator = await rest<{ pins: { issueId: number; title: string }[] }>(
@@ -193,7 +209,12 @@ describe('saved alignments', () => {
     const bad = await rest(t, w.owner, 'PUT', path(), { alignment: { ...alignment, scale: 0 } });
     expect(bad.status).toBe(400);
     expect(bad.body['code']).toBe('BAD_USER_INPUT');
-    const same = await rest(t, w.owner, 'GET', `${viewer}/alignments?baseDocumentId=${sheet}&comparedDocumentId=${sheet}`);
+    const same = await rest(
+      t,
+      w.owner,
+      'GET',
+      `${viewer}/alignments?baseDocumentId=${sheet}&comparedDocumentId=${sheet}`,
+    );
     expect(same.status).toBe(400);
     const hiddenPair = await rest(
       t,

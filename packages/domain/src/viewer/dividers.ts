@@ -21,7 +21,10 @@ function clamp(value: number, min: number, max: number): number {
 
 /** The two dividers of a width, at one third and two thirds. */
 export function createDividers(width: number): Divider[] {
-  return DIVIDER_START_FRACTIONS.map((fraction, index) => ({ id: `divider-${index + 1}`, x: width * fraction }));
+  return DIVIDER_START_FRACTIONS.map((fraction, index) => ({
+    id: `divider-${index + 1}`,
+    x: width * fraction,
+  }));
 }
 
 /**
@@ -43,7 +46,10 @@ export function dragDivider(dividers: readonly Divider[], id: string, x: number,
 }
 
 /** The horizontal ranges [from, to) the dividers cut a width into, left to right. */
-export function dividerSections(dividers: readonly Divider[], width: number): Array<{ from: number; to: number }> {
+export function dividerSections(
+  dividers: readonly Divider[],
+  width: number,
+): Array<{ from: number; to: number }> {
   const edges = [0, ...dividers.map((divider) => divider.x), width];
   return edges.slice(0, -1).map((from, i) => ({ from, to: edges[i + 1] ?? width }));
 }

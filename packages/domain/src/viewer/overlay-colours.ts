@@ -59,7 +59,8 @@ export function overlayColour(
 ): Rgba {
   const baseInk = baseLuminance < OVERLAY_WHITE_THRESHOLD;
   const comparedInk = comparedLuminance < OVERLAY_WHITE_THRESHOLD;
-  if (!baseInk && !comparedInk) return filters.whiteToTransparent ? OVERLAY_TRANSPARENT : OVERLAY_PAPER_COLOUR;
+  if (!baseInk && !comparedInk)
+    return filters.whiteToTransparent ? OVERLAY_TRANSPARENT : OVERLAY_PAPER_COLOUR;
   if (baseInk && comparedInk) return OVERLAY_COMMON_COLOUR;
   const ink = baseInk ? baseLuminance : comparedLuminance;
   if (!filters.liftNearBlack && ink > OVERLAY_NEAR_BLACK_THRESHOLD) {

@@ -74,12 +74,16 @@ function clampUnit(value: number): number {
  * Reads a stored documentsReferences entry as a pin of a document, or null when it is not a sheet pin (another
  * source, another document, no page or position).
  */
-export function referencePin(reference: unknown, documentId: number): Omit<DocumentPin, 'issueId' | 'code' | 'title' | 'status'> | null {
+export function referencePin(
+  reference: unknown,
+  documentId: number,
+): Omit<DocumentPin, 'issueId' | 'code' | 'title' | 'status'> | null {
   if (typeof reference !== 'object' || reference === null) return null;
   const r = reference as Record<string, unknown>;
   if (String(r['documentId']) !== String(documentId)) return null;
   if (typeof r['revision'] !== 'string') return null;
-  const page = typeof r['page'] === 'number' && Number.isInteger(r['page']) && r['page'] >= 1 ? r['page'] : null;
+  const page =
+    typeof r['page'] === 'number' && Number.isInteger(r['page']) && r['page'] >= 1 ? r['page'] : null;
   if (page === null || !isSheetPosition(r['pin'])) return null;
   return { revision: r['revision'], page, x: r['pin'].x, y: r['pin'].y };
 }

@@ -138,8 +138,12 @@ describe('overlay colours', () => {
 
   it('composites RGBA arrays pixel by pixel, reading transparent pixels as paper', () => {
     // Pixels: base ink only, compared ink only, both, neither, base transparent + compared ink.
-    const base = new Uint8ClampedArray([0, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0, 0]);
-    const compared = new Uint8ClampedArray([255, 255, 255, 255, 0, 0, 0, 255, 20, 20, 20, 255, 255, 255, 255, 255, 0, 0, 0, 255]);
+    const base = new Uint8ClampedArray([
+      0, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0, 0,
+    ]);
+    const compared = new Uint8ClampedArray([
+      255, 255, 255, 255, 0, 0, 0, 255, 20, 20, 20, 255, 255, 255, 255, 255, 0, 0, 0, 255,
+    ]);
     const out = new Uint8ClampedArray(base.length);
     compositeOverlay(base, compared, out);
     expect([...out.slice(0, 4)]).toEqual([...OVERLAY_BASE_COLOUR]);
@@ -277,15 +281,22 @@ describe('/tools/compare-documents documents parameter', () => {
       ok: false,
       reason: 'invalidParameter',
     });
-    expect(parseCompareDocumentsParam(encodeCompareDocumentsParam([{ projectId: 1, documentId: -2 }]))).toEqual({
+    expect(
+      parseCompareDocumentsParam(encodeCompareDocumentsParam([{ projectId: 1, documentId: -2 }])),
+    ).toEqual({
       ok: false,
       reason: 'invalidParameter',
     });
-    expect(parseCompareDocumentsParam(encodeCompareDocumentsParam([{ url: 'javascript:alert(1)' }]))).toEqual({
-      ok: false,
-      reason: 'invalidParameter',
-    });
+    expect(parseCompareDocumentsParam(encodeCompareDocumentsParam([{ url: 'javascript:alert(1)' }]))).toEqual(
+      {
+        ok: false,
+        reason: 'invalidParameter',
+      },
+    );
     const many = Array.from({ length: 11 }, (_, i) => ({ projectId: 1, documentId: i + 1 }));
-    expect(parseCompareDocumentsParam(encodeCompareDocumentsParam(many))).toEqual({ ok: false, reason: 'tooMany' });
+    expect(parseCompareDocumentsParam(encodeCompareDocumentsParam(many))).toEqual({
+      ok: false,
+      reason: 'tooMany',
+    });
   });
 });

@@ -157,7 +157,11 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
       },
     },
     async (req) =>
-      documentPins(services, await viewerActor(services, req), req.params as { projectId: number; documentId: number }),
+      documentPins(
+        services,
+        await viewerActor(services, req),
+        req.params as { projectId: number; documentId: number },
+      ),
   );
 
   app.get(

@@ -162,7 +162,8 @@ export async function documentPins(
     const references = Array.isArray(issue.references) ? (issue.references as unknown[]) : [];
     for (const reference of references) {
       const pin = referencePin(reference, input.documentId);
-      if (pin) pins.push({ issueId: issue.id, code: issue.code, title: issue.title, status: issue.status, ...pin });
+      if (pin)
+        pins.push({ issueId: issue.id, code: issue.code, title: issue.title, status: issue.status, ...pin });
     }
   }
   return { pins };
@@ -232,7 +233,11 @@ export async function saveAlignment(
         ...values,
       })
       .onConflictDoUpdate({
-        target: [viewerAlignments.userId, viewerAlignments.baseDocumentId, viewerAlignments.comparedDocumentId],
+        target: [
+          viewerAlignments.userId,
+          viewerAlignments.baseDocumentId,
+          viewerAlignments.comparedDocumentId,
+        ],
         set: values,
       }),
   );
@@ -240,7 +245,11 @@ export async function saveAlignment(
 }
 
 /** Forgets the caller's alignment of a pair. */
-export async function deleteAlignment(services: AppServices, actor: Actor, pair: AlignmentPair): Promise<void> {
+export async function deleteAlignment(
+  services: AppServices,
+  actor: Actor,
+  pair: AlignmentPair,
+): Promise<void> {
   const viewer = await checkPair(services, actor, pair);
   await unitOfWork(services, (tx) => tx.delete(viewerAlignments).where(pairWhere(viewer.userId, pair)));
 }

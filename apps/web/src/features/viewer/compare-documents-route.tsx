@@ -95,7 +95,10 @@ function DriveCompare({ entries }: { entries: readonly CompareDriveEntry[] }) {
     };
   }, [projectId, ids, signedIn, session.status]);
 
-  const pinsOf = useCallback((id: number): Promise<DocumentPin[]> => documentPins(projectId, id), [projectId]);
+  const pinsOf = useCallback(
+    (id: number): Promise<DocumentPin[]> => documentPins(projectId, id),
+    [projectId],
+  );
   const alignments = useMemo(
     (): AlignmentStore => ({
       load: (b, c) => loadAlignment(projectId, b, c),
@@ -128,7 +131,9 @@ function DriveCompare({ entries }: { entries: readonly CompareDriveEntry[] }) {
     const doc = documents.find((d) => d.id === documentId);
     return doc?.revisions.find((r) => r.revisionName.toLowerCase() === wanted)?.revisionName ?? null;
   };
-  const base = choices.base ? { ...choices.base, revision: wantedOf(choices.base.documentId) ?? choices.base.revision } : null;
+  const base = choices.base
+    ? { ...choices.base, revision: wantedOf(choices.base.documentId) ?? choices.base.revision }
+    : null;
   const compared =
     choices.compared && choices.compared.documentId !== choices.base?.documentId
       ? { ...choices.compared, revision: wantedOf(choices.compared.documentId) ?? choices.compared.revision }

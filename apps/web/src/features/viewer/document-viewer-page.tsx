@@ -11,7 +11,12 @@ import { IssueFormDialog } from '../issues/edit/issue-form-dialog.tsx';
 import type { IssueFormValues } from '../issues/edit/issue-form-model.ts';
 import { issueViewPath } from '../issues/shared/issue-list-context.ts';
 import { useProject } from '../projects/project-context.ts';
-import { DocumentViewer, type AlignmentStore, type PinPlacement, type SheetChoice } from './document-viewer.tsx';
+import {
+  DocumentViewer,
+  type AlignmentStore,
+  type PinPlacement,
+  type SheetChoice,
+} from './document-viewer.tsx';
 import { sheetIssueDraft } from './sheet-issue.ts';
 import {
   documentPins,
@@ -23,9 +28,7 @@ import {
 } from './viewer-api.ts';
 
 type Loaded =
-  | { status: 'loading' }
-  | { status: 'error'; code: string }
-  | { status: 'ready'; document: ViewerDocument };
+  { status: 'loading' } | { status: 'error'; code: string } | { status: 'ready'; document: ViewerDocument };
 
 /**
  * /workspace/project/{projectId}/drive/documents/{documentId}?revision=&page=&compare= — one drive document in the
@@ -40,9 +43,11 @@ export function DocumentViewerPage() {
   const [search, setSearch] = useSearchParams();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [pinsVersion, setPinsVersion] = useState(0);
-  const [draft, setDraft] = useState<{ initial: IssueFormValues; reference: SheetReference; imageUrl: string } | null>(
-    null,
-  );
+  const [draft, setDraft] = useState<{
+    initial: IssueFormValues;
+    reference: SheetReference;
+    imageUrl: string;
+  } | null>(null);
 
   useEffect(() => {
     if (!Number.isInteger(documentId) || documentId <= 0) {
@@ -142,7 +147,9 @@ export function DocumentViewerPage() {
     document.revisions[0]?.revisionName ??
     '';
   const compareWith = search.get('compare');
-  const comparedRevision = document.revisions.find((r) => r.revisionName.toLowerCase() === compareWith?.toLowerCase());
+  const comparedRevision = document.revisions.find(
+    (r) => r.revisionName.toLowerCase() === compareWith?.toLowerCase(),
+  );
   const page = Math.max(1, Number(search.get('page')) || 1);
 
   return (
@@ -153,7 +160,9 @@ export function DocumentViewerPage() {
         documents={[document]}
         initial={{
           base: { documentId: document.id, revision },
-          compared: comparedRevision ? { documentId: document.id, revision: comparedRevision.revisionName } : null,
+          compared: comparedRevision
+            ? { documentId: document.id, revision: comparedRevision.revisionName }
+            : null,
           page,
           ...(comparedRevision ? { mode: 'overlay' as const } : {}),
         }}

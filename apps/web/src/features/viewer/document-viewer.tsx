@@ -103,12 +103,16 @@ function parseChoice(value: string | null): SheetChoice | null {
 }
 
 /** The default choices: the first document's latest revision; to compare, the next document or the previous revision. */
-export function defaultChoices(documents: readonly ViewerDocument[]): { base: SheetChoice | null; compared: SheetChoice | null } {
+export function defaultChoices(documents: readonly ViewerDocument[]): {
+  base: SheetChoice | null;
+  compared: SheetChoice | null;
+} {
   const [first, second] = documents;
   const baseRevision = latest(first);
   const base = first && baseRevision ? { documentId: first.id, revision: baseRevision } : null;
   const secondRevision = latest(second);
-  if (second && secondRevision) return { base, compared: { documentId: second.id, revision: secondRevision } };
+  if (second && secondRevision)
+    return { base, compared: { documentId: second.id, revision: secondRevision } };
   const previous = first?.revisions[1]?.revisionName;
   return { base, compared: first && previous ? { documentId: first.id, revision: previous } : null };
 }
@@ -203,7 +207,11 @@ export function DocumentViewer(props: DocumentViewerProps) {
     const scale = basePageReady.renderScale;
     if (mode === 'single' || !composed) return [{ canvas: basePageReady.canvas, renderScale: scale }];
     const white = whitePaper(basePageReady);
-    if (mode === 'overlay') return [{ canvas: white, renderScale: scale }, { canvas: composed.overlay, renderScale: scale }];
+    if (mode === 'overlay')
+      return [
+        { canvas: white, renderScale: scale },
+        { canvas: composed.overlay, renderScale: scale },
+      ];
     const [first, second] = dividers ?? createDividers(basePageReady.width);
     const d1 = first?.x ?? 0;
     const d2 = second?.x ?? basePageReady.width;
@@ -240,12 +248,22 @@ export function DocumentViewer(props: DocumentViewerProps) {
     setAligning(null);
     if (!found) return;
     setAlignment(found);
-    if (alignments && baseDocumentId !== null && comparedDocumentId !== null && baseDocumentId !== comparedDocumentId)
+    if (
+      alignments &&
+      baseDocumentId !== null &&
+      comparedDocumentId !== null &&
+      baseDocumentId !== comparedDocumentId
+    )
       void alignments.save(baseDocumentId, comparedDocumentId, found);
   };
   const resetAlign = () => {
     setAlignment(IDENTITY_ALIGNMENT);
-    if (alignments && baseDocumentId !== null && comparedDocumentId !== null && baseDocumentId !== comparedDocumentId)
+    if (
+      alignments &&
+      baseDocumentId !== null &&
+      comparedDocumentId !== null &&
+      baseDocumentId !== comparedDocumentId
+    )
       void alignments.forget(baseDocumentId, comparedDocumentId);
   };
 
@@ -364,7 +382,11 @@ export function DocumentViewer(props: DocumentViewerProps) {
         <Alert color="yellow" data-testid="not-latest" p="xs">
           <Group justify="space-between" gap="xs">
             <Text size="sm">{t('revision.notLatest', { revision: base.revision, latest: latestName })}</Text>
-            <Button size="compact-xs" variant="light" onClick={() => setBase({ documentId: base.documentId, revision: latestName })}>
+            <Button
+              size="compact-xs"
+              variant="light"
+              onClick={() => setBase({ documentId: base.documentId, revision: latestName })}
+            >
               {t('revision.openLatest')}
             </Button>
           </Group>
@@ -383,11 +405,22 @@ export function DocumentViewer(props: DocumentViewerProps) {
             onChange={(event) => setFilters({ ...filters, liftNearBlack: event.currentTarget.checked })}
           />
           <Group gap={6}>
-            <Badge color="red" variant="light">{t('compare.legendBase')}</Badge>
-            <Badge color="cyan" variant="light">{t('compare.legendCompared')}</Badge>
-            <Badge color="dark" variant="light">{t('compare.legendCommon')}</Badge>
+            <Badge color="red" variant="light">
+              {t('compare.legendBase')}
+            </Badge>
+            <Badge color="cyan" variant="light">
+              {t('compare.legendCompared')}
+            </Badge>
+            <Badge color="dark" variant="light">
+              {t('compare.legendCommon')}
+            </Badge>
           </Group>
-          <Button size="xs" variant={aligning ? 'filled' : 'light'} onClick={() => setAligning(aligning ? null : [])} data-testid="align-button">
+          <Button
+            size="xs"
+            variant={aligning ? 'filled' : 'light'}
+            onClick={() => setAligning(aligning ? null : [])}
+            data-testid="align-button"
+          >
             {t('align.start')}
           </Button>
           <Button size="xs" variant="subtle" onClick={resetAlign}>
@@ -419,7 +452,13 @@ export function DocumentViewer(props: DocumentViewerProps) {
         comparedState={comparedRevision ? comparedSheet : null}
         documents={documents}
         onRemoveDocument={props.onRemoveDocument}
-        failedId={baseSheet.status === 'error' ? base.documentId : comparedSheet.status === 'error' ? (compared?.documentId ?? null) : null}
+        failedId={
+          baseSheet.status === 'error'
+            ? base.documentId
+            : comparedSheet.status === 'error'
+              ? (compared?.documentId ?? null)
+              : null
+        }
       >
         {basePageReady && (
           <SheetCanvas
@@ -429,7 +468,9 @@ export function DocumentViewer(props: DocumentViewerProps) {
             pins={shownPins}
             markers={aligning ?? []}
             dividers={mode === 'sideBySide' ? dividers : null}
-            onDividerDrag={(id, x) => setDividers((d) => (d ? dragDivider(d, id, x, basePageReady.width) : d))}
+            onDividerDrag={(id, x) =>
+              setDividers((d) => (d ? dragDivider(d, id, x, basePageReady.width) : d))
+            }
             onPick={aligning || placing ? onPick : undefined}
             onPinClick={props.onPinClick}
             picking={Boolean(aligning) || placing}
@@ -471,13 +512,16 @@ function SheetBody(props: {
   children: ReactNode;
 }) {
   const { t } = useTranslation('viewer');
-  const failed = props.state.status === 'error' || props.page === 'error' || props.comparedState?.status === 'error';
+  const failed =
+    props.state.status === 'error' || props.page === 'error' || props.comparedState?.status === 'error';
   if (failed) {
     const doc = props.documents.find((d) => d.id === props.failedId);
     return (
       <Alert color="red" role="alert" title={t('errors.loadTitle')} data-testid="viewer-load-error">
         <Stack gap="xs">
-          <Text size="sm">{props.documents.length > 1 ? t('errors.someDocuments') : t('errors.document')}</Text>
+          <Text size="sm">
+            {props.documents.length > 1 ? t('errors.someDocuments') : t('errors.document')}
+          </Text>
           {doc && props.onRemoveDocument && props.documents.length > 1 && (
             <Group gap="xs">
               <Text size="sm" fw={500}>

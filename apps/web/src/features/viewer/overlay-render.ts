@@ -1,7 +1,10 @@
 import { alignmentMatrix, compositeOverlay, type Alignment, type OverlayFilters } from '@obra/domain';
 import type { RenderedPage } from './sheet-source.ts';
 
-function canvasOf(width: number, height: number): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } {
+function canvasOf(
+  width: number,
+  height: number,
+): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } {
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
@@ -14,7 +17,11 @@ function canvasOf(width: number, height: number): { canvas: HTMLCanvasElement; c
  * The compared page drawn in the base page's bitmap space through the alignment (compared page units → base page
  * units), on white paper: what the compared sheet looks like laid over the base one.
  */
-export function alignedPage(base: RenderedPage, compared: RenderedPage, alignment: Alignment): HTMLCanvasElement {
+export function alignedPage(
+  base: RenderedPage,
+  compared: RenderedPage,
+  alignment: Alignment,
+): HTMLCanvasElement {
   const { canvas, ctx } = canvasOf(base.canvas.width, base.canvas.height);
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
@@ -32,7 +39,11 @@ export function alignedPage(base: RenderedPage, compared: RenderedPage, alignmen
  * ink dark, paper transparent or white by the filters. Drawn once per change of pages, alignment or filters, not on
  * pan or zoom.
  */
-export function overlayPage(base: RenderedPage, aligned: HTMLCanvasElement, filters: OverlayFilters): HTMLCanvasElement {
+export function overlayPage(
+  base: RenderedPage,
+  aligned: HTMLCanvasElement,
+  filters: OverlayFilters,
+): HTMLCanvasElement {
   const width = base.canvas.width;
   const height = base.canvas.height;
   const baseCtx = base.canvas.getContext('2d', { willReadFrequently: true });

@@ -1,7 +1,15 @@
 import { ActionIcon, Box, Group, Slider, Tooltip } from '@mantine/core';
 import { IconArrowsMaximize, IconMapPinFilled, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import type { Divider, SheetPoint, ShownPin } from '@obra/domain';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZOOM_FACTOR, ZOOM_SLIDER_MAX, ZOOM_SLIDER_MIN } from '../../editor/model/editor-constants.ts';
 import { clampScale, scaleToSlider, sliderToScale, wheelScale } from '../../editor/model/zoom-model.ts';
@@ -66,7 +74,9 @@ export function SheetCanvas(props: SheetCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [view, setView] = useState<SheetView>({ scale: 1, x: 0, y: 0 });
-  const drag = useRef<{ startX: number; startY: number; view: SheetView; moved: boolean; id: number } | null>(null);
+  const drag = useRef<{ startX: number; startY: number; view: SheetView; moved: boolean; id: number } | null>(
+    null,
+  );
   const dividerDrag = useRef<string | null>(null);
 
   useLayoutEffect(() => {
@@ -134,7 +144,10 @@ export function SheetCanvas(props: SheetCanvasProps) {
       const box = boxRef.current;
       if (!box) return null;
       const rect = box.getBoundingClientRect();
-      return { x: (clientX - rect.left - view.x) / view.scale, y: (clientY - rect.top - view.y) / view.scale };
+      return {
+        x: (clientX - rect.left - view.x) / view.scale,
+        y: (clientY - rect.top - view.y) / view.scale,
+      };
     },
     [view],
   );
@@ -248,7 +261,8 @@ export function SheetCanvas(props: SheetCanvasProps) {
               left: divider.x * view.scale + view.x - 4,
               width: 8,
               cursor: 'ew-resize',
-              background: 'linear-gradient(90deg, transparent 3px, #1c7ed6 3px, #1c7ed6 5px, transparent 5px)',
+              background:
+                'linear-gradient(90deg, transparent 3px, #1c7ed6 3px, #1c7ed6 5px, transparent 5px)',
             }}
           />
         ))}
@@ -319,7 +333,12 @@ export function SheetCanvas(props: SheetCanvasProps) {
           );
         })}
       </Box>
-      <Group gap="xs" p={6} wrap="nowrap" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <Group
+        gap="xs"
+        p={6}
+        wrap="nowrap"
+        style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+      >
         <ActionIcon variant="subtle" aria-label={t('zoom.out')} onClick={() => zoomBy(-5)}>
           <IconZoomOut size={18} />
         </ActionIcon>

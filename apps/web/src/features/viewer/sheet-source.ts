@@ -30,7 +30,10 @@ export function renderScaleFor(width: number, height: number, devicePixelRatio =
   return Math.max(0.1, Math.min(MAX_RENDER_SCALE * devicePixelRatio, budget));
 }
 
-function blankCanvas(width: number, height: number): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } {
+function blankCanvas(
+  width: number,
+  height: number,
+): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } {
   const canvas = document.createElement('canvas');
   canvas.width = Math.max(1, Math.round(width));
   canvas.height = Math.max(1, Math.round(height));

@@ -14,13 +14,20 @@ export function ViewDocumentButton({
   revision = false,
 }: {
   projectId: number;
-  file: { documentId: number; revisionName: string; extension: string; fileName: string; uploadState?: string };
+  file: {
+    documentId: number;
+    revisionName: string;
+    extension: string;
+    fileName: string;
+    uploadState?: string;
+  };
   revision?: boolean;
 }) {
   // Without suspense: the screen around must not wait for the viewer's texts.
   const { t, ready } = useTranslation('viewer', { useSuspense: false });
   const extension = file.extension.replace(/^\./, '').toLowerCase();
-  if (!ready || !VIEWABLE_EXTENSIONS.has(extension) || (file.uploadState && file.uploadState !== 'confirmed')) return null;
+  if (!ready || !VIEWABLE_EXTENSIONS.has(extension) || (file.uploadState && file.uploadState !== 'confirmed'))
+    return null;
   return (
     <Button
       component={Link}

@@ -22,7 +22,10 @@ export interface ViewerDocument {
 }
 
 /** Opens documents; refused as a whole (DOCUMENT_ACCESS_DENIED, DOCUMENTS_NOT_FOUND) when one may not be read. */
-export async function openDocuments(projectId: number, documentIds: readonly number[]): Promise<ViewerDocument[]> {
+export async function openDocuments(
+  projectId: number,
+  documentIds: readonly number[],
+): Promise<ViewerDocument[]> {
   const answer = await driveCall<{ documents: ViewerDocument[] }>(projectId, '/viewer/documents', {
     method: 'POST',
     body: { documentIds },
