@@ -55,7 +55,8 @@ export function alignmentFromPairs(first: PointPair, second: PointPair): Alignme
   if (!Number.isFinite(scale) || scale > MAX_ALIGNMENT_SCALE || scale < 1 / MAX_ALIGNMENT_SCALE) return null;
   const rotation = Math.atan2(by, bx) - Math.atan2(cy, cx);
   const normalised = Math.atan2(Math.sin(rotation), Math.cos(rotation));
-  const [a, b] = [scale * Math.cos(normalised), scale * Math.sin(normalised)];
+  const a = scale * Math.cos(normalised);
+  const b = scale * Math.sin(normalised);
   return {
     scale,
     rotation: normalised,

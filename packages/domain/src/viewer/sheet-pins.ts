@@ -80,12 +80,12 @@ export function referencePin(
 ): Omit<DocumentPin, 'issueId' | 'code' | 'title' | 'status'> | null {
   if (typeof reference !== 'object' || reference === null) return null;
   const r = reference as Record<string, unknown>;
-  if (String(r['documentId']) !== String(documentId)) return null;
-  if (typeof r['revision'] !== 'string') return null;
-  const page =
-    typeof r['page'] === 'number' && Number.isInteger(r['page']) && r['page'] >= 1 ? r['page'] : null;
-  if (page === null || !isSheetPosition(r['pin'])) return null;
-  return { revision: r['revision'], page, x: r['pin'].x, y: r['pin'].y };
+  const { documentId: id, revision, page, pin } = r;
+  if (String(id) !== String(documentId)) return null;
+  if (typeof revision !== 'string') return null;
+  if (typeof page !== 'number' || !Number.isInteger(page) || page < 1) return null;
+  if (!isSheetPosition(pin)) return null;
+  return { revision, page, x: pin.x, y: pin.y };
 }
 
 /**

@@ -194,9 +194,10 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
       },
     },
     async (req) => {
+      const actor = await viewerActor(services, req);
       const { alignment } = req.body as { alignment: Alignment };
       if (!isAlignment(alignment)) throw new AppError('BAD_USER_INPUT', { field: 'alignment' });
-      return saveAlignment(services, await viewerActor(services, req), { ...pairOf(req), alignment });
+      return saveAlignment(services, actor, { ...pairOf(req), alignment });
     },
   );
 

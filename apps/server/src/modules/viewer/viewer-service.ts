@@ -8,7 +8,7 @@ import {
   type DriveViewer,
 } from '@obra/domain';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-import { driveDocuments, issues, viewerAlignments } from '../../db/schema/index.ts';
+import { driveDocuments, driveFiles, issues, viewerAlignments } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/database.ts';
@@ -91,10 +91,12 @@ async function visibleDocument(
   if (!doc) throw new AppError('DOCUMENTS_NOT_FOUND', { documentId });
   const files = await documentRevisions(db, viewer, documentId);
   if (files.length > 0) return { id: doc.id, name: doc.name, files };
-  const confirmed = await db.execute(
-    sql`select 1 from drive_files where document_id = ${documentId} and upload_state = 'confirmed' limit 1`,
-  );
-  if (confirmed.rows.length > 0) throw new AppError('DOCUMENT_ACCESS_DENIED', { documentId });
+  const [confirmed] = await db
+    .select({ id: driveFiles.id })
+    .from(driveFiles)
+    .where(and(eq(driveFiles.documentId, documentId), eq(driveFiles.uploadState, 'confirmed')))
+    .limit(1);
+  if (confirmed) throw new AppError('DOCUMENT_ACCESS_DENIED', { documentId });
   if (doc.createdBy !== viewer.userId) throw new AppError('DOCUMENTS_NOT_FOUND', { documentId });
   return { id: doc.id, name: doc.name, files: [] };
 }

@@ -150,9 +150,10 @@ export function DocumentViewer(props: DocumentViewerProps) {
   const comparedPage = usePage(comparedSheet, Math.min(shownPage, comparedPageCount));
 
   const { onNavigate, pinsOf, alignments } = props;
+  const baseReady = baseSheet.status === 'ready';
   useEffect(() => {
-    if (base) onNavigate?.({ base, page: shownPage });
-  }, [base, shownPage, onNavigate]);
+    if (base && baseReady) onNavigate?.({ base, page: shownPage });
+  }, [base, baseReady, shownPage, onNavigate]);
 
   // Pins of the base document.
   const baseDocumentId = base?.documentId ?? null;
@@ -324,7 +325,10 @@ export function DocumentViewer(props: DocumentViewerProps) {
               setMode(value as CompareMode);
               setAligning(null);
               setPlacing(false);
-              if (value !== 'single' && !compared) setCompared(defaultChoices(documents).compared);
+              if (value !== 'single' && (!compared || choiceKey(compared) === choiceKey(base)))
+                setCompared(
+                  parseChoice(sources.find((source) => source.value !== choiceKey(base))?.value ?? null),
+                );
             }}
             data={[
               { value: 'single', label: t('compare.single') },

@@ -98,8 +98,10 @@ export function SheetCanvas(props: SheetCanvasProps) {
     if (!canvas) return;
     const frame = requestAnimationFrame(() => {
       const dpr = window.devicePixelRatio || 1;
-      canvas.width = Math.round(size.width * dpr);
-      canvas.height = Math.round(size.height * dpr);
+      const pixelWidth = Math.round(size.width * dpr);
+      const pixelHeight = Math.round(size.height * dpr);
+      if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
+      if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
       const ctx = canvas.getContext('2d', { willReadFrequently: true });
       if (!ctx) return;
       ctx.setTransform(1, 0, 0, 1, 0, 0);

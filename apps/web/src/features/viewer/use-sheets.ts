@@ -16,7 +16,10 @@ export function useSheet(revision: ViewerRevision | null): SheetState {
   const url = revision?.url ?? null;
   const kind = revision?.kind ?? null;
   useEffect(() => {
-    if (fileId === null || url === null || kind === null) return;
+    if (fileId === null || url === null || kind === null) {
+      setState({ status: 'loading' });
+      return;
+    }
     if (kind === 'other') {
       setState({ status: 'unsupported' });
       return;
