@@ -28,7 +28,8 @@ type Loaded =
 /**
  * /tools/compare-documents?documents=<base64 JSON list> (spec core §2). Drive documents open in the document
  * viewer's compare mode, after the server checked that the user may read every one of them (a list naming one they
- * may not is refused as a whole); a list of image addresses opens the editor's compare page as before.
+ * may not is refused as a whole); a list of image addresses, or a parameter that cannot be read, opens the
+ * editor's compare page as before, with its own messages.
  */
 export function CompareDocumentsRoute() {
   const { t } = useTranslation(['viewer', 'errors']);
@@ -38,16 +39,7 @@ export function CompareDocumentsRoute() {
     () => (parsed.ok ? parsed.entries.filter((e): e is CompareDriveEntry => e.kind === 'drive') : []),
     [parsed],
   );
-  if (!parsed.ok)
-    return (
-      <Stack p="md">
-        <Title order={2}>{t('viewer:compareTitle')}</Title>
-        <Alert color="red" role="alert" data-testid="compare-param-error">
-          {t(`viewer:param.${parsed.reason}`)}
-        </Alert>
-      </Stack>
-    );
-  if (drive.length === 0)
+  if (!parsed.ok || drive.length === 0)
     return (
       <Suspense
         fallback={

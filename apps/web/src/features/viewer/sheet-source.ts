@@ -120,6 +120,7 @@ async function imageSheet(url: string): Promise<Sheet> {
 export async function loadSheet(url: string, kind: 'pdf' | 'image', signal?: AbortSignal): Promise<Sheet> {
   if (kind === 'image') return imageSheet(url);
   const [lib, data] = await Promise.all([pdfjs(), fetchBytes(url, signal)]);
-  const doc = await lib.getDocument({ data: new Uint8Array(data) }).promise;
+  // No eval: the page's CSP forbids it (pdf.js then draws glyphs without compiled paths).
+  const doc = await lib.getDocument({ data: new Uint8Array(data), isEvalSupported: false }).promise;
   return pdfSheet(doc);
 }
