@@ -89,7 +89,13 @@ export function SheetCanvas(props: SheetCanvasProps) {
     return () => observer.disconnect();
   }, []);
 
+  // Fit once per page shown; a later resize (a message above the sheet, a narrower window) keeps the view.
+  const fitted = useRef<string | null>(null);
   useEffect(() => {
+    if (size.width <= 0 || size.height <= 0) return;
+    const key = `${fitKey}:${width}:${height}`;
+    if (fitted.current === key) return;
+    fitted.current = key;
     setView(fitView(width, height, size.width, size.height));
   }, [fitKey, width, height, size.width, size.height]);
 
