@@ -1,3 +1,4 @@
+import type * as PdfJs from 'pdfjs-dist';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 
 /** One page drawn to a bitmap: page units (PDF points, or image pixels) times renderScale. */
@@ -44,10 +45,10 @@ function blankCanvas(
   return { canvas, ctx };
 }
 
-let workerReady: Promise<typeof import('pdfjs-dist')> | null = null;
+let workerReady: Promise<typeof PdfJs> | null = null;
 
 /** pdf.js with its worker served from our own bundle (never a CDN). */
-function pdfjs(): Promise<typeof import('pdfjs-dist')> {
+function pdfjs(): Promise<typeof PdfJs> {
   workerReady ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(
     ([lib, worker]) => {
       lib.GlobalWorkerOptions.workerSrc = worker.default;
