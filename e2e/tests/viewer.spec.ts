@@ -212,7 +212,9 @@ test.describe('document viewer', () => {
     await page.getByTestId('place-pin').click();
     await clickSheet(page, { x: 300, y: 150 });
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Title').fill('Shaft opening missing on the slab');
+    await dialog
+      .getByRole('textbox', { name: 'Title', exact: true })
+      .fill('Shaft opening missing on the slab');
     await dialog.getByRole('textbox', { name: 'Discipline 1', exact: true }).click();
     await page.getByRole('option', { name: 'Estrutura (EST)' }).first().click();
     await expect(dialog.getByTestId('form-pin')).toBeVisible();
