@@ -196,6 +196,17 @@ test.describe('document viewer', () => {
     await expectColour(page, { x: 120, y: 120 }, 'dark');
     await page.getByRole('button', { name: 'Reset alignment' }).click();
     await expectColour(page, { x: 120, y: 120 }, 'red');
+
+    // Manage the documents: remove one (the list lives in the address), then add it back from the drive.
+    const list = page.getByTestId('compare-documents-list');
+    await list.getByRole('button', { name: 'Remove IMG-SHIFTED from the comparison' }).click();
+    await expect(page.getByTestId('compare-documents')).not.toContainText('IMG-SHIFTED');
+    await expect(list).toContainText('IMG-BASE');
+    await expectColour(page, { x: 120, y: 120 }, 'dark');
+    await page.getByTestId('compare-add-document').click();
+    await page.getByRole('option', { name: 'IMG-SHIFTED' }).click();
+    await expect(page.getByTestId('compare-documents')).toContainText('IMG-BASE · IMG-SHIFTED');
+    await expectColour(page, { x: 120, y: 120 }, 'red');
   });
 
   test('creates an issue from a pin on a sheet, opens it from the issue view and sees the pin on the next revision', async ({

@@ -1,10 +1,18 @@
-import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
-import { parseCompareDocumentsParam, type CompareDriveEntry, type DocumentPin } from '@obra/domain';
+import { Alert, Badge, Center, CloseButton, Group, Loader, Select, Stack, Title } from '@mantine/core';
+import {
+  MAX_COMPARED_DOCUMENTS as MAX_COMPARED,
+  encodeCompareDocumentsParam,
+  parseCompareDocumentsParam,
+  type CompareDriveEntry,
+  type DocumentPin,
+} from '@obra/domain';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../app/guards/session-context.ts';
 import { toUiError } from '../../lib/api-errors.ts';
+import { driveCall, type DriveFile } from '../drive/drive-api.ts';
+import { VIEWABLE_EXTENSIONS } from './view-document-button.tsx';
 import { DocumentViewer, defaultChoices, type AlignmentStore } from './document-viewer.tsx';
 import {
   documentPins,
@@ -138,6 +146,7 @@ function DriveCompare({ entries }: { entries: readonly CompareDriveEntry[] }) {
           ? t('viewer:compareOf', { names: documents.map((d) => d.name).join(' · ') })
           : t('viewer:compareTitle')}
       </Title>
+      <ManageDocuments projectId={projectId} entries={entries} documents={documents} />
       {documents.length === 0 ? (
         <Alert color="yellow">{t('viewer:noRevisions')}</Alert>
       ) : (
@@ -151,5 +160,82 @@ function DriveCompare({ entries }: { entries: readonly CompareDriveEntry[] }) {
         />
       )}
     </Stack>
+  );
+}
+
+/** The address of a comparison of these drive documents. */
+export function compareDocumentsPath(entries: readonly CompareDriveEntry[]): string {
+  const list = entries.map(({ kind: _kind, ...entry }) => entry);
+  return `/tools/compare-documents?documents=${encodeURIComponent(encodeCompareDocumentsParam(list))}`;
+}
+
+/**
+ * Manage the documents of a comparison (spec editor §2.2): remove one (at least one stays) or add another viewable
+ * document of the project's drive; the list lives in the address, so the comparison can be shared as it is.
+ */
+function ManageDocuments(props: {
+  projectId: number;
+  entries: readonly CompareDriveEntry[];
+  documents: readonly ViewerDocument[];
+}) {
+  const { projectId, entries } = props;
+  const { t } = useTranslation('viewer');
+  const navigate = useNavigate();
+  const [files, setFiles] = useState<DriveFile[]>([]);
+  useEffect(() => {
+    let live = true;
+    driveCall<{ files: DriveFile[] }>(projectId, '/files?pageSize=500&sort=fileName&order=asc').then(
+      (answer) => live && setFiles(answer.files),
+      () => live && setFiles([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [projectId]);
+  const listed = new Set(entries.map((e) => e.documentId));
+  const options = files
+    .filter(
+      (f) =>
+        !listed.has(f.documentId) && VIEWABLE_EXTENSIONS.has(f.extension.replace(/^\./, '').toLowerCase()),
+    )
+    .map((f) => ({ value: String(f.documentId), label: f.documentName }));
+  const go = (next: CompareDriveEntry[]) => void navigate(compareDocumentsPath(next));
+  return (
+    <Group gap="xs" data-testid="compare-documents-list">
+      {props.documents.map((doc) => (
+        <Badge
+          key={doc.id}
+          variant="light"
+          size="lg"
+          tt="none"
+          rightSection={
+            entries.length > 1 ? (
+              <CloseButton
+                size="xs"
+                aria-label={t('manage.remove', { name: doc.name })}
+                onClick={() => go(entries.filter((e) => e.documentId !== doc.id))}
+              />
+            ) : undefined
+          }
+        >
+          {doc.name}
+        </Badge>
+      ))}
+      {options.length > 0 && entries.length < MAX_COMPARED && (
+        <Select
+          aria-label={t('manage.add')}
+          placeholder={t('manage.add')}
+          data-testid="compare-add-document"
+          data={options}
+          searchable
+          value={null}
+          onChange={(value) =>
+            value && go([...entries, { kind: 'drive', projectId, documentId: Number(value) }])
+          }
+          w={260}
+          size="xs"
+        />
+      )}
+    </Group>
   );
 }
