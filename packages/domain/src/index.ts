@@ -21,3 +21,4 @@ export * from './drive/index.ts';
 export * from './dashboards/index.ts';
 export * from './saved-views/saved-view-rules.ts';
 export * from './saved-views/saved-view-schema.ts';
+export * from './viewer/index.ts';

@@ -22,6 +22,7 @@ import { registerExportRoutes } from '../modules/exports/export-routes.ts';
 import { registerDataLakeRoutes } from '../modules/data-lake/data-lake-routes.ts';
 import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
 import { compressAnswer, registerAnswerCompression } from './compress-answer.ts';
+import { registerViewerRoutes } from '../modules/viewer/viewer-routes.ts';
 import { registerOpenApi } from './openapi.ts';
 import { clientErrorHandler, frameworkErrors } from './framework-errors.ts';
 import { registerBcfApi } from '../modules/bcf/api/bcf-api-server.ts';
@@ -121,6 +122,7 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   registerDataLakeRoutes(app, services);
   registerDriveRoutes(app, services);
   await registerBcfApi(app, services);
+  registerViewerRoutes(app, services);
 
   const yoga = createObraYoga(services);
   app.route({

@@ -34,6 +34,12 @@ describe('OpenAPI document', () => {
         'GET /files/{fileId}',
         'POST /files/bulk-update',
         'POST /files/bulk-delete',
+        // The document viewer's calls (issue 15, docs/viewer.md).
+        'POST /viewer/documents',
+        'GET /viewer/documents/{documentId}/pins',
+        'GET /viewer/alignments',
+        'PUT /viewer/alignments',
+        'DELETE /viewer/alignments',
       ].sort(),
     );
   });

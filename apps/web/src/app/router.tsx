@@ -264,6 +264,15 @@ export function buildRoutes(): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'drive/documents/:documentId',
+                  lazy: async () => ({
+                    Component: suspended(
+                      (await importWithReload(() => import('../features/viewer/document-viewer-page.tsx')))
+                        .DocumentViewerPage,
+                    ),
+                  }),
+                },
+                {
                   path: 'setup',
                   lazy: async () => ({
                     Component: (
@@ -446,7 +455,7 @@ export function buildRoutes(): RouteObject[] {
           path: 'tools/compare-documents',
           lazy: async () => ({
             Component: suspended(
-              (await import('../editor/pages/compare-documents-page')).CompareDocumentsPage,
+              (await import('../features/viewer/compare-documents-route.tsx')).CompareDocumentsRoute,
             ),
           }),
         },

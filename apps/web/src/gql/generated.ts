@@ -68,6 +68,23 @@ export type IssueDisciplineInput = {
   status: string;
 };
 
+export type IssueDocumentReferenceInput = {
+  documentId?: string | number | null | undefined;
+  documentName?: string | null | undefined;
+  id?: string | number | null | undefined;
+  index?: number | null | undefined;
+  markUp?: unknown;
+  markedUp?: string | null | undefined;
+  overlaidDocuments?: unknown;
+  overlayMode?: string | null | undefined;
+  page?: number | null | undefined;
+  pin?: unknown;
+  revision?: string | null | undefined;
+  settings?: unknown;
+  source?: string | null | undefined;
+  viewpoint?: unknown;
+};
+
 /**
  * An image as createIssue, updateIssue and the comment mutations take it. The list sent replaces the images:
  * entries with an id keep (and update) that image, entries without one are new, images left out are removed.
@@ -846,6 +863,7 @@ export type CreateIssueFromFormMutationVariables = Exact<{
   pin?: unknown;
   mentionedUsers?: Array<number> | number | null | undefined;
   images?: Array<IssueImageInput> | IssueImageInput | null | undefined;
+  documentsReferences?: Array<IssueDocumentReferenceInput> | IssueDocumentReferenceInput | null | undefined;
 }>;
 
 export type CreateIssueFromFormMutation = { createIssue: { id: number; projectId: number } };
@@ -1291,6 +1309,14 @@ export type IssueDetailFieldsFragment = {
   toPublicAt: string | null;
   toPublicBy: number | null;
   mentionedUsers: Array<number>;
+  documentsReferences: Array<{
+    source: string | null;
+    documentId: string | null;
+    documentName: string | null;
+    revision: string | null;
+    page: number | null;
+    pin: unknown;
+  }>;
   disciplines: Array<{
     disciplineId: number;
     status: string;
@@ -1427,6 +1453,14 @@ export type IssueDetailQuery = {
     toPublicAt: string | null;
     toPublicBy: number | null;
     mentionedUsers: Array<number>;
+    documentsReferences: Array<{
+      source: string | null;
+      documentId: string | null;
+      documentName: string | null;
+      revision: string | null;
+      page: number | null;
+      pin: unknown;
+    }>;
     disciplines: Array<{
       disciplineId: number;
       status: string;
@@ -2989,6 +3023,21 @@ export const IssueDetailFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'groupId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'pin' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewpoints' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'documentsReferences' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'source' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'documentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'documentName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revision' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pin' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'bimPins' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdByUserId' } },
@@ -5935,6 +5984,17 @@ export const CreateIssueFromFormDocument = {
             },
           },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'documentsReferences' } },
+          type: {
+            kind: 'ListType',
+            type: {
+              kind: 'NonNullType',
+              type: { kind: 'NamedType', name: { kind: 'Name', value: 'IssueDocumentReferenceInput' } },
+            },
+          },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -6027,6 +6087,11 @@ export const CreateIssueFromFormDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'images' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'images' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'documentsReferences' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'documentsReferences' } },
               },
             ],
             selectionSet: {
@@ -7819,6 +7884,21 @@ export const IssueDetailDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'groupId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'pin' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewpoints' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'documentsReferences' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'source' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'documentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'documentName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revision' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pin' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'bimPins' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdByUserId' } },

@@ -104,6 +104,8 @@ export const ERROR_CODES = [
   'DOCUMENT_PERMISSION_DENIED',
   'DOCUMENT_DELETE_FORBIDDEN',
   'DOCUMENT_UPLOAD_INCOMPLETE',
+  // Document viewer (issue 15; editor §8.1 "You do not have access to this document"; details: documentId)
+  'DOCUMENT_ACCESS_DENIED',
   // Saved views of the issue list (issue 21)
   'SAVED_VIEW_NOT_FOUND',
   'SAVED_VIEW_NAME_TAKEN',
@@ -138,6 +140,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'CCODE_CREATE_PROJECT_INTEGRATION_NOT_ALLOWED':
     case 'DOCUMENT_PERMISSION_DENIED':
     case 'DOCUMENT_DELETE_FORBIDDEN':
+    case 'DOCUMENT_ACCESS_DENIED':
       return 403;
     case 'NOT_FOUND':
     case 'COMPANY_NOT_FOUND':

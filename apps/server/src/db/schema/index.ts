@@ -11,3 +11,4 @@ export * from './bcf.ts';
 export * from './drive.ts';
 export * from './saved-views.ts';
 export * from './bcf-oauth.ts';
+export * from './viewer.ts';

@@ -43,6 +43,7 @@ import { driveCall, type DriveFile } from './drive-api.ts';
 import { listQuery, paramsFromView, viewFromParams, type DriveView } from './drive-query.ts';
 import { DriveUploadPanel } from './drive-upload-panel.tsx';
 import { DriveFieldsDialog, editableDriveFields, type DriveFieldsChange } from './drive-fields-dialog.tsx';
+import { ViewDocumentButton } from '../viewer/view-document-button.tsx';
 
 const PAGE = 500;
 const ROW = 52;
@@ -597,6 +598,7 @@ export function DrivePage() {
                       <Badge size="sm" color={STATUS_COLORS[file.status]} data-testid="drive-status">
                         {t(`drive:status.${file.status}`)}
                       </Badge>
+                      <ViewDocumentButton projectId={project.id} file={file} />
                     </Group>
                   </div>
                 );
@@ -700,6 +702,7 @@ function FileDrawer(props: { projectId: number; fileId: number | null; onClose: 
                 <Badge size="sm" color={STATUS_COLORS[r.status]}>
                   {t(`drive:status.${r.status}`)}
                 </Badge>
+                <ViewDocumentButton projectId={props.projectId} file={r} revision />
                 <Button size="compact-xs" variant="subtle" onClick={() => void open(r.id)}>
                   {t('drive:open')}
                 </Button>

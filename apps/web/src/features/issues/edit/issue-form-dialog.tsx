@@ -22,6 +22,7 @@ export function IssueFormDialog({
   groups,
   issueId,
   initial,
+  documentsReferences,
   onClose,
   onSaved,
 }: {
@@ -30,6 +31,8 @@ export function IssueFormDialog({
   /** The issue being edited; null to create one. */
   issueId: number | null;
   initial?: IssueFormValues;
+  /** Document references the new issue keeps (an issue raised on a sheet of the document viewer). */
+  documentsReferences?: readonly Record<string, unknown>[];
   onClose: () => void;
   onSaved: (issueId: number) => void;
 }) {
@@ -66,6 +69,7 @@ export function IssueFormDialog({
           groups={groups}
           issueId={issueId}
           initial={initial}
+          documentsReferences={documentsReferences}
           onClose={onClose}
           onSaved={onSaved}
           onChanged={onChanged}
@@ -83,6 +87,7 @@ function IssueForm({
   groups,
   issueId,
   initial,
+  documentsReferences,
   onClose,
   onSaved,
   onChanged,
@@ -94,6 +99,7 @@ function IssueForm({
   groups: readonly { id: number; name: string }[];
   issueId: number | null;
   initial: IssueFormValues | undefined;
+  documentsReferences: readonly Record<string, unknown>[] | undefined;
   onClose: () => void;
   onSaved: (issueId: number) => void;
   onChanged: (changed: boolean) => void;
@@ -125,7 +131,7 @@ function IssueForm({
     if (creating && !initial) clearIssueDraft(project.id);
     onClose();
   };
-  const { submit, busy, errors, setErrors } = useIssueFormSubmit(project.id, issueId);
+  const { submit, busy, errors, setErrors } = useIssueFormSubmit(project.id, issueId, documentsReferences);
   const onChange = (change: Partial<IssueFormValues>) => {
     setValues((v) => ({ ...v, ...change }));
     // A field the user touches loses its error; the rest stay until the next try.

@@ -21,7 +21,11 @@ function detailsOf(error: CombinedError): unknown {
  * Sends the form: checks it, uploads the new images, then creates or updates the issue. Problems come back by
  * field, with the server's codes placed next to what they are about.
  */
-export function useIssueFormSubmit(projectId: number, issueId: number | null) {
+export function useIssueFormSubmit(
+  projectId: number,
+  issueId: number | null,
+  documentsReferences?: readonly Record<string, unknown>[],
+) {
   const client = useClient();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<IssueFormErrors>({});
@@ -32,7 +36,12 @@ export function useIssueFormSubmit(projectId: number, issueId: number | null) {
     setBusy(true);
     try {
       const uploaded = await uploadFormImages(values.images, (file) => uploadFile(client, projectId, file));
-      const variables = { projectId, ...formVariables(values), images: imagesInput(values.images, uploaded) };
+      const variables = {
+        projectId,
+        ...formVariables(values),
+        images: imagesInput(values.images, uploaded),
+        ...(documentsReferences ? { documentsReferences: [...documentsReferences] } : {}),
+      };
       const result =
         issueId === null
           ? await client.mutation(CreateIssueFromFormDocument, variables).toPromise()

@@ -12,6 +12,7 @@ import { IssueDisciplinesPanel } from './issue-disciplines-panel.tsx';
 import { IssueFieldsPanel } from './issue-fields-panel.tsx';
 import { IssueHistory } from './issue-history.tsx';
 import { IssueLocation } from './issue-location.tsx';
+import { IssueDocumentReferences } from '../../viewer/issue-document-references.tsx';
 import { IssueViewHeader } from './issue-view-header.tsx';
 import { imageAttachments } from './issue-attachments.ts';
 import { PersonalTags } from './personal-tags.tsx';
@@ -138,6 +139,7 @@ function IssueViewBody({ screen, reloadGeneral }: { screen: IssueScreen; reloadG
               <AttachmentsCarousel attachments={attachments} />
             </Paper>
             <IssueLocation screen={screen} attachments={attachments} />
+            <IssueDocumentReferences projectId={issue.projectId} references={issue.documentsReferences} />
             <Paper withBorder p="md" radius="md">
               <Tabs defaultValue="comments" keepMounted={false}>
                 <Tabs.List mb="sm">

@@ -1,0 +1,220 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, isAlignment, type Alignment } from '@obra/domain';
+import type { AppServices } from '../../services.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { credentialsFromHeaders, resolveActor } from '../../auth/actor-resolver.ts';
+import { DRIVE_PREFIX } from '../drive/drive-routes.ts';
+import { errorResponse } from '../drive/drive-schemas.ts';
+import {
+  deleteAlignment,
+  documentPins,
+  getAlignment,
+  MAX_OPENED_DOCUMENTS,
+  openDocuments,
+  saveAlignment,
+  type AlignmentPair,
+} from './viewer-service.ts';
+
+/** The document viewer's REST base: under the drive whose documents it shows (issue 15, docs/viewer.md). */
+export const VIEWER_PREFIX = `${DRIVE_PREFIX}/viewer`;
+
+const INT_ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const NUMBER = { type: 'number' } as const;
+const errors = { '4xx': errorResponse, '5xx': errorResponse };
+const tags = ['viewer'];
+
+const projectParams = { type: 'object', required: ['projectId'], properties: { projectId: INT_ID } } as const;
+
+const revisionSchema = {
+  type: 'object',
+  properties: {
+    fileId: { type: 'integer' },
+    revisionName: { type: 'string' },
+    fileName: { type: 'string' },
+    extension: { type: 'string' },
+    contentType: { type: ['string', 'null'] },
+    kind: { type: 'string', enum: ['pdf', 'image', 'other'] },
+    processingState: { type: 'string' },
+    uploadedAt: { type: ['string', 'null'] },
+    url: { type: 'string' },
+  },
+} as const;
+
+const documentsResponse = {
+  type: 'object',
+  properties: {
+    documents: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          name: { type: 'string' },
+          revisions: { type: 'array', items: revisionSchema },
+        },
+      },
+    },
+  },
+} as const;
+
+const pinsResponse = {
+  type: 'object',
+  properties: {
+    pins: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          issueId: { type: 'integer' },
+          code: { type: 'string' },
+          title: { type: 'string' },
+          status: { type: 'string' },
+          revision: { type: 'string' },
+          page: { type: 'integer' },
+          x: NUMBER,
+          y: NUMBER,
+        },
+      },
+    },
+  },
+} as const;
+
+const alignmentSchema = {
+  type: 'object',
+  required: ['scale', 'rotation', 'translateX', 'translateY'],
+  additionalProperties: false,
+  properties: { scale: NUMBER, rotation: NUMBER, translateX: NUMBER, translateY: NUMBER },
+} as const;
+
+const pairQuery = {
+  type: 'object',
+  required: ['baseDocumentId', 'comparedDocumentId'],
+  additionalProperties: false,
+  properties: { baseDocumentId: INT_ID, comparedDocumentId: INT_ID },
+} as const;
+
+/** The caller: signed in (UNAUTHENTICATED) and with the policies accepted (NOT_ACCEPTED_POLICIES). */
+async function viewerActor(services: AppServices, req: FastifyRequest): Promise<Actor> {
+  const actor = await resolveActor(services, credentialsFromHeaders(req.headers));
+  if (!actor) throw new AppError('UNAUTHENTICATED');
+  (req as FastifyRequest & { obraUserLocale?: string | null }).obraUserLocale = actor.account.localeId;
+  if (!actor.account.acceptedPolicies) throw new AppError('NOT_ACCEPTED_POLICIES');
+  return actor;
+}
+
+function originOf(services: AppServices, req: FastifyRequest): string {
+  if (services.config.auth.publicUrlConfigured) return services.config.publicUrl;
+  return `${req.protocol}://${req.host}`;
+}
+
+function pairOf(req: FastifyRequest): AlignmentPair {
+  const { projectId } = req.params as { projectId: number };
+  const q = req.query as { baseDocumentId: number; comparedDocumentId: number };
+  return { projectId, baseDocumentId: q.baseDocumentId, comparedDocumentId: q.comparedDocumentId };
+}
+
+/** The viewer's routes, thin: read the arguments, name the actor, call one service. */
+export function registerViewerRoutes(app: FastifyInstance, services: AppServices): void {
+  app.post(
+    `${VIEWER_PREFIX}/documents`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Open documents in the viewer: each with the revisions the caller sees and their addresses; refused as a whole when one may not be read',
+        params: projectParams,
+        body: {
+          type: 'object',
+          required: ['documentIds'],
+          additionalProperties: false,
+          properties: {
+            documentIds: { type: 'array', items: INT_ID, minItems: 1, maxItems: MAX_OPENED_DOCUMENTS },
+          },
+        },
+        response: { 200: documentsResponse, ...errors },
+      },
+    },
+    async (req) =>
+      openDocuments(services, await viewerActor(services, req), {
+        projectId: (req.params as { projectId: number }).projectId,
+        documentIds: (req.body as { documentIds: number[] }).documentIds,
+        origin: originOf(services, req),
+      }),
+  );
+
+  app.get(
+    `${VIEWER_PREFIX}/documents/:documentId/pins`,
+    {
+      schema: {
+        tags,
+        summary: 'Sheet pins of the issues the caller sees that reference this document',
+        params: {
+          type: 'object',
+          required: ['projectId', 'documentId'],
+          properties: { projectId: INT_ID, documentId: INT_ID },
+        },
+        response: { 200: pinsResponse, ...errors },
+      },
+    },
+    async (req) =>
+      documentPins(
+        services,
+        await viewerActor(services, req),
+        req.params as { projectId: number; documentId: number },
+      ),
+  );
+
+  app.get(
+    `${VIEWER_PREFIX}/alignments`,
+    {
+      schema: {
+        tags,
+        summary: "The caller's saved alignment of a compared document over a base document, or null",
+        params: projectParams,
+        querystring: pairQuery,
+        response: {
+          200: { type: 'object', properties: { alignment: { anyOf: [alignmentSchema, { type: 'null' }] } } },
+          ...errors,
+        },
+      },
+    },
+    async (req) => getAlignment(services, await viewerActor(services, req), pairOf(req)),
+  );
+
+  app.put(
+    `${VIEWER_PREFIX}/alignments`,
+    {
+      schema: {
+        tags,
+        summary: "Keep the caller's alignment of a compared document over a base document",
+        params: projectParams,
+        querystring: pairQuery,
+        body: { type: 'object', required: ['alignment'], properties: { alignment: alignmentSchema } },
+        response: { 200: { type: 'object', properties: { alignment: alignmentSchema } }, ...errors },
+      },
+    },
+    async (req) => {
+      const actor = await viewerActor(services, req);
+      const { alignment } = req.body as { alignment: Alignment };
+      if (!isAlignment(alignment)) throw new AppError('BAD_USER_INPUT', { field: 'alignment' });
+      return saveAlignment(services, actor, { ...pairOf(req), alignment });
+    },
+  );
+
+  app.delete(
+    `${VIEWER_PREFIX}/alignments`,
+    {
+      schema: {
+        tags,
+        summary: "Forget the caller's alignment of a pair of documents",
+        params: projectParams,
+        querystring: pairQuery,
+        response: { 204: { type: 'null' }, ...errors },
+      },
+    },
+    async (req, reply) => {
+      await deleteAlignment(services, await viewerActor(services, req), pairOf(req));
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,257 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  AppError,
+  DRIVE_EXTENSIONS,
+  referencePin,
+  type Alignment,
+  type DocumentPin,
+  type DriveViewer,
+} from '@obra/domain';
+import { unitOfWork } from '../../db/unit-of-work.ts';
+import { driveDocuments, driveFiles, issues, viewerAlignments } from '../../db/schema/index.ts';
+import type { AppServices } from '../../services.ts';
+import type { Actor } from '../../auth/actor.ts';
+import type { Db } from '../../db/database.ts';
+import { loadDriveAccess } from '../drive/drive-access.ts';
+import { documentRevisions, type DriveFileRecord } from '../drive/drive-repository.ts';
+import { DOWNLOAD_URL_SECONDS } from '../drive/drive-file-service.ts';
+import { audienceOf, visibleIssuesWhere } from '../issues/issue-visibility-sql.ts';
+
+/** The most documents one viewer call opens (a comparison: /tools/compare-documents). */
+export const MAX_OPENED_DOCUMENTS = 10;
+
+/** How the viewer shows a revision: a PDF (pdf.js), an image the browser decodes, or neither (download only). */
+export type SheetKind = 'pdf' | 'image' | 'other';
+
+/** A revision as the viewer gets it: what to call it, how to show it and where its bytes are (signed, 5 min). */
+export interface ViewerRevision {
+  fileId: number;
+  revisionName: string;
+  fileName: string;
+  extension: string;
+  contentType: string | null;
+  kind: SheetKind;
+  processingState: string;
+  uploadedAt: string | null;
+  url: string;
+}
+
+/** A document opened in the viewer, with the revisions this user sees, newest first. */
+export interface ViewerDocument {
+  id: number;
+  name: string;
+  revisions: ViewerRevision[];
+}
+
+const BROWSER_IMAGES = new Set(['png', 'jpeg', 'gif', 'webp']);
+
+function sheetKind(file: DriveFileRecord): SheetKind {
+  const kind = DRIVE_EXTENSIONS[file.extension.replace(/^\./, '').toLowerCase()]?.kind;
+  if (kind === 'pdf') return 'pdf';
+  return kind !== undefined && BROWSER_IMAGES.has(kind) ? 'image' : 'other';
+}
+
+function presentRevision(services: AppServices, origin: string, file: DriveFileRecord): ViewerRevision {
+  const expires = Math.floor(Date.now() / 1000) + DOWNLOAD_URL_SECONDS;
+  const path = services.files.signer.signedPath(
+    'GET',
+    file.storageKey,
+    expires,
+    file.contentType ?? 'application/octet-stream',
+  );
+  return {
+    fileId: file.id,
+    revisionName: file.revisionName,
+    fileName: file.fileName,
+    extension: file.extension,
+    contentType: file.contentType,
+    kind: sheetKind(file),
+    processingState: file.processingState,
+    uploadedAt: file.uploadedAt,
+    url: `${origin}${path}`,
+  };
+}
+
+/**
+ * One document as this viewer may open it: DOCUMENTS_NOT_FOUND when it is not a document of the project (or only
+ * someone else's unfinished upload), DOCUMENT_ACCESS_DENIED when it has revisions and the viewer sees none of them
+ * (editor §8.1 "You do not have access to this document"). A document of the viewer's own with no confirmed
+ * revision comes with none ("no revisions available").
+ */
+async function visibleDocument(
+  db: Db,
+  viewer: DriveViewer,
+  projectId: number,
+  documentId: number,
+): Promise<{ id: number; name: string; files: DriveFileRecord[] }> {
+  const [doc] = await db
+    .select({ id: driveDocuments.id, name: driveDocuments.name, createdBy: driveDocuments.createdByUserId })
+    .from(driveDocuments)
+    .where(and(eq(driveDocuments.id, documentId), eq(driveDocuments.projectId, projectId)));
+  if (!doc) throw new AppError('DOCUMENTS_NOT_FOUND', { documentId });
+  const files = await documentRevisions(db, viewer, documentId);
+  if (files.length > 0) return { id: doc.id, name: doc.name, files };
+  const [confirmed] = await db
+    .select({ id: driveFiles.id })
+    .from(driveFiles)
+    .where(and(eq(driveFiles.documentId, documentId), eq(driveFiles.uploadState, 'confirmed')))
+    .limit(1);
+  if (confirmed) throw new AppError('DOCUMENT_ACCESS_DENIED', { documentId });
+  if (doc.createdBy !== viewer.userId) throw new AppError('DOCUMENTS_NOT_FOUND', { documentId });
+  return { id: doc.id, name: doc.name, files: [] };
+}
+
+/**
+ * Opens documents for the viewer (one sheet, or the documents of a comparison): every one must be readable, or the
+ * whole call is refused with the first failing document's code and id (DOCUMENTS_NOT_FOUND,
+ * DOCUMENT_ACCESS_DENIED), so a comparison never shows part of a list it may not.
+ */
+export async function openDocuments(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; documentIds: readonly number[]; origin: string },
+): Promise<{ documents: ViewerDocument[] }> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveAccess(db, actor, input.projectId);
+  const ids = [...new Set(input.documentIds)];
+  if (ids.length === 0) throw new AppError('REQUIRED_FIELD', { field: 'documentIds' });
+  if (ids.length > MAX_OPENED_DOCUMENTS) throw new AppError('BAD_USER_INPUT', { field: 'documentIds' });
+  const documents: ViewerDocument[] = [];
+  for (const id of ids) {
+    const doc = await visibleDocument(db, viewer, input.projectId, id);
+    documents.push({
+      id: doc.id,
+      name: doc.name,
+      revisions: doc.files.map((file) => presentRevision(services, input.origin, file)),
+    });
+  }
+  return { documents };
+}
+
+/**
+ * The sheet pins of a document (issue 15): one per document reference with a page and position, of the issues
+ * this user may see (the issue visibility rules, in SQL), with each issue's code, title and status for the pin's
+ * colour. Which revision shows which pin is the domain's pinsForRevision.
+ */
+export async function documentPins(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; documentId: number },
+): Promise<{ pins: DocumentPin[] }> {
+  const { db } = services.database;
+  const drive = await loadDriveAccess(db, actor, input.projectId);
+  await visibleDocument(db, drive.viewer, input.projectId, input.documentId);
+  const audience = audienceOf(drive.access);
+  const found = await db
+    .select({
+      id: issues.id,
+      code: issues.code,
+      title: issues.title,
+      status: issues.status,
+      references: issues.documentsReferences,
+    })
+    .from(issues)
+    .where(
+      and(
+        visibleIssuesWhere(audience),
+        sql`exists (select 1 from jsonb_array_elements(${issues.documentsReferences}) r
+          where r->>'documentId' = ${String(input.documentId)})`,
+      ),
+    )
+    .orderBy(issues.id);
+  const pins: DocumentPin[] = [];
+  for (const issue of found) {
+    const references = Array.isArray(issue.references) ? (issue.references as unknown[]) : [];
+    for (const reference of references) {
+      const pin = referencePin(reference, input.documentId);
+      if (pin)
+        pins.push({ issueId: issue.id, code: issue.code, title: issue.title, status: issue.status, ...pin });
+    }
+  }
+  return { pins };
+}
+
+/** The pair of documents an alignment is kept for; both must be readable by the caller. */
+export interface AlignmentPair {
+  projectId: number;
+  baseDocumentId: number;
+  comparedDocumentId: number;
+}
+
+async function checkPair(services: AppServices, actor: Actor, pair: AlignmentPair): Promise<DriveViewer> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveAccess(db, actor, pair.projectId);
+  if (pair.baseDocumentId === pair.comparedDocumentId)
+    throw new AppError('BAD_USER_INPUT', { field: 'comparedDocumentId' });
+  await visibleDocument(db, viewer, pair.projectId, pair.baseDocumentId);
+  await visibleDocument(db, viewer, pair.projectId, pair.comparedDocumentId);
+  return viewer;
+}
+
+const pairWhere = (userId: number, pair: AlignmentPair) =>
+  and(
+    eq(viewerAlignments.userId, userId),
+    eq(viewerAlignments.baseDocumentId, pair.baseDocumentId),
+    eq(viewerAlignments.comparedDocumentId, pair.comparedDocumentId),
+    eq(viewerAlignments.projectId, pair.projectId),
+  );
+
+/** The caller's saved alignment of a pair, or null. */
+export async function getAlignment(
+  services: AppServices,
+  actor: Actor,
+  pair: AlignmentPair,
+): Promise<{ alignment: Alignment | null }> {
+  const viewer = await checkPair(services, actor, pair);
+  const [row] = await services.database.db
+    .select({
+      scale: viewerAlignments.scale,
+      rotation: viewerAlignments.rotation,
+      translateX: viewerAlignments.translateX,
+      translateY: viewerAlignments.translateY,
+    })
+    .from(viewerAlignments)
+    .where(pairWhere(viewer.userId, pair));
+  return { alignment: row ?? null };
+}
+
+/** Keeps the caller's alignment of a pair (replacing the one kept before). */
+export async function saveAlignment(
+  services: AppServices,
+  actor: Actor,
+  input: AlignmentPair & { alignment: Alignment },
+): Promise<{ alignment: Alignment }> {
+  const viewer = await checkPair(services, actor, input);
+  const { scale, rotation, translateX, translateY } = input.alignment;
+  const values = { scale, rotation, translateX, translateY, updatedAt: new Date() };
+  await unitOfWork(services, (tx) =>
+    tx
+      .insert(viewerAlignments)
+      .values({
+        userId: viewer.userId,
+        projectId: input.projectId,
+        baseDocumentId: input.baseDocumentId,
+        comparedDocumentId: input.comparedDocumentId,
+        ...values,
+      })
+      .onConflictDoUpdate({
+        target: [
+          viewerAlignments.userId,
+          viewerAlignments.baseDocumentId,
+          viewerAlignments.comparedDocumentId,
+        ],
+        set: values,
+      }),
+  );
+  return { alignment: { scale, rotation, translateX, translateY } };
+}
+
+/** Forgets the caller's alignment of a pair. */
+export async function deleteAlignment(
+  services: AppServices,
+  actor: Actor,
+  pair: AlignmentPair,
+): Promise<void> {
+  const viewer = await checkPair(services, actor, pair);
+  await unitOfWork(services, (tx) => tx.delete(viewerAlignments).where(pairWhere(viewer.userId, pair)));
+}

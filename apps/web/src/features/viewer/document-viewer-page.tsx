@@ -1,0 +1,214 @@
+import { Alert, Anchor, Breadcrumbs, Center, Loader, Stack, Text } from '@mantine/core';
+import type { DocumentPin, ShownPin, SheetReference } from '@obra/domain';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQuery } from 'urql';
+import { IssueScreenDataDocument } from '../../gql/generated.ts';
+import { toUiError } from '../../lib/api-errors.ts';
+import { showErrorToast } from '../../lib/error-toast.ts';
+import { IssueFormDialog } from '../issues/edit/issue-form-dialog.tsx';
+import type { IssueFormValues } from '../issues/edit/issue-form-model.ts';
+import { issueViewPath } from '../issues/shared/issue-list-context.ts';
+import { useProject } from '../projects/project-context.ts';
+import {
+  DocumentViewer,
+  type AlignmentStore,
+  type PinPlacement,
+  type SheetChoice,
+} from './document-viewer.tsx';
+import { sheetIssueDraft } from './sheet-issue.ts';
+import {
+  documentPins,
+  forgetAlignment,
+  loadAlignment,
+  openDocuments,
+  saveAlignment,
+  type ViewerDocument,
+} from './viewer-api.ts';
+
+type Loaded =
+  { status: 'loading' } | { status: 'error'; code: string } | { status: 'ready'; document: ViewerDocument };
+
+/**
+ * /workspace/project/{projectId}/drive/documents/{documentId}?revision=&page=&compare= — one drive document in the
+ * viewer (issue 15; the route is Obra's, docs/viewer.md). A user who may not read it gets the access error.
+ */
+export function DocumentViewerPage() {
+  const { t } = useTranslation(['viewer', 'errors']);
+  const { project } = useProject();
+  const navigate = useNavigate();
+  const params = useParams();
+  const documentId = Number(params['documentId']);
+  const [search, setSearch] = useSearchParams();
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [pinsVersion, setPinsVersion] = useState(0);
+  const [draft, setDraft] = useState<{
+    initial: IssueFormValues;
+    reference: SheetReference;
+    imageUrl: string;
+  } | null>(null);
+
+  useEffect(() => {
+    if (!Number.isInteger(documentId) || documentId <= 0) {
+      setLoaded({ status: 'error', code: 'DOCUMENTS_NOT_FOUND' });
+      return;
+    }
+    let live = true;
+    setLoaded({ status: 'loading' });
+    openDocuments(project.id, [documentId]).then(
+      ([document]) => live && document && setLoaded({ status: 'ready', document }),
+      (error: unknown) => live && setLoaded({ status: 'error', code: toUiError(error).code }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [project.id, documentId]);
+
+  const pinsOf = useCallback(
+    (id: number): Promise<DocumentPin[]> => {
+      void pinsVersion;
+      return documentPins(project.id, id);
+    },
+    [project.id, pinsVersion],
+  );
+  const alignments = useMemo(
+    (): AlignmentStore => ({
+      load: (b, c) => loadAlignment(project.id, b, c),
+      save: (b, c, a) => saveAlignment(project.id, b, c, a),
+      forget: (b, c) => forgetAlignment(project.id, b, c),
+    }),
+    [project.id],
+  );
+  const onNavigate = useCallback(
+    ({ base, page }: { base: SheetChoice; page: number }) => {
+      const next = new URLSearchParams(search);
+      next.set('revision', base.revision);
+      if (page > 1) next.set('page', String(page));
+      else next.delete('page');
+      if (next.toString() !== search.toString()) setSearch(next, { replace: true });
+    },
+    [search, setSearch],
+  );
+  const onPinClick = useCallback(
+    (pin: ShownPin) => void navigate(issueViewPath(project.id, pin.issueId)),
+    [navigate, project.id],
+  );
+  const defaultStatus = project.disciplinesStatus.find((s) => s.active && s.name === 'todo')?.name ?? 'todo';
+  const onPlacePin = useCallback(
+    (placement: PinPlacement) => {
+      sheetIssueDraft(placement, defaultStatus).then(setDraft, (error: unknown) => showErrorToast(t, error));
+    },
+    [defaultStatus, t],
+  );
+
+  const header = (
+    <Breadcrumbs>
+      <Anchor component={Link} to={`/workspace/project/${project.id}/drive`} size="sm">
+        {t('viewer:backToDrive')}
+      </Anchor>
+      {loaded.status === 'ready' && (
+        <Text size="sm" fw={500} data-testid="viewer-document-name">
+          {loaded.document.name}
+        </Text>
+      )}
+    </Breadcrumbs>
+  );
+
+  if (loaded.status === 'loading')
+    return (
+      <Center h="50vh">
+        <Loader aria-label={t('viewer:loading')} />
+      </Center>
+    );
+  if (loaded.status === 'error')
+    return (
+      <Stack p="md" maw={720}>
+        {header}
+        <Alert color="red" role="alert" data-testid="viewer-access-error">
+          {t(`errors:${loaded.code}`, { defaultValue: t('viewer:errors.document') })}
+        </Alert>
+      </Stack>
+    );
+
+  const { document } = loaded;
+  if (document.revisions.length === 0)
+    return (
+      <Stack p="md">
+        {header}
+        <Alert color="yellow" data-testid="viewer-no-revisions">
+          {t('viewer:noRevisions')}
+        </Alert>
+      </Stack>
+    );
+  const requested = search.get('revision');
+  const revision =
+    document.revisions.find((r) => r.revisionName.toLowerCase() === requested?.toLowerCase())?.revisionName ??
+    document.revisions[0]?.revisionName ??
+    '';
+  const compareWith = search.get('compare');
+  const comparedRevision = document.revisions.find(
+    (r) => r.revisionName.toLowerCase() === compareWith?.toLowerCase(),
+  );
+  const page = Math.max(1, Number(search.get('page')) || 1);
+
+  return (
+    <Stack p="sm" gap="xs" h="calc(100dvh - 64px)" style={{ minHeight: 420 }}>
+      {header}
+      <DocumentViewer
+        key={document.id}
+        documents={[document]}
+        initial={{
+          base: { documentId: document.id, revision },
+          compared: comparedRevision
+            ? { documentId: document.id, revision: comparedRevision.revisionName }
+            : null,
+          page,
+          ...(comparedRevision ? { mode: 'overlay' as const } : {}),
+        }}
+        pinsOf={pinsOf}
+        onPinClick={onPinClick}
+        {...(project.status === 1 ? { onPlacePin } : {})}
+        onNavigate={onNavigate}
+        alignments={alignments}
+      />
+      {draft && (
+        <Suspense fallback={null}>
+          <SheetIssueDialog
+            draft={draft}
+            onClose={() => {
+              URL.revokeObjectURL(draft.imageUrl);
+              setDraft(null);
+            }}
+            onSaved={() => {
+              setDraft(null);
+              setPinsVersion((v) => v + 1);
+            }}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
+/** The existing create-issue dialog, opened with the sheet's picture, the pin and the document reference. */
+function SheetIssueDialog(props: {
+  draft: { initial: IssueFormValues; reference: SheetReference };
+  onClose: () => void;
+  onSaved: (issueId: number) => void;
+}) {
+  const { project } = useProject();
+  const [data] = useQuery({ query: IssueScreenDataDocument, variables: { projectId: project.id } });
+  const references = useMemo(() => [{ ...props.draft.reference }], [props.draft.reference]);
+  return (
+    <IssueFormDialog
+      project={project}
+      groups={data.data?.projectIssuesGeneralData.groups ?? []}
+      issueId={null}
+      initial={props.draft.initial}
+      documentsReferences={references}
+      onClose={props.onClose}
+      onSaved={props.onSaved}
+    />
+  );
+}

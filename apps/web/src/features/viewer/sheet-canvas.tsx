@@ -1,0 +1,373 @@
+import { ActionIcon, Box, Group, Slider, Tooltip } from '@mantine/core';
+import { IconArrowsMaximize, IconMapPinFilled, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
+import type { Divider, SheetPoint, ShownPin } from '@obra/domain';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { ZOOM_FACTOR, ZOOM_SLIDER_MAX, ZOOM_SLIDER_MIN } from '../../editor/model/editor-constants.ts';
+import { clampScale, scaleToSlider, sliderToScale, wheelScale } from '../../editor/model/zoom-model.ts';
+import { statusLook } from '../issues/shared/indicator-model.ts';
+
+/** A bitmap drawn over the page (page units × renderScale), optionally only between two page x. */
+export interface SheetLayer {
+  readonly canvas: HTMLCanvasElement;
+  readonly renderScale: number;
+  readonly clip?: { readonly from: number; readonly to: number };
+}
+
+/** The view: screen = page × scale + (x, y), in CSS pixels of the view. */
+export interface SheetView {
+  readonly scale: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Pointer travel (px) under which a press is a click, not a pan. */
+const CLICK_TOLERANCE = 4;
+/** Keyboard pan step (px). */
+const PAN_STEP = 60;
+
+export interface SheetCanvasProps {
+  readonly width: number;
+  readonly height: number;
+  readonly layers: readonly SheetLayer[];
+  readonly pins?: readonly ShownPin[];
+  readonly markers?: readonly SheetPoint[];
+  readonly dividers?: readonly Divider[] | null;
+  readonly onDividerDrag?: (id: string, x: number) => void;
+  /** A click on the sheet, in page units (pin placing, align picks). */
+  readonly onPick?: ((point: SheetPoint) => void) | undefined;
+  readonly onPinClick?: (pin: ShownPin) => void;
+  /** Changing this fits the page in the view again (another page or document). */
+  readonly fitKey: string;
+  readonly picking?: boolean;
+  readonly label: string;
+}
+
+function fitView(width: number, height: number, viewWidth: number, viewHeight: number): SheetView {
+  if (viewWidth <= 0 || viewHeight <= 0) return { scale: 1, x: 0, y: 0 };
+  const scale = clampScale(Math.min(viewWidth / width, viewHeight / height) * 0.95);
+  return { scale, x: (viewWidth - width * scale) / 2, y: (viewHeight - height * scale) / 2 };
+}
+
+function zoomAround(view: SheetView, scale: number, at: { x: number; y: number }): SheetView {
+  const next = clampScale(scale);
+  const ratio = next / view.scale;
+  return { scale: next, x: at.x - (at.x - view.x) * ratio, y: at.y - (at.y - view.y) * ratio };
+}
+
+/**
+ * The sheet on a canvas: wheel zoom around the pointer (delta / 40 steps of 1.1, spec editor §4.3), the zoom slider
+ * (10–100, §2.1), zoom to fit, drag to pan, keyboard (+ − 0 and arrows). Pins and picked points are DOM over it.
+ */
+export function SheetCanvas(props: SheetCanvasProps) {
+  const { width, height, layers, fitKey } = props;
+  const { t } = useTranslation('viewer');
+  const boxRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  const [view, setView] = useState<SheetView>({ scale: 1, x: 0, y: 0 });
+  const drag = useRef<{ startX: number; startY: number; view: SheetView; moved: boolean; id: number } | null>(
+    null,
+  );
+  const dividerDrag = useRef<string | null>(null);
+
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const measure = () => setSize({ width: box.clientWidth, height: box.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+
+  // Fit once per page shown; a later resize (a message above the sheet, a narrower window) keeps the view.
+  const fitted = useRef<string | null>(null);
+  useEffect(() => {
+    if (size.width <= 0 || size.height <= 0) return;
+    const key = `${fitKey}:${width}:${height}`;
+    if (fitted.current === key) return;
+    fitted.current = key;
+    setView(fitView(width, height, size.width, size.height));
+  }, [fitKey, width, height, size.width, size.height]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const frame = requestAnimationFrame(() => {
+      const dpr = window.devicePixelRatio || 1;
+      const pixelWidth = Math.round(size.width * dpr);
+      const pixelHeight = Math.round(size.height * dpr);
+      if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
+      if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
+      const ctx = canvas.getContext('2d', { willReadFrequently: true });
+      if (!ctx) return;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      for (const layer of layers) {
+        ctx.save();
+        ctx.setTransform(dpr * view.scale, 0, 0, dpr * view.scale, dpr * view.x, dpr * view.y);
+        if (layer.clip) {
+          ctx.beginPath();
+          ctx.rect(layer.clip.from, 0, layer.clip.to - layer.clip.from, height);
+          ctx.clip();
+        }
+        ctx.scale(1 / layer.renderScale, 1 / layer.renderScale);
+        ctx.imageSmoothingEnabled = view.scale * dpr < layer.renderScale;
+        ctx.drawImage(layer.canvas, 0, 0);
+        ctx.restore();
+      }
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [layers, view, size, height]);
+
+  // Wheel zoom needs a non-passive listener to keep the page from scrolling.
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const rect = box.getBoundingClientRect();
+      const at = { x: event.clientX - rect.left, y: event.clientY - rect.top };
+      setView((v) => zoomAround(v, wheelScale(v.scale, event.deltaY), at));
+    };
+    box.addEventListener('wheel', onWheel, { passive: false });
+    return () => box.removeEventListener('wheel', onWheel);
+  }, []);
+
+  const centre = { x: size.width / 2, y: size.height / 2 };
+  const zoomBy = (steps: number) => setView((v) => zoomAround(v, v.scale * ZOOM_FACTOR ** steps, centre));
+  const fit = () => setView(fitView(width, height, size.width, size.height));
+
+  const toPage = useCallback(
+    (clientX: number, clientY: number): SheetPoint | null => {
+      const box = boxRef.current;
+      if (!box) return null;
+      const rect = box.getBoundingClientRect();
+      return {
+        x: (clientX - rect.left - view.x) / view.scale,
+        y: (clientY - rect.top - view.y) / view.scale,
+      };
+    },
+    [view],
+  );
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0 && event.button !== 1) return;
+    boxRef.current?.focus();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = { startX: event.clientX, startY: event.clientY, view, moved: false, id: event.pointerId };
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (dividerDrag.current && props.onDividerDrag) {
+      const at = toPage(event.clientX, event.clientY);
+      if (at) props.onDividerDrag(dividerDrag.current, at.x);
+      return;
+    }
+    const d = drag.current;
+    if (!d) return;
+    const dx = event.clientX - d.startX;
+    const dy = event.clientY - d.startY;
+    if (!d.moved && Math.hypot(dx, dy) < CLICK_TOLERANCE) return;
+    d.moved = true;
+    setView({ ...d.view, x: d.view.x + dx, y: d.view.y + dy });
+  };
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    if (dividerDrag.current) {
+      dividerDrag.current = null;
+      return;
+    }
+    const d = drag.current;
+    drag.current = null;
+    if (!d || d.moved || event.button !== 0) return;
+    const at = toPage(event.clientX, event.clientY);
+    if (at && at.x >= 0 && at.y >= 0 && at.x <= width && at.y <= height) props.onPick?.(at);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const keys: Record<string, () => void> = {
+      '+': () => zoomBy(5),
+      '=': () => zoomBy(5),
+      '-': () => zoomBy(-5),
+      '0': fit,
+      ArrowLeft: () => setView((v) => ({ ...v, x: v.x + PAN_STEP })),
+      ArrowRight: () => setView((v) => ({ ...v, x: v.x - PAN_STEP })),
+      ArrowUp: () => setView((v) => ({ ...v, y: v.y + PAN_STEP })),
+      ArrowDown: () => setView((v) => ({ ...v, y: v.y - PAN_STEP })),
+    };
+    const action = keys[event.key];
+    if (!action || event.target !== event.currentTarget) return;
+    event.preventDefault();
+    action();
+  };
+
+  const screen = (p: SheetPoint) => ({ left: p.x * view.scale + view.x, top: p.y * view.scale + view.y });
+  return (
+    <Box style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+      <Box
+        ref={boxRef}
+        tabIndex={0}
+        role="application"
+        aria-label={props.label}
+        aria-roledescription={t('sheet.roleDescription')}
+        data-testid="sheet-canvas"
+        data-view={JSON.stringify(view)}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onKeyDown={onKeyDown}
+        style={{
+          position: 'relative',
+          flex: 1,
+          minHeight: 0,
+          overflow: 'hidden',
+          background: '#dee2e6',
+          cursor: props.picking ? 'crosshair' : 'grab',
+          touchAction: 'none',
+          outlineOffset: -2,
+        }}
+      >
+        <canvas
+          ref={canvasRef}
+          data-testid="sheet-bitmap"
+          style={{ position: 'absolute', inset: 0, width: size.width, height: size.height }}
+        />
+        {props.dividers?.map((divider) => (
+          <Box
+            key={divider.id}
+            role="separator"
+            aria-orientation="vertical"
+            aria-valuenow={Math.round(divider.x)}
+            aria-valuemin={0}
+            aria-valuemax={Math.round(width)}
+            aria-label={t('compare.divider')}
+            tabIndex={0}
+            data-testid={`divider-${divider.id}`}
+            onPointerDown={(event) => {
+              event.stopPropagation();
+              event.currentTarget.parentElement?.setPointerCapture(event.pointerId);
+              dividerDrag.current = divider.id;
+            }}
+            onKeyDown={(event) => {
+              const step = event.key === 'ArrowLeft' ? -10 : event.key === 'ArrowRight' ? 10 : 0;
+              if (step === 0) return;
+              event.preventDefault();
+              event.stopPropagation();
+              props.onDividerDrag?.(divider.id, divider.x + step);
+            }}
+            style={{
+              position: 'absolute',
+              top: 0,
+              bottom: 0,
+              left: divider.x * view.scale + view.x - 4,
+              width: 8,
+              cursor: 'ew-resize',
+              background:
+                'linear-gradient(90deg, transparent 3px, #1c7ed6 3px, #1c7ed6 5px, transparent 5px)',
+            }}
+          />
+        ))}
+        {props.pins?.map((pin) => {
+          const at = screen({ x: pin.x * width, y: pin.y * height });
+          const colour = statusLook(pin.status).color;
+          return (
+            <Tooltip
+              key={`${pin.issueId}-${pin.revision}-${pin.page}-${pin.x}-${pin.y}`}
+              label={
+                pin.revisionChanged
+                  ? t('pins.changed', { code: pin.code, title: pin.title, revision: pin.revision })
+                  : t('pins.label', { code: pin.code, title: pin.title })
+              }
+            >
+              <ActionIcon
+                variant="transparent"
+                aria-label={
+                  pin.revisionChanged
+                    ? t('pins.changed', { code: pin.code, title: pin.title, revision: pin.revision })
+                    : t('pins.label', { code: pin.code, title: pin.title })
+                }
+                data-testid="sheet-pin"
+                data-issue-id={pin.issueId}
+                data-revision-changed={pin.revisionChanged ? 'true' : 'false'}
+                onPointerDown={(event) => event.stopPropagation()}
+                onClick={() => props.onPinClick?.(pin)}
+                style={{ position: 'absolute', left: at.left - 14, top: at.top - 28 }}
+              >
+                <IconMapPinFilled size={28} color={`var(--mantine-color-${colour}-filled)`} />
+                {pin.revisionChanged && (
+                  <Box
+                    component="span"
+                    aria-hidden
+                    style={{
+                      position: 'absolute',
+                      right: -4,
+                      top: -4,
+                      width: 12,
+                      height: 12,
+                      borderRadius: 6,
+                      background: 'var(--mantine-color-yellow-filled)',
+                      border: '2px solid white',
+                    }}
+                  />
+                )}
+              </ActionIcon>
+            </Tooltip>
+          );
+        })}
+        {props.markers?.map((marker, index) => {
+          const at = screen(marker);
+          return (
+            <Box
+              key={index}
+              data-testid="align-marker"
+              style={{
+                position: 'absolute',
+                left: at.left - 6,
+                top: at.top - 6,
+                width: 12,
+                height: 12,
+                borderRadius: 6,
+                border: '2px solid #f08c00',
+                pointerEvents: 'none',
+              }}
+            />
+          );
+        })}
+      </Box>
+      <Group
+        gap="xs"
+        p={6}
+        wrap="nowrap"
+        style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <ActionIcon variant="subtle" aria-label={t('zoom.out')} onClick={() => zoomBy(-5)}>
+          <IconZoomOut size={18} />
+        </ActionIcon>
+        <Slider
+          aria-label={t('zoom.slider')}
+          data-testid="zoom-slider"
+          min={ZOOM_SLIDER_MIN}
+          max={ZOOM_SLIDER_MAX}
+          step={1}
+          value={Math.round(scaleToSlider(view.scale))}
+          onChange={(value) => setView((v) => zoomAround(v, sliderToScale(value), centre))}
+          label={(value) => `${Math.round(sliderToScale(value) * 100)}%`}
+          style={{ flex: 1, maxWidth: 240 }}
+        />
+        <ActionIcon variant="subtle" aria-label={t('zoom.in')} onClick={() => zoomBy(5)}>
+          <IconZoomIn size={18} />
+        </ActionIcon>
+        <ActionIcon variant="subtle" aria-label={t('zoom.fit')} onClick={fit}>
+          <IconArrowsMaximize size={18} />
+        </ActionIcon>
+      </Group>
+    </Box>
+  );
+}

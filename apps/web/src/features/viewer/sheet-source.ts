@@ -1,0 +1,127 @@
+import type * as PdfJs from 'pdfjs-dist';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+
+/** One page drawn to a bitmap: page units (PDF points, or image pixels) times renderScale. */
+export interface RenderedPage {
+  readonly canvas: HTMLCanvasElement;
+  /** The page's size in page units. */
+  readonly width: number;
+  readonly height: number;
+  /** Bitmap pixels per page unit. */
+  readonly renderScale: number;
+}
+
+/** A loaded sheet: a PDF (pages drawn on demand, cached) or an image (one page). */
+export interface Sheet {
+  readonly pageCount: number;
+  page(pageNumber: number): Promise<RenderedPage>;
+  dispose(): void;
+}
+
+/** The largest bitmap one page is drawn to (pixels): an A0 sheet gets about 1.4 pixels per point. */
+export const MAX_PAGE_PIXELS = 12_000_000;
+/** The most pixels per page unit: small sheets are drawn sharp enough for 4× zoom. */
+export const MAX_RENDER_SCALE = 4;
+/** Pages kept drawn per sheet (older ones are dropped, so a 50-page set stays within memory). */
+export const PAGE_CACHE_SIZE = 4;
+
+/** The scale a page of this size is drawn at. */
+export function renderScaleFor(width: number, height: number, devicePixelRatio = 1): number {
+  const budget = Math.sqrt(MAX_PAGE_PIXELS / Math.max(1, width * height));
+  return Math.max(0.1, Math.min(MAX_RENDER_SCALE * devicePixelRatio, budget));
+}
+
+function blankCanvas(
+  width: number,
+  height: number,
+): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } {
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(width));
+  canvas.height = Math.max(1, Math.round(height));
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  if (!ctx) throw new Error('canvas unavailable');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  return { canvas, ctx };
+}
+
+let workerReady: Promise<typeof PdfJs> | null = null;
+
+/** pdf.js with its worker served from our own bundle (never a CDN). */
+function pdfjs(): Promise<typeof PdfJs> {
+  workerReady ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(
+    ([lib, worker]) => {
+      lib.GlobalWorkerOptions.workerSrc = worker.default;
+      return lib;
+    },
+  );
+  return workerReady;
+}
+
+async function fetchBytes(url: string, signal?: AbortSignal): Promise<ArrayBuffer> {
+  const response = await fetch(url, signal ? { signal } : {});
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+function pdfSheet(doc: PDFDocumentProxy): Sheet {
+  const cache = new Map<number, Promise<RenderedPage>>();
+  const draw = async (pageNumber: number): Promise<RenderedPage> => {
+    const page = await doc.getPage(pageNumber);
+    const unit = page.getViewport({ scale: 1 });
+    const renderScale = renderScaleFor(unit.width, unit.height, window.devicePixelRatio || 1);
+    const viewport = page.getViewport({ scale: renderScale });
+    const { canvas } = blankCanvas(viewport.width, viewport.height);
+    await page.render({ canvas, viewport }).promise;
+    page.cleanup();
+    return { canvas, width: unit.width, height: unit.height, renderScale };
+  };
+  return {
+    pageCount: doc.numPages,
+    page(pageNumber) {
+      const n = Math.min(Math.max(1, Math.round(pageNumber)), doc.numPages);
+      let found = cache.get(n);
+      if (found) {
+        cache.delete(n);
+        cache.set(n, found);
+        return found;
+      }
+      found = draw(n);
+      found.catch(() => cache.delete(n));
+      cache.set(n, found);
+      while (cache.size > PAGE_CACHE_SIZE) {
+        const oldest = cache.keys().next().value;
+        if (oldest === undefined) break;
+        cache.delete(oldest);
+      }
+      return found;
+    },
+    dispose() {
+      cache.clear();
+      void doc.destroy();
+    },
+  };
+}
+
+async function imageSheet(url: string): Promise<Sheet> {
+  const image = new Image();
+  image.decoding = 'async';
+  image.src = url;
+  await image.decode();
+  const width = image.naturalWidth;
+  const height = image.naturalHeight;
+  const renderScale = Math.min(1, renderScaleFor(width, height));
+  const { canvas, ctx } = blankCanvas(width * renderScale, height * renderScale);
+  ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
+  const page: RenderedPage = { canvas, width, height, renderScale };
+  return { pageCount: 1, page: async () => page, dispose() {} };
+}
+
+/** Loads a sheet from its address: a PDF through pdf.js in its worker, or an image the browser decodes. */
+export async function loadSheet(url: string, kind: 'pdf' | 'image', signal?: AbortSignal): Promise<Sheet> {
+  if (kind === 'image') return imageSheet(url);
+  const [lib, data] = await Promise.all([pdfjs(), fetchBytes(url, signal)]);
+  // No eval: the page's CSP forbids it (pdf.js then draws glyphs without compiled paths).
+  const doc = await lib.getDocument({ data: new Uint8Array(data), isEvalSupported: false }).promise;
+  return pdfSheet(doc);
+}

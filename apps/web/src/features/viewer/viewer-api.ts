@@ -1,0 +1,93 @@
+import type { Alignment, DocumentPin } from '@obra/domain';
+import { driveCall } from '../drive/drive-api.ts';
+
+/** A revision as the viewer gets it (docs/viewer.md): its address is signed and short-lived. */
+export interface ViewerRevision {
+  fileId: number;
+  revisionName: string;
+  fileName: string;
+  extension: string;
+  contentType: string | null;
+  kind: 'pdf' | 'image' | 'other';
+  processingState: string;
+  uploadedAt: string | null;
+  url: string;
+}
+
+/** A document with the revisions the user sees, newest first. */
+export interface ViewerDocument {
+  id: number;
+  name: string;
+  revisions: ViewerRevision[];
+}
+
+/** Opens documents; refused as a whole (DOCUMENT_ACCESS_DENIED, DOCUMENTS_NOT_FOUND) when one may not be read. */
+export async function openDocuments(
+  projectId: number,
+  documentIds: readonly number[],
+): Promise<ViewerDocument[]> {
+  const answer = await driveCall<{ documents: ViewerDocument[] }>(projectId, '/viewer/documents', {
+    method: 'POST',
+    body: { documentIds },
+  });
+  return answer.documents;
+}
+
+/** The pins of the issues the user sees on a document. */
+export async function documentPins(projectId: number, documentId: number): Promise<DocumentPin[]> {
+  const answer = await driveCall<{ pins: DocumentPin[] }>(projectId, `/viewer/documents/${documentId}/pins`);
+  return answer.pins;
+}
+
+function pairQuery(baseDocumentId: number, comparedDocumentId: number): string {
+  return `/viewer/alignments?baseDocumentId=${baseDocumentId}&comparedDocumentId=${comparedDocumentId}`;
+}
+
+/** The user's saved alignment of a compared document over a base document, or null. */
+export async function loadAlignment(
+  projectId: number,
+  baseDocumentId: number,
+  comparedDocumentId: number,
+): Promise<Alignment | null> {
+  const answer = await driveCall<{ alignment: Alignment | null }>(
+    projectId,
+    pairQuery(baseDocumentId, comparedDocumentId),
+  );
+  return answer.alignment;
+}
+
+/** Keeps the user's alignment of a pair. */
+export async function saveAlignment(
+  projectId: number,
+  baseDocumentId: number,
+  comparedDocumentId: number,
+  alignment: Alignment,
+): Promise<void> {
+  await driveCall(projectId, pairQuery(baseDocumentId, comparedDocumentId), {
+    method: 'PUT',
+    body: { alignment },
+  });
+}
+
+/** Forgets the user's alignment of a pair. */
+export async function forgetAlignment(
+  projectId: number,
+  baseDocumentId: number,
+  comparedDocumentId: number,
+): Promise<void> {
+  await driveCall(projectId, pairQuery(baseDocumentId, comparedDocumentId), { method: 'DELETE' });
+}
+
+/** The viewer's address of a document in a project (revision and page optional). */
+export function documentViewerPath(
+  projectId: number,
+  documentId: number,
+  options: { revision?: string; page?: number; compareWith?: string } = {},
+): string {
+  const params = new URLSearchParams();
+  if (options.revision) params.set('revision', options.revision);
+  if (options.page && options.page > 1) params.set('page', String(options.page));
+  if (options.compareWith) params.set('compare', options.compareWith);
+  const query = params.toString();
+  return `/workspace/project/${projectId}/drive/documents/${documentId}${query ? `?${query}` : ''}`;
+}

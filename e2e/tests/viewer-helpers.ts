@@ -1,0 +1,162 @@
+import { deflateSync } from 'node:zlib';
+import PDFDocument from 'pdfkit';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '../fixtures.ts';
+
+/** A sheet PDF made here (pdfkit): every page framed, with its number; `box` draws a filled square on page 1. */
+export function sheetPdf(pages: number, box: { x: number; y: number; size: number } | null): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: [600, 400], margin: 0, autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    for (let n = 1; n <= pages; n += 1) {
+      doc.addPage();
+      doc.lineWidth(4).rect(20, 20, 560, 360).stroke('#000000');
+      doc.moveTo(20, 300).lineTo(580, 300).stroke('#000000');
+      for (let i = 0; i < n; i += 1) doc.rect(40 + i * 30, 330, 20, 40).fill('#000000');
+      doc.fontSize(28).fillColor('#000000').text(`PAGE ${n}`, 240, 320);
+      if (n === 1 && box) doc.rect(box.x, box.y, box.size, box.size).fill('#000000');
+    }
+    doc.end();
+  });
+}
+
+/** A white PNG with one black square (for the align journey). */
+export function squarePng(
+  width: number,
+  height: number,
+  square: { x: number; y: number; size: number },
+): Buffer {
+  return encodePng(
+    width,
+    height,
+    (x, y) => x >= square.x && x < square.x + square.size && y >= square.y && y < square.y + square.size,
+  );
+}
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function encodePng(width: number, height: number, ink: (x: number, y: number) => boolean): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y += 1) {
+    const row = Buffer.alloc(1 + width * 3, 255);
+    row[0] = 0;
+    for (let x = 0; x < width; x += 1) if (ink(x, y)) row.fill(0, 1 + x * 3, 4 + x * 3);
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Uploads a drive file through the REST API (create, PUT, confirm); returns its record. */
+export async function uploadDriveFile(
+  request: APIRequestContext,
+  token: string,
+  projectId: number,
+  fileName: string,
+  bytes: Buffer,
+  fields: Record<string, unknown>,
+): Promise<{ id: number; documentId: number }> {
+  const base = `/project-drive/projects/${projectId}`;
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await request.post(`${base}/files`, {
+    headers,
+    data: { fileName, fileSize: bytes.length, ...fields },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { file, upload } = (await created.json()) as {
+    file: { id: number };
+    upload: { url: string; headers: Record<string, string> };
+  };
+  const put = await request.put(upload.url, { data: bytes, headers: upload.headers });
+  expect(put.ok()).toBe(true);
+  const confirmed = await request.patch(`${base}/files/${file.id}/confirm-upload`, { headers });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return (await confirmed.json()) as { id: number; documentId: number };
+}
+
+/** The view transform of the sheet (data-view: screen = page × scale + offset) and the canvas's place. */
+async function viewOf(
+  page: Page,
+): Promise<{ scale: number; x: number; y: number; left: number; top: number }> {
+  const sheet = page.getByTestId('sheet-canvas');
+  const view = JSON.parse((await sheet.getAttribute('data-view')) ?? '{}') as {
+    scale: number;
+    x: number;
+    y: number;
+  };
+  const box = await sheet.boundingBox();
+  if (!box) throw new Error('no sheet');
+  return { ...view, left: box.x, top: box.y };
+}
+
+/** Where a page point is on the screen. */
+export async function screenOf(
+  page: Page,
+  point: { x: number; y: number },
+): Promise<{ x: number; y: number }> {
+  const v = await viewOf(page);
+  return { x: v.left + v.x + point.x * v.scale, y: v.top + v.y + point.y * v.scale };
+}
+
+/** Clicks a point of the sheet given in page units. */
+export async function clickSheet(page: Page, point: { x: number; y: number }): Promise<void> {
+  const at = await screenOf(page, point);
+  await page.mouse.click(at.x, at.y);
+}
+
+/** The colour drawn at a page point of the sheet (read from the canvas). */
+export async function colourAt(
+  page: Page,
+  point: { x: number; y: number },
+): Promise<[number, number, number, number]> {
+  const v = await viewOf(page);
+  const cssX = v.x + point.x * v.scale;
+  const cssY = v.y + point.y * v.scale;
+  return page.getByTestId('sheet-bitmap').evaluate(
+    (canvas, at) => {
+      const c = canvas as HTMLCanvasElement;
+      const dpr = window.devicePixelRatio || 1;
+      const ctx = c.getContext('2d', { willReadFrequently: true });
+      if (!ctx) return [0, 0, 0, 0] as [number, number, number, number];
+      const d = ctx.getImageData(Math.round(at.x * dpr), Math.round(at.y * dpr), 1, 1).data;
+      return [d[0] ?? 0, d[1] ?? 0, d[2] ?? 0, d[3] ?? 0] as [number, number, number, number];
+    },
+    { x: cssX, y: cssY },
+  );
+}
+
+/** The kind of colour the overlay uses. */
+export function colourKind([r, g, b]: readonly number[]): 'red' | 'cyan' | 'dark' | 'white' | 'other' {
+  const [R, G, B] = [r ?? 0, g ?? 0, b ?? 0];
+  if (R > 180 && G < 90 && B < 90) return 'red';
+  if (R < 80 && G > 120 && B > 160) return 'cyan';
+  if (R < 90 && G < 90 && B < 90) return 'dark';
+  if (R > 230 && G > 230 && B > 230) return 'white';
+  return 'other';
+}

@@ -1,0 +1,305 @@
+import { expect, test } from '../fixtures.ts';
+import { buildIssueWorld, signedInPage, type IssueWorld } from './issue-view-helpers.ts';
+import { clickSheet, colourAt, colourKind, sheetPdf, squarePng, uploadDriveFile } from './viewer-helpers.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+test.use({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
+
+const SHOTS = 'docs/screenshots';
+
+/** Uploads a sheet revision as the world's owner (no naming rule: name and revision given). */
+function uploadSheet(
+  request: APIRequestContext,
+  world: IssueWorld,
+  name: string,
+  revision: string,
+  bytes: Buffer,
+  extension = 'pdf',
+  visibility = 'public',
+) {
+  return uploadDriveFile(
+    request,
+    world.owner.token,
+    world.projectId,
+    `${name}-${revision}.${extension}`,
+    bytes,
+    {
+      documentName: name,
+      revisionName: revision,
+      visibility,
+    },
+  );
+}
+
+function viewerUrl(world: IssueWorld, documentId: number, query = ''): string {
+  return `/workspace/project/${world.projectId}/drive/documents/${documentId}${query}`;
+}
+
+function compareUrl(list: unknown[]): string {
+  return `/tools/compare-documents?documents=${encodeURIComponent(Buffer.from(JSON.stringify(list)).toString('base64'))}`;
+}
+
+async function expectColour(
+  page: Page,
+  point: { x: number; y: number },
+  kind: ReturnType<typeof colourKind>,
+) {
+  await expect
+    .poll(async () => colourKind(await colourAt(page, point)), { message: `colour at ${point.x},${point.y}` })
+    .toBe(kind);
+}
+
+async function viewScale(page: Page): Promise<number> {
+  return (
+    JSON.parse((await page.getByTestId('sheet-canvas').getAttribute('data-view')) ?? '{}') as {
+      scale: number;
+    }
+  ).scale;
+}
+
+test.describe('document viewer', () => {
+  test('opens a PDF sheet from the drive, goes to page 3 and zooms to a detail', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    await uploadSheet(request, world, 'ARQ-PLANTA-01', 'R00', await sheetPdf(5, { x: 80, y: 80, size: 80 }));
+    const page = await signedInPage(browser, baseURL, world.owner);
+    await page.goto(`/workspace/project/${world.projectId}/drive`);
+    await page.getByTestId('view-document').first().click();
+    await expect(page.getByTestId('viewer-document-name')).toHaveText('ARQ-PLANTA-01');
+    await expect(page.getByTestId('page-indicator')).toHaveText('Page 1 of 5');
+    await expectColour(page, { x: 120, y: 120 }, 'dark');
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByTestId('page-indicator')).toHaveText('Page 3 of 5');
+    await expect(page).toHaveURL(/page=3/);
+    // Page 3 has three bars at the bottom and no fourth; no square of page 1.
+    await expectColour(page, { x: 110, y: 350 }, 'dark');
+    await expectColour(page, { x: 170, y: 350 }, 'white');
+    await expectColour(page, { x: 120, y: 120 }, 'white');
+
+    const fitted = await viewScale(page);
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => viewScale(page)).toBeGreaterThan(fitted * 1.5);
+    const box = await page.getByTestId('sheet-canvas').boundingBox();
+    if (!box) throw new Error('no sheet');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const zoomed = await viewScale(page);
+    await page.mouse.wheel(0, -200);
+    await expect.poll(() => viewScale(page)).toBeGreaterThan(zoomed);
+    // The detail still shows the third bar where the view puts it.
+    await expectColour(page, { x: 110, y: 350 }, 'dark');
+    await page.getByRole('button', { name: 'Zoom to fit' }).click();
+    await expect.poll(() => viewScale(page)).toBeCloseTo(fitted, 3);
+    await page.screenshot({ path: `${SHOTS}/viewer.png` });
+  });
+
+  test('overlays two revisions in colour, compares them side by side and warns on an old revision', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    const r0 = await uploadSheet(
+      request,
+      world,
+      'ARQ-PLANTA-02',
+      'R00',
+      await sheetPdf(1, { x: 80, y: 80, size: 80 }),
+    );
+    await uploadSheet(request, world, 'ARQ-PLANTA-02', 'R01', await sheetPdf(1, { x: 400, y: 80, size: 80 }));
+    const page = await signedInPage(browser, baseURL, world.owner);
+
+    await page.goto(viewerUrl(world, r0.documentId, '?revision=R01&compare=R00'));
+    await expect(page.getByTestId('document-viewer')).toBeVisible();
+    // What only the open revision (R01) has is red, what only R00 had is cyan, what both have is dark.
+    await expectColour(page, { x: 440, y: 120 }, 'red');
+    await expectColour(page, { x: 120, y: 120 }, 'cyan');
+    await expectColour(page, { x: 300, y: 300 }, 'dark');
+    await expectColour(page, { x: 300, y: 200 }, 'white');
+    await page.screenshot({ path: `${SHOTS}/overlay.png` });
+
+    await page.getByText('Side by side').click();
+    const first = page.getByTestId('divider-divider-1');
+    const second = page.getByTestId('divider-divider-2');
+    await expect(first).toHaveAttribute('aria-valuenow', '200');
+    await expect(second).toHaveAttribute('aria-valuenow', '400');
+    // Left third: R01 as drawn (its square in black); right third: R00 (no square there).
+    await expectColour(page, { x: 120, y: 120 }, 'white');
+    await expectColour(page, { x: 440, y: 120 }, 'white');
+    await first.focus();
+    for (let i = 0; i < 25; i += 1) await page.keyboard.press('ArrowRight');
+    // Dragging the first divider to 450 pushes the second to keep the 100 gap.
+    await expect(first).toHaveAttribute('aria-valuenow', '450');
+    await expect(second).toHaveAttribute('aria-valuenow', '550');
+    await expectColour(page, { x: 440, y: 120 }, 'dark');
+    await page.screenshot({ path: `${SHOTS}/compare.png` });
+
+    await page.goto(viewerUrl(world, r0.documentId, '?revision=R00'));
+    await expect(page.getByTestId('not-latest')).toContainText('not the latest (R01)');
+    await page.getByRole('button', { name: 'Open the latest' }).click();
+    await expect(page.getByTestId('not-latest')).toBeHidden();
+    await expect(page).toHaveURL(/revision=R01/);
+  });
+
+  test('compare-documents aligns two images with two point pairs and keeps the alignment', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    const a = await uploadSheet(
+      request,
+      world,
+      'IMG-BASE',
+      'A',
+      squarePng(400, 300, { x: 100, y: 100, size: 40 }),
+      'png',
+    );
+    const b = await uploadSheet(
+      request,
+      world,
+      'IMG-SHIFTED',
+      'A',
+      squarePng(400, 300, { x: 200, y: 150, size: 80 }),
+      'png',
+    );
+    const page = await signedInPage(browser, baseURL, world.owner);
+    await page.goto(
+      compareUrl([
+        { projectId: world.projectId, documentId: a.documentId },
+        { projectId: world.projectId, documentId: b.documentId },
+      ]),
+    );
+    await expect(page.getByTestId('compare-documents')).toContainText('IMG-BASE · IMG-SHIFTED');
+    await expectColour(page, { x: 120, y: 120 }, 'red');
+    await expectColour(page, { x: 240, y: 190 }, 'cyan');
+
+    await page.getByTestId('align-button').click();
+    await expect(page.getByTestId('align-step')).toContainText('compared drawing');
+    await clickSheet(page, { x: 200, y: 150 });
+    await clickSheet(page, { x: 100, y: 100 });
+    await clickSheet(page, { x: 280, y: 230 });
+    await clickSheet(page, { x: 140, y: 140 });
+    await expect(page.getByTestId('align-step')).toBeHidden();
+    // The compared square, halved and moved, now lies on the base square: common ink, nothing left in colour.
+    await expectColour(page, { x: 120, y: 120 }, 'dark');
+    await expectColour(page, { x: 240, y: 190 }, 'white');
+
+    await page.reload();
+    await expectColour(page, { x: 120, y: 120 }, 'dark');
+    await page.getByRole('button', { name: 'Reset alignment' }).click();
+    await expectColour(page, { x: 120, y: 120 }, 'red');
+
+    // Manage the documents: remove one (the list lives in the address), then add it back from the drive.
+    const list = page.getByTestId('compare-documents-list');
+    await list.getByRole('button', { name: 'Remove IMG-SHIFTED from the comparison' }).click();
+    await expect(page.getByTestId('compare-documents')).not.toContainText('IMG-SHIFTED');
+    await expect(list).toContainText('IMG-BASE');
+    await expectColour(page, { x: 120, y: 120 }, 'dark');
+    await page.getByTestId('compare-add-document').click();
+    await page.getByRole('option', { name: 'IMG-SHIFTED' }).click();
+    await expect(page.getByTestId('compare-documents')).toContainText('IMG-BASE · IMG-SHIFTED');
+    await expectColour(page, { x: 120, y: 120 }, 'red');
+  });
+
+  test('creates an issue from a pin on a sheet, opens it from the issue view and sees the pin on the next revision', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    const r0 = await uploadSheet(request, world, 'EST-FORMAS-03', 'R00', await sheetPdf(2, null));
+    const page = await signedInPage(browser, baseURL, world.owner);
+    await page.goto(viewerUrl(world, r0.documentId));
+    await expect(page.getByTestId('page-indicator')).toHaveText('Page 1 of 2');
+    await page.getByTestId('place-pin').click();
+    await clickSheet(page, { x: 300, y: 150 });
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByRole('textbox', { name: 'Title', exact: true })
+      .fill('Shaft opening missing on the slab');
+    await dialog.getByRole('textbox', { name: 'Discipline 1', exact: true }).click();
+    await page.getByRole('option', { name: 'Estrutura (EST)' }).first().click();
+    await expect(dialog.getByTestId('form-pin')).toBeVisible();
+    await dialog.getByTestId('issue-form-submit').click();
+    await expect(dialog).toBeHidden();
+    const pin = page.getByTestId('sheet-pin');
+    await expect(pin).toHaveCount(1);
+    await expect(pin).toHaveAttribute('data-revision-changed', 'false');
+
+    await pin.click();
+    await expect(page.getByTestId('issue-view')).toBeVisible();
+    const references = page.getByTestId('issue-document-references');
+    await expect(references).toContainText('EST-FORMAS-03 · revision R00 · page 1');
+    await references.getByRole('link').click();
+    await expect(page.getByTestId('document-viewer')).toBeVisible();
+    await expect(page.getByTestId('sheet-pin')).toHaveCount(1);
+
+    await uploadSheet(request, world, 'EST-FORMAS-03', 'R01', await sheetPdf(2, { x: 400, y: 80, size: 40 }));
+    await page.goto(viewerUrl(world, r0.documentId));
+    await expect(page.getByTestId('revision-select')).toHaveValue('R01');
+    const carried = page.getByTestId('sheet-pin');
+    await expect(carried).toHaveCount(1);
+    await expect(carried).toHaveAttribute('data-revision-changed', 'true');
+    // Same position on the page: a pin's tip sits where it was placed.
+    const box = await carried.boundingBox();
+    const canvas = await page.getByTestId('sheet-canvas').boundingBox();
+    const view = JSON.parse((await page.getByTestId('sheet-canvas').getAttribute('data-view')) ?? '{}') as {
+      scale: number;
+      x: number;
+      y: number;
+    };
+    if (!box || !canvas) throw new Error('no pin');
+    expect(Math.abs(box.x + box.width / 2 - (canvas.x + view.x + 300 * view.scale))).toBeLessThan(3);
+    // Page 2 has no pin.
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByTestId('sheet-pin')).toHaveCount(0);
+  });
+
+  test('a user who may not see a document gets the access error, for the sheet and for a comparison naming it', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    const open = await uploadSheet(request, world, 'ARQ-PUBLICA', 'R00', await sheetPdf(1, null));
+    const hidden = await uploadSheet(
+      request,
+      world,
+      'ARQ-INTERNA',
+      'R00',
+      await sheetPdf(1, null),
+      'pdf',
+      'company',
+    );
+    const page = await signedInPage(browser, baseURL, world.collaborator);
+    await page.goto(viewerUrl(world, hidden.documentId));
+    await expect(page.getByTestId('viewer-access-error')).toHaveText(
+      'You do not have access to this document.',
+    );
+    await expect(page.getByTestId('sheet-canvas')).toHaveCount(0);
+
+    await page.goto(
+      compareUrl([
+        { projectId: world.projectId, documentId: open.documentId },
+        { projectId: world.projectId, documentId: hidden.documentId },
+      ]),
+    );
+    await expect(page.getByTestId('viewer-access-error')).toHaveText(
+      'You do not have access to this document.',
+    );
+    await expect(page.getByTestId('sheet-canvas')).toHaveCount(0);
+    // The document they may read opens.
+    await page.goto(viewerUrl(world, open.documentId));
+    await expect(page.getByTestId('page-indicator')).toHaveText('Page 1 of 1');
+  });
+});
