@@ -1,3 +1,4 @@
+/// <reference path="../../../types/oidc-provider.d.ts" />
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
