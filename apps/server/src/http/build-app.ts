@@ -21,6 +21,7 @@ import { registerBcfRoutes } from '../modules/bcf/bcf-routes.ts';
 import { registerExportRoutes } from '../modules/exports/export-routes.ts';
 import { registerDataLakeRoutes } from '../modules/data-lake/data-lake-routes.ts';
 import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
+import { registerBimRoutes } from '../modules/bim/bim-routes.ts';
 import { registerOpenApi } from './openapi.ts';
 
 /**
@@ -111,6 +112,7 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   registerExportRoutes(app, services);
   registerDataLakeRoutes(app, services);
   registerDriveRoutes(app, services);
+  registerBimRoutes(app, services);
 
   const yoga = createObraYoga(services);
   app.route({

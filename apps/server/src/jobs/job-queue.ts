@@ -15,6 +15,7 @@ export interface JobPayloads {
   'notifications.push': { subscriptionId: number; payload: string };
   'drive.bulkZip': { bulkDownloadId: string };
   'drive.cleanup': Record<string, never>;
+  'bim.convert': { fileId: number };
 }
 
 /** A job name. */
@@ -33,6 +34,7 @@ const JOB_NAMES = {
   'notifications.push': true,
   'drive.bulkZip': true,
   'drive.cleanup': true,
+  'bim.convert': true,
 } satisfies Record<JobName, true>;
 
 /** A handler for one job; it throws to have the job retried. */

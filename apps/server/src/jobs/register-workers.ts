@@ -6,6 +6,7 @@ import { cleanupProfileImages } from '../modules/profile-images/profile-image-cl
 import { sendResetCode } from '../modules/identity/password-service.ts';
 import { registerNotificationWorkers } from '../modules/notifications/notification-workers.ts';
 import { cleanupDrive, runBulkZip } from '../modules/drive/drive-bulk-download-service.ts';
+import { runBimConversion } from '../modules/bim/bim-conversion-service.ts';
 
 /** Registers every job worker of this process. */
 export async function registerWorkers(services: AppServices): Promise<void> {
@@ -44,4 +45,7 @@ export async function registerWorkers(services: AppServices): Promise<void> {
     if (removed > 0) services.logger.info({ removed }, 'expired drive uploads and archives removed');
   });
   await services.jobs.boss.schedule('drive.cleanup', '*/15 * * * *', {});
+  await services.jobs.work('bim.convert', async (payload) => {
+    await runBimConversion(services, payload.fileId);
+  });
 }

@@ -10,3 +10,4 @@ export * from './notifications.ts';
 export * from './bcf.ts';
 export * from './drive.ts';
 export * from './saved-views.ts';
+export * from './bim.ts';

@@ -23,6 +23,7 @@ import { loadDriveWriter } from './drive-access.ts';
 import { loadNamingContext } from './drive-naming-context.ts';
 import { findDriveFile, type DriveFileRecord } from './drive-repository.ts';
 import type { Db } from '../../db/database.ts';
+import { isIfcExtension, queueBimConversion } from '../bim/bim-conversion-service.ts';
 
 /** The largest drive file (issue 14: drawing sets and models up to 2 GB). */
 export const DRIVE_MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024;
@@ -299,6 +300,8 @@ export async function confirmDriveUpload(
       .update(driveFiles)
       .set({ uploadState: 'confirmed', contentType, uploadedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(driveFiles.id, file.id), eq(driveFiles.uploadState, 'pending')));
+    // An IFC model revision is converted for the viewer by the bim.convert job (docs/bim.md).
+    if (isIfcExtension(file.extension)) await queueBimConversion(services, tx, file);
   });
   const confirmed = await findDriveFile(db, input.projectId, input.fileId);
   if (!confirmed) throw new AppError('DOCUMENTS_NOT_FOUND');
