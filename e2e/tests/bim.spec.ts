@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { buildIssueWorld, signedInPage, type IssueWorld, type Person } from './issue-view-helpers.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const HOUSE = path.resolve(HERE, '../../fixtures/ifc/web-ifc/IfcOpenHouse_IFC4.ifc');
+const MEP = path.resolve(HERE, '../../fixtures/ifc/bcf-xml/MEP.ifc');
+const SCREENSHOTS = path.resolve(HERE, '../../docs/screenshots');
+
+// The viewer needs WebGL2: headless Chromium gives it through SwiftShader, which the suite's --disable-gpu
+// switches off, so this file launches Chromium with the same arguments without it.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+    ],
+  },
+});
+
+/** Uploads a drive file through the REST API (create, PUT the bytes, confirm) and returns its id. */
+async function uploadByApi(
+  request: APIRequestContext,
+  who: Person,
+  projectId: number,
+  fileName: string,
+  bytes: Buffer,
+  fields: Record<string, unknown> = {},
+): Promise<number> {
+  const headers = { authorization: `Bearer ${who.token}` };
+  const created = await request.post(`/project-drive/projects/${projectId}/files`, {
+    headers,
+    data: { fileName, fileSize: bytes.length, ...fields },
+  });
+  expect(created.status()).toBe(201);
+  const body = (await created.json()) as { file: { id: number }; upload: { url: string; headers: Record<string, string> } };
+  const put = await request.put(body.upload.url, { data: bytes, headers: body.upload.headers });
+  expect(put.status()).toBe(200);
+  const confirmed = await request.patch(`/project-drive/projects/${projectId}/files/${body.file.id}/confirm-upload`, {
+    headers,
+  });
+  expect(confirmed.status()).toBe(200);
+  return body.file.id;
+}
+
+async function openModels(page: Page, world: IssueWorld): Promise<void> {
+  await page.goto(`/workspace/project/${world.projectId}/bim-files/models`);
+  await expect(page.getByRole('heading', { name: 'BIM models' })).toBeVisible();
+}
+
+test.describe('BIM models', () => {
+  test('upload an IFC in the drive, wait for its conversion, open it, select a wall and read its GUID', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    const page = await signedInPage(browser, baseURL, world.owner);
+
+    // Upload through the drive's screen.
+    await page.goto(`/workspace/project/${world.projectId}/drive`);
+    await page.getByTestId('drive-file-input').setInputFiles(HOUSE);
+    await expect(page.getByTestId('drive-upload-item')).toContainText('IfcOpenHouse_IFC4.ifc');
+    await page.getByTestId('drive-upload-send').click();
+    await expect(page.getByTestId('drive-row')).toHaveCount(1);
+
+    // The project menu leads to the models; the list follows the conversion until the model is ready.
+    await page.getByTestId('side-menu-bim').click();
+    await expect(page.getByRole('heading', { name: 'BIM models' })).toBeVisible();
+    const row = page.getByTestId('bim-models').getByRole('row').filter({ hasText: 'IfcOpenHouse_IFC4.ifc' });
+    await expect(row).toContainText('Ready', { timeout: 90_000 });
+    await expect(row).toContainText('40');
+    await row.getByRole('link', { name: 'IfcOpenHouse_IFC4.ifc' }).click();
+
+    // The model draws; the spatial tree lists its walls.
+    const canvas = page.getByTestId('bim-canvas');
+    await expect(canvas).toHaveAttribute('data-loaded', 'true', { timeout: 60_000 });
+    await expect(page.getByTestId('bim-not-latest')).toHaveCount(0);
+    await page.getByTestId('bim-tree').getByText('South wall · IfcWallStandardCase').click();
+    await expect(page.getByTestId('bim-prop-class')).toHaveText('IfcWallStandardCase');
+    await expect(page.getByTestId('bim-prop-name')).toHaveText('South wall');
+    await expect(page.getByTestId('bim-prop-guid')).toHaveText('3g46_woBL6sugXeY5_WP6n');
+    await page.getByTestId('bim-isolate').click();
+    await page.getByTestId('bim-show-all').click();
+
+    // A click in the model selects the element under the pointer (the house fills the middle of the view).
+    await page.getByTestId('bim-fit').click();
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('no canvas');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.getByTestId('bim-prop-guid')).toHaveText(/^[0-9A-Za-z_$]{22}$/);
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'bim-viewer.png') });
+    await page.context().close();
+  });
+
+  test('a corrupt IFC fails cleanly, an older revision warns, and a hidden model answers the spec message', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    const mep = fs.readFileSync(MEP);
+    const r1 = await uploadByApi(request, world.owner, world.projectId, 'MEP.ifc', mep, { revisionName: '1' });
+    await uploadByApi(request, world.owner, world.projectId, 'MEP.ifc', mep, { revisionName: '2' });
+    await uploadByApi(request, world.owner, world.projectId, 'Broken.ifc', mep.subarray(0, 3000));
+    const hidden = await uploadByApi(request, world.owner, world.projectId, 'Management.ifc', mep, {
+      visibility: 'project_management',
+    });
+
+    const page = await signedInPage(browser, baseURL, world.owner);
+    await openModels(page, world);
+    const broken = page.getByTestId('bim-models').getByRole('row').filter({ hasText: 'Broken.ifc' });
+    await expect(broken).toContainText('Conversion failed', { timeout: 90_000 });
+    await expect(broken).toContainText('The file is damaged or incomplete and could not be read.');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'bim-models.png') });
+
+    // Revision 1 opens with the warning that revision 2 is newer.
+    await page.goto(`/workspace/project/${world.projectId}/bim-files/models/${r1}`);
+    await expect(page.getByTestId('bim-not-latest')).toContainText('revision 2 is newer', { timeout: 90_000 });
+    await page.context().close();
+
+    // The collaborator may not see the management-only model.
+    const other = await signedInPage(browser, baseURL, world.collaborator);
+    await other.goto(`/workspace/project/${world.projectId}/bim-files/models/${hidden}`);
+    await expect(other.getByTestId('bim-viewer-error')).toHaveText('You do not have access to this document');
+    await other.context().close();
+  });
+});
