@@ -32,6 +32,9 @@ export class BimViewerEngine {
   private readonly resizeObserver: ResizeObserver;
   private frame = 0;
   private disposed = false;
+  private marker: THREE.Mesh | null = null;
+  /** Called with the camera after each orbit, pan or zoom, fit and restore. */
+  onCameraChanged: ((camera: ViewerCamera) => void) | null = null;
 
   constructor(private readonly canvas: HTMLCanvasElement) {
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
@@ -46,7 +49,10 @@ export class BimViewerEngine {
     this.controls = new OrbitControls(this.camera, canvas);
     this.controls.enableDamping = false;
     this.controls.addEventListener('change', () => this.requestRender());
-    this.controls.addEventListener('end', () => void this.fragments.update(true));
+    this.controls.addEventListener('end', () => {
+      void this.fragments.update(true);
+      this.onCameraChanged?.(this.getCamera());
+    });
     this.fragments = new FragmentsModels(fragmentsWorkerUrl);
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(canvas);
@@ -97,6 +103,7 @@ export class BimViewerEngine {
     this.controls.target.copy(sphere.center);
     this.controls.update();
     void this.fragments.update(true);
+    this.onCameraChanged?.(this.getCamera());
   }
 
   /** The element under a point of the canvas (client coordinates), or null. */
@@ -155,6 +162,35 @@ export class BimViewerEngine {
     this.controls.target.set(...camera.target);
     this.controls.update();
     void this.fragments.update(true);
+    this.onCameraChanged?.(this.getCamera());
+  }
+
+  /** Vertical field of view (degrees) and aspect ratio of the camera, for BCF viewpoints. */
+  getLens(): { fieldOfView: number; aspectRatio: number } {
+    return { fieldOfView: this.camera.fov, aspectRatio: this.camera.aspect };
+  }
+
+  /** Shows the issue pin marker at a point (or removes it with null). */
+  setMarker(point: { x: number; y: number; z: number } | null): void {
+    if (this.marker) {
+      this.scene.remove(this.marker);
+      this.marker.geometry.dispose();
+      (this.marker.material as THREE.Material).dispose();
+      this.marker = null;
+    }
+    if (point) {
+      const bounds = new THREE.Box3();
+      for (const model of this.models.values()) bounds.union(model.box);
+      const size = bounds.isEmpty() ? 0.3 : Math.max(0.05, bounds.getSize(new THREE.Vector3()).length() / 150);
+      this.marker = new THREE.Mesh(
+        new THREE.SphereGeometry(size, 16, 12),
+        new THREE.MeshBasicMaterial({ color: '#e03131', depthTest: false }),
+      );
+      this.marker.renderOrder = 10;
+      this.marker.position.set(point.x, point.y, point.z);
+      this.scene.add(this.marker);
+    }
+    this.requestRender();
   }
 
   dispose(): void {

@@ -15,7 +15,9 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useQuery } from 'urql';
+import { BimIssueViewpointDocument } from '../../gql/generated.ts';
 import { toUiError } from '../../lib/api-errors.ts';
 import { useProject } from '../projects/project-context.ts';
 import {
@@ -28,7 +30,10 @@ import {
   type BimProperties,
   type BimTreeNode,
 } from './bim-api.ts';
-import type { BimViewerEngine } from './bim-viewer-engine.ts';
+import type { BimViewerEngine, ViewerCamera } from './bim-viewer-engine.ts';
+import { BimIssueDialog } from './bim-issue-dialog.tsx';
+import { cameraOfViewpoint, parseBimPins, viewpointOf, type BimPin } from './bim-viewpoint.ts';
+import type { BcfViewpoint } from '@obra/domain';
 
 /** Codes that mean "you may not open this model" (editor §8.1 "You do not have access to this document"). */
 const NO_ACCESS = new Set(['DOCUMENT_PERMISSION_DENIED', 'DOCUMENTS_NOT_FOUND', 'FORBIDDEN', 'PROJECT_NOT_FOUND']);
@@ -100,7 +105,19 @@ export function BimViewerPage() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [pin, setPin] = useState<BimPin | null>(null);
+  const [camera, setCamera] = useState<ViewerCamera | null>(null);
+  const [creating, setCreating] = useState<{ pin: BimPin; viewpoint: BcfViewpoint } | null>(null);
+  const [created, setCreated] = useState<number | null>(null);
   const modelKey = String(fileId);
+  const [params, setParams] = useSearchParams();
+  const issueId = Number(params.get('issue')) || null;
+  const [issueQuery] = useQuery({
+    query: BimIssueViewpointDocument,
+    variables: { projectId: project.id, issueId: issueId ?? 0 },
+    pause: issueId === null,
+  });
+  const issue = issueId === null ? null : (issueQuery.data?.issue ?? null);
 
   useEffect(() => {
     let cancelled = false;
@@ -132,6 +149,7 @@ export function BimViewerPage() {
       ]);
       if (cancelled) return;
       engine = new Engine(canvas);
+      engine.onCameraChanged = setCamera;
       engineRef.current = engine;
       setProperties(props);
       await engine.load(modelKey, fragments);
@@ -148,10 +166,16 @@ export function BimViewerPage() {
   }, [ready, project.id, fileId, modelKey]);
 
   const byId = useMemo(() => (properties ? indexTree(properties.tree) : new Map<number, BimTreeNode>()), [properties]);
+  const byGuid = useMemo(() => {
+    const map = new Map<string, BimTreeNode>();
+    for (const node of byId.values()) if (node.guid) map.set(node.guid, node);
+    return map;
+  }, [byId]);
   const selected = selectedId === null ? null : (byId.get(selectedId) ?? null);
 
   const select = useCallback(
     async (node: BimTreeNode | null) => {
+      setPin(null);
       setSelectedId(node?.id ?? null);
       await engineRef.current?.select(modelKey, node ? subtreeIds(node) : []);
     },
@@ -169,7 +193,47 @@ export function BimViewerPage() {
     if (!start || e.button !== 0) return;
     if (Math.hypot(e.clientX - start.x, e.clientY - start.y) > CLICK_TOLERANCE) return;
     const hit = await engineRef.current?.pick(e.clientX, e.clientY);
-    await select(hit ? (byId.get(hit.localId) ?? null) : null);
+    const node = hit ? (byId.get(hit.localId) ?? null) : null;
+    await select(node);
+    setPin(
+      hit && node?.guid && detail
+        ? {
+            fileId,
+            documentId: detail.documentId,
+            guid: node.guid,
+            localId: node.id,
+            point: { x: hit.point.x, y: hit.point.y, z: hit.point.z },
+          }
+        : null,
+    );
+  };
+
+  // An issue's viewpoint (?issue=): its camera, its selection and its pin on this model.
+  useEffect(() => {
+    const engine = engineRef.current;
+    if (!loaded || !engine || !issue) return;
+    const pins = parseBimPins(issue.bimPins).filter((p) => p.fileId === fileId);
+    const viewpoints = Array.isArray(issue.viewpoints) ? (issue.viewpoints as BcfViewpoint[]) : [];
+    const first = viewpoints[0];
+    const restored = first ? cameraOfViewpoint(first, pins[0]?.point) : null;
+    if (restored?.camera) engine.setCamera(restored.camera);
+    const node = restored?.selectedGuids.map((g) => byGuid.get(g)).find((n) => n) ?? null;
+    void select(node ?? null);
+    engine.setMarker(pins[0]?.point ?? null);
+  }, [loaded, issue, fileId, byGuid, select]);
+
+  const startIssue = () => {
+    const engine = engineRef.current;
+    if (!engine || !pin) return;
+    setCreating({
+      pin,
+      viewpoint: viewpointOf({
+        guid: crypto.randomUUID(),
+        camera: engine.getCamera(),
+        ...engine.getLens(),
+        selectedGuids: [pin.guid],
+      }),
+    });
   };
 
   const selectionIds = selected ? subtreeIds(selected) : [];
@@ -239,6 +303,11 @@ export function BimViewerPage() {
             >
               {t('tools.showAll')}
             </Button>
+            {project.status === 1 && (
+              <Button size="xs" disabled={!pin} data-testid="bim-new-issue" onClick={startIssue}>
+                {t('issue.newHere')}
+              </Button>
+            )}
           </Group>
         )}
       </Group>
@@ -249,6 +318,45 @@ export function BimViewerPage() {
             {t('warnings.openLatest')}
           </Anchor>
         </Alert>
+      )}
+      {created !== null && (
+        <Alert color="green" data-testid="bim-issue-created" withCloseButton onClose={() => setCreated(null)}>
+          {t('issue.created')}{' '}
+          <Anchor component={Link} to={`/workspace/project/${project.id}/issues/${created}`}>
+            {t('issue.openIssue')}
+          </Anchor>
+          {' · '}
+          <Anchor
+            data-testid="bim-issue-open-viewpoint"
+            onClick={() => {
+              setCreated(null);
+              setParams({ issue: String(created) });
+            }}
+          >
+            {t('issue.openViewpoint')}
+          </Anchor>
+        </Alert>
+      )}
+      {issue && (
+        <Alert color="blue" data-testid="bim-issue-viewpoint">
+          {t('issue.viewing', { code: issue.code, title: issue.title })}{' '}
+          <Anchor component={Link} to={`/workspace/project/${project.id}/issues/${issue.id}`}>
+            {t('issue.openIssue')}
+          </Anchor>
+        </Alert>
+      )}
+      {creating && (
+        <BimIssueDialog
+          project={project}
+          defaultDisciplineId={detail.disciplineId}
+          pin={creating.pin}
+          viewpoint={creating.viewpoint}
+          onClose={() => setCreating(null)}
+          onCreated={(id) => {
+            setCreating(null);
+            setCreated(id);
+          }}
+        />
       )}
       {!ready && (
         <Alert color={detail.processingState === 'failed' ? 'red' : 'blue'} data-testid="bim-not-ready">
@@ -274,6 +382,7 @@ export function BimViewerPage() {
               ref={canvasRef}
               data-testid="bim-canvas"
               data-loaded={loaded ? 'true' : 'false'}
+              data-camera={camera ? JSON.stringify(camera) : undefined}
               style={{ width: '100%', height: '100%', display: 'block', touchAction: 'none' }}
               onPointerDown={onPointerDown}
               onPointerUp={(e) => void onPointerUp(e)}
