@@ -54,6 +54,26 @@ async function uploadByApi(
   return body.file.id;
 }
 
+interface Camera {
+  position: [number, number, number];
+  target: [number, number, number];
+}
+
+/**
+ * How far apart two cameras are: their positions (model metres) and view directions (unit vectors). BCF keeps
+ * no orbit target, so targets are compared by direction only.
+ */
+function distance(a: Camera | null, b: Camera | null): number {
+  if (!a || !b) return Number.POSITIVE_INFINITY;
+  const d = (p: number[], q: number[]) => Math.hypot(...p.map((v, i) => v - (q[i] ?? 0)));
+  const direction = (c: Camera) => {
+    const v = c.target.map((t, i) => t - (c.position[i] ?? 0));
+    const n = Math.hypot(...v) || 1;
+    return v.map((x) => x / n);
+  };
+  return Math.max(d(a.position, b.position), d(direction(a), direction(b)));
+}
+
 async function openModels(page: Page, world: IssueWorld): Promise<void> {
   await page.goto(`/workspace/project/${world.projectId}/bim-files/models`);
   await expect(page.getByRole('heading', { name: 'BIM models' })).toBeVisible();
@@ -101,8 +121,33 @@ test.describe('BIM models', () => {
     if (!box) throw new Error('no canvas');
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await expect(page.getByTestId('bim-prop-guid')).toHaveText(/^[0-9A-Za-z_$]{22}$/);
+    const pinnedGuid = await page.getByTestId('bim-prop-guid').textContent();
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'bim-viewer.png') });
+
+    // An issue from the 3D pin, with the view as its BCF viewpoint.
+    const saved = JSON.parse((await canvas.getAttribute('data-camera')) ?? 'null') as Camera;
+    await page.getByTestId('bim-new-issue').click();
+    await page.getByTestId('bim-issue-title').fill('Fissura na parede');
+    await page.getByTestId('bim-issue-save').click();
+    await expect(page.getByTestId('bim-issue-created')).toBeVisible();
+
+    // Orbit away and clear the selection, then reopen the issue's viewpoint: same camera, same selection.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 150, box.y + box.height / 2 + 60, { steps: 8 });
+    await page.mouse.up();
+    await expect
+      .poll(async () => distance(saved, JSON.parse((await canvas.getAttribute('data-camera')) ?? 'null') as Camera))
+      .toBeGreaterThan(0.5);
+    await page.getByTestId('bim-tree').getByText('IfcOpenHouse · IfcProject').click();
+    await page.getByTestId('bim-issue-open-viewpoint').click();
+    await expect(page.getByTestId('bim-issue-viewpoint')).toContainText('Fissura na parede');
+    await expect
+      .poll(async () => distance(saved, JSON.parse((await canvas.getAttribute('data-camera')) ?? 'null') as Camera))
+      .toBeLessThan(0.01);
+    await expect(page.getByTestId('bim-prop-guid')).toHaveText(pinnedGuid ?? '');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'bim-issue-viewpoint.png') });
     await page.context().close();
   });
 

@@ -130,3 +130,111 @@ describe('IFC revisions of the drive are converted by the bim.convert job', () =
     expect(missing.body).toMatchObject({ code: 'DOCUMENTS_NOT_FOUND' });
   });
 });
+
+describe('federated models', () => {
+  const base = (projectId: number) => `/bim/projects/${projectId}/federated-models`;
+  interface Federated {
+    id: number;
+    name: string;
+    items: {
+      documentId: number;
+      pinnedFileId: number | null;
+      alwaysLatest: boolean;
+      warning: string;
+      revision: { fileId: number; revisionName: string; isLatest: boolean } | null;
+    }[];
+  }
+
+  it('pins one model to an older revision and another to the latest, with the not-latest warning', async () => {
+    const arqR00 = await uploadFile(t, w, w.owner, 'TRN-ARQ-ED-0010-R00.ifc', { visibility: 'public' }, MEP);
+    const arqR01 = await uploadFile(t, w, w.owner, 'TRN-ARQ-ED-0010-R01.ifc', { visibility: 'public' }, MEP);
+    const est = await uploadFile(t, w, w.owner, 'TRN-EST-ED-0011-R00.ifc', { visibility: 'public' }, MEP);
+    const created = await rest<Federated>(t, w.owner, 'POST', base(w.projectId), {
+      name: 'Coordenação',
+      items: [
+        { documentId: arqR00.documentId, fileId: arqR00.id },
+        { documentId: est.documentId, fileId: null },
+      ],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'Coordenação',
+      items: [
+        {
+          documentId: arqR00.documentId,
+          pinnedFileId: arqR00.id,
+          alwaysLatest: false,
+          warning: 'notLatest',
+          revision: { fileId: arqR00.id, revisionName: 'R00', isLatest: false },
+        },
+        { documentId: est.documentId, alwaysLatest: true, warning: 'ok', revision: { fileId: est.id } },
+      ],
+    });
+    expect(arqR01.id).toBeGreaterThan(arqR00.id);
+
+    // A new revision of the "always latest" model is what opens next time.
+    const estR01 = await uploadFile(t, w, w.owner, 'TRN-EST-ED-0011-R01.ifc', { visibility: 'public' }, MEP);
+    const again = await rest<Federated>(t, w.owner, 'GET', `${base(w.projectId)}/${created.body.id}`);
+    expect(again.body.items[1]).toMatchObject({ warning: 'ok', revision: { fileId: estR01.id, isLatest: true } });
+
+    const duplicate = await rest(t, w.owner, 'POST', base(w.projectId), {
+      name: 'coordenação',
+      items: [{ documentId: est.documentId }],
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body).toMatchObject({ code: 'FEDERATED_MODEL_ALREADY_EXISTS' });
+
+    const list = await rest<{ federatedModels: unknown[] }>(t, w.owner, 'GET', base(w.projectId));
+    expect(list.body.federatedModels).toEqual([
+      expect.objectContaining({ id: created.body.id, name: 'Coordenação', modelCount: 2 }),
+    ]);
+  });
+
+  it('falls back to the latest viewable revision when the pinned one cannot be seen', async () => {
+    const open = await uploadFile(t, w, w.owner, 'TRN-ARQ-ED-0012-R00.ifc', { visibility: 'public' }, MEP);
+    const managers = await uploadFile(
+      t,
+      w,
+      w.owner,
+      'TRN-ARQ-ED-0012-R01.ifc',
+      { visibility: 'project_management' },
+      MEP,
+    );
+    const secret = await uploadFile(
+      t,
+      w,
+      w.owner,
+      'TRN-ARQ-ED-0013-R00.ifc',
+      { visibility: 'project_management' },
+      MEP,
+    );
+    const created = await rest<Federated>(t, w.owner, 'POST', base(w.projectId), {
+      name: 'Gestão',
+      items: [
+        { documentId: managers.documentId, fileId: managers.id },
+        { documentId: secret.documentId, fileId: null },
+      ],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.items[0]).toMatchObject({ warning: 'ok', revision: { fileId: managers.id } });
+    const seen = await rest<Federated>(t, w.collabArq, 'GET', `${base(w.projectId)}/${created.body.id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.items).toEqual([
+      expect.objectContaining({ warning: 'fallback', revision: expect.objectContaining({ fileId: open.id }) }),
+      expect.objectContaining({ warning: 'noAccess', revision: null }),
+    ]);
+    // Pinning a revision one cannot see is refused.
+    const refused = await rest(t, w.collabArq, 'POST', base(w.projectId), {
+      name: 'Outro',
+      items: [{ documentId: managers.documentId, fileId: managers.id }],
+    });
+    expect(refused.body).toMatchObject({ code: 'DOCUMENTS_NOT_FOUND' });
+    // Only its author or a project manager deletes it.
+    const denied = await rest(t, w.collabArq, 'DELETE', `${base(w.projectId)}/${created.body.id}`);
+    expect(denied.body).toMatchObject({ code: 'DOCUMENT_PERMISSION_DENIED' });
+    const removed = await rest(t, w.owner, 'DELETE', `${base(w.projectId)}/${created.body.id}`);
+    expect(removed.status).toBe(204);
+    const gone = await rest(t, w.owner, 'GET', `${base(w.projectId)}/${created.body.id}`);
+    expect(gone.body).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
