@@ -256,6 +256,13 @@ export function buildRoutes(): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'bim-files/models/federated/:federatedId',
+                  lazy: async () => ({
+                    Component: (await importWithReload(() => import('../features/bim/bim-federated-page.tsx')))
+                      .BimFederatedPage,
+                  }),
+                },
+                {
                   path: 'bim-files/models/:fileId',
                   lazy: async () => ({
                     Component: (await importWithReload(() => import('../features/bim/bim-viewer-page.tsx')))

@@ -42,10 +42,19 @@ export interface BimProperties {
   tree: BimTreeNode;
 }
 
-async function bimFetch(projectId: number, path: string): Promise<Response> {
+async function bimFetch(
+  projectId: number,
+  path: string,
+  options: { method?: string; body?: unknown; base?: 'models' | 'federated-models' } = {},
+): Promise<Response> {
   const token = getAccessToken();
-  const response = await fetch(`/bim/projects/${projectId}/models${path}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+  const response = await fetch(`/bim/projects/${projectId}/${options.base ?? 'models'}${path}`, {
+    method: options.method ?? 'GET',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
   if (!response.ok) {
     const json = (await response.json().catch(() => null)) as Record<string, unknown> | null;
@@ -93,4 +102,50 @@ export function subtreeIds(node: BimTreeNode): number[] {
   };
   walk(node);
   return ids;
+}
+
+/** A federated model in the project's list. */
+export interface FederatedSummary {
+  id: number;
+  name: string;
+  modelCount: number;
+  updatedAt: string;
+}
+
+/** A model of a federated model as the caller opens it (docs/bim.md). */
+export interface FederatedItem {
+  documentId: number;
+  pinnedFileId: number | null;
+  alwaysLatest: boolean;
+  warning: 'ok' | 'notLatest' | 'fallback' | 'noAccess';
+  revision: (BimModel & { isLatest: boolean }) | null;
+}
+
+export interface FederatedModel {
+  id: number;
+  name: string;
+  items: FederatedItem[];
+}
+
+export async function listFederated(projectId: number): Promise<FederatedSummary[]> {
+  const answer = (await (await bimFetch(projectId, '', { base: 'federated-models' })).json()) as {
+    federatedModels: FederatedSummary[];
+  };
+  return answer.federatedModels;
+}
+
+export async function getFederated(projectId: number, id: number): Promise<FederatedModel> {
+  return (await (await bimFetch(projectId, `/${id}`, { base: 'federated-models' })).json()) as FederatedModel;
+}
+
+export async function createFederated(
+  projectId: number,
+  input: { name: string; items: { documentId: number; fileId: number | null }[] },
+): Promise<FederatedModel> {
+  const response = await bimFetch(projectId, '', { base: 'federated-models', method: 'POST', body: input });
+  return (await response.json()) as FederatedModel;
+}
+
+export async function deleteFederated(projectId: number, id: number): Promise<void> {
+  await bimFetch(projectId, `/${id}`, { base: 'federated-models', method: 'DELETE' });
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProject } from '../projects/project-context.ts';
 import { listModels, type BimModel, type ProcessingState } from './bim-api.ts';
+import { BimFederatedPanel } from './bim-federated-panel.tsx';
 
 const STATE_COLORS: Record<ProcessingState, string> = {
   pending: 'gray',
@@ -106,6 +107,9 @@ export function BimModelsPage() {
             ))}
           </Table.Tbody>
         </Table>
+      )}
+      {models && (
+        <BimFederatedPanel projectId={project.id} models={models} canWrite={project.status === 1} />
       )}
     </Stack>
   );
