@@ -151,7 +151,7 @@ test.describe('BIM models', () => {
     await page.context().close();
   });
 
-  test('a corrupt IFC fails cleanly, an older revision warns, and a hidden model answers the spec message', async ({
+  test('a corrupt IFC fails cleanly, a federated model of two disciplines pins an older revision, a hidden model answers the spec message', async ({
     browser,
     baseURL,
     request,
@@ -159,8 +159,13 @@ test.describe('BIM models', () => {
   }) => {
     const world = await buildIssueWorld(request, obra);
     const mep = fs.readFileSync(MEP);
-    const r1 = await uploadByApi(request, world.owner, world.projectId, 'MEP.ifc', mep, { revisionName: '1' });
-    await uploadByApi(request, world.owner, world.projectId, 'MEP.ifc', mep, { revisionName: '2' });
+    const [est, hid] = world.disciplineIds;
+    const r1 = await uploadByApi(request, world.owner, world.projectId, 'MEP.ifc', mep, {
+      revisionName: '1',
+      disciplineId: est,
+    });
+    await uploadByApi(request, world.owner, world.projectId, 'MEP.ifc', mep, { revisionName: '2', disciplineId: est });
+    await uploadByApi(request, world.owner, world.projectId, 'Hidraulica.ifc', mep, { disciplineId: hid });
     await uploadByApi(request, world.owner, world.projectId, 'Broken.ifc', mep.subarray(0, 3000));
     const hidden = await uploadByApi(request, world.owner, world.projectId, 'Management.ifc', mep, {
       visibility: 'project_management',
@@ -171,7 +176,30 @@ test.describe('BIM models', () => {
     const broken = page.getByTestId('bim-models').getByRole('row').filter({ hasText: 'Broken.ifc' });
     await expect(broken).toContainText('Conversion failed', { timeout: 90_000 });
     await expect(broken).toContainText('The file is damaged or incomplete and could not be read.');
+    for (const name of ['MEP.ifc', 'Hidraulica.ifc'])
+      await expect(page.getByTestId('bim-models').getByRole('row').filter({ hasText: name })).toContainText(
+        'Ready',
+        { timeout: 90_000 },
+      );
+
+    // A federated model of two disciplines: MEP pinned to its older revision 1, Hidraulica always the latest.
+    await page.getByTestId('bim-federated-new').click();
+    await page.getByTestId('bim-federated-name').fill('Coordenação');
+    await page.getByTestId('bim-federated-pick-MEP').click();
+    await page.getByTestId('bim-federated-pick-Hidraulica').click();
+    await page.getByTestId('bim-federated-revision-MEP').click();
+    await page.getByRole('option', { name: 'revision 1' }).click();
+    await page.getByTestId('bim-federated-save').click();
+    await expect(page.getByTestId('bim-federated')).toContainText('2 models');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'bim-models.png') });
+    await page.getByTestId('bim-federated').getByRole('link', { name: 'Coordenação' }).click();
+    await expect(page.getByTestId('bim-federated-warnings')).toContainText(
+      'MEP.ifc (1): this revision is not the latest.',
+    );
+    await expect(page.getByTestId('bim-canvas')).toHaveAttribute('data-loaded', 'true', { timeout: 60_000 });
+    await expect(page.getByTestId('bim-tree')).toContainText('MEP.ifc (1)');
+    await expect(page.getByTestId('bim-tree')).toContainText('Hidraulica.ifc (1)');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'bim-federated.png') });
 
     // Revision 1 opens with the warning that revision 2 is newer.
     await page.goto(`/workspace/project/${world.projectId}/bim-files/models/${r1}`);
