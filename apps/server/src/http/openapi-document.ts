@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import type { AppServices } from '../services.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
+import { registerBimRoutes } from '../modules/bim/bim-routes.ts';
 
 /**
  * The OpenAPI document of Obra's REST routes without a running server: the routes are registered on a bare
@@ -12,6 +13,7 @@ export async function buildOpenApiDocument(): Promise<unknown> {
   const app = Fastify({ logger: false });
   await registerOpenApi(app);
   registerDriveRoutes(app, {} as AppServices);
+  registerBimRoutes(app, {} as AppServices);
   await app.ready();
   const document = app.swagger();
   await app.close();

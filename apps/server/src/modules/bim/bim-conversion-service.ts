@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppServices } from '../../services.ts';
 import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
@@ -46,7 +47,7 @@ async function setState(
   services: AppServices,
   fileId: number,
   state: BimProcessingState,
-  fields: Partial<typeof bimConversions.$inferInsert> = {},
+  fields: PgUpdateSetSource<typeof bimConversions> = {},
 ): Promise<void> {
   await unitOfWork(services, async (tx) => {
     await tx

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Box, Button, Center, Group, Loader, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
@@ -164,7 +164,7 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
 
   // A click (not a drag) on the canvas picks the element under the pointer.
   const down = useRef<{ x: number; y: number } | null>(null);
-  const onPointerUp = async (e: React.PointerEvent) => {
+  const onPointerUp = async (e: PointerEvent) => {
     const start = down.current;
     down.current = null;
     if (!start || e.button !== 0) return;
