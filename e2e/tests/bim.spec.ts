@@ -148,6 +148,14 @@ test.describe('BIM models', () => {
       .toBeLessThan(0.01);
     await expect(page.getByTestId('bim-prop-guid')).toHaveText(pinnedGuid ?? '');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'bim-issue-viewpoint.png') });
+
+    // The issue's view leads back to the same viewpoint.
+    await page.getByTestId('bim-issue-viewpoint').getByRole('link', { name: 'Open the issue' }).click();
+    await expect(page.getByTestId('issue-view')).toBeVisible();
+    await page.getByTestId('issue-bim-pin-link').click();
+    await expect(canvas).toHaveAttribute('data-loaded', 'true', { timeout: 60_000 });
+    await expect(page.getByTestId('bim-issue-viewpoint')).toContainText('Fissura na parede');
+    await expect(page.getByTestId('bim-prop-guid')).toHaveText(pinnedGuid ?? '');
     await page.context().close();
   });
 
