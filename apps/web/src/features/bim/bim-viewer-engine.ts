@@ -50,7 +50,7 @@ export class BimViewerEngine {
     this.controls.enableDamping = false;
     this.controls.addEventListener('change', () => this.requestRender());
     this.controls.addEventListener('end', () => {
-      void this.fragments.update(true);
+      void this.refresh();
       this.onCameraChanged?.(this.getCamera());
     });
     this.fragments = new FragmentsModels(fragmentsWorkerUrl);
@@ -77,13 +77,23 @@ export class BimViewerEngine {
     });
   }
 
+  /**
+   * Asks the fragments worker for the geometry of the current view and draws it, again a little later too (the
+   * worker answers asynchronously; the view renders on demand, never in a continuous loop).
+   */
+  async refresh(): Promise<void> {
+    await this.fragments.update(true);
+    this.requestRender();
+    for (const delay of [100, 400, 1200]) setTimeout(() => this.requestRender(), delay);
+  }
+
   /** Loads one converted model and adds it to the scene. */
   async load(modelId: string, buffer: ArrayBuffer): Promise<FragmentsModel> {
     const model = await this.fragments.load(buffer, { modelId, camera: this.camera });
     this.scene.add(model.object);
     this.models.set(modelId, model);
     model.onViewUpdated.add(() => this.requestRender());
-    await this.fragments.update(true);
+    await this.refresh();
     this.requestRender();
     return model;
   }
@@ -102,7 +112,7 @@ export class BimViewerEngine {
     this.camera.updateProjectionMatrix();
     this.controls.target.copy(sphere.center);
     this.controls.update();
-    void this.fragments.update(true);
+    void this.refresh();
     this.onCameraChanged?.(this.getCamera());
   }
 
@@ -123,12 +133,12 @@ export class BimViewerEngine {
     for (const model of this.models.values()) await model.resetHighlight();
     const model = modelId ? this.models.get(modelId) : undefined;
     if (model && localIds.length > 0) await model.highlight(localIds, { ...SELECTION });
-    await this.fragments.update(true);
+    await this.refresh();
   }
 
   async hide(modelId: string, localIds: number[]): Promise<void> {
     await this.models.get(modelId)?.setVisible(localIds, false);
-    await this.fragments.update(true);
+    await this.refresh();
   }
 
   /** Shows only the given elements of a model (the other models are hidden). */
@@ -137,12 +147,12 @@ export class BimViewerEngine {
       await model.setVisible(undefined, false);
       if (id === modelId) await model.setVisible(localIds, true);
     }
-    await this.fragments.update(true);
+    await this.refresh();
   }
 
   async showAll(): Promise<void> {
     for (const model of this.models.values()) await model.resetVisible();
-    await this.fragments.update(true);
+    await this.refresh();
   }
 
   /** The box of some elements of a model. */
@@ -161,7 +171,7 @@ export class BimViewerEngine {
     this.camera.position.set(...camera.position);
     this.controls.target.set(...camera.target);
     this.controls.update();
-    void this.fragments.update(true);
+    void this.refresh();
     this.onCameraChanged?.(this.getCamera());
   }
 
