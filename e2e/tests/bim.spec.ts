@@ -44,12 +44,18 @@ async function uploadByApi(
     data: { fileName, fileSize: bytes.length, ...fields },
   });
   expect(created.status()).toBe(201);
-  const body = (await created.json()) as { file: { id: number }; upload: { url: string; headers: Record<string, string> } };
+  const body = (await created.json()) as {
+    file: { id: number };
+    upload: { url: string; headers: Record<string, string> };
+  };
   const put = await request.put(body.upload.url, { data: bytes, headers: body.upload.headers });
   expect(put.status()).toBe(200);
-  const confirmed = await request.patch(`/project-drive/projects/${projectId}/files/${body.file.id}/confirm-upload`, {
-    headers,
-  });
+  const confirmed = await request.patch(
+    `/project-drive/projects/${projectId}/files/${body.file.id}/confirm-upload`,
+    {
+      headers,
+    },
+  );
   expect(confirmed.status()).toBe(200);
   return body.file.id;
 }
@@ -138,13 +144,17 @@ test.describe('BIM models', () => {
     await page.mouse.move(box.x + box.width / 2 + 150, box.y + box.height / 2 + 60, { steps: 8 });
     await page.mouse.up();
     await expect
-      .poll(async () => distance(saved, JSON.parse((await canvas.getAttribute('data-camera')) ?? 'null') as Camera))
+      .poll(async () =>
+        distance(saved, JSON.parse((await canvas.getAttribute('data-camera')) ?? 'null') as Camera),
+      )
       .toBeGreaterThan(0.5);
     await page.getByTestId('bim-tree').getByText('IfcOpenHouse · IfcProject').click();
     await page.getByTestId('bim-issue-open-viewpoint').click();
     await expect(page.getByTestId('bim-issue-viewpoint')).toContainText('Fissura na parede');
     await expect
-      .poll(async () => distance(saved, JSON.parse((await canvas.getAttribute('data-camera')) ?? 'null') as Camera))
+      .poll(async () =>
+        distance(saved, JSON.parse((await canvas.getAttribute('data-camera')) ?? 'null') as Camera),
+      )
       .toBeLessThan(0.01);
     await expect(page.getByTestId('bim-prop-guid')).toHaveText(pinnedGuid ?? '');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'bim-issue-viewpoint.png') });
@@ -172,7 +182,10 @@ test.describe('BIM models', () => {
       revisionName: '1',
       disciplineId: est,
     });
-    await uploadByApi(request, world.owner, world.projectId, 'MEP.ifc', mep, { revisionName: '2', disciplineId: est });
+    await uploadByApi(request, world.owner, world.projectId, 'MEP.ifc', mep, {
+      revisionName: '2',
+      disciplineId: est,
+    });
     await uploadByApi(request, world.owner, world.projectId, 'Hidraulica.ifc', mep, { disciplineId: hid });
     await uploadByApi(request, world.owner, world.projectId, 'Broken.ifc', mep.subarray(0, 3000));
     const hidden = await uploadByApi(request, world.owner, world.projectId, 'Management.ifc', mep, {
@@ -211,7 +224,9 @@ test.describe('BIM models', () => {
 
     // Revision 1 opens with the warning that revision 2 is newer.
     await page.goto(`/workspace/project/${world.projectId}/bim-files/models/${r1}`);
-    await expect(page.getByTestId('bim-not-latest')).toContainText('revision 2 is newer', { timeout: 90_000 });
+    await expect(page.getByTestId('bim-not-latest')).toContainText('revision 2 is newer', {
+      timeout: 90_000,
+    });
     await page.context().close();
 
     // The collaborator may not see the management-only model.

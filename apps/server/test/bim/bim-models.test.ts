@@ -95,7 +95,10 @@ describe('IFC revisions of the drive are converted by the bim.convert job', () =
     const old = await rest<Record<string, unknown>>(t, w.owner, 'GET', `${models(w.projectId)}/${houseId}`);
     expect(old.body).toMatchObject({
       isLatest: false,
-      revisions: [{ fileId: r01.id, revisionName: 'R01' }, { fileId: houseId, revisionName: 'R00' }],
+      revisions: [
+        { fileId: r01.id, revisionName: 'R01' },
+        { fileId: houseId, revisionName: 'R00' },
+      ],
     });
     const list = await rest<{ models: { fileId: number }[] }>(t, w.owner, 'GET', models(w.projectId));
     expect(list.body.models.map((m) => m.fileId)).toEqual([r01.id]);
@@ -115,7 +118,14 @@ describe('IFC revisions of the drive are converted by the bim.convert job', () =
   });
 
   it('answers the spec message for a model the caller may not see, and nothing to outsiders', async () => {
-    const hidden = await uploadFile(t, w, w.owner, 'TRN-ARQ-ED-0003-R00.ifc', { visibility: 'project_management' }, MEP);
+    const hidden = await uploadFile(
+      t,
+      w,
+      w.owner,
+      'TRN-ARQ-ED-0003-R00.ifc',
+      { visibility: 'project_management' },
+      MEP,
+    );
     await converted(w.owner, hidden.id);
     const denied = await rest(t, w.collabEst, 'GET', `${models(w.projectId)}/${hidden.id}`);
     expect(denied.status).toBe(403);
@@ -175,7 +185,10 @@ describe('federated models', () => {
     // A new revision of the "always latest" model is what opens next time.
     const estR01 = await uploadFile(t, w, w.owner, 'TRN-EST-ED-0011-R01.ifc', { visibility: 'public' }, MEP);
     const again = await rest<Federated>(t, w.owner, 'GET', `${base(w.projectId)}/${created.body.id}`);
-    expect(again.body.items[1]).toMatchObject({ warning: 'ok', revision: { fileId: estR01.id, isLatest: true } });
+    expect(again.body.items[1]).toMatchObject({
+      warning: 'ok',
+      revision: { fileId: estR01.id, isLatest: true },
+    });
 
     const duplicate = await rest(t, w.owner, 'POST', base(w.projectId), {
       name: 'coordenação',
@@ -220,7 +233,10 @@ describe('federated models', () => {
     const seen = await rest<Federated>(t, w.collabArq, 'GET', `${base(w.projectId)}/${created.body.id}`);
     expect(seen.status).toBe(200);
     expect(seen.body.items).toEqual([
-      expect.objectContaining({ warning: 'fallback', revision: expect.objectContaining({ fileId: open.id }) }),
+      expect.objectContaining({
+        warning: 'fallback',
+        revision: expect.objectContaining({ fileId: open.id }),
+      }),
       expect.objectContaining({ warning: 'noAccess', revision: null }),
     ]);
     // Pinning a revision one cannot see is refused.

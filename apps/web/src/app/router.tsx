@@ -258,8 +258,9 @@ export function buildRoutes(): RouteObject[] {
                 {
                   path: 'bim-files/models/federated/:federatedId',
                   lazy: async () => ({
-                    Component: (await importWithReload(() => import('../features/bim/bim-federated-page.tsx')))
-                      .BimFederatedPage,
+                    Component: (
+                      await importWithReload(() => import('../features/bim/bim-federated-page.tsx'))
+                    ).BimFederatedPage,
                   }),
                 },
                 {

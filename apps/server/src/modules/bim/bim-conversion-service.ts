@@ -98,7 +98,11 @@ export async function runBimConversion(
   const result = await convertIfc(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), options);
   if (!result.ok) return fail(result.reason, result.message);
   const keys = bimKeys(row.projectId, fileId);
-  const fragments = Buffer.from(result.fragments.buffer, result.fragments.byteOffset, result.fragments.byteLength);
+  const fragments = Buffer.from(
+    result.fragments.buffer,
+    result.fragments.byteOffset,
+    result.fragments.byteLength,
+  );
   await services.files.store.write(keys.fragments, fragments, 'application/octet-stream');
   await services.files.store.write(
     keys.properties,

@@ -112,5 +112,9 @@ async function convert() {
 convert().then(
   (result) => parentPort.postMessage(result, result.ok ? [result.fragments.buffer] : []),
   (error) =>
-    parentPort.postMessage({ ok: false, reason: 'conversionFailed', message: String(error?.message ?? error) }),
+    parentPort.postMessage({
+      ok: false,
+      reason: 'conversionFailed',
+      message: String(error?.message ?? error),
+    }),
 );

@@ -4,13 +4,7 @@ import { Worker } from 'node:worker_threads';
 
 /** Why a conversion failed (processingError of the drive file; docs/bim.md). */
 export type BimConversionFailure =
-  | 'notIfc'
-  | 'unsupportedSchema'
-  | 'unreadable'
-  | 'tooLarge'
-  | 'noElements'
-  | 'timeout'
-  | 'conversionFailed';
+  'notIfc' | 'unsupportedSchema' | 'unreadable' | 'tooLarge' | 'noElements' | 'timeout' | 'conversionFailed';
 
 /** A node of the spatial tree as stored in a model's properties file. */
 export interface BimTreeNode {
@@ -58,8 +52,12 @@ function wasmDirectory(): string {
  * (whitespace allowed in `FILE_SCHEMA (('IFC2X3'))`), ending with its END-ISO-10303-21 line (a cut-off upload
  * or export is refused here rather than handed to the parser).
  */
-export function checkIfcBytes(bytes: Uint8Array): { ok: true; schema: string } | { ok: false; reason: BimConversionFailure; message: string } {
-  const head = Buffer.from(bytes.subarray(0, 64 * 1024)).toString('latin1').replace(/^\uFEFF/, '');
+export function checkIfcBytes(
+  bytes: Uint8Array,
+): { ok: true; schema: string } | { ok: false; reason: BimConversionFailure; message: string } {
+  const head = Buffer.from(bytes.subarray(0, 64 * 1024))
+    .toString('latin1')
+    .replace(/^\uFEFF/, '');
   if (!head.trimStart().startsWith('ISO-10303-21'))
     return { ok: false, reason: 'notIfc', message: 'not an ISO-10303-21 file' };
   const declared = /FILE_SCHEMA\s*\(\s*\(\s*'([^']*)'/i.exec(head)?.[1]?.trim().toUpperCase();
@@ -104,7 +102,9 @@ export async function convertIfc(
       limit,
     );
     worker.once('message', (message: BimConversionResult) => finish(message));
-    worker.once('error', (error) => finish({ ok: false, reason: 'conversionFailed', message: error.message }));
+    worker.once('error', (error) =>
+      finish({ ok: false, reason: 'conversionFailed', message: error.message }),
+    );
     worker.once('exit', (code) =>
       finish({ ok: false, reason: 'conversionFailed', message: `the converter exited (${code})` }),
     );

@@ -153,7 +153,9 @@ export async function getFederatedModel(
   const [model] = await db
     .select()
     .from(bimFederatedModels)
-    .where(and(eq(bimFederatedModels.id, input.federatedId), eq(bimFederatedModels.projectId, input.projectId)));
+    .where(
+      and(eq(bimFederatedModels.id, input.federatedId), eq(bimFederatedModels.projectId, input.projectId)),
+    );
   if (!model) throw new AppError('NOT_FOUND');
   const items = await db
     .select()
@@ -203,7 +205,9 @@ export async function deleteFederatedModel(
   const [model] = await db
     .select({ createdByUserId: bimFederatedModels.createdByUserId })
     .from(bimFederatedModels)
-    .where(and(eq(bimFederatedModels.id, input.federatedId), eq(bimFederatedModels.projectId, input.projectId)));
+    .where(
+      and(eq(bimFederatedModels.id, input.federatedId), eq(bimFederatedModels.projectId, input.projectId)),
+    );
   if (!model) throw new AppError('NOT_FOUND');
   // Its author or a project manager (administrator, coordinator) removes a shared federated model.
   if (model.createdByUserId !== actor.account.id && !isDriveManager(viewer))

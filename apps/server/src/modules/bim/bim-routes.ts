@@ -86,7 +86,8 @@ export function registerBimRoutes(app: FastifyInstance, services: AppServices): 
     {
       schema: {
         tags,
-        summary: 'IFC models of the drive the caller sees (newest visible revision each) with their conversion',
+        summary:
+          'IFC models of the drive the caller sees (newest visible revision each) with their conversion',
         params: projectParams,
         response: {
           200: { type: 'object', properties: { models: { type: 'array', items: revisionSchema } } },
@@ -213,7 +214,8 @@ export function registerBimRoutes(app: FastifyInstance, services: AppServices): 
     {
       schema: {
         tags,
-        summary: 'Create a federated model: a name and models, each pinned to a revision or always the latest',
+        summary:
+          'Create a federated model: a name and models, each pinned to a revision or always the latest',
         params: projectParams,
         body: federatedBody,
         response: { 201: federatedSchema, ...errors },
@@ -254,7 +256,11 @@ export function registerBimRoutes(app: FastifyInstance, services: AppServices): 
       },
     },
     async (req, reply) => {
-      await deleteFederatedModel(services, await bimActor(services, req, true), req.params as FederatedParams);
+      await deleteFederatedModel(
+        services,
+        await bimActor(services, req, true),
+        req.params as FederatedParams,
+      );
       return reply.status(204).send();
     },
   );

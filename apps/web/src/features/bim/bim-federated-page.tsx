@@ -76,7 +76,9 @@ export function BimFederatedPage() {
       </Group>
       <Stack gap={4} data-testid="bim-federated-warnings">
         {model.items.map((item) => {
-          const name = item.revision ? `${item.revision.fileName} (${item.revision.revisionName})` : `#${item.documentId}`;
+          const name = item.revision
+            ? `${item.revision.fileName} (${item.revision.revisionName})`
+            : `#${item.documentId}`;
           if (item.warning === 'noAccess')
             return (
               <Alert key={item.documentId} color="red" p="xs">

@@ -1,4 +1,16 @@
-import { Anchor, Button, Checkbox, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -92,7 +104,12 @@ export function BimFederatedPanel({
       <Group justify="space-between">
         <Title order={3}>{t('federated.title')}</Title>
         {canWrite && !editing && models.length > 0 && (
-          <Button size="xs" variant="default" onClick={() => setEditing(true)} data-testid="bim-federated-new">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setEditing(true)}
+            data-testid="bim-federated-new"
+          >
             {t('federated.new')}
           </Button>
         )}

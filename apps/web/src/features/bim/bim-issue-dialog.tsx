@@ -72,7 +72,10 @@ export function BimIssueDialog({
           value={disciplineId}
           onChange={setDisciplineId}
           allowDeselect={false}
-          data={project.disciplines.map((d) => ({ value: String(d.id), label: `${d.abbreviation} · ${d.name}` }))}
+          data={project.disciplines.map((d) => ({
+            value: String(d.id),
+            label: `${d.abbreviation} · ${d.name}`,
+          }))}
         />
         <Textarea
           label={t('issue.description')}
@@ -85,7 +88,12 @@ export function BimIssueDialog({
           <Button variant="default" onClick={onClose}>
             {t('issue.cancel')}
           </Button>
-          <Button onClick={() => void save()} disabled={!valid} loading={fetching} data-testid="bim-issue-save">
+          <Button
+            onClick={() => void save()}
+            disabled={!valid}
+            loading={fetching}
+            data-testid="bim-issue-save"
+          >
             {t('issue.create')}
           </Button>
         </Group>

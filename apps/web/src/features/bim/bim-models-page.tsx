@@ -108,9 +108,7 @@ export function BimModelsPage() {
           </Table.Tbody>
         </Table>
       )}
-      {models && (
-        <BimFederatedPanel projectId={project.id} models={models} canWrite={project.status === 1} />
-      )}
+      {models && <BimFederatedPanel projectId={project.id} models={models} canWrite={project.status === 1} />}
     </Stack>
   );
 }

@@ -5,7 +5,15 @@ import { Link } from 'react-router';
 import { parseBimPins } from './bim-viewpoint.ts';
 
 /** "Open in 3D" for an issue with a BIM pin: the model viewer at the issue's viewpoint (docs/bim.md). */
-export function BimPinLink({ projectId, issueId, bimPins }: { projectId: number; issueId: number; bimPins: unknown }) {
+export function BimPinLink({
+  projectId,
+  issueId,
+  bimPins,
+}: {
+  projectId: number;
+  issueId: number;
+  bimPins: unknown;
+}) {
   const pin = parseBimPins(bimPins)[0];
   // Issues without a 3D pin render nothing (and load no BIM texts).
   if (!pin) return null;

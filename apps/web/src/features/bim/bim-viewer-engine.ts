@@ -117,7 +117,10 @@ export class BimViewerEngine {
   }
 
   /** The element under a point of the canvas (client coordinates), or null. */
-  async pick(clientX: number, clientY: number): Promise<{ modelId: string; localId: number; point: THREE.Vector3 } | null> {
+  async pick(
+    clientX: number,
+    clientY: number,
+  ): Promise<{ modelId: string; localId: number; point: THREE.Vector3 } | null> {
     const mouse = new THREE.Vector2(clientX, clientY);
     let best: { modelId: string; localId: number; point: THREE.Vector3; distance: number } | null = null;
     for (const [modelId, model] of this.models) {
@@ -191,7 +194,9 @@ export class BimViewerEngine {
     if (point) {
       const bounds = new THREE.Box3();
       for (const model of this.models.values()) bounds.union(model.box);
-      const size = bounds.isEmpty() ? 0.3 : Math.max(0.05, bounds.getSize(new THREE.Vector3()).length() / 150);
+      const size = bounds.isEmpty()
+        ? 0.3
+        : Math.max(0.05, bounds.getSize(new THREE.Vector3()).length() / 150);
       this.marker = new THREE.Mesh(
         new THREE.SphereGeometry(size, 16, 12),
         new THREE.MeshBasicMaterial({ color: '#e03131', depthTest: false }),

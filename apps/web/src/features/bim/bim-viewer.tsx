@@ -1,4 +1,16 @@
-import { Alert, Anchor, Box, Button, Center, Group, Loader, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  ScrollArea,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -46,7 +58,7 @@ function TreeNode({
   selected: boolean | ((id: number) => boolean);
   onSelect: (node: BimTreeNode) => void;
 }) {
-  const [open, setOpen] = useState(depth < 3);
+  const [open, setOpen] = useState(depth < 4 && node.spatial);
   const label = node.name?.trim() ? `${node.name.trim()} · ${node.cls}` : node.cls;
   const isSelected = typeof selected === 'function' ? selected(node.id) : selected;
   return (
@@ -96,9 +108,11 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
   const [selection, setSelection] = useState<{ fileId: number; node: BimTreeNode } | null>(null);
   const [pin, setPin] = useState<BimPin | null>(null);
   const [camera, setCamera] = useState<ViewerCamera | null>(null);
-  const [creating, setCreating] = useState<{ pin: BimPin; viewpoint: BcfViewpoint; source: ViewerSource } | null>(
-    null,
-  );
+  const [creating, setCreating] = useState<{
+    pin: BimPin;
+    viewpoint: BcfViewpoint;
+    source: ViewerSource;
+  } | null>(null);
   const [created, setCreated] = useState<number | null>(null);
   const [params, setParams] = useSearchParams();
   const issueId = Number(params.get('issue')) || null;
@@ -152,7 +166,8 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
   const byGuid = useMemo(() => {
     const map = new Map<string, { fileId: number; node: BimTreeNode }>();
     for (const model of models)
-      for (const node of model.byId.values()) if (node.guid) map.set(node.guid, { fileId: model.source.fileId, node });
+      for (const node of model.byId.values())
+        if (node.guid) map.set(node.guid, { fileId: model.source.fileId, node });
     return map;
   }, [models]);
 
@@ -245,7 +260,12 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
         >
           {t('tools.isolate')}
         </Button>
-        <Button size="xs" variant="default" data-testid="bim-show-all" onClick={() => void engineRef.current?.showAll()}>
+        <Button
+          size="xs"
+          variant="default"
+          data-testid="bim-show-all"
+          onClick={() => void engineRef.current?.showAll()}
+        >
           {t('tools.showAll')}
         </Button>
         {project.status === 1 && (
@@ -299,7 +319,11 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
         />
       )}
       <Group align="stretch" gap="sm" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
-        <ScrollArea w={280} data-testid="bim-tree" style={{ border: '1px solid var(--mantine-color-gray-3)' }}>
+        <ScrollArea
+          w={280}
+          data-testid="bim-tree"
+          style={{ border: '1px solid var(--mantine-color-gray-3)' }}
+        >
           <Box p="xs">
             <Text fw={600} size="sm" mb={4}>
               {t('tree.title')}
@@ -339,7 +363,12 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
             </Center>
           )}
         </Box>
-        <Box w={300} p="xs" data-testid="bim-properties" style={{ border: '1px solid var(--mantine-color-gray-3)' }}>
+        <Box
+          w={300}
+          p="xs"
+          data-testid="bim-properties"
+          style={{ border: '1px solid var(--mantine-color-gray-3)' }}
+        >
           <Text fw={600} size="sm" mb={4}>
             {t('properties.title')}
           </Text>

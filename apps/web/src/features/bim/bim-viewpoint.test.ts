@@ -3,7 +3,10 @@ import { cameraOfViewpoint, parseBimPins, viewpointOf } from './bim-viewpoint.ts
 
 describe('BCF viewpoints of the 3D viewer', () => {
   it('writes the camera Z-up with a unit direction and the selection by GUID, and reads it back', () => {
-    const camera = { position: [10, 5, -2] as [number, number, number], target: [0, 1, 1] as [number, number, number] };
+    const camera = {
+      position: [10, 5, -2] as [number, number, number],
+      target: [0, 1, 1] as [number, number, number],
+    };
     const viewpoint = viewpointOf({
       guid: 'b6a3a5b0-0000-4000-8000-000000000001',
       camera,
@@ -12,7 +15,11 @@ describe('BCF viewpoints of the 3D viewer', () => {
       selectedGuids: ['3g46_woBL6sugXeY5_WP6n'],
     });
     const bcfCamera = viewpoint.visualization?.camera;
-    expect(bcfCamera).toMatchObject({ kind: 'perspective', viewPoint: { x: 10, y: 2, z: 5 }, fieldOfView: 50 });
+    expect(bcfCamera).toMatchObject({
+      kind: 'perspective',
+      viewPoint: { x: 10, y: 2, z: 5 },
+      fieldOfView: 50,
+    });
     const d = bcfCamera?.direction ?? { x: 0, y: 0, z: 0 };
     expect(Math.hypot(d.x, d.y, d.z)).toBeCloseTo(1, 10);
     expect(viewpoint.visualization?.components?.selection).toEqual([{ ifcGuid: '3g46_woBL6sugXeY5_WP6n' }]);
@@ -30,7 +37,11 @@ describe('BCF viewpoints of the 3D viewer', () => {
         guid: 'x',
         visualization: {
           guid: 'x',
-          components: { selection: [{ ifcGuid: 'A' }, {}], visibility: { defaultVisibility: true, exceptions: [] }, coloring: [] },
+          components: {
+            selection: [{ ifcGuid: 'A' }, {}],
+            visibility: { defaultVisibility: true, exceptions: [] },
+            coloring: [],
+          },
           lines: [],
           clippingPlanes: [],
           bitmaps: [],

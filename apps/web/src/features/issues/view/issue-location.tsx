@@ -67,7 +67,11 @@ export function IssueLocation({
           {t('location.bimPins', { count: bimPins })}
         </Text>
       )}
-      <BimPinLink projectId={screen.issue.projectId} issueId={screen.issue.id} bimPins={screen.issue.bimPins} />
+      <BimPinLink
+        projectId={screen.issue.projectId}
+        issueId={screen.issue.id}
+        bimPins={screen.issue.bimPins}
+      />
       {!pin && bimPins === 0 && (
         <Text size="sm" c="dimmed">
           {t('location.none')}
