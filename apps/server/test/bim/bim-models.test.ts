@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildDriveWorld, rest, uploadFile, type DriveWorld } from '../drive/drive-test-kit.ts';
 import type { TestUser } from '../support/factories.ts';
+import { bimKeys } from '../../src/modules/bim/bim-conversion-service.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../../fixtures/ifc');
 const HOUSE = fs.readFileSync(path.join(FIXTURES, 'web-ifc/IfcOpenHouse_IFC4.ifc'));
@@ -138,6 +139,20 @@ describe('IFC revisions of the drive are converted by the bim.convert job', () =
     expect(outsider.body).toMatchObject({ code: 'PROJECT_NOT_FOUND' });
     const missing = await rest(t, w.owner, 'GET', `${models(w.projectId)}/999999`);
     expect(missing.body).toMatchObject({ code: 'DOCUMENTS_NOT_FOUND' });
+  });
+});
+
+describe('deleting a model revision', () => {
+  it('removes its fragments and properties with it', async () => {
+    const file = await uploadFile(t, w, w.owner, 'TRN-EST-ED-0020-R00.ifc', { visibility: 'public' }, MEP);
+    expect(await converted(w.owner, file.id)).toMatchObject({ processingState: 'success' });
+    const { store } = t.server.services.files;
+    const keys = bimKeys(w.projectId, file.id);
+    expect(await store.stat(keys.fragments)).toBeDefined();
+    const removed = await rest(t, w.owner, 'DELETE', `${w.base}/files/${file.id}`);
+    expect(removed.status).toBe(204);
+    expect(await store.stat(keys.fragments)).toBeUndefined();
+    expect(await store.stat(keys.properties)).toBeUndefined();
   });
 });
 
