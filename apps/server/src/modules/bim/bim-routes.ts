@@ -125,6 +125,9 @@ export function registerBimRoutes(app: FastifyInstance, services: AppServices): 
     app.get(
       `${BIM_PREFIX}/:fileId/${part}`,
       {
+        // The fragments are already deflated: @fastify/compress would take them for a compressed answer and label
+        // them so, so they are sent as stored (the properties JSON is compressed as usual).
+        ...(part === 'fragments' ? { compress: false as const } : {}),
         schema: {
           tags,
           summary:
@@ -142,7 +145,6 @@ export function registerBimRoutes(app: FastifyInstance, services: AppServices): 
         });
         return reply
           .header('content-type', output.contentType)
-          .header('content-length', output.size)
           .header('cache-control', 'private, max-age=3600')
           .send(output.stream);
       },
