@@ -105,7 +105,11 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
   const [models, setModels] = useState<Loaded[]>([]);
   const [failed, setFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  const [selection, setSelection] = useState<{ fileId: number; node: BimTreeNode } | null>(null);
+  const [selection, setSelection] = useState<{
+    fileId: number;
+    node: BimTreeNode;
+    withContents: boolean;
+  } | null>(null);
   const [pin, setPin] = useState<BimPin | null>(null);
   const [camera, setCamera] = useState<ViewerCamera | null>(null);
   const [creating, setCreating] = useState<{
@@ -171,10 +175,13 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
     return map;
   }, [models]);
 
-  const select = useCallback(async (fileId: number | null, node: BimTreeNode | null) => {
+  // A node picked in the tree highlights with what it contains (a storey, an assembly); an element picked in the
+  // model or restored from a viewpoint highlights alone.
+  const select = useCallback(async (fileId: number | null, node: BimTreeNode | null, withContents = true) => {
     setPin(null);
     setSelection(fileId !== null && node ? { fileId, node } : null);
-    await engineRef.current?.select(fileId === null ? null : String(fileId), node ? subtreeIds(node) : []);
+    const ids = node ? (withContents ? subtreeIds(node) : [node.id]) : [];
+    await engineRef.current?.select(fileId === null ? null : String(fileId), ids);
   }, []);
 
   // A click (not a drag) on the canvas picks the element under the pointer.
@@ -187,7 +194,7 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
     const hit = await engineRef.current?.pick(e.clientX, e.clientY);
     const model = hit ? models.find((m) => String(m.source.fileId) === hit.modelId) : undefined;
     const node = hit && model ? (model.byId.get(hit.localId) ?? null) : null;
-    await select(model && node ? model.source.fileId : null, node);
+    await select(model && node ? model.source.fileId : null, node, false);
     if (hit && model && node?.guid)
       setPin({
         fileId: model.source.fileId,
@@ -208,7 +215,7 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
     const restored = first ? cameraOfViewpoint(first, pins[0]?.point) : null;
     if (restored?.camera) engine.setCamera(restored.camera);
     const found = restored?.selectedGuids.map((g) => byGuid.get(g)).find((n) => n);
-    void select(found?.fileId ?? null, found?.node ?? null);
+    void select(found?.fileId ?? null, found?.node ?? null, false);
     engine.setMarker(pins[0]?.point ?? null);
     // The sources are named by sourcesKey.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -230,7 +237,11 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
     });
   };
 
-  const selectionIds = selection ? subtreeIds(selection.node) : [];
+  const selectionIds = selection
+    ? selection.withContents
+      ? subtreeIds(selection.node)
+      : [selection.node.id]
+    : [];
   const selectedKey = selection ? String(selection.fileId) : null;
 
   return (
