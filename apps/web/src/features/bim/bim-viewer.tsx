@@ -179,7 +179,7 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
   // model or restored from a viewpoint highlights alone.
   const select = useCallback(async (fileId: number | null, node: BimTreeNode | null, withContents = true) => {
     setPin(null);
-    setSelection(fileId !== null && node ? { fileId, node } : null);
+    setSelection(fileId !== null && node ? { fileId, node, withContents } : null);
     const ids = node ? (withContents ? subtreeIds(node) : [node.id]) : [];
     await engineRef.current?.select(fileId === null ? null : String(fileId), ids);
   }, []);
