@@ -101,6 +101,8 @@ test.describe('BIM models', () => {
     await expect(page.getByTestId('drive-upload-item')).toContainText('IfcOpenHouse_IFC4.ifc');
     await page.getByTestId('drive-upload-send').click();
     await expect(page.getByTestId('drive-row')).toHaveCount(1);
+    // The drive shows the model's conversion state (queued, converting, or a link to the viewer once done).
+    await expect(page.getByTestId('drive-row').getByTestId('drive-bim-state')).toBeVisible();
 
     // The project menu leads to the models; the list follows the conversion until the model is ready.
     await page.getByTestId('side-menu-bim').click();

@@ -27,6 +27,7 @@ import { showErrorToast } from '../../lib/error-toast.ts';
 import { driveCall, type DriveFile } from './drive-api.ts';
 import { listQuery, paramsFromView, viewFromParams, type DriveView } from './drive-query.ts';
 import { DriveUploadPanel } from './drive-upload-panel.tsx';
+import { BimDriveBadge } from '../bim/bim-drive-badge.tsx';
 
 const PAGE = 500;
 const ROW = 52;
@@ -366,6 +367,7 @@ export function DrivePage() {
                           {t('drive:revisions', { count: file.revisionsCount })}
                         </Badge>
                       )}
+                      <BimDriveBadge projectId={project.id} file={file} />
                       <Badge size="sm" variant="light" color="gray" visibleFrom="sm">
                         {t(`drive:visibility.${file.visibility}`)}
                       </Badge>
