@@ -42,6 +42,7 @@ export default defineConfig({
       '/readyz': apiTarget,
       '/files': apiTarget,
       '/project-drive': apiTarget,
+      '/bim': apiTarget,
     },
   },
   test: {

@@ -23,6 +23,7 @@ import { registerDataLakeRoutes } from '../modules/data-lake/data-lake-routes.ts
 import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
 import { compressAnswer, registerAnswerCompression } from './compress-answer.ts';
 import { registerViewerRoutes } from '../modules/viewer/viewer-routes.ts';
+import { registerBimRoutes } from '../modules/bim/bim-routes.ts';
 import { registerOpenApi } from './openapi.ts';
 import { clientErrorHandler, frameworkErrors } from './framework-errors.ts';
 import { registerBcfApi } from '../modules/bcf/api/bcf-api-server.ts';
@@ -123,6 +124,7 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   registerDriveRoutes(app, services);
   await registerBcfApi(app, services);
   registerViewerRoutes(app, services);
+  registerBimRoutes(app, services);
 
   const yoga = createObraYoga(services);
   app.route({

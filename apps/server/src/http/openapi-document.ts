@@ -3,6 +3,7 @@ import type { AppServices } from '../services.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
 import { registerViewerRoutes } from '../modules/viewer/viewer-routes.ts';
+import { registerBimRoutes } from '../modules/bim/bim-routes.ts';
 
 /**
  * The OpenAPI document of Obra's REST routes without a running server: the routes are registered on a bare
@@ -14,6 +15,7 @@ export async function buildOpenApiDocument(): Promise<unknown> {
   await registerOpenApi(app);
   registerDriveRoutes(app, {} as AppServices);
   registerViewerRoutes(app, {} as AppServices);
+  registerBimRoutes(app, {} as AppServices);
   await app.ready();
   const document = app.swagger();
   await app.close();

@@ -17,6 +17,7 @@ export interface JobPayloads {
   'drive.cleanup': Record<string, never>;
   'drive.thumbnail': { fileId: number };
   'bcf.oauthCleanup': Record<string, never>;
+  'bim.convert': { fileId: number };
 }
 
 /** A job name. */
@@ -37,6 +38,7 @@ const JOB_NAMES = {
   'drive.cleanup': true,
   'drive.thumbnail': true,
   'bcf.oauthCleanup': true,
+  'bim.convert': true,
 } satisfies Record<JobName, true>;
 
 /** A handler for one job; it throws to have the job retried. */

@@ -8,6 +8,7 @@ import { registerNotificationWorkers } from '../modules/notifications/notificati
 import { cleanupDrive, runBulkZip } from '../modules/drive/drive-bulk-download-service.ts';
 import { runDriveThumbnail } from '../modules/drive/drive-thumbnail-service.ts';
 import { cleanupBcfOauth } from '../modules/bcf/oauth/bcf-oauth-adapter.ts';
+import { runBimConversion } from '../modules/bim/bim-conversion-service.ts';
 
 /** Registers every job worker of this process. */
 export async function registerWorkers(services: AppServices): Promise<void> {
@@ -51,4 +52,7 @@ export async function registerWorkers(services: AppServices): Promise<void> {
     cleanupBcfOauth(services.database.db).then(() => undefined),
   );
   await services.jobs.boss.schedule('bcf.oauthCleanup', '7 * * * *', {});
+  await services.jobs.work('bim.convert', async (payload) => {
+    await runBimConversion(services, payload.fileId);
+  });
 }

@@ -273,6 +273,28 @@ export function buildRoutes(): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'bim-files/models',
+                  lazy: async () => ({
+                    Component: (await importWithReload(() => import('../features/bim/bim-models-page.tsx')))
+                      .BimModelsPage,
+                  }),
+                },
+                {
+                  path: 'bim-files/models/federated/:federatedId',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/bim/bim-federated-page.tsx'))
+                    ).BimFederatedPage,
+                  }),
+                },
+                {
+                  path: 'bim-files/models/:fileId',
+                  lazy: async () => ({
+                    Component: (await importWithReload(() => import('../features/bim/bim-viewer-page.tsx')))
+                      .BimViewerPage,
+                  }),
+                },
+                {
                   path: 'setup',
                   lazy: async () => ({
                     Component: (

@@ -424,6 +424,26 @@ export type LoggedUserDataQuery = {
   };
 };
 
+export type CreateBimIssueMutationVariables = Exact<{
+  projectId: number;
+  title: string;
+  description?: string | null | undefined;
+  disciplines?: Array<IssueDisciplineInput> | IssueDisciplineInput | null | undefined;
+  viewpoints?: unknown;
+  bimPins?: unknown;
+}>;
+
+export type CreateBimIssueMutation = { createIssue: { id: number } };
+
+export type BimIssueViewpointQueryVariables = Exact<{
+  projectId: number;
+  issueId: number;
+}>;
+
+export type BimIssueViewpointQuery = {
+  issue: { id: number; code: string; title: string; viewpoints: unknown; bimPins: unknown };
+};
+
 export type CompanyMemberFieldsFragment = {
   id: number;
   name: string | null;
@@ -4395,6 +4415,167 @@ export const LoggedUserDataDocument = {
     },
   ],
 } as unknown as DocumentNode<LoggedUserDataQuery, LoggedUserDataQueryVariables>;
+export const CreateBimIssueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CreateBimIssue' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'disciplines' } },
+          type: {
+            kind: 'ListType',
+            type: {
+              kind: 'NonNullType',
+              type: { kind: 'NamedType', name: { kind: 'Name', value: 'IssueDisciplineInput' } },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'viewpoints' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'JSON' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'bimPins' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'JSON' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createIssue' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'title' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'description' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'status' },
+                value: { kind: 'StringValue', value: 'active', block: false },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'priority' },
+                value: { kind: 'StringValue', value: 'medium', block: false },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'visibility' },
+                value: { kind: 'StringValue', value: 'public', block: false },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'disciplines' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'disciplines' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'viewpoints' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'viewpoints' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'bimPins' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'bimPins' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CreateBimIssueMutation, CreateBimIssueMutationVariables>;
+export const BimIssueViewpointDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BimIssueViewpoint' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'issueId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'issue' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'issueId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'issueId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'viewpoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'bimPins' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BimIssueViewpointQuery, BimIssueViewpointQueryVariables>;
 export const CompanyMembersDocument = {
   kind: 'Document',
   definitions: [

@@ -8,7 +8,13 @@ export const PROJECT_MODULES = ['issues', 'dashboards', 'bim', 'setup', 'drive',
 export type ProjectModule = (typeof PROJECT_MODULES)[number];
 
 /** The modules Obra has built so far, in menu order. A module joins this list when its screens and API work. */
-export const BUILT_PROJECT_MODULES: readonly ProjectModule[] = ['issues', 'dashboards', 'drive', 'setup'];
+export const BUILT_PROJECT_MODULES: readonly ProjectModule[] = [
+  'issues',
+  'dashboards',
+  'bim',
+  'drive',
+  'setup',
+];
 
 /** The modules a project offers: those it has switched on that are built, in menu order. */
 export function availableModules(stored: readonly unknown[]): ProjectModule[] {

@@ -12,3 +12,4 @@ export * from './drive.ts';
 export * from './saved-views.ts';
 export * from './bcf-oauth.ts';
 export * from './viewer.ts';
+export * from './bim.ts';

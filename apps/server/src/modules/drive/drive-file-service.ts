@@ -33,6 +33,13 @@ import {
 import { deleteEmptyDocument } from './drive-upload-service.ts';
 import { loadNamingContext } from './drive-naming-context.ts';
 import { thumbnailKey } from './drive-thumbnail-service.ts';
+import { bimKeys } from '../bim/bim-conversion-service.ts';
+
+/** The converted model objects of a revision (removed with it; missing ones are ignored). */
+function bimObjectKeys(projectId: number, fileId: number): string[] {
+  const keys = bimKeys(projectId, fileId);
+  return [keys.fragments, keys.properties];
+}
 
 /** How long a download address lives (short: it is the permission). */
 export const DOWNLOAD_URL_SECONDS = 5 * 60;
@@ -272,7 +279,7 @@ export async function deleteFile(
   const { db } = services.database;
   const { viewer } = await loadDriveWriter(db, actor, input.projectId);
   const key = await unitOfWork(services, (tx) => applyDelete(tx, viewer, input.projectId, input.fileId));
-  await removeObjects(services, objectsOf([key]));
+  await removeObjects(services, [...objectsOf([key]), ...bimObjectKeys(input.projectId, input.fileId)]);
 }
 
 async function removeObjects(services: AppServices, keys: string[]): Promise<void> {
@@ -442,6 +449,7 @@ export async function bulkDeleteFiles(
     for (const fileId of ids) {
       try {
         keys.push(await savepoint(tx, (item) => applyDelete(item, viewer, input.projectId, fileId)));
+        keys.push(...bimObjectKeys(input.projectId, fileId));
         deleted.push(fileId);
       } catch (error) {
         failed.push(failureOf(fileId, error));

@@ -20,6 +20,8 @@ export interface DriveFileRecord {
   contentType: string | null;
   uploadState: 'pending' | 'confirmed';
   processingState: string;
+  /** Why the processing failed (a BIM model's conversion, docs/bim.md), or null. */
+  processingError: string | null;
   companyId: number | null;
   createdByUserId: number | null;
   createdByName: string | null;
@@ -121,6 +123,7 @@ const COLUMNS = sql`f.id, f.project_id, f.document_id, f.file_name, d.name as do
   f.extension, d.discipline_id, d.local_id, d.phase, f.status, f.visibility, f.file_size, f.content_type,
   f.upload_state, f.processing_state, f.company_id, f.created_by_user_id, f.storage_key, f.thumb_key, f.created_at,
   f.uploaded_at, f.updated_at, f.expires_at,
+  (select c.error from bim_conversions c where c.file_id = f.id) as processing_error,
   nullif(trim(coalesce(u.name, '') || ' ' || coalesce(u.last_name, '')), '') as created_by_name`;
 
 function iso(value: unknown): string {
@@ -146,6 +149,7 @@ function toRecord(row: Record<string, unknown>): DriveFileRecord {
     contentType: (row['content_type'] as string | null) ?? null,
     uploadState: row['upload_state'] as 'pending' | 'confirmed',
     processingState: String(row['processing_state']),
+    processingError: (row['processing_error'] as string | null | undefined) ?? null,
     companyId: num(row['company_id']),
     createdByUserId: num(row['created_by_user_id']),
     createdByName: (row['created_by_name'] as string | null) ?? null,

@@ -75,6 +75,7 @@ const fileProperties = {
   contentType: nullable('string'),
   uploadState: { type: 'string', enum: ['pending', 'confirmed'] },
   processingState: { type: 'string' },
+  processingError: nullable('string'),
   companyId: nullable('integer'),
   createdByUserId: nullable('integer'),
   createdByName: nullable('string'),

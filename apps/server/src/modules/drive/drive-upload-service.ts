@@ -25,6 +25,7 @@ import { loadNamingContext } from './drive-naming-context.ts';
 import { findDriveFile, type DriveFileRecord } from './drive-repository.ts';
 import { hasPreview } from './drive-thumbnail-service.ts';
 import type { Db } from '../../db/database.ts';
+import { isIfcExtension, queueBimConversion } from '../bim/bim-conversion-service.ts';
 
 /** The largest drive file (issue 14: drawing sets and models up to 2 GB). */
 export const DRIVE_MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024;
@@ -315,6 +316,9 @@ export async function confirmDriveUpload(
     // Images get a preview thumbnail, made by a job after the commit.
     if (confirmed && preview)
       await services.jobs.send('drive.thumbnail', { fileId: file.id }, { executor: transactionExecutor(tx) });
+    // An IFC model revision is converted for the viewer by the bim.convert job (docs/bim.md), after the update
+    // above (the conversion's own processing state replaces the thumbnail's "none").
+    if (confirmed && isIfcExtension(file.extension)) await queueBimConversion(services, tx, file);
   });
   const confirmed = await findDriveFile(db, input.projectId, input.fileId);
   if (!confirmed) throw new AppError('DOCUMENTS_NOT_FOUND');

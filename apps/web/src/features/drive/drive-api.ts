@@ -17,6 +17,9 @@ export interface DriveFile {
   visibility: DocumentVisibility;
   fileSize: number;
   uploadState: 'pending' | 'confirmed';
+  /** The processing of the revision (an IFC model's conversion, docs/bim.md) and why it failed. */
+  processingState?: string;
+  processingError?: string | null;
   createdByUserId: number | null;
   createdByName: string | null;
   uploadedAt: string | null;

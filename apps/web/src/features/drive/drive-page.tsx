@@ -44,6 +44,7 @@ import { listQuery, paramsFromView, viewFromParams, type DriveView } from './dri
 import { DriveUploadPanel } from './drive-upload-panel.tsx';
 import { DriveFieldsDialog, editableDriveFields, type DriveFieldsChange } from './drive-fields-dialog.tsx';
 import { ViewDocumentButton } from '../viewer/view-document-button.tsx';
+import { BimDriveBadge } from '../bim/bim-drive-badge.tsx';
 
 const PAGE = 500;
 const ROW = 52;
@@ -586,6 +587,7 @@ export function DrivePage() {
                           {t('drive:revisions', { count: file.revisionsCount })}
                         </Badge>
                       )}
+                      <BimDriveBadge projectId={project.id} file={file} />
                       <Badge
                         size="sm"
                         variant="light"

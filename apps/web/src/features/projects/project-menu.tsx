@@ -1,4 +1,4 @@
-import { IconChartBar, IconFolders, IconListDetails, IconSettings } from '@tabler/icons-react';
+import { IconBox, IconChartBar, IconFolders, IconListDetails, IconSettings } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { SideMenuItem } from '../../components/side-menu/side-menu.tsx';
@@ -6,12 +6,18 @@ import type { SideMenuItem } from '../../components/side-menu/side-menu.tsx';
 // The screens of each module the web has built; a module the server offers without screens here is not listed.
 const MODULE_SCREENS: Record<
   string,
-  { label: 'menu.issues' | 'menu.dashboards' | 'menu.drive' | 'menu.setup'; icon: ReactNode }
+  {
+    label: 'menu.issues' | 'menu.dashboards' | 'menu.drive' | 'menu.setup' | 'menu.bim';
+    icon: ReactNode;
+    /** The module's path under the project when it is not the module's name. */
+    path?: string;
+  }
 > = {
   issues: { label: 'menu.issues', icon: <IconListDetails size={18} /> },
   dashboards: { label: 'menu.dashboards', icon: <IconChartBar size={18} /> },
   drive: { label: 'menu.drive', icon: <IconFolders size={18} /> },
   setup: { label: 'menu.setup', icon: <IconSettings size={18} /> },
+  bim: { label: 'menu.bim', icon: <IconBox size={18} />, path: 'bim-files/models' },
 };
 
 /** The project's side menu: one item per module the project offers (`modules`), in its order. */
@@ -27,7 +33,7 @@ export function projectMenuItems(
       {
         name: module,
         label: t(screen.label),
-        to: `/workspace/project/${projectId}/${module}`,
+        to: `/workspace/project/${projectId}/${screen.path ?? module}`,
         icon: screen.icon,
       },
     ];

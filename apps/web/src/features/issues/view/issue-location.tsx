@@ -7,6 +7,7 @@ import { MEDIA } from '../../../app/theme.ts';
 import { parsePin } from '../edit/issue-form-model.ts';
 import { orderedAttachments, type Attachment } from './attachment-model.ts';
 import type { IssueScreen } from './use-issue-screen.ts';
+import { BimPinLink } from '../../bim/bim-pin-link.tsx';
 
 // The editor (Konva) is heavy: it loads only when an issue shows its pin over an image.
 const PinnedImage = lazy(async () => ({ default: (await import('./pinned-image.tsx')).PinnedImage }));
@@ -66,6 +67,11 @@ export function IssueLocation({
           {t('location.bimPins', { count: bimPins })}
         </Text>
       )}
+      <BimPinLink
+        projectId={screen.issue.projectId}
+        issueId={screen.issue.id}
+        bimPins={screen.issue.bimPins}
+      />
       {!pin && bimPins === 0 && (
         <Text size="sm" c="dimmed">
           {t('location.none')}

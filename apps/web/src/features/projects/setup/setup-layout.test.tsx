@@ -134,6 +134,7 @@ describe('SetupFrame', SLOW, () => {
       ['dashboards', 'Dashboards', '/workspace/project/7/dashboards'],
       ['drive', 'Drive', '/workspace/project/7/drive'],
       ['setup', 'Setup', '/workspace/project/7/setup'],
+      ['bim', 'BIM models', '/workspace/project/7/bim-files/models'],
     ]);
     expect(projectMenuItems(7, ['issues'], t).map((i) => i.name)).toEqual(['issues']);
   });

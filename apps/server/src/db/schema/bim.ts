@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { driveDocuments, driveFiles } from './drive.ts';
+import { users } from './identity.ts';
+import { projects } from './projects.ts';
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * The conversion of one IFC drive revision into That Open Engine fragments (issue 17, docs/bim.md). The
+ * bim.convert job moves `state` from queued to processing, then success (fragmentsKey, propertiesKey,
+ * elementCount) or failed (`error`: notIfc, unreadable, tooLarge, noGeometry, conversionFailed). The
+ * revision's `drive_files.processing_state` mirrors `state` for the drive's lists.
+ */
+export const bimConversions = pgTable(
+  'bim_conversions',
+  {
+    fileId: integer('file_id')
+      .primaryKey()
+      .references(() => driveFiles.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('queued'),
+    error: text('error'),
+    /** The IFC schema the file declares (IFC2X3, IFC4, IFC4X3). */
+    schema: text('schema'),
+    fragmentsKey: text('fragments_key'),
+    fragmentsSize: bigint('fragments_size', { mode: 'number' }),
+    propertiesKey: text('properties_key'),
+    elementCount: integer('element_count'),
+    attempts: integer('attempts').notNull().default(0),
+    queuedAt: tstz('queued_at').notNull().defaultNow(),
+    startedAt: tstz('started_at'),
+    finishedAt: tstz('finished_at'),
+  },
+  (t) => [index('bim_conversions_project_idx').on(t.projectId, t.state)],
+);
+
+/**
+ * Federated models (editor §2.2 "federated models (name, an option to always load the latest revisions)"): a
+ * named set of model documents of a project, shared in the project. Names are unique in the project, ignoring
+ * case (FEDERATED_MODEL_ALREADY_EXISTS).
+ */
+export const bimFederatedModels = pgTable(
+  'bim_federated_models',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bim_federated_models_name_key').on(t.projectId, sql`lower(${t.name})`)],
+);
+
+/**
+ * The models of a federated model: one IFC document each, pinned to a revision (`fileId`) or, with `fileId`
+ * null, "always load the latest" revision the viewer sees. A pinned revision the viewer may not see (or that was
+ * deleted: set null keeps the document) falls back to the latest viewable one with the spec's warning.
+ */
+export const bimFederatedModelItems = pgTable(
+  'bim_federated_model_items',
+  {
+    federatedModelId: integer('federated_model_id')
+      .notNull()
+      .references(() => bimFederatedModels.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => driveDocuments.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id').references(() => driveFiles.id, { onDelete: 'set null' }),
+    /** Whether the item was pinned to a revision (a pinned revision deleted later keeps it pinned, to nothing). */
+    pinned: boolean('pinned').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.federatedModelId, t.documentId] })],
+);

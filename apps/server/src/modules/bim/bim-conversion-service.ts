@@ -1,0 +1,122 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { AppServices } from '../../services.ts';
+import type { Db } from '../../db/database.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
+import { transactionExecutor } from '../../db/transaction-executor.ts';
+import { bimConversions, driveFiles } from '../../db/schema/index.ts';
+import { BIM_MAX_CONVERT_BYTES, convertIfc, type BimConversionFailure } from './bim-convert.ts';
+
+/** The processing states of a model revision (drive file `processingState`, docs/bim.md). */
+export type BimProcessingState = 'queued' | 'processing' | 'success' | 'failed';
+
+/** Whether a drive revision is a model the server converts. */
+export function isIfcExtension(extension: string): boolean {
+  return extension.toLowerCase() === 'ifc';
+}
+
+/** Where a revision's conversion outputs are stored. */
+export function bimKeys(projectId: number, fileId: number): { fragments: string; properties: string } {
+  return {
+    fragments: `bim/${projectId}/${fileId}/model.frag`,
+    properties: `bim/${projectId}/${fileId}/properties.json`,
+  };
+}
+
+/**
+ * Queues the conversion of a confirmed IFC revision, in the caller's transaction: the conversion row and the
+ * drive file's processingState become `queued`, and the bim.convert job exists only if the transaction commits.
+ */
+export async function queueBimConversion(
+  services: AppServices,
+  tx: Db,
+  file: { id: number; projectId: number },
+): Promise<void> {
+  await tx
+    .insert(bimConversions)
+    .values({ fileId: file.id, projectId: file.projectId, state: 'queued' })
+    .onConflictDoUpdate({
+      target: bimConversions.fileId,
+      set: { state: 'queued', error: null, queuedAt: new Date(), startedAt: null, finishedAt: null },
+    });
+  await tx.update(driveFiles).set({ processingState: 'queued' }).where(eq(driveFiles.id, file.id));
+  await services.jobs.send('bim.convert', { fileId: file.id }, { executor: transactionExecutor(tx) });
+}
+
+async function setState(
+  services: AppServices,
+  fileId: number,
+  state: BimProcessingState,
+  fields: PgUpdateSetSource<typeof bimConversions> = {},
+): Promise<void> {
+  await unitOfWork(services, async (tx) => {
+    await tx
+      .update(bimConversions)
+      .set({ state, ...fields })
+      .where(eq(bimConversions.fileId, fileId));
+    await tx.update(driveFiles).set({ processingState: state }).where(eq(driveFiles.id, fileId));
+  });
+}
+
+/**
+ * The bim.convert job: reads the revision's bytes from storage, converts them (bim-convert.ts), stores the
+ * fragments and the properties file beside each other under bim/{projectId}/{fileId}/ and records success with
+ * the element count, or failed with the reason. A bad file is an answer, not an error (no retry); a storage
+ * failure throws so that pg-boss retries. A revision deleted meanwhile is skipped.
+ */
+export async function runBimConversion(
+  services: AppServices,
+  fileId: number,
+  options: { timeLimitMs?: number } = {},
+): Promise<BimProcessingState | 'skipped'> {
+  const { db } = services.database;
+  const [row] = await db
+    .select({
+      state: bimConversions.state,
+      projectId: driveFiles.projectId,
+      storageKey: driveFiles.storageKey,
+      uploadState: driveFiles.uploadState,
+    })
+    .from(bimConversions)
+    .innerJoin(driveFiles, eq(driveFiles.id, bimConversions.fileId))
+    .where(eq(bimConversions.fileId, fileId));
+  if (!row || row.uploadState !== 'confirmed') return 'skipped';
+  if (row.state === 'success') return 'success';
+  await setState(services, fileId, 'processing', {
+    startedAt: new Date(),
+    attempts: sql`${bimConversions.attempts} + 1`,
+  });
+  const fail = async (reason: BimConversionFailure, message: string): Promise<'failed'> => {
+    services.logger.info({ fileId, reason, message }, 'IFC conversion failed');
+    await setState(services, fileId, 'failed', { error: reason, finishedAt: new Date() });
+    return 'failed';
+  };
+  const stored = await services.files.store.stat(row.storageKey);
+  if (!stored) return fail('unreadable', 'the stored file is missing');
+  if (stored.size > BIM_MAX_CONVERT_BYTES) return fail('tooLarge', `${stored.size} bytes`);
+  const bytes = await services.files.store.read(row.storageKey);
+  const result = await convertIfc(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), options);
+  if (!result.ok) return fail(result.reason, result.message);
+  const keys = bimKeys(row.projectId, fileId);
+  const fragments = Buffer.from(
+    result.fragments.buffer,
+    result.fragments.byteOffset,
+    result.fragments.byteLength,
+  );
+  await services.files.store.write(keys.fragments, fragments, 'application/octet-stream');
+  await services.files.store.write(
+    keys.properties,
+    Buffer.from(JSON.stringify(result.properties)),
+    'application/json',
+  );
+  await setState(services, fileId, 'success', {
+    error: null,
+    schema: result.schema,
+    fragmentsKey: keys.fragments,
+    fragmentsSize: fragments.length,
+    propertiesKey: keys.properties,
+    elementCount: result.properties.elementCount,
+    finishedAt: new Date(),
+  });
+  return 'success';
+}

@@ -1,0 +1,151 @@
+import { getAccessToken } from '../../lib/auth-token.ts';
+import { RestError } from '../../lib/api-errors.ts';
+
+/** The conversion state of a model revision (docs/bim.md). */
+export type ProcessingState = 'pending' | 'queued' | 'processing' | 'success' | 'failed';
+
+/** A model revision as GET /bim/projects/{id}/models answers it. */
+export interface BimModel {
+  fileId: number;
+  documentId: number;
+  documentName: string;
+  fileName: string;
+  revisionName: string;
+  disciplineId: number | null;
+  uploadedAt: string | null;
+  processingState: ProcessingState;
+  processingError: string | null;
+  schema: string | null;
+  elementCount: number | null;
+}
+
+/** A model revision with its document's revisions (GET …/models/{fileId}). */
+export interface BimModelDetail extends BimModel {
+  isLatest: boolean;
+  revisions: BimModel[];
+}
+
+/** A node of a model's spatial tree (the properties file the conversion wrote). */
+export interface BimTreeNode {
+  id: number;
+  cls: string;
+  guid: string | null;
+  name: string | null;
+  spatial: boolean;
+  children: BimTreeNode[];
+}
+
+export interface BimProperties {
+  schema: string;
+  elementCount: number;
+  classes: Record<string, number>;
+  tree: BimTreeNode;
+}
+
+async function bimFetch(
+  projectId: number,
+  path: string,
+  options: { method?: string; body?: unknown; base?: 'models' | 'federated-models' } = {},
+): Promise<Response> {
+  const token = getAccessToken();
+  const response = await fetch(`/bim/projects/${projectId}/${options.base ?? 'models'}${path}`, {
+    method: options.method ?? 'GET',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  if (!response.ok) {
+    const json = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    const code = typeof json?.['code'] === 'string' ? json['code'] : 'UNEXPECTED';
+    const message = typeof json?.['message'] === 'string' ? json['message'] : `HTTP ${response.status}`;
+    throw new RestError(code, message, response.status);
+  }
+  return response;
+}
+
+export async function listModels(projectId: number): Promise<BimModel[]> {
+  const answer = (await (await bimFetch(projectId, '')).json()) as { models: BimModel[] };
+  return answer.models;
+}
+
+export async function getModel(projectId: number, fileId: number): Promise<BimModelDetail> {
+  return (await (await bimFetch(projectId, `/${fileId}`)).json()) as BimModelDetail;
+}
+
+export async function getModelProperties(projectId: number, fileId: number): Promise<BimProperties> {
+  return (await (await bimFetch(projectId, `/${fileId}/properties`)).json()) as BimProperties;
+}
+
+export async function getModelFragments(projectId: number, fileId: number): Promise<ArrayBuffer> {
+  return (await bimFetch(projectId, `/${fileId}/fragments`)).arrayBuffer();
+}
+
+/** Every node of a tree by express id. */
+export function indexTree(root: BimTreeNode): Map<number, BimTreeNode> {
+  const byId = new Map<number, BimTreeNode>();
+  const walk = (node: BimTreeNode) => {
+    byId.set(node.id, node);
+    node.children.forEach(walk);
+  };
+  walk(root);
+  return byId;
+}
+
+/** The ids of a node and all its descendants. */
+export function subtreeIds(node: BimTreeNode): number[] {
+  const ids: number[] = [];
+  const walk = (n: BimTreeNode) => {
+    ids.push(n.id);
+    n.children.forEach(walk);
+  };
+  walk(node);
+  return ids;
+}
+
+/** A federated model in the project's list. */
+export interface FederatedSummary {
+  id: number;
+  name: string;
+  modelCount: number;
+  updatedAt: string;
+}
+
+/** A model of a federated model as the caller opens it (docs/bim.md). */
+export interface FederatedItem {
+  documentId: number;
+  pinnedFileId: number | null;
+  alwaysLatest: boolean;
+  warning: 'ok' | 'notLatest' | 'fallback' | 'noAccess';
+  revision: (BimModel & { isLatest: boolean }) | null;
+}
+
+export interface FederatedModel {
+  id: number;
+  name: string;
+  items: FederatedItem[];
+}
+
+export async function listFederated(projectId: number): Promise<FederatedSummary[]> {
+  const answer = (await (await bimFetch(projectId, '', { base: 'federated-models' })).json()) as {
+    federatedModels: FederatedSummary[];
+  };
+  return answer.federatedModels;
+}
+
+export async function getFederated(projectId: number, id: number): Promise<FederatedModel> {
+  return (await (await bimFetch(projectId, `/${id}`, { base: 'federated-models' })).json()) as FederatedModel;
+}
+
+export async function createFederated(
+  projectId: number,
+  input: { name: string; items: { documentId: number; fileId: number | null }[] },
+): Promise<FederatedModel> {
+  const response = await bimFetch(projectId, '', { base: 'federated-models', method: 'POST', body: input });
+  return (await response.json()) as FederatedModel;
+}
+
+export async function deleteFederated(projectId: number, id: number): Promise<void> {
+  await bimFetch(projectId, `/${id}`, { base: 'federated-models', method: 'DELETE' });
+}

@@ -1,0 +1,103 @@
+import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from 'urql';
+import { CreateBimIssueDocument } from '../../gql/generated.ts';
+import { showErrorToast } from '../../lib/error-toast.ts';
+import type { ProjectDetails } from '../projects/project-context.ts';
+import type { BimPin } from './bim-viewpoint.ts';
+import type { BcfViewpoint } from '@obra/domain';
+
+/**
+ * "New issue here": an issue pinned on the clicked element of the model (`bimPins`) with the view as a BCF
+ * viewpoint (camera and selection), public, active, medium priority, in one discipline (the model's when it has
+ * one). The full issue form edits the rest afterwards.
+ */
+export function BimIssueDialog({
+  project,
+  defaultDisciplineId,
+  pin,
+  viewpoint,
+  onClose,
+  onCreated,
+}: {
+  project: ProjectDetails;
+  defaultDisciplineId: number | null;
+  pin: BimPin;
+  viewpoint: BcfViewpoint;
+  onClose: () => void;
+  onCreated: (issueId: number) => void;
+}) {
+  const { t } = useTranslation(['bim', 'errors']);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [disciplineId, setDisciplineId] = useState<string | null>(
+    String(defaultDisciplineId ?? project.disciplines[0]?.id ?? ''),
+  );
+  const [{ fetching }, createIssue] = useMutation(CreateBimIssueDocument);
+  const valid = title.trim() !== '' && !!disciplineId;
+
+  const save = async () => {
+    const result = await createIssue({
+      projectId: project.id,
+      title: title.trim(),
+      description: description.trim() || null,
+      disciplines: [{ disciplineId: Number(disciplineId), status: 'todo' }],
+      viewpoints: [viewpoint],
+      bimPins: [pin],
+    });
+    if (result.error || !result.data) {
+      showErrorToast(t, result.error);
+      return;
+    }
+    onCreated(result.data.createIssue.id);
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('issue.title')} data-testid="bim-issue-dialog">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t('issue.pinnedOn', { guid: pin.guid })}
+        </Text>
+        <TextInput
+          label={t('issue.fieldTitle')}
+          required
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          data-testid="bim-issue-title"
+        />
+        <Select
+          label={t('issue.discipline')}
+          required
+          value={disciplineId}
+          onChange={setDisciplineId}
+          allowDeselect={false}
+          data={project.disciplines.map((d) => ({
+            value: String(d.id),
+            label: `${d.abbreviation} · ${d.name}`,
+          }))}
+        />
+        <Textarea
+          label={t('issue.description')}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('issue.cancel')}
+          </Button>
+          <Button
+            onClick={() => void save()}
+            disabled={!valid}
+            loading={fetching}
+            data-testid="bim-issue-save"
+          >
+            {t('issue.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,219 @@
+import * as THREE from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { FragmentsModels, RenderedFaces, type FragmentsModel } from '@thatopen/fragments';
+import fragmentsWorkerUrl from '@thatopen/fragments/worker?url';
+
+/** The selection colour of the viewer (an element picked in the model or the tree). */
+const SELECTION = {
+  color: new THREE.Color('#f08c00'),
+  opacity: 1,
+  transparent: false,
+  renderedFaces: RenderedFaces.TWO,
+};
+
+/** A camera as the viewer saves and restores it (world coordinates). */
+export interface ViewerCamera {
+  position: [number, number, number];
+  target: [number, number, number];
+}
+
+/**
+ * The 3D view of converted models (That Open Engine fragments on three.js): orbit (left drag), pan (right drag),
+ * zoom (wheel), fit, pick, highlight, hide and isolate. The fragments worker is served by Obra with the web
+ * build. One engine per canvas; `dispose` frees the GPU and the worker.
+ */
+export class BimViewerEngine {
+  readonly renderer: THREE.WebGLRenderer;
+  readonly scene = new THREE.Scene();
+  readonly camera: THREE.PerspectiveCamera;
+  readonly controls: OrbitControls;
+  readonly fragments: FragmentsModels;
+  private readonly models = new Map<string, FragmentsModel>();
+  private readonly resizeObserver: ResizeObserver;
+  private frame = 0;
+  private disposed = false;
+  private marker: THREE.Mesh | null = null;
+  /** Called with the camera after each orbit, pan or zoom, fit and restore. */
+  onCameraChanged: ((camera: ViewerCamera) => void) | null = null;
+
+  constructor(private readonly canvas: HTMLCanvasElement) {
+    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    this.scene.background = new THREE.Color('#eef1f5');
+    this.camera = new THREE.PerspectiveCamera(50, 1, 0.1, 5000);
+    this.camera.position.set(20, 20, 20);
+    this.scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8d8d, 2.5));
+    const sun = new THREE.DirectionalLight(0xffffff, 1.5);
+    sun.position.set(30, 60, 20);
+    this.scene.add(sun);
+    this.controls = new OrbitControls(this.camera, canvas);
+    this.controls.enableDamping = false;
+    this.controls.addEventListener('change', () => this.requestRender());
+    this.controls.addEventListener('end', () => {
+      void this.refresh();
+      this.onCameraChanged?.(this.getCamera());
+    });
+    this.fragments = new FragmentsModels(fragmentsWorkerUrl);
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(canvas);
+    this.resize();
+  }
+
+  private resize(): void {
+    const width = this.canvas.clientWidth || 1;
+    const height = this.canvas.clientHeight || 1;
+    this.renderer.setSize(width, height, false);
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+    this.requestRender();
+  }
+
+  /** Draws on the next animation frame (the view renders on change only, not continuously). */
+  requestRender(): void {
+    if (this.disposed || this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.renderer.render(this.scene, this.camera);
+    });
+  }
+
+  /**
+   * Asks the fragments worker for the geometry of the current view and draws it, again a little later too (the
+   * worker answers asynchronously; the view renders on demand, never in a continuous loop).
+   */
+  async refresh(): Promise<void> {
+    await this.fragments.update(true);
+    this.requestRender();
+    for (const delay of [100, 400, 1200]) setTimeout(() => this.requestRender(), delay);
+  }
+
+  /** Loads one converted model and adds it to the scene. */
+  async load(modelId: string, buffer: ArrayBuffer): Promise<FragmentsModel> {
+    const model = await this.fragments.load(buffer, { modelId, camera: this.camera });
+    this.scene.add(model.object);
+    this.models.set(modelId, model);
+    model.onViewUpdated.add(() => this.requestRender());
+    await this.refresh();
+    this.requestRender();
+    return model;
+  }
+
+  /** Frames every loaded model (or the given box). */
+  fit(box?: THREE.Box3): void {
+    const bounds = box ?? new THREE.Box3();
+    if (!box) for (const model of this.models.values()) bounds.union(model.box);
+    if (bounds.isEmpty()) return;
+    const sphere = bounds.getBoundingSphere(new THREE.Sphere());
+    const distance = sphere.radius / Math.sin(THREE.MathUtils.degToRad(this.camera.fov / 2));
+    const direction = new THREE.Vector3(1, 0.8, 1).normalize();
+    this.camera.position.copy(sphere.center).addScaledVector(direction, distance);
+    this.camera.near = Math.max(0.01, distance / 1000);
+    this.camera.far = distance * 100;
+    this.camera.updateProjectionMatrix();
+    this.controls.target.copy(sphere.center);
+    this.controls.update();
+    void this.refresh();
+    this.onCameraChanged?.(this.getCamera());
+  }
+
+  /** The element under a point of the canvas (client coordinates), or null. */
+  async pick(
+    clientX: number,
+    clientY: number,
+  ): Promise<{ modelId: string; localId: number; point: THREE.Vector3 } | null> {
+    const mouse = new THREE.Vector2(clientX, clientY);
+    let best: { modelId: string; localId: number; point: THREE.Vector3; distance: number } | null = null;
+    for (const [modelId, model] of this.models) {
+      const hit = await model.raycast({ camera: this.camera, mouse, dom: this.canvas });
+      if (hit && (!best || hit.distance < best.distance))
+        best = { modelId, localId: hit.localId, point: hit.point, distance: hit.distance };
+    }
+    return best && { modelId: best.modelId, localId: best.localId, point: best.point };
+  }
+
+  /** Highlights the given elements of a model (and clears the others' highlight). */
+  async select(modelId: string | null, localIds: number[]): Promise<void> {
+    for (const model of this.models.values()) await model.resetHighlight();
+    const model = modelId ? this.models.get(modelId) : undefined;
+    if (model && localIds.length > 0) await model.highlight(localIds, { ...SELECTION });
+    await this.refresh();
+  }
+
+  async hide(modelId: string, localIds: number[]): Promise<void> {
+    await this.models.get(modelId)?.setVisible(localIds, false);
+    await this.refresh();
+  }
+
+  /** Shows only the given elements of a model (the other models are hidden). */
+  async isolate(modelId: string, localIds: number[]): Promise<void> {
+    for (const [id, model] of this.models) {
+      await model.setVisible(undefined, false);
+      if (id === modelId) await model.setVisible(localIds, true);
+    }
+    await this.refresh();
+  }
+
+  async showAll(): Promise<void> {
+    for (const model of this.models.values()) await model.resetVisible();
+    await this.refresh();
+  }
+
+  /** The box of some elements of a model. */
+  async boxOf(modelId: string, localIds: number[]): Promise<THREE.Box3 | null> {
+    const model = this.models.get(modelId);
+    return model ? model.getMergedBox(localIds) : null;
+  }
+
+  getCamera(): ViewerCamera {
+    const p = this.camera.position;
+    const t = this.controls.target;
+    return { position: [p.x, p.y, p.z], target: [t.x, t.y, t.z] };
+  }
+
+  setCamera(camera: ViewerCamera): void {
+    this.camera.position.set(...camera.position);
+    this.controls.target.set(...camera.target);
+    this.controls.update();
+    void this.refresh();
+    this.onCameraChanged?.(this.getCamera());
+  }
+
+  /** Vertical field of view (degrees) and aspect ratio of the camera, for BCF viewpoints. */
+  getLens(): { fieldOfView: number; aspectRatio: number } {
+    return { fieldOfView: this.camera.fov, aspectRatio: this.camera.aspect };
+  }
+
+  /** Shows the issue pin marker at a point (or removes it with null). */
+  setMarker(point: { x: number; y: number; z: number } | null): void {
+    if (this.marker) {
+      this.scene.remove(this.marker);
+      this.marker.geometry.dispose();
+      (this.marker.material as THREE.Material).dispose();
+      this.marker = null;
+    }
+    if (point) {
+      const bounds = new THREE.Box3();
+      for (const model of this.models.values()) bounds.union(model.box);
+      const size = bounds.isEmpty()
+        ? 0.3
+        : Math.max(0.05, bounds.getSize(new THREE.Vector3()).length() / 150);
+      this.marker = new THREE.Mesh(
+        new THREE.SphereGeometry(size, 16, 12),
+        new THREE.MeshBasicMaterial({ color: '#e03131', depthTest: false }),
+      );
+      this.marker.renderOrder = 10;
+      this.marker.position.set(point.x, point.y, point.z);
+      this.scene.add(this.marker);
+    }
+    this.requestRender();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.resizeObserver.disconnect();
+    this.controls.dispose();
+    void this.fragments.dispose();
+    this.renderer.dispose();
+  }
+}

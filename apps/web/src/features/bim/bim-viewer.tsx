@@ -1,0 +1,424 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  ScrollArea,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery } from 'urql';
+import type { BcfViewpoint } from '@obra/domain';
+import { BimIssueViewpointDocument } from '../../gql/generated.ts';
+import type { ProjectDetails } from '../projects/project-context.ts';
+import {
+  getModelFragments,
+  getModelProperties,
+  indexTree,
+  subtreeIds,
+  type BimProperties,
+  type BimTreeNode,
+} from './bim-api.ts';
+import { BimIssueDialog } from './bim-issue-dialog.tsx';
+import type { BimViewerEngine, ViewerCamera } from './bim-viewer-engine.ts';
+import { cameraOfViewpoint, parseBimPins, viewpointOf, type BimPin } from './bim-viewpoint.ts';
+
+/** A converted model revision the viewer loads. */
+export interface ViewerSource {
+  fileId: number;
+  documentId: number;
+  disciplineId: number | null;
+  label: string;
+}
+
+interface Loaded {
+  source: ViewerSource;
+  properties: BimProperties;
+  byId: Map<number, BimTreeNode>;
+}
+
+/** A pointer press that moved less than this (px) is a click (select), not an orbit. */
+const CLICK_TOLERANCE = 4;
+
+function TreeNode({
+  node,
+  depth,
+  selected,
+  onSelect,
+}: {
+  node: BimTreeNode;
+  depth: number;
+  selected: boolean | ((id: number) => boolean);
+  onSelect: (node: BimTreeNode) => void;
+}) {
+  const [open, setOpen] = useState(depth < 4 && node.spatial);
+  const label = node.name?.trim() ? `${node.name.trim()} · ${node.cls}` : node.cls;
+  const isSelected = typeof selected === 'function' ? selected(node.id) : selected;
+  return (
+    <Box>
+      <Group gap={4} wrap="nowrap" pl={depth * 12}>
+        {node.children.length > 0 ? (
+          <UnstyledButton
+            w={16}
+            aria-label={open ? 'collapse' : 'expand'}
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? '▾' : '▸'}
+          </UnstyledButton>
+        ) : (
+          <Box w={16} />
+        )}
+        <UnstyledButton
+          onClick={() => onSelect(node)}
+          aria-current={isSelected ? 'true' : undefined}
+          style={{ fontWeight: isSelected ? 700 : undefined, fontSize: 13, whiteSpace: 'nowrap' }}
+        >
+          {label}
+        </UnstyledButton>
+      </Group>
+      {open &&
+        node.children.map((child) => (
+          <TreeNode key={child.id} node={child} depth={depth + 1} selected={selected} onSelect={onSelect} />
+        ))}
+    </Box>
+  );
+}
+
+/**
+ * The 3D viewer of one or more converted models (a model revision, or the models of a federated model): orbit,
+ * pan, zoom, fit, select an element in the model or the spatial tree to read its class, name and IFC GUID, hide
+ * and isolate; on an active project, a new issue pinned on the clicked element with the view as its BCF
+ * viewpoint; `?issue=` opens an issue's viewpoint (camera, selection, pin).
+ */
+export function BimViewer({ project, sources }: { project: ProjectDetails; sources: ViewerSource[] }) {
+  const { t } = useTranslation('bim');
+  const canvasRef = useRef<HTMLCanvasElement | null>(null);
+  const engineRef = useRef<BimViewerEngine | null>(null);
+  const [models, setModels] = useState<Loaded[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const [selection, setSelection] = useState<{
+    fileId: number;
+    node: BimTreeNode;
+    withContents: boolean;
+  } | null>(null);
+  const [pin, setPin] = useState<BimPin | null>(null);
+  const [camera, setCamera] = useState<ViewerCamera | null>(null);
+  const [creating, setCreating] = useState<{
+    pin: BimPin;
+    viewpoint: BcfViewpoint;
+    source: ViewerSource;
+  } | null>(null);
+  const [created, setCreated] = useState<number | null>(null);
+  const [params, setParams] = useSearchParams();
+  const issueId = Number(params.get('issue')) || null;
+  const [issueQuery] = useQuery({
+    query: BimIssueViewpointDocument,
+    variables: { projectId: project.id, issueId: issueId ?? 0 },
+    pause: issueId === null,
+  });
+  const issue = issueId === null ? null : (issueQuery.data?.issue ?? null);
+  const sourcesKey = sources.map((s) => s.fileId).join(',');
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    let cancelled = false;
+    let engine: BimViewerEngine | null = null;
+    setLoaded(false);
+    setFailed(false);
+    const run = async () => {
+      const { BimViewerEngine: Engine } = await import('./bim-viewer-engine.ts');
+      if (cancelled) return;
+      engine = new Engine(canvas);
+      engine.onCameraChanged = setCamera;
+      engineRef.current = engine;
+      const all: Loaded[] = [];
+      for (const source of sources) {
+        const [fragments, properties] = await Promise.all([
+          getModelFragments(project.id, source.fileId),
+          getModelProperties(project.id, source.fileId),
+        ]);
+        if (cancelled) return;
+        await engine.load(String(source.fileId), fragments);
+        if (cancelled) return;
+        all.push({ source, properties, byId: indexTree(properties.tree) });
+        setModels([...all]);
+        if (all.length === 1) engine.fit();
+      }
+      engine.fit();
+      setLoaded(true);
+    };
+    run().catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+      engineRef.current = null;
+      engine?.dispose();
+    };
+    // The sources are named by sourcesKey.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [project.id, sourcesKey]);
+
+  const byGuid = useMemo(() => {
+    const map = new Map<string, { fileId: number; node: BimTreeNode }>();
+    for (const model of models)
+      for (const node of model.byId.values())
+        if (node.guid) map.set(node.guid, { fileId: model.source.fileId, node });
+    return map;
+  }, [models]);
+
+  // A node picked in the tree highlights with what it contains (a storey, an assembly); an element picked in the
+  // model or restored from a viewpoint highlights alone.
+  const select = useCallback(async (fileId: number | null, node: BimTreeNode | null, withContents = true) => {
+    setPin(null);
+    setSelection(fileId !== null && node ? { fileId, node, withContents } : null);
+    const ids = node ? (withContents ? subtreeIds(node) : [node.id]) : [];
+    await engineRef.current?.select(fileId === null ? null : String(fileId), ids);
+  }, []);
+
+  // A click (not a drag) on the canvas picks the element under the pointer.
+  const down = useRef<{ x: number; y: number } | null>(null);
+  const onPointerUp = async (e: PointerEvent) => {
+    const start = down.current;
+    down.current = null;
+    if (!start || e.button !== 0) return;
+    if (Math.hypot(e.clientX - start.x, e.clientY - start.y) > CLICK_TOLERANCE) return;
+    const hit = await engineRef.current?.pick(e.clientX, e.clientY);
+    const model = hit ? models.find((m) => String(m.source.fileId) === hit.modelId) : undefined;
+    const node = hit && model ? (model.byId.get(hit.localId) ?? null) : null;
+    await select(model && node ? model.source.fileId : null, node, false);
+    if (hit && model && node?.guid)
+      setPin({
+        fileId: model.source.fileId,
+        documentId: model.source.documentId,
+        guid: node.guid,
+        localId: node.id,
+        point: { x: hit.point.x, y: hit.point.y, z: hit.point.z },
+      });
+  };
+
+  // An issue's viewpoint (?issue=): its camera, its selection and its pin on one of these models.
+  useEffect(() => {
+    const engine = engineRef.current;
+    if (!loaded || !engine || !issue) return;
+    const pins = parseBimPins(issue.bimPins).filter((p) => sources.some((s) => s.fileId === p.fileId));
+    const viewpoints = Array.isArray(issue.viewpoints) ? (issue.viewpoints as BcfViewpoint[]) : [];
+    const first = viewpoints[0];
+    const restored = first ? cameraOfViewpoint(first, pins[0]?.point) : null;
+    if (restored?.camera) engine.setCamera(restored.camera);
+    const found = restored?.selectedGuids.map((g) => byGuid.get(g)).find((n) => n);
+    void select(found?.fileId ?? null, found?.node ?? null, false);
+    engine.setMarker(pins[0]?.point ?? null);
+    // The sources are named by sourcesKey.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded, issue, sourcesKey, byGuid, select]);
+
+  const startIssue = () => {
+    const engine = engineRef.current;
+    const source = sources.find((s) => s.fileId === pin?.fileId);
+    if (!engine || !pin || !source) return;
+    setCreating({
+      pin,
+      source,
+      viewpoint: viewpointOf({
+        guid: crypto.randomUUID(),
+        camera: engine.getCamera(),
+        ...engine.getLens(),
+        selectedGuids: [pin.guid],
+      }),
+    });
+  };
+
+  const selectionIds = selection
+    ? selection.withContents
+      ? subtreeIds(selection.node)
+      : [selection.node.id]
+    : [];
+  const selectedKey = selection ? String(selection.fileId) : null;
+
+  return (
+    <>
+      <Group gap="xs" justify="flex-end">
+        <Button size="xs" variant="default" onClick={() => engineRef.current?.fit()} data-testid="bim-fit">
+          {t('tools.fit')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={!selection}
+          data-testid="bim-hide"
+          onClick={() => {
+            if (selectedKey) void engineRef.current?.hide(selectedKey, selectionIds);
+            void select(null, null);
+          }}
+        >
+          {t('tools.hide')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={!selection}
+          data-testid="bim-isolate"
+          onClick={() => selectedKey && void engineRef.current?.isolate(selectedKey, selectionIds)}
+        >
+          {t('tools.isolate')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          data-testid="bim-show-all"
+          onClick={() => void engineRef.current?.showAll()}
+        >
+          {t('tools.showAll')}
+        </Button>
+        {project.status === 1 && (
+          <Button size="xs" disabled={!pin} data-testid="bim-new-issue" onClick={startIssue}>
+            {t('issue.newHere')}
+          </Button>
+        )}
+      </Group>
+      {failed && (
+        <Alert color="red" data-testid="bim-viewer-error">
+          {t('errors.loadError')}
+        </Alert>
+      )}
+      {created !== null && (
+        <Alert color="green" data-testid="bim-issue-created" withCloseButton onClose={() => setCreated(null)}>
+          {t('issue.created')}{' '}
+          <Anchor component={Link} to={`/workspace/project/${project.id}/issues/${created}`}>
+            {t('issue.openIssue')}
+          </Anchor>
+          {' · '}
+          <Anchor
+            data-testid="bim-issue-open-viewpoint"
+            onClick={() => {
+              setCreated(null);
+              setParams({ issue: String(created) });
+            }}
+          >
+            {t('issue.openViewpoint')}
+          </Anchor>
+        </Alert>
+      )}
+      {issue && (
+        <Alert color="blue" data-testid="bim-issue-viewpoint">
+          {t('issue.viewing', { code: issue.code, title: issue.title })}{' '}
+          <Anchor component={Link} to={`/workspace/project/${project.id}/issues/${issue.id}`}>
+            {t('issue.openIssue')}
+          </Anchor>
+        </Alert>
+      )}
+      {creating && (
+        <BimIssueDialog
+          project={project}
+          defaultDisciplineId={creating.source.disciplineId}
+          pin={creating.pin}
+          viewpoint={creating.viewpoint}
+          onClose={() => setCreating(null)}
+          onCreated={(id) => {
+            setCreating(null);
+            setCreated(id);
+          }}
+        />
+      )}
+      <Group align="stretch" gap="sm" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
+        <ScrollArea
+          w={280}
+          data-testid="bim-tree"
+          style={{ border: '1px solid var(--mantine-color-gray-3)' }}
+        >
+          <Box p="xs">
+            <Text fw={600} size="sm" mb={4}>
+              {t('tree.title')}
+            </Text>
+            {models.map((model) => (
+              <Box key={model.source.fileId} mb="xs">
+                {models.length > 1 && (
+                  <Text size="xs" c="dimmed">
+                    {model.source.label}
+                  </Text>
+                )}
+                <TreeNode
+                  node={model.properties.tree}
+                  depth={0}
+                  selected={(id) => selection?.fileId === model.source.fileId && selection.node.id === id}
+                  onSelect={(n) => void select(model.source.fileId, n)}
+                />
+              </Box>
+            ))}
+          </Box>
+        </ScrollArea>
+        <Box style={{ flex: 1, position: 'relative', minWidth: 0 }}>
+          <canvas
+            ref={canvasRef}
+            data-testid="bim-canvas"
+            data-loaded={loaded ? 'true' : 'false'}
+            data-camera={camera ? JSON.stringify(camera) : undefined}
+            style={{ width: '100%', height: '100%', display: 'block', touchAction: 'none' }}
+            onPointerDown={(e) => {
+              down.current = { x: e.clientX, y: e.clientY };
+            }}
+            onPointerUp={(e) => void onPointerUp(e)}
+          />
+          {!loaded && !failed && (
+            <Center pos="absolute" inset={0}>
+              <Loader />
+            </Center>
+          )}
+        </Box>
+        <Box
+          w={300}
+          p="xs"
+          data-testid="bim-properties"
+          style={{ border: '1px solid var(--mantine-color-gray-3)' }}
+        >
+          <Text fw={600} size="sm" mb={4}>
+            {t('properties.title')}
+          </Text>
+          {selection ? (
+            <Table fz="sm">
+              <Table.Tbody>
+                {models.length > 1 && (
+                  <Table.Tr>
+                    <Table.Th>{t('properties.model')}</Table.Th>
+                    <Table.Td>{sources.find((s) => s.fileId === selection.fileId)?.label}</Table.Td>
+                  </Table.Tr>
+                )}
+                <Table.Tr>
+                  <Table.Th>{t('properties.class')}</Table.Th>
+                  <Table.Td data-testid="bim-prop-class">{selection.node.cls}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th>{t('properties.name')}</Table.Th>
+                  <Table.Td data-testid="bim-prop-name">{selection.node.name ?? '—'}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th>{t('properties.guid')}</Table.Th>
+                  <Table.Td data-testid="bim-prop-guid" style={{ fontFamily: 'monospace' }}>
+                    {selection.node.guid ?? '—'}
+                  </Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th>{t('properties.expressId')}</Table.Th>
+                  <Table.Td>{selection.node.id}</Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('properties.none')}
+            </Text>
+          )}
+        </Box>
+      </Group>
+    </>
+  );
+}
