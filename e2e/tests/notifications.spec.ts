@@ -1,6 +1,9 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { buildIssueWorld, signedInPage } from './issue-view-helpers.ts';
+import { buildIssueWorld, openIssue, signedInPage } from './issue-view-helpers.ts';
 import { createIssues } from './issues-list-helpers.ts';
 import { gql } from './project-helpers.ts';
 import { waitForMail } from './mail-helpers.ts';
@@ -12,6 +15,63 @@ async function choose(page: Page, testId: string, option: string): Promise<void>
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await expect(page.getByTestId(testId)).toHaveValue(option);
+}
+
+function hmac(key: Buffer, data: Buffer): Buffer {
+  return createHmac('sha256', key).update(data).digest();
+}
+
+/**
+ * A push service on this machine for one subscription (the browser's keys are made here, RFC 8291): it decrypts
+ * what Obra sends (aes128gcm) and hands the payload on to the browser.
+ */
+async function startPushService(deliver: (payload: string) => Promise<void>) {
+  const keys = createECDH('prime256v1');
+  keys.generateKeys();
+  const auth = randomBytes(16);
+  const decrypt = (body: Buffer): string => {
+    const salt = body.subarray(0, 16);
+    const idLength = body[20] ?? 0;
+    const serverPublic = body.subarray(21, 21 + idLength);
+    const ciphertext = body.subarray(21 + idLength);
+    const info = Buffer.concat([
+      Buffer.from('WebPush: info\0'),
+      keys.getPublicKey(),
+      serverPublic,
+      Buffer.from([1]),
+    ]);
+    const prk = hmac(salt, hmac(hmac(auth, keys.computeSecret(serverPublic)), info));
+    const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16);
+    const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
+    const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+    decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+    const padded = Buffer.concat([
+      decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+      decipher.final(),
+    ]);
+    return padded.subarray(0, padded.lastIndexOf(2)).toString('utf8');
+  };
+  const received: string[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const payload = decrypt(Buffer.concat(chunks));
+      received.push(payload);
+      deliver(payload).then(
+        () => res.writeHead(201).end(),
+        () => res.writeHead(500).end(),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/push/device-1`,
+    p256dh: keys.getPublicKey().toString('base64url'),
+    auth: auth.toString('base64url'),
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 test.describe('notifications', () => {
@@ -44,25 +104,32 @@ test.describe('notifications', () => {
     await expect(mentionSwitch).not.toBeChecked();
     await page.screenshot({ path: `${SCREENSHOTS}/notifications-settings.png`, fullPage: true });
 
-    // The coordinator mentions the reader, and writes a public comment that is then restricted to project
-    // management: the reader lost access to it before the digest is sent.
-    const comment = (message: string, mentioned: number[]) =>
-      gql<{ createProjectIssueComment: { id: number } }>(
-        request,
-        world.owner.token,
-        `mutation($p: Int!, $i: Int!, $m: String!, $u: [Int!]) {
-          createProjectIssueComment(projectId: $p, issueId: $i, message: $m, visibility: "public", mentionedUsers: $u) { id } }`,
-        { p: world.projectId, i: issueId, m: message, u: mentioned },
-      );
-    const mention = (await comment('Pode verificar a viga V12, por favor?', [reader.id]))
-      .createProjectIssueComment.id;
-    const secret = (await comment('Custo extra de 12 mil', [])).createProjectIssueComment.id;
+    // The coordinator mentions the reader on screen, then writes a public comment that is restricted to project
+    // management afterwards: the reader lost access to it before the digest is sent.
+    const coordinator = await signedInPage(browser, baseURL, world.owner);
+    await openIssue(coordinator, world.projectId, issueId ?? 0);
+    const input = coordinator.getByTestId('comment-composer').getByTestId('comment-input');
+    await input.click();
+    await input.pressSequentially('Pode verificar a viga V12, por favor? @Cai');
+    await coordinator.getByRole('option', { name: /Caio Colaborador/ }).click();
+    await coordinator.keyboard.press('Control+Enter');
+    await expect(coordinator.getByTestId('comment').first().getByTestId('comment-mention')).toHaveText(
+      '@Caio Colaborador',
+    );
+    await coordinator.context().close();
+    const secret = await gql<{ createProjectIssueComment: { id: number } }>(
+      request,
+      world.owner.token,
+      `mutation($p: Int!, $i: Int!) {
+        createProjectIssueComment(projectId: $p, issueId: $i, message: "Custo extra de 12 mil", visibility: "public") { id } }`,
+      { p: world.projectId, i: issueId },
+    );
     await gql(
       request,
       world.owner.token,
       `mutation($p: Int!, $c: Int!) {
         updateProjectIssueComment(projectId: $p, commentId: $c, message: "Custo extra de 12 mil", visibility: "project_management") { id } }`,
-      { p: world.projectId, c: secret },
+      { p: world.projectId, c: secret.createProjectIssueComment.id },
     );
 
     // The bell: the mention first-class, nothing of the restricted comment.
@@ -79,9 +146,10 @@ test.describe('notifications', () => {
 
     // The digest of the 15-minute period (the schedules are off under test: the test route runs the real job).
     const run = await request.post('/test/jobs/notifications/digest', {
-      data: { kind: 'issues', frequency: 'fifteenMinutes' },
+      data: { kind: 'issues', frequency: 'fifteenMinutes', userId: reader.id },
     });
     expect(run.ok()).toBe(true);
+    expect(((await run.json()) as { sent: number }).sent).toBe(1);
     const mail = await waitForMail(obra, reader.email, /^Obra: \d+ new updates?$/);
     expect(mail.text).toContain('In the last 15 minutes');
     expect(mail.text).toContain('Viga V12 interfere com o duto');
@@ -91,14 +159,21 @@ test.describe('notifications', () => {
     expect(mail.html).not.toContain('Custo extra');
     // Mentions come first.
     expect(mail.text.indexOf('mentioned you')).toBeLessThan(mail.text.indexOf('created the issue'));
-    const link = `${baseURL}/workspace/project/${world.projectId}/issues/${issueId}?comment=${mention}#comment-${mention}`;
-    expect(mail.text).toContain(link);
+    // Each item links to the issue, the mention to its comment.
+    const issueLink = `${baseURL}/workspace/project/${world.projectId}/issues/${issueId}`;
+    const mentionAt = mail.text.indexOf('mentioned you');
+    const mention = new RegExp(`${issueLink}\\?comment=(\\d+)#comment-(\\d+)`).exec(
+      mail.text.slice(mentionAt),
+    );
+    expect(mention).not.toBeNull();
+    expect(mention?.[1]).toBe(mention?.[2]);
+    const link = mention?.[0] ?? '';
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     const unsubscribe = /^<([^>]+)>$/.exec(mail.headers.get('list-unsubscribe') ?? '')?.[1] ?? '';
     expect(unsubscribe).toContain(`${baseURL}/notifications/unsubscribe?token=`);
     // A second run of the same period sends nothing more.
     const again = await request.post('/test/jobs/notifications/digest', {
-      data: { kind: 'issues', frequency: 'fifteenMinutes' },
+      data: { kind: 'issues', frequency: 'fifteenMinutes', userId: reader.id },
     });
     expect(((await again.json()) as { sent: number }).sent).toBe(0);
 
@@ -135,5 +210,97 @@ test.describe('notifications', () => {
     await expect(page).toHaveURL(new RegExp(`/issues/${issueId}$`));
     await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('Notifications: 0 unread');
     await page.context().close();
+  });
+
+  test('device notifications: the blocked message, then with permission a mention pops up from the service worker', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    test.setTimeout(180_000);
+    const world = await buildIssueWorld(request, obra);
+    const reader = world.collaborator;
+
+    // Without permission (the headless browser refuses the prompt): the spec's message (editor §8.2).
+    const refused = await signedInPage(browser, baseURL, reader);
+    await refused.goto('/workspace/user/notifications');
+    const device = refused.getByRole('switch', { name: 'Device notifications' });
+    await expect(device).toBeChecked();
+    await device.click({ force: true });
+    await expect(device).not.toBeChecked();
+    await device.click({ force: true });
+    await expect(refused.getByTestId('notifications-blocked')).toBeVisible();
+    await refused.context().close();
+
+    // With permission granted: the app's service worker, and a subscription whose push service is this test's
+    // (Chromium's own push service is on the Internet; DevTools hands the decrypted message on to the worker).
+    const page = await signedInPage(browser, baseURL, reader);
+    await page.context().grantPermissions(['notifications'], { origin: baseURL ?? '' });
+    await page.goto('/workspace/user/notifications');
+    await expect(page.evaluate(() => Notification.permission)).resolves.toBe('granted');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.register('/notifications-sw.js');
+      await navigator.serviceWorker.ready;
+    });
+    const cdp = await page.context().newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+        const mine = event.registrations.find((r) => r.scopeURL.startsWith(baseURL ?? '') && !r.isDeleted);
+        if (mine) resolve(mine.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const id = await registrationId;
+    const push = await startPushService(async (payload) => {
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: baseURL ?? '',
+        registrationId: id,
+        data: payload,
+      });
+    });
+    try {
+      await gql(
+        request,
+        reader.token,
+        'mutation($e: String!, $p: String!, $a: String!) { subscribeDevice(endpoint: $e, p256dh: $p, auth: $a) }',
+        { e: push.endpoint, p: push.p256dh, a: push.auth },
+      );
+      const [issueId] = await createIssues(request, world, [{ title: 'Porta P3 sem batente' }]);
+      await gql(
+        request,
+        world.owner.token,
+        `mutation($p: Int!, $i: Int!, $u: [Int!]) {
+          createProjectIssueComment(projectId: $p, issueId: $i, message: "Veja a porta, por favor", visibility: "public", mentionedUsers: $u) { id } }`,
+        { p: world.projectId, i: issueId, u: [reader.id] },
+      );
+      const run = await request.post('/test/jobs/notifications/immediate', { data: { userId: reader.id } });
+      expect(run.ok()).toBe(true);
+      // The mention is shown by the service worker, with the issue as its click target.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(async () => {
+              const registration = await navigator.serviceWorker.ready;
+              return (await registration.getNotifications()).map((n) => ({
+                title: n.title,
+                body: n.body,
+                url: (n.data as { url?: string } | null)?.url ?? '',
+              }));
+            }),
+          { timeout: 60_000 },
+        )
+        .toContainEqual({
+          title: expect.stringContaining('mentioned you') as unknown as string,
+          body: 'Veja a porta, por favor',
+          url: expect.stringContaining(
+            `/workspace/project/${world.projectId}/issues/${issueId}?comment=`,
+          ) as unknown as string,
+        });
+      expect(push.received.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await push.close();
+      await page.context().close();
+    }
   });
 });

@@ -5,8 +5,13 @@ import { escapeHtml } from '../../mail/mjml-layout.ts';
 import { requestLocale } from '../../http/request-locale.ts';
 import { settingsUrl, translator } from './notification-emails.ts';
 import { unsubscribe, unsubscribeTarget } from './notification-unsubscribe-service.ts';
-import { runIssueDigests, runPendingSummaries } from './notification-digest-service.ts';
-import { runImmediateEmails } from './notification-immediate-service.ts';
+import {
+  runIssueDigests,
+  runPendingSummaries,
+  sendIssueDigest,
+  sendPendingSummary,
+} from './notification-digest-service.ts';
+import { runImmediateEmails, sendImmediateEmailsOf } from './notification-immediate-service.ts';
 
 function page(lang: string, title: string, body: string): string {
   return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(
@@ -87,7 +92,7 @@ const FREQUENCY_LENGTH_MS: Record<DigestFrequency, number> = {
  */
 function registerTestJobRoutes(app: FastifyInstance, services: AppServices): void {
   app.post('/test/jobs/notifications/digest', async (request, reply) => {
-    const body = (request.body ?? {}) as { kind?: unknown; frequency?: unknown };
+    const body = (request.body ?? {}) as { kind?: unknown; frequency?: unknown; userId?: unknown };
     const kind = body.kind === 'pending' ? 'pending' : 'issues';
     const frequency = body.frequency;
     if (
@@ -98,14 +103,34 @@ function registerTestJobRoutes(app: FastifyInstance, services: AppServices): voi
       throw new AppError('INVALID_NOTIFICATION_TYPE', { field: 'frequency' });
     const f = frequency as DigestFrequency;
     const period = lastEndedPeriod(f, new Date(Date.now() + FREQUENCY_LENGTH_MS[f]));
+    const userId = testUserId(body.userId);
+    if (userId !== undefined) {
+      const sent =
+        kind === 'issues'
+          ? await sendIssueDigest(services, userId, period)
+          : await sendPendingSummary(services, userId, period);
+      return reply.send({ period: period.key, sent: sent ? 1 : 0, skipped: sent ? 0 : 1 });
+    }
     const result =
       kind === 'issues'
         ? await runIssueDigests(services, period)
         : await runPendingSummaries(services, period);
     return reply.send({ period: period.key, ...result });
   });
-  app.post('/test/jobs/notifications/immediate', async (_request, reply) => {
-    await runImmediateEmails(services);
-    return reply.send({ ok: true });
+  app.post('/test/jobs/notifications/immediate', async (request, reply) => {
+    const userId = testUserId(((request.body ?? {}) as { userId?: unknown }).userId);
+    const queued =
+      userId === undefined
+        ? await runImmediateEmails(services)
+        : await sendImmediateEmailsOf(services, userId, new Date(Date.now() - 3_600_000));
+    return reply.send({ queued });
   });
+}
+
+/** An optional user id of a test job request: only that user's e-mails (other journeys share the server). */
+function testUserId(value: unknown): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
+    throw new AppError('BAD_USER_INPUT', { field: 'userId' });
+  return value;
 }
