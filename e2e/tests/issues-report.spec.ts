@@ -12,6 +12,9 @@ import {
 import { createIssues, openIssueList } from './issues-list-helpers.ts';
 import { gql } from './project-helpers.ts';
 
+// With OBRA_SCREENSHOTS=1 the journey also refreshes docs/screenshots/issues-report-page.png.
+const SHOTS = process.env.OBRA_SCREENSHOTS === '1';
+const shotsDir = path.resolve(import.meta.dirname, '../../docs/screenshots');
 const STANDARD_FONTS = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
 
 /** Each page's text and size (points) of a PDF. */
@@ -105,7 +108,8 @@ test.describe('issues report (print)', () => {
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
-    await report.screenshot({ path: 'docs/screenshots/issues-report-page.png', fullPage: true });
+    if (SHOTS)
+      await report.screenshot({ path: path.join(shotsDir, 'issues-report-page.png'), fullPage: true });
 
     // Print CSS: no toolbar, one issue per page.
     await expect(report.getByTestId('issues-report-print')).toBeVisible();

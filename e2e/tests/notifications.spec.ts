@@ -1,4 +1,5 @@
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
@@ -8,7 +9,9 @@ import { createIssues } from './issues-list-helpers.ts';
 import { gql } from './project-helpers.ts';
 import { waitForMail } from './mail-helpers.ts';
 
-const SCREENSHOTS = 'docs/screenshots';
+// With OBRA_SCREENSHOTS=1 the journey also refreshes docs/screenshots/notifications-*.png.
+const SHOTS = process.env.OBRA_SCREENSHOTS === '1';
+const shotsDir = path.resolve(import.meta.dirname, '../../docs/screenshots');
 
 /** Picks an option of a Mantine select by its label. */
 async function choose(page: Page, testId: string, option: string): Promise<void> {
@@ -96,13 +99,14 @@ test.describe('notifications', () => {
     await expect(page.getByText('Notification settings saved.').first()).toBeVisible();
     const mentionSwitch = page.getByRole('switch', { name: 'When someone mentions me' });
     await expect(mentionSwitch).toBeChecked();
-    await mentionSwitch.click({ force: true });
+    await page.getByText('When someone mentions me', { exact: true }).click();
     await expect(mentionSwitch).not.toBeChecked();
     // Saved on the server: a fresh load shows the choices.
     await page.reload();
     await expect(page.getByTestId('notifications-issue-emails')).toHaveValue('Every 15 minutes');
     await expect(mentionSwitch).not.toBeChecked();
-    await page.screenshot({ path: `${SCREENSHOTS}/notifications-settings.png`, fullPage: true });
+    if (SHOTS)
+      await page.screenshot({ path: path.join(shotsDir, 'notifications-settings.png'), fullPage: true });
 
     // The coordinator mentions the reader on screen, then writes a public comment that is restricted to project
     // management afterwards: the reader lost access to it before the digest is sent.
@@ -141,7 +145,7 @@ test.describe('notifications', () => {
     await expect(items.filter({ hasText: 'Viga V12 interfere com o duto' }).first()).toBeVisible();
     await expect(items.filter({ hasText: 'Custo extra' })).toHaveCount(0);
     await expect(page.getByTestId('notification-bell')).toHaveAccessibleName(/Notifications: \d+ unread/);
-    await page.screenshot({ path: `${SCREENSHOTS}/notifications-bell.png` });
+    if (SHOTS) await page.screenshot({ path: path.join(shotsDir, 'notifications-bell.png') });
     await page.keyboard.press('Escape');
 
     // The digest of the 15-minute period (the schedules are off under test: the test route runs the real job).
@@ -182,7 +186,11 @@ test.describe('notifications', () => {
     await mailPage.setViewportSize({ width: 720, height: 900 });
     await mailPage.setContent(mail.html);
     await expect(mailPage.getByText('Pode verificar a viga V12, por favor?')).toBeVisible();
-    await mailPage.screenshot({ path: `${SCREENSHOTS}/notifications-digest-email.png`, fullPage: true });
+    if (SHOTS)
+      await mailPage.screenshot({
+        path: path.join(shotsDir, 'notifications-digest-email.png'),
+        fullPage: true,
+      });
     await mailPage.locator(`a[href="${link}"]`).first().click();
     await expect(mailPage).toHaveURL(link);
     await expect(mailPage.getByTestId('issue-view')).toBeVisible();
@@ -227,9 +235,9 @@ test.describe('notifications', () => {
     await refused.goto('/workspace/user/notifications');
     const device = refused.getByRole('switch', { name: 'Device notifications' });
     await expect(device).toBeChecked();
-    await device.click({ force: true });
+    await refused.getByText('Device notifications', { exact: true }).click();
     await expect(device).not.toBeChecked();
-    await device.click({ force: true });
+    await refused.getByText('Device notifications', { exact: true }).click();
     await expect(refused.getByTestId('notifications-blocked')).toBeVisible();
     await refused.context().close();
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, READY_USER, renderRoutes, stubAuthFetch } from '../../app/guards/guard-test-utils.tsx';
-import { IssuesReportPage, runningHeader, type ReportModel } from './issues-report-page.tsx';
+import { IssuesReportPage, pageRule, type ReportModel } from './issues-report-page.tsx';
 import { issuesReportPath } from './issues-report-path.ts';
 
 const SLOW = { timeout: 30_000 };
@@ -67,10 +67,11 @@ describe('issuesReportPath', () => {
     expect(url.searchParams.has('history')).toBe(false);
   });
 
-  it('escapes the running header as a CSS string', () => {
-    expect(runningHeader('Obra "A" \\ B\nC')).toBe(
-      '@page { @top-left { content: "Obra \\"A\\" \\\\ B C"; font-size: 8pt; color: #52606d; } }',
-    );
+  it('prints A4 with the running header escaped as a CSS string, and the page numbers', () => {
+    const rule = pageRule('Obra "A" \\ B\nC');
+    expect(rule).toContain('size: A4;');
+    expect(rule).toContain('@top-left { content: "Obra \\"A\\" \\\\ B C";');
+    expect(rule).toContain("content: counter(page) ' / ' counter(pages);");
   });
 });
 

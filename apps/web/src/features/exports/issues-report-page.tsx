@@ -31,13 +31,21 @@ export interface ReportModel {
   }[];
 }
 
-/** The @page rule that prints `text` at the top of every page (a CSS string: quotes, backslashes, breaks escaped). */
-export function runningHeader(text: string): string {
+/**
+ * The report's @page rule: A4, its margins, `text` at the top of every page and `page / pages` at the bottom (a
+ * CSS string: quotes and backslashes escaped, breaks made spaces). In the page's own <style>, so that it leaves
+ * with the page and does not change how other screens print.
+ */
+export function pageRule(text: string): string {
   const css = text
     .replace(/[\\"]/g, (c) => `\\${c}`)
     .replace(/[\n\r\f]/g, ' ')
     .replace(/</g, '\\3c ');
-  return `@page { @top-left { content: "${css}"; font-size: 8pt; color: #52606d; } }`;
+  return [
+    '@page { size: A4; margin: 18mm 14mm 16mm;',
+    `@top-left { content: "${css}"; font-size: 8pt; color: #52606d; }`,
+    "@bottom-right { content: counter(page) ' / ' counter(pages); font-size: 8pt; color: #52606d; } }",
+  ].join(' ');
 }
 
 type Load =
@@ -113,7 +121,7 @@ export function IssuesReportPage() {
           {t('report.print')}
         </button>
       </div>
-      <style>{runningHeader(`${report.projectName} · ${label('reportTitle')}`)}</style>
+      <style>{pageRule(`${report.projectName} · ${label('reportTitle')}`)}</style>
 
       <section className="issues-report__cover" data-testid="issues-report-cover">
         <h1>{label('reportTitle')}</h1>
