@@ -118,7 +118,9 @@ test.describe('issues report (print)', () => {
     expect(await issues.first().evaluate((el) => getComputedStyle(el).breakBefore)).toBe('page');
 
     // Printed to PDF by the browser: A4, a cover then a page per issue, the codes in the text.
-    const pdf = await readPdf(await report.pdf({ preferCSSPageSize: true, printBackground: true }));
+    const pdf = await readPdf(
+      new Uint8Array(await report.pdf({ preferCSSPageSize: true, printBackground: true })),
+    );
     expect(pdf.length).toBeGreaterThanOrEqual(3);
     for (const p of pdf) {
       expect(Math.round(p.width)).toBe(595);
