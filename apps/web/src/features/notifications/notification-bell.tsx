@@ -156,6 +156,7 @@ export function NotificationBell({ projectId }: { projectId?: number | undefined
                       size="xs"
                       variant={item.isMention ? 'filled' : 'light'}
                       color={item.isMention ? 'red' : 'blue'}
+                      style={{ flexShrink: 0 }}
                     >
                       {t(`kind.${item.kind}`)}
                     </Badge>
