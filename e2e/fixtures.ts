@@ -6,7 +6,7 @@ import { test as base, expect } from '@playwright/test';
 export interface ObraServer {
   baseURL: string;
   dataDir: string;
-  /** The e-mails the server wrote to its outbox, newest last (the server runs without SMTP in e2e). */
+  /** The e-mails the server sent, as the local SMTP server received them (e2e/smtp-sink.ts), newest last. */
   outbox(): { file: string; raw: string }[];
 }
 
@@ -18,7 +18,7 @@ export const test = base.extend<{ obra: ObraServer }>({
       baseURL: baseURL ?? '',
       dataDir,
       outbox: () => {
-        const dir = path.join(dataDir, 'outbox');
+        const dir = process.env.OBRA_E2E_MAILBOX ?? path.join(dataDir, 'smtp-mailbox');
         if (!fs.existsSync(dir)) return [];
         return fs
           .readdirSync(dir)

@@ -7,6 +7,9 @@ import { defineConfig, devices } from '@playwright/test';
 // database when DATABASE_URL is set by the test runner). Workers inherit these variables.
 process.env.OBRA_E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
 process.env.OBRA_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'obra-e2e-'));
+// The local SMTP server the journeys read Obra's e-mails from (smtp-sink.ts), next to the server's port.
+process.env.OBRA_E2E_SMTP_PORT ??= String(Number(process.env.OBRA_E2E_PORT) + 1000);
+process.env.OBRA_E2E_MAILBOX ??= path.join(process.env.OBRA_E2E_DATA_DIR ?? os.tmpdir(), 'smtp-mailbox');
 const port = Number(process.env.OBRA_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -45,26 +48,45 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
-    cwd: repoRoot,
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.OBRA_E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      // Every journey signs up from 127.0.0.1; the real limits (20 sign-ups per hour per address) are proven by
-      // apps/server/test/identity/rate-limits.test.ts, so the browser suite raises them.
-      RATE_LIMIT_MULTIPLIER: '100',
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+  webServer: [
+    {
+      command: 'node --import tsx e2e/smtp-sink.ts',
+      cwd: repoRoot,
+      port: Number(process.env.OBRA_E2E_SMTP_PORT),
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        OBRA_E2E_SMTP_PORT: process.env.OBRA_E2E_SMTP_PORT,
+        OBRA_E2E_MAILBOX: process.env.OBRA_E2E_MAILBOX,
+      },
     },
-  },
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      cwd: repoRoot,
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.OBRA_E2E_DATA_DIR,
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        // Every journey signs up from 127.0.0.1; the real limits (20 sign-ups per hour per address) are proven by
+        // apps/server/test/identity/rate-limits.test.ts, so the browser suite raises them.
+        RATE_LIMIT_MULTIPLIER: '100',
+        // E-mails go through SMTP to smtp-sink.ts, as in production.
+        SMTP_URL: `smtp://127.0.0.1:${process.env.OBRA_E2E_SMTP_PORT}`,
+        // The notification schedules are off under test: journeys run a digest through /test/jobs (test only).
+        TEST_JOB_ROUTES: 'true',
+        ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+        ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+      },
+    },
+  ],
 });

@@ -34,6 +34,8 @@ const envSchema = z.object({
   /** How long a job may run before it counts as lost (its worker crashed) and is retried. */
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(82_800).default(900),
   SEED_DEMO: boolean.default(true),
+  /** Test servers only (refused outside NODE_ENV=test): routes that run scheduled jobs on demand (journeys). */
+  TEST_JOB_ROUTES: boolean.default(false),
   /**
    * Which GraphQL operations browser sessions may run: `persisted` (only the web app's own, by id) or `any`.
    * Default: `persisted` in production, `any` otherwise. Access keys (scripts) may always send their own.
@@ -137,6 +139,8 @@ export interface Config {
   runJobs: boolean;
   jobTimeoutSeconds: number;
   seedDemo: boolean;
+  /** POST /test/jobs/* routes that run scheduled jobs now: NODE_ENV=test and TEST_JOB_ROUTES only. */
+  testJobRoutes?: boolean;
   /** `persisted`: a browser session may run only the web app's persisted operations (GRAPHQL_OPERATIONS). */
   graphqlOperations: 'persisted' | 'any';
   trustProxy: boolean;
@@ -174,7 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
-  const problems = [...s3ConfigProblems(e), ...roleProblems(e)];
+  const problems = [...s3ConfigProblems(e), ...roleProblems(e), ...testOnlyProblems(e)];
   if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -196,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: e.ROLE === 'worker' || (e.ROLE === 'all' && e.JOBS !== 'none'),
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
     seedDemo: e.SEED_DEMO,
+    testJobRoutes: e.NODE_ENV === 'test' && e.TEST_JOB_ROUTES,
     graphqlOperations: e.GRAPHQL_OPERATIONS ?? (e.NODE_ENV === 'production' ? 'persisted' : 'any'),
     trustProxy: e.TRUST_PROXY,
     embeddingHosts: e.EMBEDDING_HOSTS,
@@ -256,6 +261,13 @@ function roleProblems(e: z.infer<typeof envSchema>): string[] {
   if ((e.ROLE === 'web' && e.JOBS === 'all') || (e.ROLE === 'worker' && e.JOBS === 'none'))
     problems.push(`JOBS: '${e.JOBS}' contradicts ROLE '${e.ROLE}'`);
   return problems;
+}
+
+// Routes that run jobs on demand exist for the browser journeys only: asking for them elsewhere is a mistake.
+function testOnlyProblems(e: z.infer<typeof envSchema>): string[] {
+  return e.TEST_JOB_ROUTES && e.NODE_ENV !== 'test'
+    ? [`TEST_JOB_ROUTES: only for NODE_ENV=test (NODE_ENV is '${e.NODE_ENV}')`]
+    : [];
 }
 
 // A provider is enabled only when all three of its variables are set.

@@ -130,3 +130,85 @@ describe('issues report (PDF)', () => {
     ]);
   });
 });
+
+/** The report as data (for the web's /issues-report page). */
+async function reportData(
+  token: string | undefined,
+  params: Record<string, string>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await download(
+    t,
+    `/exports/issues-report.json?${new URLSearchParams({ projectId: String(w.projectId), ...params }).toString()}`,
+    token,
+  );
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+interface ReportData {
+  projectName: string;
+  labels: Record<string, string>;
+  filters: string[];
+  totals: { total: number; byStatus: { label: string; count: number }[] };
+  issues: {
+    code: string;
+    title: string;
+    fields: { label: string; value: string }[];
+    disciplines: { abbreviation: string; status: string }[];
+    images: { url: string; title: string }[];
+    comments: { message: string }[];
+  }[];
+}
+
+describe('issues report (data for the printable page)', () => {
+  it('holds what the PDF holds, in the asked language: cover, fields, disciplines, signed image links, comments', async () => {
+    const { status, body } = await reportData(w.creator.token, { comments: 'true', locale: 'pt-BR' });
+    expect(status).toBe(200);
+    const data = body as unknown as ReportData;
+    expect(data.projectName).toBe('Torre Issues');
+    expect(data.labels['reportTitle']).toBe('Relatório de apontamentos');
+    expect(data.filters).toEqual(['Todos os apontamentos que o usuário pode ver']);
+    expect(data.totals.total).toBe(6);
+    expect(data.issues.map((i) => i.title).sort()).toEqual(Object.values(WORLD_TITLES).sort());
+    const issue = data.issues.find((i) => i.title === WORLD_TITLES.public);
+    expect(issue?.fields).toContainEqual({ label: 'Locais', value: 'Torre A / Pavimento 2' });
+    expect(issue?.disciplines.length).toBeGreaterThan(0);
+    expect(issue?.comments.map((c) => c.message)).toEqual([
+      'Comentário público visível',
+      'Nota só da coordenação',
+    ]);
+    // The image link is the marked-up render, fetched without credentials (a signed URL), as the browser prints it.
+    expect(issue?.images).toHaveLength(1);
+    expect(issue?.images[0]?.title).toBe('Foto da viga');
+    const url = new URL(issue?.images[0]?.url ?? '');
+    const image = await fetch(new URL(`${url.pathname}${url.search}`, t.url));
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+  });
+
+  it('shows a collaborator only what the list shows them, and follows the filter', async () => {
+    const data = (await reportData(w.collaboratorSame.token, { comments: 'true', locale: 'en' }))
+      .body as unknown as ReportData;
+    expect(data.totals.total).toBe(2);
+    expect(data.issues).toHaveLength(2);
+    const text = JSON.stringify(data);
+    expect(text).toContain('Comentário público visível');
+    expect(text).not.toContain('Nota só da coordenação');
+    for (const hidden of [WORLD_TITLES.creator, WORLD_TITLES.group, WORLD_TITLES.project_management])
+      expect(text).not.toContain(hidden);
+    const filtered = (
+      await reportData(w.creator.token, {
+        locale: 'en',
+        filter: JSON.stringify({ conditions: [{ field: 'priority', values: ['low'] }] }),
+      })
+    ).body as unknown as ReportData;
+    expect(filtered.filters).toEqual(['priority: Low']);
+    expect(filtered.issues).toHaveLength(1);
+    expect(filtered.totals.total).toBe(1);
+  });
+
+  it('refuses without credentials and with bad options', async () => {
+    expect((await reportData(undefined, {})).body['code']).toBe('UNAUTHENTICATED');
+    const bad = await reportData(w.creator.token, { images: 'maybe' });
+    expect([bad.status, bad.body['code']]).toEqual([400, 'BAD_USER_INPUT']);
+  });
+});

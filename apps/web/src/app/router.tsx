@@ -156,6 +156,22 @@ export function buildRoutes(): RouteObject[] {
           }),
         },
 
+        // /issues-report (spec core §2): the printable issues report of a filtered list, for signed-in members.
+        {
+          path: 'issues-report',
+          element: <RouteGuard area="workspace" />,
+          children: [
+            {
+              index: true,
+              lazy: async () => ({
+                Component: (
+                  await importWithReload(() => import('../features/exports/issues-report-page.tsx'))
+                ).IssuesReportPage,
+              }),
+            },
+          ],
+        },
+
         // /policies and /onboarding, each behind its guard.
         {
           path: 'policies',

@@ -8,6 +8,7 @@ import { requestLocale } from '../../http/request-locale.ts';
 import { parseIds, type ExportRequest } from './export-source.ts';
 import { prepareIssueExport, prepareIssueReport } from './export-service.ts';
 import { writeIssuesReport } from './issue-report-pdf.ts';
+import { buildIssuesReportModel } from './issue-report-model.ts';
 import {
   defaultSeparator,
   writeIssuesCsv,
@@ -125,7 +126,7 @@ export function registerExportRoutes(app: FastifyInstance, services: AppServices
     if (value === false || value === 'false' || value === '0') return false;
     throw new AppError('BAD_USER_INPUT', { field: name });
   };
-  const report = async (req: FastifyRequest, reply: FastifyReply) => {
+  const reportContext = async (req: FastifyRequest) => {
     const actor = await requireRestActor(services, req);
     const params = paramsOf(req);
     const options = {
@@ -136,7 +137,6 @@ export function registerExportRoutes(app: FastifyInstance, services: AppServices
     const prepared = await prepareIssueReport(services, actor, exportRequestOf(params));
     const locale = exportLocale(req, actor, params['locale']);
     const name = [actor.account.name, actor.account.lastName].filter(Boolean).join(' ').trim();
-    attachment(reply, 'application/pdf', downloadName(prepared.lookups.projectName, 'issues-report', 'pdf'));
     const context = {
       services,
       access: prepared.access,
@@ -147,8 +147,23 @@ export function registerExportRoutes(app: FastifyInstance, services: AppServices
       options,
       generatedBy: name || actor.account.email,
     };
+    return { prepared, context };
+  };
+  const report = async (req: FastifyRequest, reply: FastifyReply) => {
+    const { prepared, context } = await reportContext(req);
+    attachment(reply, 'application/pdf', downloadName(prepared.lookups.projectName, 'issues-report', 'pdf'));
     return stream(req, reply, (out) => writeIssuesReport(prepared.pages, context, out));
   };
+  // The same report as data, for the web's printable page /issues-report (print CSS).
+  const reportData = async (req: FastifyRequest, reply: FastifyReply) => {
+    const { prepared, context } = await reportContext(req);
+    const origin = services.config.auth.publicUrlConfigured
+      ? services.config.publicUrl
+      : `${req.protocol}://${req.host}`;
+    reply.header('cache-control', 'no-store');
+    return reply.send(await buildIssuesReportModel(prepared.pages, context, origin));
+  };
+  app.route({ method: ['GET', 'POST'], url: '/exports/issues-report.json', handler: reportData });
   app.route({
     method: ['GET', 'POST'],
     url: '/exports/issues-report.pdf',

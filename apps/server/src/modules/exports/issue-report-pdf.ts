@@ -109,7 +109,8 @@ async function imageBytes(services: AppServices, image: ImageView): Promise<Buff
   }
 }
 
-function formatInstant(value: Date | null, locale: Locale): string {
+/** An instant as the report shows it (UTC, short). */
+export function formatInstant(value: Date | null, locale: Locale): string {
   if (!value) return '';
   return new Intl.DateTimeFormat(locale, {
     dateStyle: 'short',
@@ -118,7 +119,8 @@ function formatInstant(value: Date | null, locale: Locale): string {
   }).format(value);
 }
 
-function formatDay(value: string | null, locale: Locale): string {
+/** A day as the report shows it. */
+export function formatDay(value: string | null, locale: Locale): string {
   if (!value) return '';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: 'UTC' }).format(
     new Date(`${value}T00:00:00Z`),
@@ -301,18 +303,19 @@ export async function writeIssuesReport(
   return count;
 }
 
-function writeIssue(doc: PDFKit.PDFDocument, issue: IssueView, context: ReportContext, width: number): void {
+/** The fields of an issue in the report, labelled, in the report's language (empty values included). */
+export function issueFields(
+  issue: IssueView,
+  context: Pick<ReportContext, 'locale' | 'lookups'>,
+): [ExportLabel, string][] {
   const { locale, lookups } = context;
-  const label = (key: ExportLabel) => exportLabel(locale, key);
   const row = issue.row;
-  doc.font('Helvetica-Bold').fontSize(14).text(`${row.code} — ${row.title}`, MARGIN, doc.y, { width });
-  doc.moveDown(0.4);
   const names = (ids: readonly number[], tree: ExportLookups['locals']) =>
     ids
       .map((id) => tree.get(id)?.path)
       .filter(Boolean)
       .join('; ');
-  const fields: [ExportLabel, string][] = [
+  return [
     ['status', enumLabel(locale, 'issueStatuses', row.status)],
     ['priority', enumLabel(locale, 'priorities', row.priority)],
     ['visibility', enumLabel(locale, 'visibilities', row.visibility)],
@@ -337,6 +340,15 @@ function writeIssue(doc: PDFKit.PDFDocument, issue: IssueView, context: ReportCo
     ['createdBy', lookups.users.get(row.createdByUserId) ?? ''],
     ['createdAt', `${formatInstant(row.createdAt, locale)} UTC`],
   ];
+}
+
+function writeIssue(doc: PDFKit.PDFDocument, issue: IssueView, context: ReportContext, width: number): void {
+  const { locale } = context;
+  const label = (key: ExportLabel) => exportLabel(locale, key);
+  const row = issue.row;
+  doc.font('Helvetica-Bold').fontSize(14).text(`${row.code} — ${row.title}`, MARGIN, doc.y, { width });
+  doc.moveDown(0.4);
+  const fields = issueFields(issue, context);
   doc.fontSize(9);
   for (const [key, value] of fields) {
     if (!value) continue;

@@ -1,9 +1,17 @@
+import { AppError, lastEndedPeriod, PENDING_SUMMARY_FREQUENCIES, type DigestFrequency } from '@obra/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../services.ts';
 import { escapeHtml } from '../../mail/mjml-layout.ts';
 import { requestLocale } from '../../http/request-locale.ts';
 import { settingsUrl, translator } from './notification-emails.ts';
 import { unsubscribe, unsubscribeTarget } from './notification-unsubscribe-service.ts';
+import {
+  runIssueDigests,
+  runPendingSummaries,
+  sendIssueDigest,
+  sendPendingSummary,
+} from './notification-digest-service.ts';
+import { runImmediateEmails, sendImmediateEmailsOf } from './notification-immediate-service.ts';
 
 function page(lang: string, title: string, body: string): string {
   return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(
@@ -67,4 +75,62 @@ export async function registerNotificationRoutes(app: FastifyInstance, services:
     scope.get('/notifications/unsubscribe', (request, reply) => answer(request, reply, false));
     scope.post('/notifications/unsubscribe', (request, reply) => answer(request, reply, true));
   });
+  if (services.config.testJobRoutes === true) registerTestJobRoutes(app, services);
+}
+
+const FREQUENCY_LENGTH_MS: Record<DigestFrequency, number> = {
+  fifteenMinutes: 15 * 60_000,
+  hourly: 3_600_000,
+  daily: 86_400_000,
+  weekly: 7 * 86_400_000,
+};
+
+/**
+ * Test servers only (NODE_ENV=test with TEST_JOB_ROUTES; config.ts refuses the flag anywhere else): under test the
+ * notification schedules are off, so the browser journeys run a digest here, for the period running now (it ends
+ * after every mark made so far), or the immediate e-mails. The jobs are the real ones, with their claims.
+ */
+function registerTestJobRoutes(app: FastifyInstance, services: AppServices): void {
+  app.post('/test/jobs/notifications/digest', async (request, reply) => {
+    const body = (request.body ?? {}) as { kind?: unknown; frequency?: unknown; userId?: unknown };
+    const kind = body.kind === 'pending' ? 'pending' : 'issues';
+    const frequency = body.frequency;
+    if (
+      typeof frequency !== 'string' ||
+      !Object.hasOwn(FREQUENCY_LENGTH_MS, frequency) ||
+      (kind === 'pending' && !(PENDING_SUMMARY_FREQUENCIES as readonly string[]).includes(frequency))
+    )
+      throw new AppError('INVALID_NOTIFICATION_TYPE', { field: 'frequency' });
+    const f = frequency as DigestFrequency;
+    const period = lastEndedPeriod(f, new Date(Date.now() + FREQUENCY_LENGTH_MS[f]));
+    const userId = testUserId(body.userId);
+    if (userId !== undefined) {
+      const sent =
+        kind === 'issues'
+          ? await sendIssueDigest(services, userId, period)
+          : await sendPendingSummary(services, userId, period);
+      return reply.send({ period: period.key, sent: sent ? 1 : 0, skipped: sent ? 0 : 1 });
+    }
+    const result =
+      kind === 'issues'
+        ? await runIssueDigests(services, period)
+        : await runPendingSummaries(services, period);
+    return reply.send({ period: period.key, ...result });
+  });
+  app.post('/test/jobs/notifications/immediate', async (request, reply) => {
+    const userId = testUserId(((request.body ?? {}) as { userId?: unknown }).userId);
+    const queued =
+      userId === undefined
+        ? await runImmediateEmails(services)
+        : await sendImmediateEmailsOf(services, userId, new Date(Date.now() - 3_600_000));
+    return reply.send({ queued });
+  });
+}
+
+/** An optional user id of a test job request: only that user's e-mails (other journeys share the server). */
+function testUserId(value: unknown): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
+    throw new AppError('BAD_USER_INPUT', { field: 'userId' });
+  return value;
 }

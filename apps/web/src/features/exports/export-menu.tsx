@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { getAccessToken } from '../../lib/auth-token.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import type { IssueListFilterState } from '../issues/shared/issue-list-context.ts';
+import { issuesReportPath } from './issues-report-path.ts';
 
 /** A download of the server's exports (docs/reports.md). */
 export type ExportKind = 'xlsx' | 'csv' | 'pdf';
@@ -42,7 +43,7 @@ function fileNameOf(response: Response, fallback: string): string {
 }
 
 /** Asks the server for an export and saves it (the session's token goes in the header, never in the address). */
-async function downloadExport(kind: ExportKind, body: Record<string, unknown>, open: boolean): Promise<void> {
+async function downloadExport(kind: ExportKind, body: Record<string, unknown>): Promise<void> {
   const token = getAccessToken();
   const response = await fetch(PATHS[kind], {
     method: 'POST',
@@ -58,17 +59,12 @@ async function downloadExport(kind: ExportKind, body: Record<string, unknown>, o
   }
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
-  if (open) {
-    // The browser's PDF viewer prints it (Ctrl+P): the printable report.
-    window.open(url, '_blank', 'noopener');
-  } else {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileNameOf(response, `issues.${kind}`);
-    document.body.append(link);
-    link.click();
-    link.remove();
-  }
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(response, `issues.${kind}`);
+  document.body.append(link);
+  link.click();
+  link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
@@ -86,10 +82,10 @@ export function ExportMenu({
   selectedIds: readonly number[];
 }) {
   const { t, i18n } = useTranslation('exports');
-  const [busy, setBusy] = useState<ExportKind | 'print' | null>(null);
+  const [busy, setBusy] = useState<ExportKind | null>(null);
   const selection = selectedIds.length > 0;
-  const run = (kind: ExportKind, print = false) => {
-    setBusy(print ? 'print' : kind);
+  const run = (kind: ExportKind) => {
+    setBusy(kind);
     const body = {
       projectId,
       filter: exportFilterJson(filter),
@@ -97,7 +93,7 @@ export function ExportMenu({
       locale: i18n.language,
       ...(kind === 'pdf' ? { comments: true } : {}),
     };
-    downloadExport(kind, body, print)
+    downloadExport(kind, body)
       .then(() => notifications.show({ color: 'green', message: t('done') }))
       .catch((error: unknown) => showErrorToast(t, error))
       .finally(() => setBusy(null));
@@ -144,7 +140,15 @@ export function ExportMenu({
         </Menu.Item>
         <Menu.Item
           leftSection={<IconPrinter size={16} />}
-          onClick={() => run('pdf', true)}
+          component="a"
+          href={issuesReportPath({
+            projectId,
+            filter: exportFilterJson(filter),
+            ids: selection ? selectedIds : undefined,
+            comments: true,
+          })}
+          target="_blank"
+          rel="noopener"
           data-testid="export-print"
         >
           {t('print')}

@@ -57,14 +57,20 @@ export function NotificationBell({ projectId }: { projectId?: number | undefined
   const [opened, setOpened] = useState(false);
   const [list, refetch] = useQuery({ query: UserNotificationsDocument, variables: { first: 50 } });
   const reload = () => refetch({ requestPolicy: 'network-only' });
+  // The timer and the focus listener are set up once, on mount; they call the latest reload through a ref (as
+  // LiveProject does), so that a re-render neither restarts the minute nor refetches.
+  const latestReload = useRef(reload);
   useEffect(() => {
-    const timer = window.setInterval(reload, 60_000);
-    window.addEventListener('focus', reload);
+    latestReload.current = reload;
+  });
+  useEffect(() => {
+    const tick = () => latestReload.current();
+    const timer = window.setInterval(tick, 60_000);
+    window.addEventListener('focus', tick);
     return () => {
       window.clearInterval(timer);
-      window.removeEventListener('focus', reload);
+      window.removeEventListener('focus', tick);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const items = list.data?.userNotifications ?? [];
   const unreadIssues = [...new Set(items.map((i) => i.issueId))];
@@ -150,6 +156,7 @@ export function NotificationBell({ projectId }: { projectId?: number | undefined
                       size="xs"
                       variant={item.isMention ? 'filled' : 'light'}
                       color={item.isMention ? 'red' : 'blue'}
+                      style={{ flexShrink: 0 }}
                     >
                       {t(`kind.${item.kind}`)}
                     </Badge>
