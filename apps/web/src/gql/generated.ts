@@ -921,6 +921,7 @@ export type IssueListFieldsFragment = {
   createdByUserId: number;
   visibilityUpdatedAt: string | null;
   imageTitles: Array<string>;
+  cover: string | null;
   disciplines: Array<{ disciplineId: number; status: string; deadline: string | null }>;
   locals: Array<{ localId: number }>;
   labels: Array<{ labelId: number }>;
@@ -955,6 +956,7 @@ export type IssuesListPageQuery = {
       createdByUserId: number;
       visibilityUpdatedAt: string | null;
       imageTitles: Array<string>;
+      cover: string | null;
       disciplines: Array<{ disciplineId: number; status: string; deadline: string | null }>;
       locals: Array<{ localId: number }>;
       labels: Array<{ labelId: number }>;
@@ -1004,6 +1006,7 @@ export type IssuesListUpdateIssuesMutation = {
       createdByUserId: number;
       visibilityUpdatedAt: string | null;
       imageTitles: Array<string>;
+      cover: string | null;
       disciplines: Array<{ disciplineId: number; status: string; deadline: string | null }>;
       locals: Array<{ localId: number }>;
       labels: Array<{ labelId: number }>;
@@ -1084,6 +1087,7 @@ export type IssuesListIssueChangedSubscription = {
       createdByUserId: number;
       visibilityUpdatedAt: string | null;
       imageTitles: Array<string>;
+      cover: string | null;
       disciplines: Array<{ disciplineId: number; status: string; deadline: string | null }>;
       locals: Array<{ localId: number }>;
       labels: Array<{ labelId: number }>;
@@ -2725,6 +2729,7 @@ export const IssueListFieldsFragmentDoc = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'imageTitles' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cover' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'ccodeDocumentsReferences' },
@@ -6548,6 +6553,7 @@ export const IssuesListPageDocument = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'imageTitles' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cover' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'ccodeDocumentsReferences' },
@@ -6844,6 +6850,7 @@ export const IssuesListUpdateIssuesDocument = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'imageTitles' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cover' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'ccodeDocumentsReferences' },
@@ -7299,6 +7306,7 @@ export const IssuesListIssueChangedDocument = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'imageTitles' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cover' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'ccodeDocumentsReferences' },
