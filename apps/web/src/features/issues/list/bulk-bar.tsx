@@ -2,6 +2,7 @@ import { Button, CloseButton, Group, Paper, ScrollArea, Text } from '@mantine/co
 import { IconCopy, IconEdit, IconMail, IconMailOpened, IconSquareCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { canCopyIssues, type ProjectRole } from '@obra/domain';
+import { useDemoLock } from '../../demo-mode/demo-mode.tsx';
 
 /**
  * The actions on the selected issues: edit, copy to a project (managers only), mark read or unread. One row that
@@ -34,6 +35,7 @@ export function BulkBar({
   role: ProjectRole | null;
 }) {
   const { t } = useTranslation('issues');
+  const { lock } = useDemoLock();
   return (
     <Paper
       withBorder
@@ -73,6 +75,7 @@ export function BulkBar({
               leftSection={<IconEdit size={14} />}
               onClick={onEdit}
               data-testid="bulk-edit"
+              {...lock}
             >
               {t('bulk.edit')}
             </Button>
@@ -83,6 +86,7 @@ export function BulkBar({
                 leftSection={<IconCopy size={14} />}
                 onClick={onCopy}
                 data-testid="bulk-copy"
+                {...lock}
               >
                 {t('bulk.copy')}
               </Button>

@@ -22,6 +22,7 @@ import {
 } from './issue-rules.ts';
 import { useIssueFormatters } from './issue-format.ts';
 import type { IssueScreen } from './use-issue-screen.ts';
+import { useDemoLock } from '../../demo-mode/demo-mode.tsx';
 
 /**
  * The issue's disciplines with their status and deadline (spec core §3). Each row offers what the user may
@@ -211,6 +212,7 @@ function StatusCell({
 }) {
   const { t } = useTranslation(['issue', 'enums']);
   const name = (s: string) => t(`enums:disciplineStatuses.${s}`, { defaultValue: s });
+  const demo = useDemoLock();
   if (options.length === 0) {
     return (
       <Badge variant="light" styles={{ root: { textTransform: 'none' } }} data-testid="discipline-status">
@@ -225,7 +227,8 @@ function StatusCell({
       data={options.map((s) => ({ value: s, label: name(s) }))}
       value={discipline.status}
       allowDeselect={false}
-      disabled={busy}
+      disabled={busy || demo.readOnly}
+      {...(demo.readOnly ? { title: demo.lock.title } : {})}
       onChange={(value) => value && value !== discipline.status && onChange(value)}
       comboboxProps={{ withinPortal: true }}
       data-testid="discipline-status-select"
@@ -249,6 +252,7 @@ function DeadlineCell({
   const { t } = useTranslation('issue');
   const format = useIssueFormatters();
   const today = localDate(new Date());
+  const demo = useDemoLock();
   if (editable) {
     return (
       <TextInput
@@ -256,7 +260,7 @@ function DeadlineCell({
         type="date"
         aria-label={t('disciplines.deadlineOf', { discipline: label })}
         defaultValue={discipline.deadline ?? ''}
-        disabled={busy}
+        disabled={busy || demo.readOnly}
         onBlur={(event) => {
           const value = event.currentTarget.value || null;
           if (value !== (discipline.deadline ?? null)) onChange(value);
