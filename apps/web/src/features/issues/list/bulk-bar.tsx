@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, CloseButton, Group, Paper, ScrollArea, Text } from '@mantine/core';
 import { IconCopy, IconEdit, IconMail, IconMailOpened, IconSquareCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,7 @@ export function BulkBar({
   onMarkUnread,
   busy,
   role,
+  exportMenu,
 }: {
   count: number;
   /** How many issues the current filter shows. */
@@ -33,6 +35,8 @@ export function BulkBar({
   busy: boolean;
   /** The user's project role: copying to a project is offered only to those the issue policy allows. */
   role: ProjectRole | null;
+  /** "Export the selection": the export menu over the selected issues. */
+  exportMenu?: ReactNode;
 }) {
   const { t } = useTranslation('issues');
   const { lock } = useDemoLock();
@@ -91,6 +95,7 @@ export function BulkBar({
                 {t('bulk.copy')}
               </Button>
             )}
+            {exportMenu}
             <Button
               size="compact-sm"
               variant="default"
