@@ -32,7 +32,7 @@ describe('the invitation e-mail carries a real link (issue 21)', () => {
     });
     expect(mail.html).toContain('http://phish.example');
     expect(mail.html).not.toContain('href="http://phish.example');
-    expect(mail.html.match(/<a href=/g)).toHaveLength(1);
+    expect(mail.html?.match(/<a href=/g)).toHaveLength(1);
     expect(linkify('no link here', undefined)).toBe('no link here');
     expect(linkify('javascript:alert(1)', 'javascript:alert(1)')).toBe('javascript:alert(1)');
   });
