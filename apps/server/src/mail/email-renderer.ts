@@ -30,7 +30,7 @@ export function renderEmail(options: {
   const text = `${greeting}\n\n${body}\n\n${t('signature')}\n`;
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">${text
     .split('\n\n')
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .map((p) => `<p>${linkify(escapeHtml(p), vars['link']).replace(/\n/g, '<br>')}</p>`)
     .join('')}</body></html>`;
   return { to: options.to, subject: t(`${options.template}.subject`), text, html };
 }
@@ -47,6 +47,16 @@ export function projectRoleLabel(locale: string | null | undefined, role: string
 
 function interpolate(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => values[name] ?? '');
+}
+
+/**
+ * The message's own link (vars.link: an invitation, a copied project) as a real link in the HTML part (issue 21:
+ * it is clicked, not copied). Only that address: addresses typed into names (a company's, an inviter's) stay text.
+ */
+export function linkify(escaped: string, link: string | undefined): string {
+  if (!link || !/^https?:\/\//.test(link)) return escaped;
+  const shown = escapeHtml(link);
+  return escaped.split(shown).join(`<a href="${shown}">${shown}</a>`);
 }
 
 function escapeHtml(value: string): string {

@@ -959,6 +959,7 @@ export type IssueListFieldsFragment = {
   createdByUserId: number;
   visibilityUpdatedAt: string | null;
   imageTitles: Array<string>;
+  cover: string | null;
   disciplines: Array<{ disciplineId: number; status: string; deadline: string | null }>;
   locals: Array<{ localId: number }>;
   labels: Array<{ labelId: number }>;
@@ -993,6 +994,7 @@ export type IssuesListPageQuery = {
       createdByUserId: number;
       visibilityUpdatedAt: string | null;
       imageTitles: Array<string>;
+      cover: string | null;
       disciplines: Array<{ disciplineId: number; status: string; deadline: string | null }>;
       locals: Array<{ localId: number }>;
       labels: Array<{ labelId: number }>;
@@ -1042,6 +1044,7 @@ export type IssuesListUpdateIssuesMutation = {
       createdByUserId: number;
       visibilityUpdatedAt: string | null;
       imageTitles: Array<string>;
+      cover: string | null;
       disciplines: Array<{ disciplineId: number; status: string; deadline: string | null }>;
       locals: Array<{ localId: number }>;
       labels: Array<{ labelId: number }>;
@@ -1122,6 +1125,7 @@ export type IssuesListIssueChangedSubscription = {
       createdByUserId: number;
       visibilityUpdatedAt: string | null;
       imageTitles: Array<string>;
+      cover: string | null;
       disciplines: Array<{ disciplineId: number; status: string; deadline: string | null }>;
       locals: Array<{ localId: number }>;
       labels: Array<{ labelId: number }>;
@@ -2779,6 +2783,7 @@ export const IssueListFieldsFragmentDoc = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'imageTitles' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cover' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'ccodeDocumentsReferences' },
@@ -6794,6 +6799,7 @@ export const IssuesListPageDocument = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'imageTitles' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cover' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'ccodeDocumentsReferences' },
@@ -7090,6 +7096,7 @@ export const IssuesListUpdateIssuesDocument = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'imageTitles' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cover' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'ccodeDocumentsReferences' },
@@ -7545,6 +7552,7 @@ export const IssuesListIssueChangedDocument = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'imageTitles' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cover' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'ccodeDocumentsReferences' },

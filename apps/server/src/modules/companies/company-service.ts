@@ -250,7 +250,8 @@ async function mailInvite(
         inviter: inviterName,
         company: companyName,
         role: roleLabel(locale, invite.role),
-        link: invitationUrl(services, invite.id),
+        // The e-mail's own address rides along: the sign-in the link leads to starts with it filled in.
+        link: `${invitationUrl(services, invite.id)}&email=${encodeURIComponent(invite.email)}`,
         expiresAt: invite.expiresAt.toISOString().slice(0, 10),
       },
     }),

@@ -11,6 +11,8 @@ import { AuthCard } from './auth-card.tsx';
 import { authHref } from './auth-links.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
+import { invitationOf } from './invitation-link.ts';
+import { InvitationNotice } from './invitation-notice.tsx';
 
 /** /login: e-mail and password, federated buttons for the enabled providers; keeps the redirect path. */
 export function LoginPage() {
@@ -19,7 +21,9 @@ export function LoginPage() {
   const redirect = safeRedirectPath(params.get('redirect'));
   const session = useSession();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(params.get('email') ?? '');
+  // From an invitation e-mail: the invitation's address is filled in, and a notice says what comes next.
+  const invitation = invitationOf(redirect);
+  const [email, setEmail] = useState(params.get('email') ?? invitation?.email ?? '');
   const [password, setPassword] = useState('');
   const action = useAsyncAction();
   // A federated sign-in that failed comes back here with its code (for example a forced e-mail mismatch).
@@ -39,6 +43,7 @@ export function LoginPage() {
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
       <LoginNotice />
+      <InvitationNotice invitation={invitation} />
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -76,7 +81,7 @@ export function LoginPage() {
         </Stack>
       </form>
       <FederatedButtons redirect={redirect} />
-      <SignUpLinks redirect={redirect} />
+      <SignUpLinks redirect={redirect} email={invitation?.email ?? null} />
     </AuthCard>
   );
 }
@@ -99,13 +104,13 @@ function LoginNotice() {
 }
 
 /** The ways in for someone without an account. */
-function SignUpLinks({ redirect }: { redirect: string | null }) {
+function SignUpLinks({ redirect, email }: { redirect: string | null; email: string | null }) {
   const { t } = useTranslation('auth');
   return (
     <Stack gap={4} align="center">
       <Text size="sm">
         {t('login.noAccount')}{' '}
-        <Anchor component={Link} to={authHref('/sign-up', { redirect })}>
+        <Anchor component={Link} to={authHref('/sign-up', { redirect, email })}>
           {t('login.signUp')}
         </Anchor>
       </Text>

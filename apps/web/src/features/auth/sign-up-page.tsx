@@ -15,6 +15,8 @@ import { authHref } from './auth-links.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { rememberPendingSignIn } from './pending-sign-in.ts';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
+import { invitationOf } from './invitation-link.ts';
+import { InvitationNotice } from './invitation-notice.tsx';
 
 /** /sign-up: name, last name, e-mail and a password that passes the live check of editor §5.2. */
 export function SignUpPage() {
@@ -24,7 +26,8 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [lastName, setLastName] = useState('');
-  const [email, setEmail] = useState('');
+  const invitation = invitationOf(redirect);
+  const [email, setEmail] = useState(params.get('email') ?? invitation?.email ?? '');
   const [pair, setPair] = useState<NewPasswordValue>({ password: '', confirmation: '' });
   const action = useAsyncAction();
   const valid =
@@ -52,6 +55,7 @@ export function SignUpPage() {
 
   return (
     <AuthCard title={t('signUp.title')} subtitle={t('signUp.subtitle')} width={480}>
+      <InvitationNotice invitation={invitation} />
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <Group grow align="flex-start" wrap="wrap">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProjectCardFieldsFragment } from '../../gql/generated.ts';
 import { projectInitials } from '../projects/project-sections.ts';
+import { projectColour } from '../projects/project-colour.ts';
 
 /**
  * Projects as simple cards. `linkTo` gives each card's address (the admin lists link to the admin project
@@ -23,7 +24,13 @@ export function CompanyProjectList({
       {projects.map((project) => (
         <Card key={project.id} withBorder radius="md" padding="md" data-testid="company-project-card">
           <Group gap="sm" wrap="nowrap">
-            <Avatar src={project.image ?? null} radius="md" size={40} color="initials" name={project.name}>
+            <Avatar
+              src={project.image ?? null}
+              radius="md"
+              size={40}
+              color={projectColour(project.id)}
+              name={project.name}
+            >
               {projectInitials(project.name)}
             </Avatar>
             <Stack gap={2} miw={0}>

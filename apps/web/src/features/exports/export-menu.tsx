@@ -76,12 +76,15 @@ export function ExportMenu({
   projectId,
   filter,
   selectedIds,
+  inBulkBar = false,
 }: {
   projectId: number;
   filter: IssueListFilterState;
   selectedIds: readonly number[];
+  /** The selection bar's "Export the selection" (issue 21): a compact button naming the selection. */
+  inBulkBar?: boolean;
 }) {
-  const { t, i18n } = useTranslation('exports');
+  const { t, i18n } = useTranslation(['exports', 'everyday']);
   const [busy, setBusy] = useState<ExportKind | null>(null);
   const selection = selectedIds.length > 0;
   const run = (kind: ExportKind) => {
@@ -101,17 +104,30 @@ export function ExportMenu({
   return (
     <Menu position="bottom-end" shadow="md">
       <Menu.Target>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          loading={busy !== null}
-          aria-label={selection ? t('labelSelection', { count: selectedIds.length }) : t('label')}
-          data-testid="export-menu"
-        >
-          <Text span size="sm" visibleFrom="sm">
-            {t('button')}
-          </Text>
-        </Button>
+        {inBulkBar ? (
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconDownload size={14} />}
+            loading={busy !== null}
+            aria-label={t('everyday:bulkExport.label', { count: selectedIds.length })}
+            data-testid="bulk-export"
+          >
+            {t('everyday:bulkExport.button')}
+          </Button>
+        ) : (
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={busy !== null}
+            aria-label={selection ? t('labelSelection', { count: selectedIds.length }) : t('label')}
+            data-testid="export-menu"
+          >
+            <Text span size="sm" visibleFrom="sm">
+              {t('button')}
+            </Text>
+          </Button>
+        )}
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CompanyMark } from '../../components/image-cropper/company-mark.tsx';
 import type { ProjectCardFieldsFragment } from '../../gql/generated.ts';
+import { projectColour, projectIssuesTab } from './project-colour.ts';
 import { badgeText, projectInitials } from './project-sections.ts';
 
 /** A counter with "99+" above 99 (editor §9); zero counts are dimmed rather than hidden so cards line up. */
@@ -14,24 +15,41 @@ export function CountBadge({
   icon,
   color,
   testId,
+  to,
+  linkLabel,
 }: {
   count: number;
   label: string;
   icon: ReactNode;
   color: string;
   testId?: string;
+  /** Where the counter leads (the matching tab of the issue list), and how the link names itself. */
+  to?: string;
+  linkLabel?: string;
 }) {
+  const common = {
+    variant: count > 0 ? 'light' : 'outline',
+    color: count > 0 ? color : 'gray',
+    leftSection: icon,
+    'data-testid': testId,
+  } as const;
   return (
     <Tooltip label={label}>
-      <Badge
-        variant={count > 0 ? 'light' : 'outline'}
-        color={count > 0 ? color : 'gray'}
-        leftSection={icon}
-        aria-label={`${label}: ${count}`}
-        data-testid={testId}
-      >
-        {badgeText(count)}
-      </Badge>
+      {to ? (
+        <Badge
+          {...common}
+          component={Link}
+          to={to}
+          aria-label={linkLabel ?? `${label}: ${count}`}
+          style={{ cursor: 'pointer' }}
+        >
+          {badgeText(count)}
+        </Badge>
+      ) : (
+        <Badge {...common} aria-label={`${label}: ${count}`}>
+          {badgeText(count)}
+        </Badge>
+      )}
     </Tooltip>
   );
 }
@@ -46,7 +64,9 @@ export function ProjectCard({
   onToggleStar: (project: ProjectCardFieldsFragment) => void;
   starring: boolean;
 }) {
-  const { t } = useTranslation('projects');
+  const { t } = useTranslation(['projects', 'everyday']);
+  const counter = (label: string, count: number) =>
+    t('everyday:home.counterLink', { label, count, name: project.name });
   const starLabel = project.starred
     ? t('card.unstar', { name: project.name })
     : t('card.star', { name: project.name });
@@ -54,7 +74,16 @@ export function ProjectCard({
     <Card withBorder radius="md" padding="md" data-testid="project-card" data-project-id={project.id}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Group gap="sm" wrap="nowrap" miw={0}>
-          <Avatar src={project.image ?? null} radius="md" size={48} color="initials" name={project.name}>
+          <Avatar
+            src={project.image ?? null}
+            radius="md"
+            size={48}
+            color={projectColour(project.id)}
+            variant="light"
+            name={project.name}
+            data-testid="project-card-avatar"
+            data-colour={project.image ? undefined : projectColour(project.id)}
+          >
             {projectInitials(project.name)}
           </Avatar>
           <Stack gap={2} miw={0}>
@@ -91,6 +120,8 @@ export function ProjectCard({
         <CountBadge
           count={project.pendencies}
           label={t('card.pendencies')}
+          to={projectIssuesTab(project.id, 'pendencies')}
+          linkLabel={counter(t('card.pendencies'), project.pendencies)}
           icon={<IconListCheck size={12} />}
           color="blue"
           testId="count-pendencies"
@@ -98,6 +129,8 @@ export function ProjectCard({
         <CountBadge
           count={project.latePendencies}
           label={t('card.latePendencies')}
+          to={projectIssuesTab(project.id, 'latePendencies')}
+          linkLabel={counter(t('card.latePendencies'), project.latePendencies)}
           icon={<IconAlarm size={12} />}
           color="red"
           testId="count-late"
@@ -105,6 +138,8 @@ export function ProjectCard({
         <CountBadge
           count={project.mentions}
           label={t('card.mentions')}
+          to={projectIssuesTab(project.id, 'newMentions')}
+          linkLabel={counter(t('card.mentions'), project.mentions)}
           icon={<IconAt size={12} />}
           color="grape"
           testId="count-mentions"
@@ -112,6 +147,8 @@ export function ProjectCard({
         <CountBadge
           count={project.notifications}
           label={t('card.notifications')}
+          to={projectIssuesTab(project.id, 'notifications')}
+          linkLabel={counter(t('card.notifications'), project.notifications)}
           icon={<IconBell size={12} />}
           color="orange"
           testId="count-notifications"

@@ -20,6 +20,7 @@ import { Brand } from '../workspace/workspace-layout.tsx';
 import type { ProjectOutletContext } from './project-context.ts';
 import { projectMenuItems } from './project-menu.tsx';
 import { ProjectSelectorPopover, SelectorTarget } from './project-selector-popover.tsx';
+import { DemoBanner } from '../demo-mode/demo-mode.tsx';
 
 // A malformed project id in the address is the same to the user as an unknown project.
 const NOT_FOUND = new RestError('PROJECT_NOT_FOUND', 'PROJECT_NOT_FOUND', 404);
@@ -107,6 +108,7 @@ export function ProjectLayout() {
         />
       </AppShell.Navbar>
       <AppShell.Main>
+        <DemoBanner />
         {!valid && <FormError error={NOT_FOUND} />}
         {data.error && (
           <Stack maw={720} mx="auto">

@@ -21,6 +21,7 @@ import {
   WorkspaceProjectsDocument,
   type ProjectCardFieldsFragment,
 } from '../../gql/generated.ts';
+import { projectColour } from './project-colour.ts';
 
 /** Whose projects are offered: the caller's company's (workspace) or every project (admin area). */
 export type ProjectScope = 'workspace' | 'admin';
@@ -160,7 +161,13 @@ function SelectorOption({
     >
       <Group gap="sm" wrap="nowrap">
         {selection.mode === 'multiple' && <Checkbox checked={selected} readOnly tabIndex={-1} aria-hidden />}
-        <Avatar src={project.image ?? null} name={project.name} color="initials" size="sm" radius="sm" />
+        <Avatar
+          src={project.image ?? null}
+          name={project.name}
+          color={projectColour(project.id)}
+          size="sm"
+          radius="sm"
+        />
         <Text size="sm" lineClamp={1}>
           {project.name}
         </Text>

@@ -28,10 +28,12 @@ import { CompanyProjectInvites } from '../projects/company-project-invites.tsx';
 import { NewProjectDialog } from '../projects/new-project-dialog.tsx';
 import { ProjectCard } from '../projects/project-card.tsx';
 import { projectSections } from '../projects/project-sections.ts';
+import { useDemoLock } from '../demo-mode/demo-mode.tsx';
 
 /** /workspace/home: the company's projects in starred, active and inactive sections, and its project invites. */
 export function WorkspaceHomePage() {
   const { t } = useTranslation(['workspace', 'projects']);
+  const demo = useDemoLock();
   const { user } = useSession();
   const client = useClient();
   const [home, refetch] = useQuery({ query: WorkspaceHomeDocument });
@@ -83,7 +85,12 @@ export function WorkspaceHomePage() {
             />
           )}
           {canCreate && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setCreating(true)}
+              data-testid="new-project"
+              {...demo.lock}
+            >
               {t('projects:home.newProject')}
             </Button>
           )}

@@ -21,6 +21,7 @@ import { SupportButton } from '../../components/support-button.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
+import { DemoBanner } from '../demo-mode/demo-mode.tsx';
 
 /** The side menu of the workspace, or of the user settings (with a way back) when inside them. */
 function useMenu(pathname: string): { items: SideMenuItem[]; backTo?: { label: string; to: string } } {
@@ -134,6 +135,7 @@ export function WorkspaceLayout() {
         />
       </AppShell.Navbar>
       <AppShell.Main>
+        <DemoBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -25,6 +25,7 @@ import {
 } from './comment-visibility.ts';
 import { mentionedIdsIn, type MentionCandidate } from './mention-model.ts';
 import { MentionTextarea, type IssueReference } from './mention-textarea.tsx';
+import { useDemoLock } from '../../demo-mode/demo-mode.tsx';
 
 /** What the composer sends: the checked draft's values and the people still mentioned in it. */
 export interface CommentSubmission {
@@ -77,6 +78,7 @@ export function CommentComposer({
 }) {
   const { t } = useTranslation(['issue', 'enums', 'errors']);
   const [draft, setDraft] = useState<CommentDraft>(initial);
+  const demo = useDemoLock();
   const [chosen, setChosen] = useState<MentionCandidate[]>([...initialMentioned]);
   const [errors, setErrors] = useState<CommentDraftErrors>({});
   const [files, setFiles] = useState<File[]>([]);
@@ -134,6 +136,7 @@ export function CommentComposer({
         {...(onCancel ? { onEscape: onCancel } : {})}
         error={errors.message ? t(`errors:${errors.message}`) : undefined}
         {...(autoFocus ? { autoFocus } : {})}
+        disabled={demo.readOnly && demo.lock.title ? { title: demo.lock.title } : undefined}
       />
       <Group gap="xs" align="flex-start" wrap="wrap">
         <Select
@@ -171,6 +174,7 @@ export function CommentComposer({
                 size="input-xs"
                 aria-label={t('comments.attach')}
                 data-testid="comment-attach"
+                {...demo.lock}
               >
                 <IconPaperclip size={14} />
               </ActionIcon>
@@ -183,7 +187,14 @@ export function CommentComposer({
               {t('actions.cancel')}
             </Button>
           )}
-          <Button size="xs" leftSection={<IconSend size={14} />} loading={busy} onClick={() => void submit()}>
+          <Button
+            size="xs"
+            leftSection={<IconSend size={14} />}
+            loading={busy}
+            onClick={() => void submit()}
+            data-testid="comment-send"
+            {...demo.lock}
+          >
             {submitLabel}
           </Button>
         </Group>

@@ -18,6 +18,7 @@ import type { IssueScreen } from '../view/use-issue-screen.ts';
 import { CommentComposer, type CommentSubmission } from './comment-composer.tsx';
 import { CommentHistoryDialog, DeleteCommentDialog } from './comment-dialogs.tsx';
 import { CommentItem, type CommentHandlers } from './comment-item.tsx';
+import { CommentJump } from './comment-jump.tsx';
 import {
   COMMENT_VISIBILITY_ORDER,
   DEFAULT_COMMENT_FILTER,
@@ -146,6 +147,7 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
     }
   };
   const references = general.mentionableIssues;
+  const composer = useRef<HTMLDivElement>(null);
   return (
     <Stack gap="sm" data-testid="comment-thread">
       <Group justify="space-between" gap="xs">
@@ -210,18 +212,21 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
           author={displayName(usersById.get(screen.editor.userId) ?? null, t('unknownUser'))}
         />
       ))}
-      <CommentComposer
-        initial={{ message: '', visibility: 'public', groupId: null }}
-        people={people}
-        issues={references}
-        groups={general.groups}
-        issueVisibility={issue.visibility}
-        busy={false}
-        onSubmit={send}
-        submitLabel={t('comments.send')}
-        allowFiles
-        clearOnSend
-      />
+      <CommentJump count={comments.length + pending.length} composer={composer} />
+      <div ref={composer}>
+        <CommentComposer
+          initial={{ message: '', visibility: 'public', groupId: null }}
+          people={people}
+          issues={references}
+          groups={general.groups}
+          issueVisibility={issue.visibility}
+          busy={false}
+          onSubmit={send}
+          submitLabel={t('comments.send')}
+          allowFiles
+          clearOnSend
+        />
+      </div>
       <DeleteCommentDialog
         comment={deleting}
         busy={removed.fetching}

@@ -34,6 +34,7 @@ export function MentionTextarea({
   autoFocus,
   maxLength,
   description,
+  disabled,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -49,6 +50,8 @@ export function MentionTextarea({
   /** The longest message allowed (the domain's TEXT_LIMITS) and a hint under the field (a counter). */
   maxLength?: number;
   description?: string | undefined;
+  /** Shown but not editable (demo mode), with the reason as its title. */
+  disabled?: { title: string } | undefined;
 }) {
   const { t } = useTranslation('issue');
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -112,6 +115,7 @@ export function MentionTextarea({
         minRows={2}
         maxRows={10}
         autoFocus={autoFocus}
+        {...(disabled ? { disabled: true, title: disabled.title } : {})}
         onChange={(event) => {
           onChange(event.currentTarget.value);
           track(event.currentTarget.value, event.currentTarget.selectionStart);

@@ -8,6 +8,7 @@ import { IssueScreenDataDocument } from '../../../gql/generated.ts';
 import { useProject } from '../../projects/project-context.ts';
 import { issueViewPath } from '../shared/issue-list-context.ts';
 import { IssueFormDialog } from './issue-form-dialog.tsx';
+import { useDemoLock } from '../../demo-mode/demo-mode.tsx';
 
 /**
  * "New issue" for the list header: opens the create dialog and, once created, the new issue's view. Hidden on
@@ -36,9 +37,15 @@ function CreateIssueButtonInner({
   const { t } = useTranslation('issue');
   const { project } = useProject();
   const navigate = useNavigate();
+  const { lock } = useDemoLock();
   return (
     <>
-      <Button leftSection={<IconPlus size={16} />} onClick={() => setOpen(true)} data-testid="create-issue">
+      <Button
+        leftSection={<IconPlus size={16} />}
+        onClick={() => setOpen(true)}
+        data-testid="create-issue"
+        {...lock}
+      >
         {t('form.newIssue')}
       </Button>
       {open && (

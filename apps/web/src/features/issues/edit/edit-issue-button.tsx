@@ -5,11 +5,13 @@ import { useTranslation } from 'react-i18next';
 import type { IssueScreen } from '../view/use-issue-screen.ts';
 import { IssueFormDialog } from './issue-form-dialog.tsx';
 import { issueToForm } from './issue-form-model.ts';
+import { useDemoLock } from '../../demo-mode/demo-mode.tsx';
 
 /** "Edit" on the issue view, for those who may change every field (coordinators and the creator). */
 export function EditIssueButton({ screen }: { screen: IssueScreen }) {
   const { t } = useTranslation('issue');
   const [open, setOpen] = useState(false);
+  const { lock } = useDemoLock();
   return (
     <>
       <Button
@@ -17,6 +19,7 @@ export function EditIssueButton({ screen }: { screen: IssueScreen }) {
         leftSection={<IconPencil size={16} />}
         onClick={() => setOpen(true)}
         data-testid="edit-issue"
+        {...lock}
       >
         {t('form.edit')}
       </Button>

@@ -10,6 +10,9 @@ import { IssueFormFields } from './issue-form-fields.tsx';
 import { clearIssueDraft, isFormChanged, loadIssueDraft, saveIssueDraft } from './issue-form-draft.ts';
 import { emptyIssueForm, type IssueFormValues } from './issue-form-model.ts';
 import { useIssueFormSubmit } from './use-issue-form-submit.ts';
+import { localDate } from '@obra/domain';
+import { formatCalendarDate } from '../shared/deadline-badge.tsx';
+import { newPastDeadlines } from './past-deadlines.ts';
 
 /**
  * The create / edit issue dialog (full screen on phones). Escape, the close button or cancel close it without
@@ -107,7 +110,8 @@ function IssueForm({
   setConfirming: (confirming: boolean) => void;
   requestClose: () => void;
 }) {
-  const { t } = useTranslation('issue');
+  const { t, i18n } = useTranslation(['issue', 'everyday']);
+  const [pastDeadlines, setPastDeadlines] = useState<string[] | null>(null);
   const defaultStatus = project.disciplinesStatus.find((s) => s.active && s.name === 'todo')?.name ?? 'todo';
   const creating = issueId === null;
   const empty = useMemo(() => emptyIssueForm(defaultStatus), [defaultStatus]);
@@ -137,7 +141,16 @@ function IssueForm({
     // A field the user touches loses its error; the rest stay until the next try.
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([field]) => !(field in change))));
   };
-  const save = async () => {
+  const save = async (pastConfirmed = false) => {
+    // A deadline just set in the past is most often a slip of the date picker: ask before saving it.
+    if (!pastConfirmed) {
+      const past = newPastDeadlines(values, creating ? null : start.values, localDate(new Date()));
+      if (past.length > 0) {
+        setPastDeadlines(past);
+        return;
+      }
+    }
+    setPastDeadlines(null);
     const id = await submit(values);
     if (id === null) return;
     if (creating) clearIssueDraft(project.id);
@@ -175,7 +188,42 @@ function IssueForm({
             {t('form.checkFields')}
           </Alert>
         )}
-        {confirming ? (
+        {pastDeadlines && !confirming ? (
+          <Alert
+            color="orange"
+            variant="light"
+            role="alertdialog"
+            title={t('everyday:deadline.pastTitle', { count: pastDeadlines.length })}
+            pos="sticky"
+            bottom={0}
+            data-testid="past-deadline-confirm"
+          >
+            <Stack gap="xs">
+              {t('everyday:deadline.pastMessage', {
+                count: pastDeadlines.length,
+                dates: pastDeadlines.map((d) => formatCalendarDate(d, i18n.language)).join(', '),
+              })}
+              <Group justify="flex-end" gap="xs">
+                <Button
+                  variant="default"
+                  data-autofocus
+                  onClick={() => setPastDeadlines(null)}
+                  data-testid="past-deadline-back"
+                >
+                  {t('everyday:deadline.change')}
+                </Button>
+                <Button
+                  color="orange"
+                  loading={busy}
+                  onClick={() => void save(true)}
+                  data-testid="past-deadline-save"
+                >
+                  {t('everyday:deadline.saveAnyway')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : confirming ? (
           <Alert
             color="orange"
             variant="light"

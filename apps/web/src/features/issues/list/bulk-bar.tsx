@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { Button, CloseButton, Group, Paper, ScrollArea, Text } from '@mantine/core';
 import { IconCopy, IconEdit, IconMail, IconMailOpened, IconSquareCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { canCopyIssues, type ProjectRole } from '@obra/domain';
+import { useDemoLock } from '../../demo-mode/demo-mode.tsx';
 
 /**
  * The actions on the selected issues: edit, copy to a project (managers only), mark read or unread. One row that
@@ -19,6 +21,7 @@ export function BulkBar({
   onMarkUnread,
   busy,
   role,
+  exportMenu,
 }: {
   count: number;
   /** How many issues the current filter shows. */
@@ -32,8 +35,11 @@ export function BulkBar({
   busy: boolean;
   /** The user's project role: copying to a project is offered only to those the issue policy allows. */
   role: ProjectRole | null;
+  /** "Export the selection": the export menu over the selected issues. */
+  exportMenu?: ReactNode;
 }) {
   const { t } = useTranslation('issues');
+  const { lock } = useDemoLock();
   return (
     <Paper
       withBorder
@@ -73,6 +79,7 @@ export function BulkBar({
               leftSection={<IconEdit size={14} />}
               onClick={onEdit}
               data-testid="bulk-edit"
+              {...lock}
             >
               {t('bulk.edit')}
             </Button>
@@ -83,10 +90,12 @@ export function BulkBar({
                 leftSection={<IconCopy size={14} />}
                 onClick={onCopy}
                 data-testid="bulk-copy"
+                {...lock}
               >
                 {t('bulk.copy')}
               </Button>
             )}
+            {exportMenu}
             <Button
               size="compact-sm"
               variant="default"

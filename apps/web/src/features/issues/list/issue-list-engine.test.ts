@@ -82,6 +82,7 @@ function project(count: number, seed = 7): IssueFacts[] {
         last: notified ? `${day()}T08:00:00.000Z` : null,
       },
       imageTitles: [],
+      cover: null,
       documentReferences: [],
     };
   });
@@ -194,6 +195,7 @@ describe('IssueListEngine', () => {
       userPersonalData: { starred: false, tags: [] },
       notificationsSummary: { count: 0, mentions: 0, last: null },
       imageTitles: [],
+      cover: null,
       ccodeDocumentsReferences: [],
       ...patch,
     });

@@ -7,6 +7,7 @@ import {
   IconFlag,
   IconHelpCircle,
   IconLink,
+  IconMapPin,
   IconStar,
   IconStarFilled,
 } from '@tabler/icons-react';
@@ -16,7 +17,7 @@ import { disciplineTagState } from '../shared/discipline-tag-state.ts';
 import { PRIORITY_ICONS, STATUS_ICONS, VISIBILITY_ICONS } from '../shared/indicator-icons.ts';
 import { priorityLook, statusLook, visibilityLook } from '../shared/indicator-model.ts';
 import type { IssueRow } from './issue-row.ts';
-import { rowFlags, type ListDisplay } from './list-display.ts';
+import { rowFlags, rowLocation, type ListDisplay } from './list-display.ts';
 import classes from './issue-list.module.css';
 import { useLongPress } from './use-long-press.ts';
 
@@ -132,6 +133,10 @@ export const IssueListRow = memo(function IssueListRow({
   const visibility = visibilityLook(row.visibility);
   const VisibilityIcon = VISIBILITY_ICONS[visibility.visibility];
   const due = flags.deadline ? deadlineColor(flags.deadline, display.today) : null;
+  const location = rowLocation(
+    row.locals.map((l) => l.localId),
+    display.localLabels,
+  );
   const stop = (event: MouseEvent) => event.stopPropagation();
   return (
     <div
@@ -143,6 +148,7 @@ export const IssueListRow = memo(function IssueListRow({
       data-issue-id={row.id}
       data-active={active || undefined}
       data-unread={unread || undefined}
+      data-starred={starred || undefined}
       className={classes.row}
       style={{ height, transform: `translateY(${top}px)` }}
       {...press.handlers}
@@ -182,8 +188,20 @@ export const IssueListRow = memo(function IssueListRow({
       >
         {starred ? <IconStarFilled size={16} /> : <IconStar size={16} />}
       </button>
+      {row.cover && (
+        <img
+          className={classes.thumb}
+          src={row.cover}
+          alt={labels.thumbnail(row.code)}
+          loading="lazy"
+          decoding="async"
+          width={44}
+          height={44}
+          data-testid="issue-thumbnail"
+        />
+      )}
       <div className={classes.body}>
-        <div className={classes.line}>
+        <div className={classes.line} data-line="first">
           <span
             className={classes.icon}
             data-color={status.color}
@@ -264,6 +282,17 @@ export const IssueListRow = memo(function IssueListRow({
           >
             <VisibilityIcon size={18} />
           </span>
+          {location && (
+            <span
+              className={classes.location}
+              title={labels.location(location.full)}
+              aria-label={labels.location(location.full)}
+              data-testid="issue-location"
+            >
+              <IconMapPin size={12} aria-hidden />
+              {location.short}
+            </span>
+          )}
           <RowTags row={row} display={display} />
           {flags.deadline && due && (
             <span
@@ -286,6 +315,7 @@ export const IssueListRow = memo(function IssueListRow({
         aria-label={labels.copyLink(row.code)}
         title={labels.copyLink(row.code)}
         tabIndex={-1}
+        data-action="copy-link"
         onClick={(event) => {
           event.stopPropagation();
           actions.copyLink(row);

@@ -7,7 +7,7 @@ import { IssueListRow, type RowActions } from './issue-list-row.tsx';
 import classes from './issue-list.module.css';
 import type { IssueRow } from './issue-row.ts';
 import type { ListDisplay } from './list-display.ts';
-import { useListKeyboard } from './use-list-keyboard.ts';
+import { useDocumentListKeys, useListKeyboard } from './use-list-keyboard.ts';
 
 /** Row heights: two lines on desktop; room for wrapped tags on phones. */
 export const ROW_HEIGHT = { desktop: 60, mobile: 84 } as const;
@@ -74,6 +74,8 @@ export function IssueListView({
     pageSize: Math.max(1, Math.floor((scroller.current?.clientHeight ?? rowHeight * 10) / rowHeight)),
   });
 
+  useDocumentListKeys(scroller, onKeyDown);
+
   const activeId = ids[activeIndex];
   const touchSelecting = selected.size > 0;
   return (
@@ -87,6 +89,9 @@ export function IssueListView({
       aria-activedescendant={activeId !== undefined ? `issue-row-${activeId}` : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      onPointerDown={() => {
+        if (scroller.current) delete scroller.current.dataset.keyboard;
+      }}
       data-testid="issue-list"
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>

@@ -264,6 +264,9 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
               onMarkRead={() => void mark(true)}
               onMarkUnread={() => void mark(false)}
               busy={readState.fetching || unreadState.fetching}
+              exportMenu={
+                <ExportMenu projectId={project.id} filter={filter} selectedIds={selectedIds} inBulkBar />
+              }
             />
           </Suspense>
         ) : (

@@ -17,6 +17,8 @@ export interface ListDisplay {
   readonly disciplineLabels: ReadonlyMap<number, DisciplineLabel>;
   readonly userNames: ReadonlyMap<number, string>;
   readonly categoryKeys: ReadonlyMap<number, string>;
+  /** The project's locations by id: the abbreviation path a row shows and the full name it names. */
+  readonly localLabels: ReadonlyMap<number, { abbreviation: string; name: string }>;
   /** The row texts, translated once for the list. */
   readonly labels: RowLabels;
 }
@@ -50,4 +52,22 @@ export function rowFlags(
 export function personName(user: { name: string | null; lastName: string | null; email: string }): string {
   const full = [user.name, user.lastName].filter(Boolean).join(' ').trim();
   return full || user.email;
+}
+
+/** A row's location chip: the first location's abbreviation path, "+N" for the others, every name in words. */
+export function rowLocation(
+  localIds: readonly number[],
+  localLabels: ListDisplay['localLabels'],
+): { short: string; full: string } | null {
+  const known = localIds.flatMap((id) => {
+    const label = localLabels.get(id);
+    return label ? [label] : [];
+  });
+  const [first] = known;
+  if (!first) return null;
+  const more = known.length - 1;
+  return {
+    short: more > 0 ? `${first.abbreviation} +${more}` : first.abbreviation,
+    full: known.map((l) => (l.abbreviation ? `${l.abbreviation} · ${l.name}` : l.name)).join(', '),
+  };
 }

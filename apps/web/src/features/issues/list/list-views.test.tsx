@@ -44,13 +44,14 @@ function row(id: number, overrides: Partial<IssueRow> = {}): IssueRow {
     userPersonalData: { starred: false, tags: [] },
     notificationsSummary: { count: 0, mentions: 0, last: null },
     imageTitles: [],
+    cover: null,
     ccodeDocumentsReferences: [],
     ...overrides,
   };
 }
 
 const i18n = await createI18n({ lng: 'en' });
-await i18n.loadNamespaces(['issues', 'enums']);
+await i18n.loadNamespaces(['issues', 'enums', 'everyday']);
 
 const display: ListDisplay = {
   labels: rowLabels(i18n.t, 'en'),
@@ -61,6 +62,10 @@ const display: ListDisplay = {
   disciplineLabels: new Map([[7, { abbreviation: 'EST', name: 'Estrutura' }]]),
   userNames: new Map([[1, 'Ana Silva']]),
   categoryKeys: new Map(),
+  localLabels: new Map([
+    [3, { abbreviation: 'TA.P1', name: 'Pavimento 1' }],
+    [4, { abbreviation: 'TB', name: 'Torre B' }],
+  ]),
 };
 
 function actions(): RowActions {
@@ -229,6 +234,68 @@ describe('issue list view', SLOW, () => {
     expect(list).toHaveAttribute('aria-activedescendant', 'issue-row-3');
     expect(act.toggleSelected).toHaveBeenLastCalledWith(3);
     expect(act.open).toHaveBeenLastCalledWith(3);
+  });
+});
+
+describe('issue list view: location, thumbnail and keys from anywhere (issue 21)', SLOW, () => {
+  it('shows the location and the first image thumbnail, and takes the arrows, x and Enter from the page', async () => {
+    const rows = new Map<number, IssueRow>([
+      [1, row(1, { locals: [{ localId: 3 }, { localId: 4 }], cover: 'https://files.test/thumb-1.webp' })],
+      [2, row(2)],
+    ]);
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(900);
+    onTestFinished(() => {
+      height.mockRestore();
+      width.mockRestore();
+    });
+    const act = actions();
+    function Harness() {
+      const [active, setActive] = useState(-1);
+      return (
+        <>
+          <button type="button">Elsewhere</button>
+          <IssueListView
+            ids={[1, 2]}
+            rows={rows}
+            display={display}
+            selected={new Set()}
+            activeIndex={active}
+            setActiveIndex={setActive}
+            actions={act}
+          />
+        </>
+      );
+    }
+    await show(<Harness />);
+    const list = await screen.findByTestId('issue-list');
+    const [first, second] = within(list).getAllByTestId('issue-row') as [HTMLElement, HTMLElement];
+    const location = within(first).getByTestId('issue-location');
+    expect(location).toHaveTextContent('TA.P1 +1');
+    expect(location).toHaveAccessibleName('Location: TA.P1 · Pavimento 1, TB · Torre B');
+    const thumb = within(first).getByTestId('issue-thumbnail');
+    expect(thumb).toHaveAttribute('src', 'https://files.test/thumb-1.webp');
+    expect(thumb).toHaveAttribute('loading', 'lazy');
+    expect(thumb).toHaveAccessibleName('First image of 001');
+    expect(within(second).queryByTestId('issue-thumbnail')).toBeNull();
+    expect(within(second).queryByTestId('issue-location')).toBeNull();
+
+    // Nothing focused (the page's body): the arrows move the list's current row and focus the list.
+    const user = userEvent.setup();
+    expect(document.activeElement).toBe(document.body);
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(list).toHaveFocus();
+    expect(list).toHaveAttribute('data-keyboard', 'true');
+    expect(list).toHaveAttribute('aria-activedescendant', 'issue-row-2');
+    // On a button, Enter presses the button, not the list's row; the arrows still reach the list.
+    screen.getByRole('button', { name: 'Elsewhere' }).focus();
+    await user.keyboard('{Enter}');
+    expect(act.open).not.toHaveBeenCalled();
+    await user.keyboard('{ArrowUp}');
+    expect(list).toHaveAttribute('aria-activedescendant', 'issue-row-1');
+    await user.keyboard('x{Enter}');
+    expect(act.toggleSelected).toHaveBeenLastCalledWith(1);
+    expect(act.open).toHaveBeenLastCalledWith(1);
   });
 });
 

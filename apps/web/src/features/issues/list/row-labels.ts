@@ -26,6 +26,8 @@ export interface RowLabels {
   readonly late: string;
   readonly mentions: string;
   readonly notifications: string;
+  location(names: string): string;
+  thumbnail(code: string): string;
 }
 
 /** A function remembering its answers: the same few values come back row after row. */
@@ -41,7 +43,7 @@ function remembered<A extends string>(compute: (value: A) => string): (value: A)
   };
 }
 
-/** The row texts from a translation function (namespaces issues and enums loaded). */
+/** The row texts from a translation function (namespaces issues, enums and everyday loaded). */
 export function rowLabels(t: TFunction, language: string): RowLabels {
   return {
     status: remembered((value) => t(`enums:issueStatuses.${value}`, { defaultValue: value })),
@@ -64,12 +66,14 @@ export function rowLabels(t: TFunction, language: string): RowLabels {
     late: t('issues:row.late'),
     mentions: t('issues:row.mentions'),
     notifications: t('issues:row.notifications'),
+    location: (names) => t('everyday:row.location', { names }),
+    thumbnail: (code) => t('everyday:row.thumbnail', { code }),
   };
 }
 
 /** The row texts in the current language. */
 export function useRowLabels(): RowLabels {
-  const { t, i18n } = useTranslation(['issues', 'enums']);
+  const { t, i18n } = useTranslation(['issues', 'enums', 'everyday']);
   const language = i18n.language;
   return useMemo(() => rowLabels(t, language), [t, language]);
 }

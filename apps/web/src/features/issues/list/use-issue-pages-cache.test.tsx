@@ -30,6 +30,7 @@ function row(id: number, title = `Issue ${id}`): IssueRow {
     userPersonalData: { starred: false, tags: [] },
     notificationsSummary: { count: 0, mentions: 0, last: null },
     imageTitles: [],
+    cover: null,
     ccodeDocumentsReferences: [],
   };
 }

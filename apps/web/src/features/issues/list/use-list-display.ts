@@ -19,6 +19,9 @@ export function useListDisplay(
     );
     const userNames = new Map((context?.projectUsers ?? []).map((u) => [u.id, personName(u)]));
     const categoryKeys = new Map(project.categories.map((c) => [c.id, c.name]));
+    const localLabels = new Map(
+      project.locals.map((l) => [l.id, { abbreviation: l.abbreviationTree || l.abbreviation, name: l.name }]),
+    );
     return {
       projectId: project.id,
       statuses,
@@ -27,7 +30,18 @@ export function useListDisplay(
       disciplineLabels,
       userNames,
       categoryKeys,
+      localLabels,
       labels,
     };
-  }, [project.id, project.disciplines, project.categories, viewer, statuses, today, context, labels]);
+  }, [
+    project.id,
+    project.disciplines,
+    project.categories,
+    project.locals,
+    viewer,
+    statuses,
+    today,
+    context,
+    labels,
+  ]);
 }

@@ -1,4 +1,4 @@
-import { useCallback, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 
 /** What the keyboard acts on: a list of `count` rows with a current one. */
 export interface ListKeyboardTarget {
@@ -58,4 +58,70 @@ export function useListKeyboard(target: ListKeyboardTarget) {
     },
     [count, activeIndex, setActiveIndex, open, toggle, pageSize],
   );
+}
+
+/** The keys the list answers to wherever the focus is (besides `/` and `?`, which have their own handlers). */
+const LIST_KEYS = new Set([
+  'ArrowDown',
+  'ArrowUp',
+  'j',
+  'k',
+  'Home',
+  'End',
+  'PageDown',
+  'PageUp',
+  'Enter',
+  'x',
+  'X',
+]);
+
+/** Where typing or the arrows already mean something else: fields, dialogs, menus, tabs, other lists. */
+const OWN_KEYS_SELECTOR =
+  'input, textarea, select, [contenteditable="true"], [role="dialog"], [role="menu"], [role="tablist"], [role="listbox"], [role="combobox"], [role="slider"]';
+/** Where Enter (and x) act on the element itself. */
+const ACTIVATES_SELECTOR = 'button, a[href], summary, [role="button"], [role="link"], [role="checkbox"]';
+
+/**
+ * Whether a key pressed outside the list reaches the list (issue 21: the shortcuts work as soon as the list
+ * shows, without tabbing into it first): not in a text field, dialog, menu or tab row, and Enter or x not on a
+ * button or link, which they activate.
+ */
+export function listTakesKey(
+  event: Pick<globalThis.KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'defaultPrevented'>,
+  target: Element | null,
+): boolean {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return false;
+  if (!LIST_KEYS.has(event.key)) return false;
+  if (!target) return true;
+  if (target.closest(OWN_KEYS_SELECTOR)) return false;
+  const activates = event.key === 'Enter' || event.key === 'x' || event.key === 'X';
+  return !(activates && target.closest(ACTIVATES_SELECTOR));
+}
+
+/**
+ * The list's keys from anywhere on the page: a key the list takes moves the focus into the list (with a visible
+ * focus ring) and acts there, as if the list had been focused first.
+ */
+export function useDocumentListKeys(
+  scroller: RefObject<HTMLElement | null>,
+  onKeyDown: (event: KeyboardEvent) => void,
+): void {
+  const handler = useRef(onKeyDown);
+  handler.current = onKeyDown;
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      const element = scroller.current;
+      if (!element) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target && element.contains(target)) return;
+      // A modal (the shortcuts help, a bulk dialog) owns the keyboard while it is open.
+      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      if (!listTakesKey(event, target === document.body ? null : target)) return;
+      element.dataset.keyboard = 'true';
+      element.focus({ preventScroll: true });
+      handler.current(event as unknown as KeyboardEvent);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [scroller]);
 }

@@ -8,7 +8,7 @@ import {
   settableDisciplineStatuses,
   type IssueDisciplineState,
 } from '@obra/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
 import { SetIssueDisciplinesDocument } from '../../../gql/generated.ts';
@@ -22,6 +22,9 @@ import {
 } from './issue-rules.ts';
 import { useIssueFormatters } from './issue-format.ts';
 import type { IssueScreen } from './use-issue-screen.ts';
+import { useDemoLock } from '../../demo-mode/demo-mode.tsx';
+import { isNewPastDeadline } from '../edit/past-deadlines.ts';
+import { formatCalendarDate } from '../shared/deadline-badge.tsx';
 
 /**
  * The issue's disciplines with their status and deadline (spec core §3). Each row offers what the user may
@@ -211,6 +214,7 @@ function StatusCell({
 }) {
   const { t } = useTranslation(['issue', 'enums']);
   const name = (s: string) => t(`enums:disciplineStatuses.${s}`, { defaultValue: s });
+  const demo = useDemoLock();
   if (options.length === 0) {
     return (
       <Badge variant="light" styles={{ root: { textTransform: 'none' } }} data-testid="discipline-status">
@@ -225,7 +229,8 @@ function StatusCell({
       data={options.map((s) => ({ value: s, label: name(s) }))}
       value={discipline.status}
       allowDeselect={false}
-      disabled={busy}
+      disabled={busy || demo.readOnly}
+      {...(demo.readOnly ? { title: demo.lock.title } : {})}
       onChange={(value) => value && value !== discipline.status && onChange(value)}
       comboboxProps={{ withinPortal: true }}
       data-testid="discipline-status-select"
@@ -246,22 +251,73 @@ function DeadlineCell({
   busy: boolean;
   onChange: (deadline: string | null) => void;
 }) {
-  const { t } = useTranslation('issue');
+  const { t, i18n } = useTranslation(['issue', 'everyday']);
   const format = useIssueFormatters();
   const today = localDate(new Date());
+  const demo = useDemoLock();
+  const input = useRef<HTMLInputElement>(null);
+  // A date in the past waits for a confirmation (issue 21); going back puts the input back as it was.
+  const [past, setPast] = useState<string | null>(null);
   if (editable) {
     return (
-      <TextInput
-        size="xs"
-        type="date"
-        aria-label={t('disciplines.deadlineOf', { discipline: label })}
-        defaultValue={discipline.deadline ?? ''}
-        disabled={busy}
-        onBlur={(event) => {
-          const value = event.currentTarget.value || null;
-          if (value !== (discipline.deadline ?? null)) onChange(value);
-        }}
-      />
+      <>
+        <TextInput
+          ref={input}
+          size="xs"
+          type="date"
+          aria-label={t('disciplines.deadlineOf', { discipline: label })}
+          defaultValue={discipline.deadline ?? ''}
+          disabled={busy || demo.readOnly}
+          onBlur={(event) => {
+            const value = event.currentTarget.value || null;
+            if (value === (discipline.deadline ?? null)) return;
+            if (value !== null && isNewPastDeadline(value, discipline.deadline ?? null, today))
+              setPast(value);
+            else onChange(value);
+          }}
+        />
+        <Modal
+          opened={past !== null}
+          onClose={() => {
+            if (input.current) input.current.value = discipline.deadline ?? '';
+            setPast(null);
+          }}
+          title={t('everyday:deadline.pastPanelTitle')}
+          data-testid="past-deadline-dialog"
+        >
+          <Stack gap="md">
+            <Text size="sm">
+              {t('everyday:deadline.pastPanelMessage', {
+                date: past ? formatCalendarDate(past, i18n.language) : '',
+                discipline: label,
+              })}
+            </Text>
+            <Group justify="flex-end" gap="xs">
+              <Button
+                variant="default"
+                data-autofocus
+                onClick={() => {
+                  if (input.current) input.current.value = discipline.deadline ?? '';
+                  setPast(null);
+                }}
+                data-testid="past-deadline-back"
+              >
+                {t('everyday:deadline.change')}
+              </Button>
+              <Button
+                color="orange"
+                onClick={() => {
+                  if (past) onChange(past);
+                  setPast(null);
+                }}
+                data-testid="past-deadline-save"
+              >
+                {t('everyday:deadline.setAnyway')}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      </>
     );
   }
   return (

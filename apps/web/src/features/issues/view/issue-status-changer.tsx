@@ -7,6 +7,7 @@ import { SetIssueStatusDocument } from '../../../gql/generated.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { allowedIssueStatuses, defaultResolutionPhase } from './issue-rules.ts';
 import type { IssueScreen } from './use-issue-screen.ts';
+import { useDemoLock } from '../../demo-mode/demo-mode.tsx';
 
 /**
  * The issue status for those who may change it. Only the statuses the rules allow are offered (pending
@@ -15,6 +16,7 @@ import type { IssueScreen } from './use-issue-screen.ts';
  */
 export function IssueStatusChanger({ screen }: { screen: IssueScreen }) {
   const { t } = useTranslation(['issue', 'enums']);
+  const demo = useDemoLock();
   const { issue, statuses, project } = screen;
   const [result, update] = useMutation(SetIssueStatusDocument);
   const [resolving, setResolving] = useState(false);
@@ -51,7 +53,8 @@ export function IssueStatusChanger({ screen }: { screen: IssueScreen }) {
         data={options.map((s) => ({ value: s, label: t(`enums:issueStatuses.${s}`) }))}
         value={issue.status}
         allowDeselect={false}
-        disabled={result.fetching}
+        disabled={result.fetching || demo.readOnly}
+        {...(demo.readOnly ? { title: demo.lock.title } : {})}
         onChange={choose}
         data-testid="issue-status-select"
       />

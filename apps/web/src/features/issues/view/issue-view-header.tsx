@@ -29,6 +29,7 @@ import {
 } from '../shared/issue-indicators.tsx';
 import { isIssuePendingFor } from './issue-rules.ts';
 import type { IssueScreen } from './use-issue-screen.ts';
+import { useDemoLock } from '../../demo-mode/demo-mode.tsx';
 
 /**
  * The issue's title bar: back to the list (with its filter), previous/next in the list's order, code and title,
@@ -36,6 +37,7 @@ import type { IssueScreen } from './use-issue-screen.ts';
  */
 export function IssueViewHeader({ screen }: { screen: IssueScreen }) {
   const { t } = useTranslation('issue');
+  const demo = useDemoLock();
   const navigate = useNavigate();
   const { issue } = screen;
   const neighbours = useIssueNeighbours(issue.projectId, issue.id);
@@ -147,6 +149,8 @@ export function IssueViewHeader({ screen }: { screen: IssueScreen }) {
               size="lg"
               aria-label={t('delete.action')}
               onClick={() => setDeleting(true)}
+              data-testid="issue-delete"
+              {...demo.lock}
             >
               <IconTrash size={20} />
             </ActionIcon>
