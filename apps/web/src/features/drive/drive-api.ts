@@ -17,15 +17,17 @@ export interface DriveFile {
   visibility: DocumentVisibility;
   fileSize: number;
   uploadState: 'pending' | 'confirmed';
-  /** The processing of the revision (an IFC model's conversion, docs/bim.md) and why it failed. */
-  processingState?: string;
+  /** Why the revision's processing failed (an IFC model's conversion, docs/bim.md). */
   processingError?: string | null;
   createdByUserId: number | null;
   createdByName: string | null;
   uploadedAt: string | null;
   updatedAt: string;
   revisionsCount: number;
-  /** pending (a preview is being made), done, none (no preview for this type), failed. */
+  /**
+   * The revision's processing: for images, its preview (pending, done, none for types without one, failed); for IFC
+   * models, their conversion (queued, processing, success, failed; docs/bim.md).
+   */
   processingState: string;
   /** A signed address of the preview thumbnail (images), when there is one. */
   thumbnailUrl?: string | null;
