@@ -1,4 +1,3 @@
-/// <reference path="../../../types/oidc-provider.d.ts" />
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
