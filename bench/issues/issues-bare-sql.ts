@@ -1,6 +1,6 @@
 // The bare SQL of a getIssues page: one hand-written statement that returns the same rows, in the same order,
 // with the same data as the list page of the web app (IssueListFields, image titles included since the list's
-// search reads them), children aggregated as JSON. It is what
+// search reads them, and the first image's file since each row shows its thumbnail), children aggregated as JSON. It is what
 // the API is measured against. Two forms: `reference`, which sorts every visible row by the default order
 // (the plain way to write it, and the order every other path is checked against), and `regions`, which reads
 // the index the way the server does without a narrowing filter (issue-sort-sql.ts).
@@ -46,7 +46,10 @@ select i.id, i.code, i.title, i.description, i.status, i.priority, i.visibility,
   (select coalesce(json_agg(l.local_id), '[]') from issue_locals l where l.issue_id = i.id) as locals,
   (select coalesce(json_agg(b.label_id), '[]') from issue_labels b where b.issue_id = i.id) as labels,
   (select coalesce(json_agg(m.title order by m.index, m.id), '[]') from issue_images m
-     where m.issue_id = i.id and m.comment_id is null and m.title <> '') as image_titles
+     where m.issue_id = i.id and m.comment_id is null and m.title <> '') as image_titles,
+  (select json_build_array(f.storage_key, f.content_type, f.thumb_key) from issue_images m
+     join issue_files f on f.id = coalesce(m.marked_up_file_id, m.original_file_id)
+     where m.issue_id = i.id and m.comment_id is null order by m.index, m.id limit 1) as cover
 from page p join issues i on i.id = p.id
 order by ${order}`;
 }

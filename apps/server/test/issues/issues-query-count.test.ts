@@ -197,4 +197,28 @@ describe('getIssues reads image titles with the page', () => {
       expect(issue.imageTitles).toEqual(detail.data?.issue.imageTitles);
     }
   });
+
+  // The list shows each issue's first image as a thumbnail (issue 21): `cover` is read in the page statement.
+  it('sends no more statements for cover and answers what the detail answers', async () => {
+    const bare = await lightPage('id');
+    const covered = await lightPage('id imageTitles cover');
+    expect(covered.drizzle).toBe(bare.drizzle);
+    const path = (url: unknown) => (typeof url === 'string' ? new URL(url).pathname : url);
+    const withCover = covered.issues.filter((i) => i.cover !== null);
+    expect(withCover.length).toBeGreaterThan(0);
+    expect(covered.issues.filter((i) => i.cover === null).length).toBeGreaterThan(0);
+    for (const issue of [
+      ...withCover.slice(0, 5),
+      ...covered.issues.filter((i) => i.cover === null).slice(0, 3),
+    ]) {
+      const detail = await t.gql<{ issue: { cover: string | null; images: { markedUpThumb: string }[] } }>(
+        `query($projectId: Int!, $issueId: Int!) { issue(projectId: $projectId, issueId: $issueId) { cover images { markedUpThumb } } }`,
+        { projectId: w.projectId, issueId: issue.id },
+        { token: w.creator.token },
+      );
+      const first = detail.data?.issue.images[0]?.markedUpThumb ?? null;
+      expect(path(issue.cover)).toEqual(path(detail.data?.issue.cover));
+      expect(path(issue.cover)).toEqual(path(first));
+    }
+  });
 });

@@ -17,6 +17,11 @@ function thumbOf(u: UrlContext, file: ImageFile): string {
   return file.thumbKey ? u.files.downloadUrl(u.origin, file.thumbKey, 'image/webp') : urlOf(u, file);
 }
 
+/** The list's thumbnail of an issue (`cover`): its first image's shown file, as markedUpThumb is signed. */
+export function presentCover(u: UrlContext, file: ImageFile | null): string | null {
+  return file ? thumbOf(u, file) : null;
+}
+
 /** The API shape of an image (spec core §3): signed URLs; markedUp falls back to the original. */
 export function presentImage(u: UrlContext, view: ImageView) {
   const shown = view.markedUp ?? view.original;

@@ -7,7 +7,7 @@ import {
   createIssueFileUpload,
 } from '../../modules/issues/images/issue-file-service.ts';
 import { projectIssueImages } from '../../modules/issues/images/issue-image-service.ts';
-import { presentImage, presentIssueFile, type UrlContext } from './issue-images-presenters.ts';
+import { presentCover, presentImage, presentIssueFile, type UrlContext } from './issue-images-presenters.ts';
 
 const urls = (ctx: GraphQLContext): UrlContext => ({ files: ctx.services.files, origin: ctx.origin });
 
@@ -50,6 +50,8 @@ export const issueImagesResolvers: Resolvers = {
     },
     imageTitles: (parent, _a, ctx) => parent.imageTitles ?? ctx.loaders.issueImageTitles.load(parent.id),
     cover: async (parent, _a, ctx) => {
+      // Read with the list page's rows when its query selects it; otherwise from the request's image loader.
+      if (parent.cover !== undefined) return presentCover(urls(ctx), parent.cover);
       const [first] = await ctx.loaders.issueImages.load(parent.id);
       return first ? presentImage(urls(ctx), first).markedUpThumb : null;
     },

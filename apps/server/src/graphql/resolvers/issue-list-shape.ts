@@ -98,7 +98,7 @@ function fieldsOf(
 /**
  * What getIssues reads of each issue for the query being run: the columns of the Issue fields it selects, the
  * disciplines' details and done dates only under `disciplines { discipline doneAt }`, the unread marks only for
- * notificationsSummary, the image titles only for imageTitles.
+ * notificationsSummary, the image titles only for imageTitles, the first image's file only for cover.
  */
 export function issueListShape(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>): IssuePageShape {
   const page = fieldsOf(
@@ -118,6 +118,7 @@ export function issueListShape(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fr
     disciplineDetails: discipline.has('discipline'),
     disciplineDoneAt: discipline.has('doneAt'),
     imageTitles: issue.has('imageTitles'),
+    cover: issue.has('cover'),
     notifications: issue.has('notificationsSummary'),
   };
 }

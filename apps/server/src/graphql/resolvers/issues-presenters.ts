@@ -110,6 +110,7 @@ export function presentIssue(
     history: history.map(presentHistoryEntry),
     // Read with the list page's rows when its query selects them; otherwise the request's loader reads them.
     imageTitles: view.imageTitles,
+    cover: view.cover,
     origin: listOrigin(access),
   };
 }

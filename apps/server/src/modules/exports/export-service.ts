@@ -53,6 +53,7 @@ const COUNT_SHAPE: IssuePageShape = {
   disciplineDetails: false,
   disciplineDoneAt: false,
   imageTitles: false,
+  cover: false,
   notifications: false,
 };
 

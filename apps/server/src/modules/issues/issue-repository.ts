@@ -32,6 +32,8 @@ export interface IssueView {
   readonly notifications?: NotificationsSummary;
   /** The titles of the issue's own images, when the list page read them with its rows. */
   readonly imageTitles?: string[];
+  /** The shown file of the first image (null without images), when the list page read it with its rows. */
+  readonly cover?: { key: string; contentType: string; thumbKey: string | null } | null;
 }
 
 /** The discipline fields an issue carries. */

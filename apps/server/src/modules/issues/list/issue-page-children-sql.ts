@@ -12,6 +12,8 @@ export interface ChildrenJson {
   s: { starred: boolean; tags: [number, string][] } | null;
   /** The titles of the issue's own images (not its comments'), when the shape asks for them. */
   it?: string[];
+  /** The shown file of the issue's first image as [key, contentType, thumbKey], null without images (cover). */
+  cv?: [string, string, string | null] | null;
 }
 
 /** What the page statement reads of each issue's children besides their ids. */
@@ -25,6 +27,11 @@ export interface ChildrenOptions {
    * it they are left to the request's loader (one more statement per page).
    */
   readonly imageTitles: boolean;
+  /**
+   * The shown file (marked up, else original) of the issue's first image, for the list's thumbnail (`cover`);
+   * without it the request's image loader reads every image of the page.
+   */
+  readonly cover: boolean;
 }
 
 /**
@@ -48,6 +55,12 @@ export function childrenJson(userId: number, options: ChildrenOptions): SQL<Chil
     'it', (select coalesce(json_agg(i.title order by i.index, i.id), '[]'::json) from issue_images i
           where i.issue_id = ${issues.id} and i.comment_id is null and i.title <> '')`
     : sql``;
+  const cover = options.cover
+    ? sql`,
+    'cv', (select json_build_array(f.storage_key, f.content_type, f.thumb_key) from issue_images i
+          join issue_files f on f.id = coalesce(i.marked_up_file_id, i.original_file_id)
+          where i.issue_id = ${issues.id} and i.comment_id is null order by i.index, i.id limit 1)`
+    : sql``;
   return sql<ChildrenJson>`json_build_object(
     'd', (select coalesce(json_agg(json_build_object('i', d.discipline_id, 's', d.status, 'dl', d.deadline${doneAt}${details})
             order by d.discipline_id), '[]'::json)
@@ -60,7 +73,7 @@ export function childrenJson(userId: number, options: ChildrenOptions): SQL<Chil
               join project_user_tags t on t.id = case when jsonb_typeof(e.v) = 'number' then (e.v)::numeric end
               where t.project_id = ${issues.projectId} and t.user_id = ${userId})
             else '[]'::json end)
-          from issue_user_states u where u.issue_id = ${issues.id} and u.user_id = ${userId})${imageTitles})`;
+          from issue_user_states u where u.issue_id = ${issues.id} and u.user_id = ${userId})${imageTitles}${cover})`;
 }
 
 /** The caller's tags found on a page, by id (what presentIssue names issue tags with). */
@@ -94,6 +107,9 @@ export function pageViewOf(
     starred: json.s?.starred ?? false,
     tagIds: tags.map(([id]) => id),
     ...(json.it ? { imageTitles: json.it } : {}),
+    ...(json.cv !== undefined
+      ? { cover: json.cv ? { key: json.cv[0], contentType: json.cv[1], thumbKey: json.cv[2] } : null }
+      : {}),
   };
   return notifications ? { ...view, notifications } : view;
 }

@@ -66,6 +66,7 @@ export const FULL_PAGE_SHAPE: IssuePageShape = {
   disciplineDetails: true,
   disciplineDoneAt: true,
   imageTitles: true,
+  cover: false,
   notifications: true,
 };
 
