@@ -10,12 +10,10 @@
 // Every file it writes (the source, the copy, the stored objects, the archive) is removed at the end.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { startTestServer } from '../../apps/server/test/support/test-server.ts';
 import { buildDriveWorld, rest, type Created } from '../../apps/server/test/drive/drive-test-kit.ts';
