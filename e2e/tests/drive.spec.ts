@@ -230,4 +230,58 @@ test.describe('Project drive', () => {
     expect(drawer?.width ?? 0).toBeLessThanOrEqual(375);
     await page.context().close();
   });
+
+  test('an upload whose connection drops is sent again, and a failed one is retried into the same record', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    const page = await signedInPage(browser, baseURL, world.owner);
+    await page.goto(`/workspace/project/${world.projectId}/drive`);
+    await expect(page.getByTestId('drive-empty')).toBeVisible();
+    // The network drops the PUTs of the bytes while `dropping` says so.
+    let dropping = 1;
+    let puts = 0;
+    await page.route(
+      (url) => url.pathname.startsWith('/files/drive/'),
+      async (route) => {
+        if (route.request().method() !== 'PUT') return route.continue();
+        puts += 1;
+        if (dropping > 0) {
+          dropping -= 1;
+          return route.abort('connectionreset');
+        }
+        return route.continue();
+      },
+    );
+    const items = page.getByTestId('drive-upload-item');
+    const item = (name: string) => items.filter({ hasText: name });
+
+    // One dropped PUT: sent again after a pause, then uploaded.
+    await page
+      .getByTestId('drive-file-input')
+      .setInputFiles({ name: 'Corte AA.pdf', mimeType: 'application/pdf', buffer: pdf('corte') });
+    await page.getByTestId('drive-upload-send').click();
+    await expect(item('Corte AA.pdf')).toContainText('Connection lost: sending again (attempt 2 of 4)');
+    await expect(item('Corte AA.pdf')).toContainText('Uploaded');
+    expect(puts).toBe(2);
+    await expect.poll(() => rowNames(page)).toEqual(['Corte AA.pdf']);
+
+    // Every attempt dropped: the file is reported; "Retry" sends it into the same pending record.
+    dropping = 4;
+    puts = 0;
+    await page
+      .getByTestId('drive-file-input')
+      .setInputFiles({ name: 'Corte BB.pdf', mimeType: 'application/pdf', buffer: pdf('corte bb') });
+    await page.getByTestId('drive-upload-send').click();
+    await expect(item('Corte BB.pdf')).toContainText('Failed', { timeout: 20_000 });
+    expect(puts).toBe(4);
+    await page.getByTestId('drive-upload-send').click();
+    await expect(item('Corte BB.pdf')).toContainText('Uploaded');
+    expect(puts).toBe(5);
+    await expect.poll(() => rowNames(page)).toEqual(['Corte AA.pdf', 'Corte BB.pdf']);
+    await page.context().close();
+  });
 });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DOCUMENT_VISIBILITIES, PROJECT_PHASES, type DocumentVisibility } from '@obra/domain';
 import type { ProjectDetails } from '../projects/project-context.ts';
 import { DriveError, driveCall, putWithProgress, type DriveFile } from './drive-api.ts';
-import { checkUpload, filesOfDrop, namingContextOf, type UploadCheck } from './drive-upload.ts';
+import { checkUpload, filesOfDrop, namingContextOf, putWithRetry, type UploadCheck } from './drive-upload.ts';
 
 interface Item {
   key: string;
@@ -14,7 +14,11 @@ interface Item {
   state: 'ready' | 'sending' | 'done' | 'failed';
   progress: number;
   error?: string;
+  /** A note while the bytes are sent again after a dropped connection. */
+  note?: string;
   fileId?: number;
+  /** Where the bytes of the created record go (kept when sending failed, so a retry sends them there again). */
+  upload?: { url: string; headers: Record<string, string> };
 }
 
 /** Drag and drop (files and folders) or pick files; each file shows its fields read from the name and its progress. */
@@ -42,10 +46,10 @@ export function DriveUploadPanel(props: { project: ProjectDetails; onUploaded: (
     setItems((current) => current.map((i) => (i.key === key ? { ...i, ...change } : i)));
 
   const send = async (item: Item): Promise<void> => {
-    patch(item.key, { state: 'sending', progress: 0, error: undefined });
+    patch(item.key, { state: 'sending', progress: 0, error: undefined, note: undefined });
+    let fileId = item.fileId;
+    let upload = item.upload;
     try {
-      let fileId = item.fileId;
-      let upload: { url: string; headers: Record<string, string> } | undefined;
       if (fileId === undefined) {
         const created = await driveCall<{
           file: DriveFile;
@@ -56,30 +60,44 @@ export function DriveUploadPanel(props: { project: ProjectDetails; onUploaded: (
         });
         fileId = created.file.id;
         upload = created.upload;
-        patch(item.key, { fileId });
+        patch(item.key, { fileId, upload });
       }
       if (upload) {
-        // A dropped connection is retried twice before the file is reported.
-        let status = 0;
-        for (let attempt = 0; attempt < 3 && status !== 200; attempt++) {
-          status = await putWithProgress(upload.url, item.file, upload.headers, (p) =>
-            patch(item.key, { progress: p }),
-          ).catch(() => 0);
+        // A dropped connection is sent again with backoff (progress from 0) before the file is reported.
+        const target = upload;
+        const status = await putWithRetry(
+          (onProgress) => putWithProgress(target.url, item.file, target.headers, onProgress),
+          (p) => patch(item.key, { progress: p }),
+          {
+            onRetry: (attempt, attempts) =>
+              patch(item.key, { note: t('drive:upload.retrying', { attempt, attempts }) }),
+          },
+        );
+        if (status !== 200) {
+          // The record stays pending with its address: "Retry" sends the bytes there again.
+          const code = status === 413 ? 'FILE_SIZE_LIMIT_EXCEEDED' : 'FAILED_TO_FETCH';
+          const keep = status !== 413 && status !== 403;
+          patch(item.key, {
+            state: 'failed',
+            note: undefined,
+            error: t(`errors:${code}`),
+            ...(keep ? {} : { fileId: undefined, upload: undefined }),
+          });
+          return;
         }
-        if (status !== 200)
-          throw new DriveError(
-            status === 413 ? 'FILE_SIZE_LIMIT_EXCEEDED' : 'FAILED_TO_FETCH',
-            '',
-            status,
-            undefined,
-          );
       }
       await driveCall(props.project.id, `/files/${fileId}/confirm-upload`, { method: 'PATCH' });
-      patch(item.key, { state: 'done', progress: 1 });
+      patch(item.key, { state: 'done', progress: 1, note: undefined, upload: undefined });
     } catch (error) {
       const code = error instanceof DriveError ? error.code : 'FAILED_TO_FETCH';
-      // A refused file is gone on the server: a retry starts again.
-      patch(item.key, { state: 'failed', error: t(`errors:${code}`), fileId: undefined });
+      // A refused file is gone on the server: a retry starts again. An incomplete one may still be sent again.
+      const keep = code === 'DOCUMENT_UPLOAD_INCOMPLETE' || code === 'FAILED_TO_FETCH';
+      patch(item.key, {
+        state: 'failed',
+        note: undefined,
+        error: t(`errors:${code}`),
+        ...(keep && upload ? { fileId, upload } : { fileId: undefined, upload: undefined }),
+      });
     }
   };
 
@@ -205,6 +223,11 @@ export function DriveUploadPanel(props: { project: ProjectDetails; onUploaded: (
                 <Text size="xs" c={item.check.ok ? 'dimmed' : 'red'} data-testid="drive-upload-fields">
                   {describe(item.check)}
                 </Text>
+                {item.note && (
+                  <Text size="xs" c="orange" role="status">
+                    {item.note}
+                  </Text>
+                )}
                 {item.error && (
                   <Text size="xs" c="red">
                     {item.error}

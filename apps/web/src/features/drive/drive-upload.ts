@@ -70,3 +70,56 @@ export async function filesOfDrop(items: DataTransferItemList): Promise<File[]> 
   for (const entry of entries) await walk(entry);
   return files;
 }
+
+/** How a failed PUT of a file's bytes is tried again: attempts in all, and the wait before the n-th retry. */
+export interface RetryPolicy {
+  attempts: number;
+  /** Wait before retry n (1-based): base × 2^(n−1), so 1 s, 2 s, 4 s by default. */
+  baseDelayMs: number;
+  sleep: (ms: number) => Promise<void>;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  attempts: 4,
+  baseDelayMs: 1000,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/**
+ * Whether a PUT answer is worth sending again: a dropped connection (0), a timeout, too many requests, or a server
+ * or gateway failure. A refusal (403: the address expired or was altered; 413: more bytes than declared) is not.
+ */
+export function isRetryableStatus(status: number): boolean {
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * Sends a file's bytes with `put` (which resolves with the HTTP status, or rejects when the connection drops), and
+ * tries again with exponential backoff while the failure is retryable. Progress goes back to 0 before each try
+ * (the upload address takes the whole file again: a retried PUT replaces what an earlier one left). `onRetry` says
+ * which attempt comes next. Resolves with the last status (200 when the bytes arrived).
+ */
+export async function putWithRetry(
+  put: (onProgress: (fraction: number) => void) => Promise<number>,
+  onProgress: (fraction: number) => void,
+  options: {
+    policy?: RetryPolicy;
+    onRetry?: (attempt: number, attempts: number) => void;
+    signal?: AbortSignal;
+  } = {},
+): Promise<number> {
+  const policy = options.policy ?? DEFAULT_RETRY;
+  let status = 0;
+  for (let attempt = 1; attempt <= policy.attempts; attempt++) {
+    if (attempt > 1) {
+      options.onRetry?.(attempt, policy.attempts);
+      await policy.sleep(policy.baseDelayMs * 2 ** (attempt - 2));
+    }
+    if (options.signal?.aborted) return status;
+    onProgress(0);
+    status = await put(onProgress).catch(() => 0);
+    if (status >= 200 && status < 300) return status;
+    if (!isRetryableStatus(status) || options.signal?.aborted) return status;
+  }
+  return status;
+}
