@@ -58,6 +58,7 @@ test.describe('everyday work on a phone', () => {
     const fileId = await uploadPicture(request, world.owner.token, world.projectId, 'laje.png', drawingPng());
     const withImage = await createIssueByApi(request, world, {
       t: 'Infiltração na laje do térreo junto ao shaft da hidráulica',
+      description: 'A água escorre pela parede do shaft após a chuva.',
       images: [{ original: fileId, title: 'Laje' }],
     });
     await gql(
@@ -113,6 +114,18 @@ test.describe('everyday work on a phone', () => {
     await expect.poll(() => horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     const heading = await phone.getByTestId('issue-view').getByTestId('issue-title').boundingBox();
     expect(heading && heading.x + heading.width <= PHONE.width).toBe(true);
+    // The audit lines (created, edited, published…) come last: below the description, the disciplines and the
+    // conversation.
+    const view = phone.getByTestId('issue-view');
+    await expect(view.getByTestId('issue-stamps')).toBeAttached();
+    const audit = await view.getByTestId('issue-audit').boundingBox();
+    const description = await view.getByTestId('issue-description').boundingBox();
+    const disciplines = await view.getByTestId('issue-fields').boundingBox();
+    expect(audit && description && disciplines).toBeTruthy();
+    if (audit && description && disciplines) {
+      expect(audit.y).toBeGreaterThan(description.y + description.height);
+      expect(audit.y).toBeGreaterThan(disciplines.y + disciplines.height);
+    }
     if (SHOTS) await phone.screenshot({ path: path.join(shotsDir, 'everyday-issue-phone.png') });
   });
 });

@@ -100,7 +100,6 @@ export function IssueFieldsPanel({ screen }: { screen: IssueScreen }) {
       <Field label={t('fields.labels')} testId="field-labels">
         <TreeBadges items={labels} empty={t('none')} />
       </Field>
-      <IssueStamps screen={screen} />
       {visibilityOpen && (
         <VisibilityChangeDialog screen={screen} opened onClose={() => setVisibilityOpen(false)} />
       )}
@@ -138,8 +137,11 @@ function TreeBadges({
   );
 }
 
-/** Who did what when: creation, edit, publication, status, and the visibility tracking of the detail. */
-function IssueStamps({ screen }: { screen: IssueScreen }) {
+/**
+ * Who did what when: creation, edit, publication, status, and the visibility tracking of the detail. The issue view
+ * shows these audit lines last, after the fields, the disciplines and the conversation (issue 21).
+ */
+export function IssueStamps({ screen }: { screen: IssueScreen }) {
   const { t } = useTranslation('issue');
   const format = useIssueFormatters();
   const { issue, usersById } = screen;

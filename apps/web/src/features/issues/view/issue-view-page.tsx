@@ -9,7 +9,7 @@ import { CommentThread } from '../comments/comment-thread.tsx';
 import { issueListPath } from '../shared/issue-list-context.ts';
 import { AttachmentsCarousel } from './attachments-carousel.tsx';
 import { IssueDisciplinesPanel } from './issue-disciplines-panel.tsx';
-import { IssueFieldsPanel } from './issue-fields-panel.tsx';
+import { IssueFieldsPanel, IssueStamps } from './issue-fields-panel.tsx';
 import { IssueHistory } from './issue-history.tsx';
 import { IssueLocation } from './issue-location.tsx';
 import { IssueDocumentReferences } from '../../viewer/issue-document-references.tsx';
@@ -174,6 +174,12 @@ function IssueViewBody({ screen, reloadGeneral }: { screen: IssueScreen; reloadG
               <PersonalTags screen={screen} onTagsChanged={reloadGeneral} />
             </Paper>
           </Stack>
+        </Grid.Col>
+        {/* The audit lines come last, on a phone too (where the side column comes first). */}
+        <Grid.Col span={12} order={3}>
+          <Paper withBorder p="md" radius="md" data-testid="issue-audit">
+            <IssueStamps screen={screen} />
+          </Paper>
         </Grid.Col>
       </Grid>
     </Stack>
