@@ -38,10 +38,8 @@ export const TOUCH_END_DELAY_MS = 200;
 export const TOUCH_PAN_START_THRESHOLD_PX = 10;
 export const TOUCH_PAN_WHILE_ZOOMING_THRESHOLD_PX = 5;
 
-/** Compare mode: minimum gap between dividers. */
-export const DIVIDER_MIN_GAP = 100;
-/** The two dividers start at one third and two thirds. */
-export const DIVIDER_START_FRACTIONS = [1 / 3, 2 / 3] as const;
+/** Compare mode's divider gap and start fractions are the domain's (packages/domain/src/viewer/dividers.ts). */
+export { DIVIDER_MIN_GAP, DIVIDER_START_FRACTIONS } from '@obra/domain';
 
 /** Container resizes are debounced. */
 export const RESIZE_DEBOUNCE_MS = 100;

@@ -127,6 +127,9 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
   });
   const issue = issueId === null ? null : (issueQuery.data?.issue ?? null);
   const sourcesKey = sources.map((s) => s.fileId).join(',');
+  // The effects follow sourcesKey (the models' ids); they read the latest sources through this ref.
+  const sourcesRef = useRef(sources);
+  sourcesRef.current = sources;
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -142,7 +145,7 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
       engine.onCameraChanged = setCamera;
       engineRef.current = engine;
       const all: Loaded[] = [];
-      for (const source of sources) {
+      for (const source of sourcesRef.current) {
         const [fragments, properties] = await Promise.all([
           getModelFragments(project.id, source.fileId),
           getModelProperties(project.id, source.fileId),
@@ -163,8 +166,6 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
       engineRef.current = null;
       engine?.dispose();
     };
-    // The sources are named by sourcesKey.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [project.id, sourcesKey]);
 
   const byGuid = useMemo(() => {
@@ -209,7 +210,9 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
   useEffect(() => {
     const engine = engineRef.current;
     if (!loaded || !engine || !issue) return;
-    const pins = parseBimPins(issue.bimPins).filter((p) => sources.some((s) => s.fileId === p.fileId));
+    const pins = parseBimPins(issue.bimPins).filter((p) =>
+      sourcesRef.current.some((s) => s.fileId === p.fileId),
+    );
     const viewpoints = Array.isArray(issue.viewpoints) ? (issue.viewpoints as BcfViewpoint[]) : [];
     const first = viewpoints[0];
     const restored = first ? cameraOfViewpoint(first, pins[0]?.point) : null;
@@ -217,8 +220,6 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
     const found = restored?.selectedGuids.map((g) => byGuid.get(g)).find((n) => n);
     void select(found?.fileId ?? null, found?.node ?? null, false);
     engine.setMarker(pins[0]?.point ?? null);
-    // The sources are named by sourcesKey.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded, issue, sourcesKey, byGuid, select]);
 
   const startIssue = () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ViewerRevision } from './viewer-api.ts';
 import { loadSheet, type RenderedPage, type Sheet } from './sheet-source.ts';
 
@@ -15,7 +15,11 @@ export function useSheet(revision: ViewerRevision | null): SheetState {
   const fileId = revision?.fileId ?? null;
   const url = revision?.url ?? null;
   const kind = revision?.kind ?? null;
+  // The address is signed anew on each open: the file is what the effect follows, its latest address is read.
+  const urlRef = useRef(url);
+  urlRef.current = url;
   useEffect(() => {
+    const url = urlRef.current;
     if (fileId === null || url === null || kind === null) {
       setState({ status: 'loading' });
       return;
@@ -44,8 +48,6 @@ export function useSheet(revision: ViewerRevision | null): SheetState {
       abort.abort();
       loaded?.dispose();
     };
-    // The address is signed anew on each open; the file is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fileId, kind]);
   return state;
 }
