@@ -8,6 +8,7 @@ export const PUBLIC_ROOT_FIELDS: ReadonlySet<string> = new Set([
   'projectEnums',
   'standardDisciplines',
   'requestDemoAccess',
+  'companyInvitePreview',
   'serverStatus',
 ]);
 

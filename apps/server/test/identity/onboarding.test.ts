@@ -91,7 +91,9 @@ describe('company member invites', () => {
       {},
       { token: admin },
     );
-    expect(link.data?.companyMemberInviteLink).toMatch(/\/onboarding\/company\?inviteId=\d+$/);
+    expect(link.data?.companyMemberInviteLink).toMatch(
+      /\/onboarding\/company\?inviteId=\d+&email=new.hire%40gamma.com&token=[\w-]{43}$/,
+    );
     expect(
       code(
         await t.gql(
@@ -168,7 +170,7 @@ describe('company member invites', () => {
       {},
       { token: manager },
     );
-    expect(link.data?.companyMemberInviteLink).toMatch(new RegExp(`inviteId=${sentId}$`));
+    expect(link.data?.companyMemberInviteLink).toMatch(new RegExp(`inviteId=${sentId}&email=`));
     const list = await t.gql<{ companyMemberInvites: { email: string }[] }>(
       '{ companyMemberInvites { email } }',
       {},
@@ -261,6 +263,45 @@ describe('company member invites', () => {
     expect(code(await t.gql(`mutation { acceptCompanyInvite(inviteId: ${id}) { id } }`, {}, { token }))).toBe(
       'ALREADY_IN_ANOTHER_COMPANY',
     );
+  });
+
+  it('are named before sign-in only through a signed link, and only while open (companyInvitePreview)', async () => {
+    const sent = await invite(admin, 'preview@gamma.com', 'manager');
+    const id = sent.data!.inviteCompanyMember.id;
+    const link = await t.gql<{ companyMemberInviteLink: string }>(
+      `{ companyMemberInviteLink(inviteId: ${id}) }`,
+      {},
+      { token: admin },
+    );
+    const url = new URL(link.data!.companyMemberInviteLink);
+    const signed = url.searchParams.get('token')!;
+    // The e-mail carries the same signed address.
+    const [mail] = await waitForOutbox(t.dataDir, 'preview@gamma.com');
+    expect(mail?.replace(/=\r?\n/g, '').replace(/=3D/gi, '=')).toContain(`token=${signed}`);
+    const preview = (inviteId: number, email: string, token: string) =>
+      t.gql<{
+        companyInvitePreview: { companyName: string; inviterName: string | null; role: string } | null;
+      }>(
+        'query($i: Int!, $e: String!, $t: String!) { companyInvitePreview(inviteId: $i, email: $e, token: $t) { companyName inviterName role expiresAt } }',
+        { i: inviteId, e: email, t: token },
+      );
+    // Anonymous, with the link's three parts: the company, the inviter and the role.
+    const named = await preview(id, 'preview@gamma.com', signed);
+    expect(named.errors).toBeUndefined();
+    expect(named.data?.companyInvitePreview).toMatchObject({ companyName: 'Gamma', role: 'manager' });
+    // The address is compared as the invitation stores it (case and spaces do not matter).
+    expect((await preview(id, ' Preview@Gamma.com', signed)).data?.companyInvitePreview?.companyName).toBe(
+      'Gamma',
+    );
+    // A guessed id, another address or a forged signature say nothing.
+    expect((await preview(id + 1, 'preview@gamma.com', signed)).data?.companyInvitePreview).toBeNull();
+    expect((await preview(id, 'other@gamma.com', signed)).data?.companyInvitePreview).toBeNull();
+    expect((await preview(id, 'preview@gamma.com', 'A'.repeat(43))).data?.companyInvitePreview).toBeNull();
+    expect((await preview(id, 'preview@gamma.com', 'x'.repeat(5000))).data?.companyInvitePreview).toBeNull();
+    // Once answered, the same link names nothing.
+    const invitee = await readyUser(t, 'preview@gamma.com');
+    await t.gql(`mutation { rejectCompanyInvite(inviteId: ${id}) }`, {}, { token: invitee });
+    expect((await preview(id, 'preview@gamma.com', signed)).data?.companyInvitePreview).toBeNull();
   });
 
   it('can be rejected', async () => {

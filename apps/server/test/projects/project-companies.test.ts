@@ -35,7 +35,7 @@ describe('company invites, roles and removal', () => {
     const { db } = t.server.services.database;
     await db.execute(sql`update users set locale_id = 'pt-BR' where id = ${admin.id}`);
     await db.execute(sql`update users set locale_id = 'es' where id = ${other.id}`);
-    await call(t, owner, INVITE, {
+    const invited = await call<{ createProjectCompanyInvite: { id: number } }>(t, owner, INVITE, {
       projectId,
       companyId,
       projectRoleId: 2,
@@ -44,6 +44,10 @@ describe('company invites, roles and removal', () => {
     });
     const [pt] = await waitForOutbox(t.dataDir, admin.email, 1);
     expect(pt).toContain('convidou sua empresa');
+    // The link lands on the home page with this invitation singled out (issue 21).
+    expect(pt?.replace(/=\r?\n/g, '').replace(/=3D/gi, '=')).toContain(
+      `/workspace/home?projectInvite=${invited.createProjectCompanyInvite.id}`,
+    );
     expect(pt).toContain('Escola Municipal');
     expect(pt).toContain('coordenador');
     const [es] = await waitForOutbox(t.dataDir, other.email, 1);

@@ -378,6 +378,21 @@ export type RunAdminScriptMutationVariables = Exact<{
 
 export type RunAdminScriptMutation = { runAdminScript: { name: string; jobId: string } };
 
+export type CompanyInvitePreviewQueryVariables = Exact<{
+  inviteId: number;
+  email: string;
+  token: string;
+}>;
+
+export type CompanyInvitePreviewQuery = {
+  companyInvitePreview: {
+    companyName: string;
+    inviterName: string | null;
+    role: string;
+    expiresAt: string;
+  } | null;
+};
+
 export type LoggedUserFieldsFragment = {
   id: number;
   name: string | null;
@@ -4356,6 +4371,68 @@ export const RunAdminScriptDocument = {
     },
   ],
 } as unknown as DocumentNode<RunAdminScriptMutation, RunAdminScriptMutationVariables>;
+export const CompanyInvitePreviewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CompanyInvitePreview' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'inviteId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'companyInvitePreview' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'inviteId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'inviteId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'email' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'token' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'companyName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'inviterName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'role' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CompanyInvitePreviewQuery, CompanyInvitePreviewQueryVariables>;
 export const LoggedUserDataDocument = {
   kind: 'Document',
   definitions: [

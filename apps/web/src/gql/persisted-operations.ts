@@ -15,6 +15,7 @@ export const PERSISTED_OPERATION_IDS: Readonly<Record<string, string>> = {
   AdminUpdateCompany: 'fa2112aae1348813007cefba1bf6e9ea',
   AllCompanies: '8104b125272ddc1843b690a155d27b1b',
   BimIssueViewpoint: 'e4d2d0dd30d09147fb4d8b1c665d8c4f',
+  CompanyInvitePreview: 'ee9b26ab5e25415aedc7e1eb2bc85237',
   CompanyMemberInviteLink: 'a5929bcb8380fc8d31c66754843f4ae2',
   CompanyMemberInvites: '0348b09038afdc0a52ddd44638432568',
   CompanyMembers: '06661a22ec1b1149bbf0c0df2829fedf',

@@ -143,6 +143,17 @@ export type CompanyInput = {
   website?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** What the landing page of a company invitation's link says before sign-in. */
+export type CompanyInvitePreview = {
+  __typename?: 'CompanyInvitePreview';
+  companyName: Scalars['String']['output'];
+  expiresAt: Scalars['DateTime']['output'];
+  /** The inviter's name, when they have one. */
+  inviterName: Maybe<Scalars['String']['output']>;
+  /** The company role offered: admin, manager or collaborator. */
+  role: Scalars['String']['output'];
+};
+
 /** A person of the caller's company. */
 export type CompanyMember = {
   __typename?: 'CompanyMember';
@@ -1622,6 +1633,8 @@ export type Query = {
   allCompanies: Array<Company>;
   /** Liveness of the API itself; always true when the server answers. */
   apiVersion: Scalars['String']['output'];
+  /** The open invitation a signed invitation link names, for anyone holding the link (no sign-in): null when the link's signature does not match or the invitation is no longer open. */
+  companyInvitePreview: Maybe<CompanyInvitePreview>;
   /** The address an invited person opens to sign in or sign up and accept (company administrators only). */
   companyMemberInviteLink: Scalars['String']['output'];
   /** Invitations of the signed-in administrator's company, newest first (company administrators only). */
@@ -1685,6 +1698,12 @@ export type QueryAdminCompanyMembersArgs = {
 
 export type QueryAdminCompanyProjectsArgs = {
   companyId: Scalars['Int']['input'];
+};
+
+export type QueryCompanyInvitePreviewArgs = {
+  email: Scalars['String']['input'];
+  inviteId: Scalars['Int']['input'];
+  token: Scalars['String']['input'];
 };
 
 export type QueryCompanyMemberInviteLinkArgs = {
@@ -2094,6 +2113,7 @@ export type ResolversTypes = ResolversObject<{
   CommentPermissions: ResolverTypeWrapper<CommentPermissions>;
   Company: ResolverTypeWrapper<Company>;
   CompanyInput: CompanyInput;
+  CompanyInvitePreview: ResolverTypeWrapper<CompanyInvitePreview>;
   CompanyMember: ResolverTypeWrapper<CompanyMember>;
   CompanyMemberInvite: ResolverTypeWrapper<CompanyMemberInvite>;
   CompanyProfile: ResolverTypeWrapper<CompanyProfile>;
@@ -2228,6 +2248,7 @@ export type ResolversParentTypes = ResolversObject<{
   CommentPermissions: CommentPermissions;
   Company: Company;
   CompanyInput: CompanyInput;
+  CompanyInvitePreview: CompanyInvitePreview;
   CompanyMember: CompanyMember;
   CompanyMemberInvite: CompanyMemberInvite;
   CompanyProfile: CompanyProfile;
@@ -2437,6 +2458,17 @@ export type CompanyResolvers<
   isActive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   logo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type CompanyInvitePreviewResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CompanyInvitePreview'] =
+    ResolversParentTypes['CompanyInvitePreview'],
+> = ResolversObject<{
+  companyName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  inviterName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type CompanyMemberResolvers<
@@ -3785,6 +3817,12 @@ export type QueryResolvers<
   adminScripts?: Resolver<Array<ResolversTypes['AdminScript']>, ParentType, ContextType>;
   allCompanies?: Resolver<Array<ResolversTypes['Company']>, ParentType, ContextType>;
   apiVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  companyInvitePreview?: Resolver<
+    Maybe<ResolversTypes['CompanyInvitePreview']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryCompanyInvitePreviewArgs, 'email' | 'inviteId' | 'token'>
+  >;
   companyMemberInviteLink?: Resolver<
     ResolversTypes['String'],
     ParentType,
@@ -4138,6 +4176,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   CommentHistoryEntry?: CommentHistoryEntryResolvers<ContextType>;
   CommentPermissions?: CommentPermissionsResolvers<ContextType>;
   Company?: CompanyResolvers<ContextType>;
+  CompanyInvitePreview?: CompanyInvitePreviewResolvers<ContextType>;
   CompanyMember?: CompanyMemberResolvers<ContextType>;
   CompanyMemberInvite?: CompanyMemberInviteResolvers<ContextType>;
   CompanyProfile?: CompanyProfileResolvers<ContextType>;

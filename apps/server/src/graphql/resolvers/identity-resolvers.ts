@@ -10,6 +10,7 @@ import {
   acceptInvite,
   createCompany,
   inviteLink,
+  invitationPreview,
   inviteMember,
   myInvites,
   rejectInvite,
@@ -57,6 +58,8 @@ export const identityResolvers: Resolvers = {
       (await accessKeysOf(ctx.services, requireActor(ctx))).map(presentAccessKey),
     companyMemberInvites: async (_r, _a, ctx) =>
       (await sentInvites(ctx.services, requireActor(ctx))).map(present),
+    companyInvitePreview: (_r, args, ctx) =>
+      invitationPreview(ctx.services, args.inviteId, args.email, args.token),
     companyMemberInviteLink: (_r, args, ctx) => inviteLink(ctx.services, requireActor(ctx), args.inviteId),
   },
   Mutation: {

@@ -30,6 +30,7 @@ import { companyPolicyActor } from './company-policy.ts';
 import { findUserByEmail, findUserById, lockUserById, updateUser } from '../identity/user-repository.ts';
 import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
+import { signLink, verifyLink } from '../../auth/link-signing.ts';
 
 const INVITE_DAYS = 14;
 
@@ -217,11 +218,55 @@ export async function inviteLink(services: AppServices, actor: Actor, inviteId: 
   const companyId = assertMayInvite(actor);
   const invite = await lockInvite(services.database.db, inviteId);
   if (!invite || invite.companyId !== companyId) throw new AppError('INVITE_NOT_FOUND');
-  return invitationUrl(services, invite.id);
+  return invitationUrl(services, invite);
 }
 
-function invitationUrl(services: AppServices, inviteId: number): string {
-  return `${services.config.publicUrl}/onboarding/company?inviteId=${inviteId}`;
+const INVITE_LINK_PURPOSE = 'company-invite';
+
+/**
+ * The invitation's address: its id, the invited e-mail (the sign-in starts with it filled in) and a signature
+ * of both, which lets the landing page name the inviting company before anyone signs in — ids alone are
+ * guessable, so nothing is said about an invitation without the signature.
+ */
+function invitationUrl(services: AppServices, invite: Pick<CompanyInviteRow, 'id' | 'email'>): string {
+  const token = signLink(services.config.dataDir, INVITE_LINK_PURPOSE, `${invite.id}.${invite.email}`);
+  const query = new URLSearchParams({ inviteId: String(invite.id), email: invite.email, token });
+  return `${services.config.publicUrl}/onboarding/company?${query.toString()}`;
+}
+
+/** What the landing page of an invitation link says before sign-in. */
+export interface InvitationPreview {
+  companyName: string;
+  inviterName: string | null;
+  role: string;
+  expiresAt: Date;
+}
+
+/**
+ * The open invitation a signed link names, for anyone holding the link (no sign-in): null when the signature is
+ * not this deployment's for that id and address, or the invitation is no longer open — the answer never says
+ * which, so it confirms nothing to someone guessing.
+ */
+export async function invitationPreview(
+  services: AppServices,
+  inviteId: number,
+  emailInput: string,
+  token: string,
+): Promise<InvitationPreview | null> {
+  const email = normalizeEmail(emailInput);
+  if (!Number.isInteger(inviteId) || inviteId <= 0 || token.length > 100) return null;
+  if (!verifyLink(services.config.dataDir, INVITE_LINK_PURPOSE, `${inviteId}.${email}`, token)) return null;
+  const found = (await listInvitesFor(services.database.db, email)).find((row) => row.invite.id === inviteId);
+  if (!found?.company.isActive) return null;
+  const inviterName = found.inviter
+    ? [found.inviter.name, found.inviter.lastName].filter(Boolean).join(' ') || null
+    : null;
+  return {
+    companyName: found.company.name,
+    inviterName,
+    role: found.invite.role,
+    expiresAt: found.invite.expiresAt,
+  };
 }
 
 function inviteExpiry(): Date {
@@ -251,7 +296,7 @@ async function mailInvite(
         company: companyName,
         role: roleLabel(locale, invite.role),
         // The e-mail's own address rides along: the sign-in the link leads to starts with it filled in.
-        link: `${invitationUrl(services, invite.id)}&email=${encodeURIComponent(invite.email)}`,
+        link: invitationUrl(services, invite),
         expiresAt: invite.expiresAt.toISOString().slice(0, 10),
       },
     }),

@@ -155,7 +155,8 @@ async function mailProjectInvite(
           company: companyName,
           project: project?.name ?? '',
           role: projectRoleLabel(admin.localeId, role),
-          link: `${services.config.publicUrl}/`,
+          // The link lands on the home page with this invitation singled out (issue 21).
+          link: `${services.config.publicUrl}/workspace/home?projectInvite=${invite.id}`,
         },
       }),
     );

@@ -3,10 +3,12 @@ export interface InvitationLink {
   readonly inviteId: number;
   /** The address the invitation went to, when the link carries it. */
   readonly email: string | null;
+  /** The link's signature of the id and address: with it the invitation can be named before sign-in. */
+  readonly token: string | null;
 }
 
 /**
- * The invitation behind a redirect path (`/onboarding/company?inviteId=12&email=…`, the company invitation
+ * The invitation behind a redirect path (`/onboarding/company?inviteId=12&email=…&token=…`, the company invitation
  * e-mail's link), or null for any other path.
  */
 export function invitationOf(redirect: string | null): InvitationLink | null {
@@ -16,5 +18,10 @@ export function invitationOf(redirect: string | null): InvitationLink | null {
   const inviteId = Number(url.searchParams.get('inviteId'));
   if (!Number.isInteger(inviteId) || inviteId <= 0) return null;
   const email = url.searchParams.get('email')?.trim() ?? '';
-  return { inviteId, email: /^\S+@\S+\.\S+$/.test(email) ? email : null };
+  const token = url.searchParams.get('token') ?? '';
+  return {
+    inviteId,
+    email: /^\S+@\S+\.\S+$/.test(email) ? email : null,
+    token: /^[\w-]{20,100}$/.test(token) ? token : null,
+  };
 }

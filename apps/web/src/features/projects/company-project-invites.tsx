@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -14,21 +14,35 @@ type Invite = WorkspaceHomeQuery['companyProjectInvites'][number];
 
 /**
  * Pending project invitations of the company (editor §2.2). Only a company administrator may answer them
- * (editor §6); everyone else sees them read-only with a hint to ask an administrator.
+ * (editor §6); everyone else sees them read-only with a hint to ask an administrator. The invitation an e-mail's
+ * link names (`linkedId`) is outlined, scrolled to and its accept button focused; a link to an invitation that is
+ * no longer pending says so.
  */
 export function CompanyProjectInvites({
   invites,
   canAnswer,
   onAnswered,
+  linkedId = null,
 }: {
   invites: readonly Invite[];
   canAnswer: boolean;
   onAnswered: () => void;
+  linkedId?: number | null;
 }) {
   const { t } = useTranslation('projects');
   const client = useClient();
   const [busy, setBusy] = useState<number | null>(null);
-  if (invites.length === 0) return null;
+  const linkedCard = useRef<HTMLDivElement>(null);
+  const linked = linkedId === null ? null : (invites.find((invite) => invite.id === linkedId) ?? null);
+  const [answeredHere, setAnsweredHere] = useState(false);
+  useEffect(() => {
+    const card = linkedCard.current;
+    if (!card) return;
+    card.scrollIntoView?.({ block: 'center' });
+    card.querySelector<HTMLButtonElement>('[data-accept]')?.focus();
+  }, [linked?.id]);
+  const gone = linkedId !== null && !linked && !answeredHere;
+  if (invites.length === 0 && !gone) return null;
 
   const answer = async (invite: Invite, accept: boolean) => {
     setBusy(invite.id);
@@ -37,6 +51,7 @@ export function CompanyProjectInvites({
         ? await client.mutation(AcceptProjectCompanyInviteDocument, { inviteId: invite.id }).toPromise()
         : await client.mutation(RejectProjectCompanyInviteDocument, { inviteId: invite.id }).toPromise();
       if (result.error) throw result.error;
+      if (invite.id === linkedId) setAnsweredHere(true);
       notifications.show({
         color: 'teal',
         message: t(accept ? 'invites.accepted' : 'invites.rejected', { name: invite.project.name }),
@@ -59,8 +74,26 @@ export function CompanyProjectInvites({
           {t('invites.askAdmin')}
         </Alert>
       )}
+      {gone && (
+        <Alert color="gray" variant="light" data-testid="project-invite-gone">
+          {t('invites.linkGone')}
+        </Alert>
+      )}
       {invites.map((invite) => (
-        <Card key={invite.id} withBorder radius="md" padding="sm" data-testid="project-invite">
+        <Card
+          key={invite.id}
+          ref={invite.id === linked?.id ? linkedCard : undefined}
+          withBorder
+          radius="md"
+          padding="sm"
+          data-testid="project-invite"
+          data-linked={invite.id === linked?.id || undefined}
+          style={
+            invite.id === linked?.id
+              ? { borderColor: 'var(--mantine-color-blue-filled)', borderWidth: 2 }
+              : undefined
+          }
+        >
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Group gap="sm" wrap="nowrap" miw={0}>
               <Avatar
@@ -104,6 +137,7 @@ export function CompanyProjectInvites({
                 </Button>
                 <Button
                   size="xs"
+                  data-accept
                   loading={busy === invite.id}
                   disabled={busy !== null}
                   onClick={() => void answer(invite, true)}

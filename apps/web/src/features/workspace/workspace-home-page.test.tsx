@@ -66,6 +66,30 @@ describe('WorkspaceHomePage', SLOW, () => {
     expect(within(invite).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
   });
 
+  it("singles out the invitation an e-mail's link names, focused to accept", async () => {
+    stubAuthFetch({}, { WorkspaceHome: home });
+    await renderRoutes(
+      [{ path: '/', element: <WorkspaceHomePage /> }],
+      '/?projectInvite=9',
+      fakeSession({ status: 'ready', user: READY_USER }),
+    );
+    const invite = await screen.findByTestId('project-invite');
+    expect(invite).toHaveAttribute('data-linked', 'true');
+    expect(within(invite).getByRole('button', { name: 'Accept' })).toHaveFocus();
+    expect(screen.queryByTestId('project-invite-gone')).toBeNull();
+  });
+
+  it('says when the linked invitation is no longer pending', async () => {
+    stubAuthFetch({}, { WorkspaceHome: home });
+    await renderRoutes(
+      [{ path: '/', element: <WorkspaceHomePage /> }],
+      '/?projectInvite=10',
+      fakeSession({ status: 'ready', user: READY_USER }),
+    );
+    expect(await screen.findByTestId('project-invite-gone')).toHaveTextContent('no longer pending');
+    expect(screen.getByTestId('project-invite')).not.toHaveAttribute('data-linked');
+  });
+
   it('shows invitations read-only to a collaborator, with no way to create a project', async () => {
     stubAuthFetch({}, { WorkspaceHome: home });
     const user = { ...READY_USER, company: { ...company, amountProjects: 1, role: 'collaborator' } };

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { IconFolders, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useClient, useQuery } from 'urql';
 import { useSession } from '../../app/guards/session-context.ts';
 import {
@@ -33,6 +34,9 @@ import { useDemoLock } from '../demo-mode/demo-mode.tsx';
 /** /workspace/home: the company's projects in starred, active and inactive sections, and its project invites. */
 export function WorkspaceHomePage() {
   const { t } = useTranslation(['workspace', 'projects']);
+  // The project invitation e-mail's link (`?projectInvite=<id>`) lands here with that invitation singled out.
+  const [searchParams] = useSearchParams();
+  const linkedInvite = Number(searchParams.get('projectInvite')) || null;
   const demo = useDemoLock();
   const { user } = useSession();
   const client = useClient();
@@ -107,6 +111,7 @@ export function WorkspaceHomePage() {
           invites={home.data.companyProjectInvites}
           canAnswer={company?.role === 'admin'}
           onAnswered={reload}
+          linkedId={linkedInvite}
         />
       )}
       {home.data && cards.length === 0 && <EmptyHome />}
