@@ -67,7 +67,8 @@ export default defineConfig({
       cwd: repoRoot,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // Start-up (migrations, demo seed) on a loaded 2-core machine; only a hang should reach it.
+      timeout: 300_000,
       stdout: 'pipe',
       stderr: 'pipe',
       env: {

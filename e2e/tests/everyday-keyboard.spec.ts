@@ -63,6 +63,14 @@ test.describe('everyday work with the keyboard', () => {
     await page.keyboard.press('Escape');
     await expect(search).not.toBeFocused();
     await expect(list.getByTestId('issue-row')).toHaveCount(3);
+    // ? lists the shortcuts; Escape closes the list and the keyboard is back on the issues.
+    await page.keyboard.press('Shift+?');
+    const help = page.getByTestId('shortcuts-help');
+    await expect(help).toBeVisible();
+    await expect(help.getByTestId('shortcut').first()).toBeVisible();
+    expect(await help.getByTestId('shortcut').count()).toBeGreaterThanOrEqual(5);
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
     await page.keyboard.press('End');
     await expect(list).toBeFocused();
     await expect(list).toHaveAttribute('aria-activedescendant', `issue-row-${ids[2]}`);

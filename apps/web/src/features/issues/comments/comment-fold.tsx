@@ -32,15 +32,17 @@ export function CommentFold({
     <>
       <Box
         component="span"
-        display="block"
+        // The display lives in `style` alone: a `display` style prop would win over the folded -webkit-box and the
+        // clamp would never apply. The max-height (the lines at Mantine's line height) holds where line-clamp does not.
         style={
           open
-            ? undefined
+            ? { display: 'block' }
             : {
                 display: '-webkit-box',
                 WebkitLineClamp: FOLDED_LINES,
                 WebkitBoxOrient: 'vertical',
                 overflow: 'hidden',
+                maxHeight: `calc(${FOLDED_LINES} * var(--mantine-line-height, 1.55) * 1em)`,
               }
         }
         data-testid="comment-fold"
