@@ -12,6 +12,38 @@ export const FOUNDATION_PREFIX = '/foundation';
 /** A viewpoint with its snapshot and bitmaps (base64) may be larger than other bodies. */
 const VIEWPOINT_BODY_LIMIT = 16 * 1024 * 1024;
 
+/** The largest document or BIM snippet file sent to the API. */
+const BINARY_BODY_LIMIT = 64 * 1024 * 1024;
+
+function attachment(filename: string): string {
+  const plain = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** A sent file's name: `?filename=`, else the Content-Disposition header's `filename*` or `filename`. */
+function filenameOf(req: FastifyRequest): string | undefined {
+  const query = (req.query as { filename?: unknown }).filename;
+  if (typeof query === 'string' && query.trim() !== '') return query.trim();
+  const header = req.headers['content-disposition'] ?? '';
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      return undefined;
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;\s]+)/.exec(header);
+  const name = plain?.[1] ?? plain?.[2];
+  return name?.trim() || undefined;
+}
+
+/** Obra's address as the client reached it (for the drive's upload address, unused when bytes come here). */
+function originOf(services: AppServices, req: FastifyRequest): string {
+  if (services.config.auth.publicUrlConfigured) return services.config.publicUrl;
+  return `${req.protocol}://${req.host}`;
+}
+
 /**
  * Who calls the BCF-API: an OAuth2 access token issued to a BCF client (bcf-oauth), Obra's own access token
  * (Bearer, as the web app sends it) or an access key (HTTP Basic with key id and secret). Same gates as the
@@ -108,6 +140,9 @@ export function registerBcfApiRoutes(
   app.get(`${base}/files_information`, async (req, reply) =>
     api.getBcfFilesInformation(services, await who(req, reply), p(req).projectId),
   );
+  app.put(base, async (req, reply) =>
+    api.updateBcfProject(services, await who(req, reply), p(req).projectId, req.body),
+  );
   app.get(`${base}/documents`, async (req, reply) =>
     (await api.listBcfDocuments(services, await who(req, reply), p(req).projectId)).map((d) => ({
       guid: d.guid,
@@ -116,14 +151,58 @@ export function registerBcfApiRoutes(
     })),
   );
   app.get(`${base}/documents/:documentGuid`, async (req, reply) => {
-    const documents = await api.listBcfDocuments(services, await who(req, reply), p(req).projectId);
-    const document = documents.find((d) => d.guid === p(req).documentGuid.toLowerCase());
-    if (!document) throw new AppError('NOT_FOUND');
+    const document = await api.getBcfDocument(
+      services,
+      await who(req, reply),
+      p(req).projectId,
+      p(req).documentGuid,
+    );
     const bytes = await services.files.store.read(document.storageKey);
     return reply
-      .header('content-type', 'application/octet-stream')
-      .header('content-disposition', `attachment; filename="${document.filename.replace(/["\\\r\n]/g, '_')}"`)
+      .header('content-type', document.contentType)
+      .header('content-disposition', attachment(document.filename))
       .send(bytes);
+  });
+
+  // Binary bodies (a document, a BIM snippet): any content type, read whole up to the limit.
+  void app.register(async (binary) => {
+    binary.removeAllContentTypeParsers();
+    binary.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: BINARY_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
+    );
+    const bytesOf = (req: FastifyRequest) => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+    binary.post(`${base}/documents`, async (req, reply) => {
+      const body = await api.createBcfDocument(services, await who(req, reply), p(req).projectId, {
+        filename: filenameOf(req),
+        bytes: bytesOf(req),
+        origin: originOf(services, req),
+      });
+      return reply.status(201).send(body);
+    });
+    binary.put(`${topic}/snippet`, async (req, reply) => {
+      await api.putBcfSnippet(
+        services,
+        await who(req, reply),
+        p(req).projectId,
+        p(req).topicGuid,
+        bytesOf(req),
+      );
+      return reply.status(204).send();
+    });
+  });
+  app.get(`${topic}/snippet`, async (req, reply) => {
+    const snippet = await api.getBcfSnippet(
+      services,
+      await who(req, reply),
+      p(req).projectId,
+      p(req).topicGuid,
+    );
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-disposition', attachment(snippet.filename))
+      .send(snippet.bytes);
   });
 
   // --- topics ---
@@ -166,6 +245,16 @@ export function registerBcfApiRoutes(
       req.body,
     ),
   );
+  app.delete(`${topic}/document_references/:referenceGuid`, async (req, reply) => {
+    await api.deleteBcfDocumentReference(
+      services,
+      await who(req, reply),
+      p(req).projectId,
+      p(req).topicGuid,
+      (req.params as { referenceGuid: string }).referenceGuid,
+    );
+    return reply.status(204).send();
+  });
   app.get(`${topic}/related_topics`, async (req, reply) =>
     api.getBcfRelatedTopics(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
   );
@@ -269,6 +358,10 @@ export function registerBcfApiRoutes(
   app.get(viewpoint, async (req, reply) =>
     api.getBcfViewpoint(services, await who(req, reply), ids(req), 'viewpoint'),
   );
+  app.delete(viewpoint, async (req, reply) => {
+    await api.deleteBcfViewpoint(services, await who(req, reply), ids(req));
+    return reply.status(204).send();
+  });
   app.get(`${viewpoint}/snapshot`, async (req, reply) => {
     const image = await api.getBcfSnapshot(services, await who(req, reply), ids(req));
     return reply.header('content-type', image.contentType).send(image.bytes);
