@@ -99,6 +99,14 @@ export function registerBcfApiRoutes(
   const who = (req: FastifyRequest, reply: FastifyReply) => requireActor(resolver, req, reply);
   const p = (req: FastifyRequest) => req.params as Params;
   const q = (req: FastifyRequest) => req.query as api.ODataQuery;
+  // Route shells: 201 with the created entity, 204 after a delete.
+  type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  const created = (handler: Handler) => async (req: FastifyRequest, reply: FastifyReply) =>
+    reply.status(201).send(await handler(req, reply));
+  const noContent = (handler: Handler) => async (req: FastifyRequest, reply: FastifyReply) => {
+    await handler(req, reply);
+    return reply.status(204).send();
+  };
   const base = `${BCF_API_PREFIX}/projects/:projectId`;
   const topic = `${base}/topics/:topicGuid`;
   const viewpoint = `${topic}/viewpoints/:viewpointGuid`;
@@ -173,24 +181,22 @@ export function registerBcfApiRoutes(
       (_req, body, done) => done(null, body),
     );
     const bytesOf = (req: FastifyRequest) => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
-    binary.post(`${base}/documents`, async (req, reply) => {
-      const body = await api.createBcfDocument(services, await who(req, reply), p(req).projectId, {
-        filename: filenameOf(req),
-        bytes: bytesOf(req),
-        origin: originOf(services, req),
-      });
-      return reply.status(201).send(body);
-    });
-    binary.put(`${topic}/snippet`, async (req, reply) => {
-      await api.putBcfSnippet(
-        services,
-        await who(req, reply),
-        p(req).projectId,
-        p(req).topicGuid,
-        bytesOf(req),
-      );
-      return reply.status(204).send();
-    });
+    binary.post(
+      `${base}/documents`,
+      created(async (req, reply) =>
+        api.createBcfDocument(services, await who(req, reply), p(req).projectId, {
+          filename: filenameOf(req),
+          bytes: bytesOf(req),
+          origin: originOf(services, req),
+        }),
+      ),
+    );
+    binary.put(
+      `${topic}/snippet`,
+      noContent(async (req, reply) =>
+        api.putBcfSnippet(services, await who(req, reply), p(req).projectId, p(req).topicGuid, bytesOf(req)),
+      ),
+    );
   });
   app.get(`${topic}/snippet`, async (req, reply) => {
     const snippet = await api.getBcfSnippet(
@@ -209,10 +215,12 @@ export function registerBcfApiRoutes(
   app.get(`${base}/topics`, async (req, reply) =>
     api.listBcfTopics(services, await who(req, reply), p(req).projectId, q(req)),
   );
-  app.post(`${base}/topics`, async (req, reply) => {
-    const body = await api.createBcfTopic(services, await who(req, reply), p(req).projectId, req.body);
-    return reply.status(201).send(body);
-  });
+  app.post(
+    `${base}/topics`,
+    created(async (req, reply) =>
+      api.createBcfTopic(services, await who(req, reply), p(req).projectId, req.body),
+    ),
+  );
   app.get(`${base}/topics/events`, async (req, reply) =>
     api.listBcfEvents(services, await who(req, reply), p(req).projectId, 'topic', { query: q(req) }),
   );
@@ -225,10 +233,12 @@ export function registerBcfApiRoutes(
   app.put(topic, async (req, reply) =>
     api.updateBcfTopic(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
   );
-  app.delete(topic, async (req, reply) => {
-    await api.deleteBcfTopic(services, await who(req, reply), p(req).projectId, p(req).topicGuid);
-    return reply.status(204).send();
-  });
+  app.delete(
+    topic,
+    noContent(async (req, reply) =>
+      api.deleteBcfTopic(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
+    ),
+  );
   app.get(`${topic}/files`, async (req, reply) =>
     api.getBcfTopicFiles(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
   );
@@ -245,16 +255,18 @@ export function registerBcfApiRoutes(
       req.body,
     ),
   );
-  app.delete(`${topic}/document_references/:referenceGuid`, async (req, reply) => {
-    await api.deleteBcfDocumentReference(
-      services,
-      await who(req, reply),
-      p(req).projectId,
-      p(req).topicGuid,
-      (req.params as { referenceGuid: string }).referenceGuid,
-    );
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${topic}/document_references/:referenceGuid`,
+    noContent(async (req, reply) =>
+      api.deleteBcfDocumentReference(
+        services,
+        await who(req, reply),
+        p(req).projectId,
+        p(req).topicGuid,
+        (req.params as { referenceGuid: string }).referenceGuid,
+      ),
+    ),
+  );
   app.get(`${topic}/related_topics`, async (req, reply) =>
     api.getBcfRelatedTopics(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
   );
@@ -264,16 +276,18 @@ export function registerBcfApiRoutes(
   app.get(`${topic}/document_references`, async (req, reply) =>
     api.getBcfDocumentReferences(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
   );
-  app.post(`${topic}/document_references`, async (req, reply) => {
-    const body = await api.addBcfDocumentReference(
-      services,
-      await who(req, reply),
-      p(req).projectId,
-      p(req).topicGuid,
-      req.body,
-    );
-    return reply.status(201).send(body);
-  });
+  app.post(
+    `${topic}/document_references`,
+    created(async (req, reply) =>
+      api.addBcfDocumentReference(
+        services,
+        await who(req, reply),
+        p(req).projectId,
+        p(req).topicGuid,
+        req.body,
+      ),
+    ),
+  );
   app.get(`${topic}/events`, async (req, reply) =>
     api.listBcfEvents(services, await who(req, reply), p(req).projectId, 'topic', {
       topicGuid: p(req).topicGuid,
@@ -285,16 +299,12 @@ export function registerBcfApiRoutes(
   app.get(`${topic}/comments`, async (req, reply) =>
     api.listBcfComments(services, await who(req, reply), p(req).projectId, p(req).topicGuid, q(req)),
   );
-  app.post(`${topic}/comments`, async (req, reply) => {
-    const body = await api.createBcfComment(
-      services,
-      await who(req, reply),
-      p(req).projectId,
-      p(req).topicGuid,
-      req.body,
-    );
-    return reply.status(201).send(body);
-  });
+  app.post(
+    `${topic}/comments`,
+    created(async (req, reply) =>
+      api.createBcfComment(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
+    ),
+  );
   app.get(`${topic}/comments/:commentGuid`, async (req, reply) =>
     api.getBcfComment(
       services,
@@ -314,16 +324,18 @@ export function registerBcfApiRoutes(
       req.body,
     ),
   );
-  app.delete(`${topic}/comments/:commentGuid`, async (req, reply) => {
-    await api.deleteBcfComment(
-      services,
-      await who(req, reply),
-      p(req).projectId,
-      p(req).topicGuid,
-      p(req).commentGuid,
-    );
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${topic}/comments/:commentGuid`,
+    noContent(async (req, reply) =>
+      api.deleteBcfComment(
+        services,
+        await who(req, reply),
+        p(req).projectId,
+        p(req).topicGuid,
+        p(req).commentGuid,
+      ),
+    ),
+  );
   app.get(`${topic}/comments/:commentGuid/events`, async (req, reply) =>
     api.listBcfEvents(services, await who(req, reply), p(req).projectId, 'comment', {
       topicGuid: p(req).topicGuid,
@@ -336,16 +348,13 @@ export function registerBcfApiRoutes(
   app.get(`${topic}/viewpoints`, async (req, reply) =>
     api.listBcfViewpoints(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
   );
-  app.post(`${topic}/viewpoints`, { bodyLimit: VIEWPOINT_BODY_LIMIT }, async (req, reply) => {
-    const body = await api.createBcfViewpoint(
-      services,
-      await who(req, reply),
-      p(req).projectId,
-      p(req).topicGuid,
-      req.body,
-    );
-    return reply.status(201).send(body);
-  });
+  app.post(
+    `${topic}/viewpoints`,
+    { bodyLimit: VIEWPOINT_BODY_LIMIT },
+    created(async (req, reply) =>
+      api.createBcfViewpoint(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
+    ),
+  );
   const ids = (req: FastifyRequest) => ({
     projectGuid: p(req).projectId,
     topicGuid: p(req).topicGuid,
@@ -358,10 +367,10 @@ export function registerBcfApiRoutes(
   app.get(viewpoint, async (req, reply) =>
     api.getBcfViewpoint(services, await who(req, reply), ids(req), 'viewpoint'),
   );
-  app.delete(viewpoint, async (req, reply) => {
-    await api.deleteBcfViewpoint(services, await who(req, reply), ids(req));
-    return reply.status(204).send();
-  });
+  app.delete(
+    viewpoint,
+    noContent(async (req, reply) => api.deleteBcfViewpoint(services, await who(req, reply), ids(req))),
+  );
   app.get(`${viewpoint}/snapshot`, async (req, reply) => {
     const image = await api.getBcfSnapshot(services, await who(req, reply), ids(req));
     return reply.header('content-type', image.contentType).send(image.bytes);

@@ -66,6 +66,7 @@ import {
   coloringOf,
   documentReferenceOf,
   fileOf,
+  TOPIC_ACTIONS,
   TOPIC_EVENT_FIELDS,
   topicCreationActions,
   topicEventActions,
@@ -214,18 +215,7 @@ export async function getBcfExtensions(
     users: [...setup.members.values()].map((m) => m.email),
     stage: setup.activePhaseIds.map((id) => bcfStageOf(id)).filter((s): s is string => s !== undefined),
     project_actions: (project['authorization'] as { project_actions: string[] }).project_actions,
-    topic_actions: mayWrite
-      ? [
-          'update',
-          'updateBimSnippet',
-          'updateRelatedTopics',
-          'updateDocumentReferences',
-          'updateFiles',
-          'createComment',
-          'createViewpoint',
-          'delete',
-        ]
-      : [],
+    topic_actions: mayWrite ? [...TOPIC_ACTIONS] : [],
     comment_actions: mayWrite ? ['update', 'delete'] : [],
   };
 }
@@ -438,6 +428,19 @@ function requireTopicAction(topic: LoadedTopic, action: string): void {
   if (!actions.includes(action)) throw new AppError('FORBIDDEN');
 }
 
+/** A topic the caller changes: loaded as they see it, writes allowed, and `action` in its topic_actions. */
+async function loadTopicFor(
+  services: AppServices,
+  actor: Actor,
+  ids: { projectGuid: string; topicGuid: string },
+  action: string,
+): Promise<{ access: ProjectAccess; topic: LoadedTopic }> {
+  const loaded = await loadTopic(services, actor, ids.projectGuid, ids.topicGuid);
+  requireWrites(loaded.access);
+  requireTopicAction(loaded.topic, action);
+  return loaded;
+}
+
 function checkTopicBody(body: unknown): Json {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new AppError('BAD_USER_INPUT', 'expected a JSON object', { field: 'body' });
@@ -547,9 +550,7 @@ export async function updateBcfTopic(
   topicGuid: string,
   body: unknown,
 ): Promise<Json> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'update');
+  const { access, topic } = await loadTopicFor(services, actor, { projectGuid, topicGuid }, 'update');
   const json = checkTopicBody(body);
   const base = baseTopicOf(topic);
   await writeTopic(services, access, { ...topicFieldsOf(json, base), guid: topic.guid }, topic);
@@ -563,9 +564,7 @@ export async function deleteBcfTopic(
   projectGuid: string,
   topicGuid: string,
 ): Promise<void> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'delete');
+  const { access, topic } = await loadTopicFor(services, actor, { projectGuid, topicGuid }, 'delete');
   await deleteIssue(services, actor, access.project.id, topic.view.row.id);
 }
 
@@ -653,9 +652,12 @@ export async function putBcfRelatedTopics(
   topicGuid: string,
   body: unknown,
 ): Promise<Json[]> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'updateRelatedTopics');
+  const { access, topic } = await loadTopicFor(
+    services,
+    actor,
+    { projectGuid, topicGuid },
+    'updateRelatedTopics',
+  );
   if (!Array.isArray(body)) throw new AppError('BAD_USER_INPUT', 'expected a list', { field: 'body' });
   const guids: string[] = [];
   for (const item of body) {
@@ -687,9 +689,12 @@ export async function addBcfDocumentReference(
   topicGuid: string,
   body: unknown,
 ): Promise<Json> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'updateDocumentReferences');
+  const { access, topic } = await loadTopicFor(
+    services,
+    actor,
+    { projectGuid, topicGuid },
+    'updateDocumentReferences',
+  );
   const json = (typeof body === 'object' && body !== null ? body : {}) as Json;
   const url = typeof json['url'] === 'string' ? json['url'] : undefined;
   const documentGuid = typeof json['document_guid'] === 'string' ? json['document_guid'] : undefined;
@@ -726,9 +731,12 @@ export async function putBcfDocumentReference(
   referenceGuid: string,
   body: unknown,
 ): Promise<Json> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'updateDocumentReferences');
+  const { access, topic } = await loadTopicFor(
+    services,
+    actor,
+    { projectGuid, topicGuid },
+    'updateDocumentReferences',
+  );
   const base = baseTopicOf(topic);
   const references = base.documentReferences.map((d, i) => ({
     ...d,
@@ -763,9 +771,12 @@ export async function deleteBcfDocumentReference(
   topicGuid: string,
   referenceGuid: string,
 ): Promise<void> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'updateDocumentReferences');
+  const { access, topic } = await loadTopicFor(
+    services,
+    actor,
+    { projectGuid, topicGuid },
+    'updateDocumentReferences',
+  );
   const base = baseTopicOf(topic);
   const references = base.documentReferences.map((d, i) => ({
     ...d,
@@ -810,9 +821,12 @@ export async function putBcfSnippet(
   topicGuid: string,
   bytes: Buffer,
 ): Promise<void> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'updateBimSnippet');
+  const { access, topic } = await loadTopicFor(
+    services,
+    actor,
+    { projectGuid, topicGuid },
+    'updateBimSnippet',
+  );
   const snippet = topic.kept?.bimSnippet;
   if (!snippet || snippet.isExternal)
     throw new AppError('BAD_USER_INPUT', 'the topic has no internal bim_snippet', { field: 'bim_snippet' });
@@ -829,9 +843,7 @@ export async function putBcfTopicFiles(
   topicGuid: string,
   body: unknown,
 ): Promise<Json[]> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'updateFiles');
+  const { access, topic } = await loadTopicFor(services, actor, { projectGuid, topicGuid }, 'updateFiles');
   if (!Array.isArray(body)) throw new AppError('BAD_USER_INPUT', 'expected a list', { field: 'body' });
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const files = body
@@ -1077,9 +1089,7 @@ export async function createBcfComment(
   topicGuid: string,
   body: unknown,
 ): Promise<Json> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'createComment');
+  const { access, topic } = await loadTopicFor(services, actor, { projectGuid, topicGuid }, 'createComment');
   const input = commentBody(body);
   const known = await commentsOf(services, access, topic);
   if (input.guid && known.some((c) => c.guid === input.guid))
@@ -1354,9 +1364,12 @@ export async function createBcfViewpoint(
   topicGuid: string,
   body: unknown,
 ): Promise<Json> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'createViewpoint');
+  const { access, topic } = await loadTopicFor(
+    services,
+    actor,
+    { projectGuid, topicGuid },
+    'createViewpoint',
+  );
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new AppError('BAD_USER_INPUT', 'expected a JSON object', { field: 'body' });
   const json = body as Json;
