@@ -35,9 +35,10 @@ async function main(): Promise<void> {
     };
     const barePage = async () => {
       const ids = await runBarePage(bare.executor, page);
-      await bare.executor.executeSql('select issue_id, guid, topic from bcf_topics where issue_id = any($1)', [
-        ids,
-      ]);
+      await bare.executor.executeSql(
+        'select issue_id, guid, topic from bcf_topics where issue_id = any($1)',
+        [ids],
+      );
       return ids;
     };
     const api = async () => {
