@@ -53,7 +53,7 @@ async function send(
   const response = await fetch(`${t.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${caller.token}`, 'content-type': 'application/pdf', ...headers },
-    body,
+    body: new Uint8Array(body),
   });
   const text = await response.text();
   return { status: response.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
