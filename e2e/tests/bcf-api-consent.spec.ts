@@ -124,6 +124,21 @@ test.describe('BCF-API OAuth2 consent', () => {
       // What the client wrote is an issue of the project in the web app.
       await openIssueList(page, world.projectId);
       await expect.poll(() => shownTitles(page)).toContain('Clash from the desktop client');
+
+      // The person sees the application among their connected applications and revokes it: its tokens stop.
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Connected applications' }).click();
+      await expect(page).toHaveURL(/\/workspace\/user\/connectedApps$/);
+      const table = page.getByTestId('connected-apps-table');
+      await expect(table).toContainText('Coordination Desktop');
+      await page.getByRole('button', { name: 'Revoke Coordination Desktop' }).click();
+      await page.getByTestId('connected-apps-confirm').click();
+      await expect(page.getByTestId('connected-apps-empty')).toBeVisible();
+      expect((await request.get('/foundation/1.0/current-user', { headers })).status()).toBe(401);
+      const refreshed = await request.post(auth.oauth2_token_url, {
+        form: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId },
+      });
+      expect(refreshed.status()).toBe(400);
     } finally {
       listener.close();
       await page.context().close();

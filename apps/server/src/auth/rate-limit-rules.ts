@@ -18,6 +18,9 @@ export const RATE_LIMITS = {
   refresh: { ip: [600, 900], account: [600, 900] },
   federated: { ip: [60, 900], account: [30, 900] },
   demoRequest: { ip: [10, 3600], account: [3, 3600] },
+  // OAuth2 dynamic client registration of the BCF-API (open, RFC 7591): per address only; a desktop
+  // application registers once, an office behind one address registers a few.
+  oauthRegistration: { ip: [30, 3600], account: [30, 3600] },
 } as const satisfies Record<string, { ip: Limit; account: Limit }>;
 
 /** A group of endpoints limited together. */

@@ -353,3 +353,69 @@ describe('OAuth2 authorization code with PKCE for desktop BCF clients', () => {
     expect(left.rows).toEqual([{ id_hash: 'live-test' }]);
   });
 });
+
+describe('connected applications', () => {
+  type Connected = {
+    clientId: string;
+    clientName: string | null;
+    grantedAt: string;
+    lastUsedAt: string | null;
+  };
+  const connected = async (user: { token: string }) => {
+    const response = await fetch(`${t.url}/bcf-oauth-applications`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    return { status: response.status, body: (await response.json()) as Connected[] };
+  };
+  const revoke = (user: { token: string }, clientId: string) =>
+    fetch(`${t.url}/bcf-oauth-applications/${encodeURIComponent(clientId)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+
+  it('lists what a person allowed and revokes it: grants and refresh tokens go, the tokens stop working', async () => {
+    const redirectUri = 'http://127.0.0.1:53690/callback';
+    const clientId = await registerClient(redirectUri);
+    const { verifier, challenge } = pkce();
+    const landed = await authorize({ allow: true, challenge, clientId, redirectUri });
+    const exchanged = await token({
+      grant_type: 'authorization_code',
+      code: landed.searchParams.get('code') ?? '',
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: verifier,
+    });
+    expect(exchanged.status).toBe(200);
+    const client = { authorization: `Bearer ${String(exchanged.body['access_token'])}` };
+    expect((await bcf(t, client, 'GET', '/foundation/1.0/current-user')).status).toBe(200);
+
+    const mine = await connected(w.creator);
+    expect(mine.status).toBe(200);
+    const entry = mine.body.find((c) => c.clientId === clientId);
+    expect(entry).toMatchObject({ clientName: 'Desktop BCF client' });
+    expect(Date.parse(entry?.grantedAt ?? '')).toBeGreaterThan(Date.now() - 10 * 60_000);
+    expect(entry?.lastUsedAt).not.toBeNull();
+    // Another person's list does not show it; nor do they revoke it.
+    expect((await connected(w.collaboratorSame)).body.map((c) => c.clientId)).not.toContain(clientId);
+    expect((await revoke(w.collaboratorSame, clientId)).status).toBe(404);
+    // The list is the signed-in person's own: not for anonymous callers.
+    expect((await fetch(`${t.url}/bcf-oauth-applications`)).status).toBe(401);
+
+    expect((await revoke(w.creator, clientId)).status).toBe(204);
+    expect((await connected(w.creator)).body.map((c) => c.clientId)).not.toContain(clientId);
+    // Its access token and refresh token are gone: the application must ask again.
+    expect((await bcf(t, client, 'GET', '/foundation/1.0/current-user')).status).toBe(401);
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: String(exchanged.body['refresh_token']),
+      client_id: clientId,
+    });
+    expect(refreshed).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    const left = await t.server.services.database.executor.executeSql(
+      "select count(*)::int as n from bcf_oauth_records where model in ('Grant', 'RefreshToken', 'AccessToken') and payload->>'clientId' = $1",
+      [clientId],
+    );
+    expect(left.rows).toEqual([{ n: 0 }]);
+    expect((await revoke(w.creator, clientId)).status).toBe(404);
+  });
+});

@@ -100,7 +100,9 @@ describe('projects', () => {
       { schema: '3.0/Project/project_GET.json', list: true },
     );
     expect(projects.find((p) => p.project_id === guid)?.authorization.project_actions).toEqual([
+      'update',
       'createTopic',
+      'createDocument',
     ]);
     expect(
       await valid(t, w.outsider, 'GET', '/bcf/3.0/projects', {

@@ -408,6 +408,15 @@ export function buildRoutes(): RouteObject[] {
                         ).AccessKeysPage,
                       }),
                     },
+                    {
+                      // The BCF applications the person allowed (OAuth2), and revoking them.
+                      path: 'connectedApps',
+                      lazy: async () => ({
+                        Component: (
+                          await importWithReload(() => import('../features/bcf/connected-apps-page.tsx'))
+                        ).ConnectedAppsPage,
+                      }),
+                    },
                   ],
                 },
               ],

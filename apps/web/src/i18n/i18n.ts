@@ -28,8 +28,10 @@ export const BOOT_NAMESPACES = ['common', 'errors', 'enums'];
  */
 export function routeNamespaces(pathname: string): string[] {
   if (/^\/(login|sign-up|verify-email|forgot-password|reset-password)\b/.test(pathname)) return ['auth'];
-  if (/^\/workspace\/project\/[^/]+\/issues\b/.test(pathname)) return ['workspace', 'projects', 'issues'];
-  if (pathname.startsWith('/workspace')) return ['workspace', 'projects'];
+  // `oauth`: the user menu names the connected applications (features/bcf/connected-apps-page.tsx).
+  if (/^\/workspace\/project\/[^/]+\/issues\b/.test(pathname))
+    return ['workspace', 'projects', 'issues', 'oauth'];
+  if (pathname.startsWith('/workspace')) return ['workspace', 'projects', 'oauth'];
   return [];
 }
 

@@ -110,6 +110,8 @@ export const ERROR_CODES = [
   'SAVED_VIEW_NOT_FOUND',
   'SAVED_VIEW_NAME_TAKEN',
   'SAVED_VIEW_LIMIT_REACHED',
+  // BCF-API (issue 16): a viewpoint a comment refers to is not deleted (BCF-API 3.0 §3.5.9, 409)
+  'BCF_VIEWPOINT_IN_USE',
 ] as const;
 
 /** One code of the catalogue. */
@@ -165,6 +167,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'DOCUMENT_ALREADY_EXISTS':
     case 'DOCUMENT_UPLOAD_INCOMPLETE':
     case 'SAVED_VIEW_NAME_TAKEN':
+    case 'BCF_VIEWPOINT_IN_USE':
       return 409;
     case 'FILE_SIZE_LIMIT_EXCEEDED':
       return 413;

@@ -16,3 +16,8 @@ export function derivedCommentGuid(projectGuid: string, commentId: number): stri
 export function derivedViewpointGuid(projectGuid: string, imageId: number): string {
   return derivedGuid(`obra:${projectGuid}:image:${imageId}`);
 }
+
+/** The GUID of a drive document revision answered as a BCF-API project document. */
+export function derivedDocumentGuid(projectGuid: string, driveFileId: number): string {
+  return derivedGuid(`obra:${projectGuid}:drive-file:${driveFileId}`);
+}

@@ -596,6 +596,7 @@ async function applyTopic(
     files: SnapshotFiles;
     documents: ReadonlyMap<string, StoredBcfDocument>;
     visibility: string;
+    removeImageIds?: ReadonlySet<number>;
   },
   plan: PlannedTopic,
 ): Promise<void> {
@@ -636,21 +637,23 @@ async function applyTopic(
     });
   } else {
     issueId = plan.existingIssueId;
-    const current = await issueImagesWithFiles(tx, [issueId]);
+    const removed = context.removeImageIds ?? new Set<number>();
+    const current = (await issueImagesWithFiles(tx, [issueId])).filter((c) => !removed.has(c.id));
     const [row] = await tx.select().from(issues).where(eq(issues.id, issueId));
     if (!row) throw new AppError('NOT_FOUND');
     const previous = readStoredViewpoints(row.viewpoints);
     const fresh = newSnapshots.filter((s) => !previous.some((p) => p.guid === s.v.guid && p.snapshot));
-    const images: ImageInput[] | undefined = fresh.length
-      ? [
-          ...current.map((c) => ({ id: c.id })),
-          ...fresh.map((s, i) => ({
-            index: current.length + i,
-            title: s.v.snapshot ?? '',
-            original: s.file.guid,
-          })),
-        ]
-      : undefined;
+    const images: ImageInput[] | undefined =
+      fresh.length || removed.size
+        ? [
+            ...current.map((c) => ({ id: c.id })),
+            ...fresh.map((s, i) => ({
+              index: current.length + i,
+              title: s.v.snapshot ?? '',
+              original: s.file.guid,
+            })),
+          ]
+        : undefined;
     const stored = storedViewpoints(
       topic,
       new Map(fresh.map((s) => [`${topic.guid}/${s.v.guid}`, s.file])),
@@ -844,6 +847,8 @@ export async function writeApiTopic(
     existingIssueId?: number | undefined;
     snapshots?: ReadonlyMap<string, { name: string; bytes: Buffer }>;
     documents?: readonly StoredBcfDocument[];
+    /** Issue images to remove (the snapshot of a viewpoint deleted through the API). */
+    removeImageIds?: readonly number[];
   },
 ): Promise<number> {
   const { db } = services.database;
@@ -910,7 +915,18 @@ export async function writeApiTopic(
   }
   const documents = new Map((options.documents ?? []).map((d) => [d.guid, d]));
   await unitOfWork(services, (tx) =>
-    applyTopic(tx, { access, statuses, files, documents, visibility: 'public' }, plan),
+    applyTopic(
+      tx,
+      {
+        access,
+        statuses,
+        files,
+        documents,
+        visibility: 'public',
+        removeImageIds: new Set(options.removeImageIds ?? []),
+      },
+      plan,
+    ),
   );
   if (plan.item.issueId === undefined) throw new Error('topic not stored');
   return plan.item.issueId;

@@ -10,14 +10,17 @@ export interface ConsentDetails {
   scopes: string[];
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string): Promise<T> {
+async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string): Promise<T> {
   const token = getAccessToken();
   const res = await fetch(path, {
     method,
     credentials: 'same-origin',
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  const body = (await res.json().catch(() => ({}))) as T & { code?: string; message?: string };
+  const body = (res.status === 204 ? {} : await res.json().catch(() => ({}))) as T & {
+    code?: string;
+    message?: string;
+  };
   if (!res.ok)
     throw new RestError(body.code ?? 'INTERNAL_SERVER_ERROR', body.message ?? res.statusText, res.status);
   return body;
@@ -38,4 +41,21 @@ export async function decideConsent(uid: string, allow: boolean): Promise<string
 /** Sends the browser on (back to the OAuth2 server, which then redirects to the application). */
 export function leaveFor(url: string): void {
   window.location.assign(url);
+}
+
+/** An application the signed-in person allowed (GET /bcf-oauth-applications). */
+export interface ConnectedApplication {
+  clientId: string;
+  clientName: string | null;
+  grantedAt: string;
+  lastUsedAt: string | null;
+}
+
+export function connectedApplications(): Promise<ConnectedApplication[]> {
+  return call('GET', '/bcf-oauth-applications');
+}
+
+/** Revokes everything the person allowed the application (its grants, access and refresh tokens). */
+export async function revokeConnectedApplication(clientId: string): Promise<void> {
+  await call('DELETE', `/bcf-oauth-applications/${encodeURIComponent(clientId)}`);
 }

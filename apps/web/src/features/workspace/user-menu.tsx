@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBell, IconKey, IconLock, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconApps, IconBell, IconKey, IconLock, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LoggedUser } from '../../app/guards/session-context.ts';
@@ -11,7 +11,7 @@ export function displayName(user: Pick<LoggedUser, 'name' | 'lastName' | 'email'
 
 /** The header's user menu: who is signed in, the user settings and sign out. */
 export function UserMenu({ user, settings = true }: { user: LoggedUser; settings?: boolean }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['workspace', 'oauth']);
   const name = displayName(user);
   return (
     <Menu position="bottom-end" withinPortal width={240}>
@@ -52,6 +52,13 @@ export function UserMenu({ user, settings = true }: { user: LoggedUser; settings
             </Menu.Item>
             <Menu.Item component={Link} to="/workspace/user/accessKeys" leftSection={<IconKey size={16} />}>
               {t('menu.accessKeys')}
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to="/workspace/user/connectedApps"
+              leftSection={<IconApps size={16} />}
+            >
+              {t('oauth:connectedApps.menu')}
             </Menu.Item>
             <Menu.Divider />
           </>

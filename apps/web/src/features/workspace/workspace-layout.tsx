@@ -6,6 +6,7 @@ import {
   IconBuilding,
   IconHome,
   IconBell,
+  IconApps,
   IconKey,
   IconLock,
   IconLogout,
@@ -25,7 +26,7 @@ import { DemoBanner } from '../demo-mode/demo-mode.tsx';
 
 /** The side menu of the workspace, or of the user settings (with a way back) when inside them. */
 function useMenu(pathname: string): { items: SideMenuItem[]; backTo?: { label: string; to: string } } {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['workspace', 'oauth']);
   const logout: SideMenuItem = {
     name: 'logout',
     label: t('menu.logout'),
@@ -59,6 +60,12 @@ function useMenu(pathname: string): { items: SideMenuItem[]; backTo?: { label: s
           label: t('menu.accessKeys'),
           to: '/workspace/user/accessKeys',
           icon: <IconKey size={18} />,
+        },
+        {
+          name: 'connectedApps',
+          label: t('oauth:connectedApps.menu'),
+          to: '/workspace/user/connectedApps',
+          icon: <IconApps size={18} />,
         },
         logout,
       ],

@@ -12,6 +12,38 @@ export const FOUNDATION_PREFIX = '/foundation';
 /** A viewpoint with its snapshot and bitmaps (base64) may be larger than other bodies. */
 const VIEWPOINT_BODY_LIMIT = 16 * 1024 * 1024;
 
+/** The largest document or BIM snippet file sent to the API. */
+const BINARY_BODY_LIMIT = 64 * 1024 * 1024;
+
+function attachment(filename: string): string {
+  const plain = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** A sent file's name: `?filename=`, else the Content-Disposition header's `filename*` or `filename`. */
+function filenameOf(req: FastifyRequest): string | undefined {
+  const query = (req.query as { filename?: unknown }).filename;
+  if (typeof query === 'string' && query.trim() !== '') return query.trim();
+  const header = req.headers['content-disposition'] ?? '';
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      return undefined;
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;\s]+)/.exec(header);
+  const name = plain?.[1] ?? plain?.[2];
+  return name?.trim() || undefined;
+}
+
+/** Obra's address as the client reached it (for the drive's upload address, unused when bytes come here). */
+function originOf(services: AppServices, req: FastifyRequest): string {
+  if (services.config.auth.publicUrlConfigured) return services.config.publicUrl;
+  return `${req.protocol}://${req.host}`;
+}
+
 /**
  * Who calls the BCF-API: an OAuth2 access token issued to a BCF client (bcf-oauth), Obra's own access token
  * (Bearer, as the web app sends it) or an access key (HTTP Basic with key id and secret). Same gates as the
@@ -67,6 +99,14 @@ export function registerBcfApiRoutes(
   const who = (req: FastifyRequest, reply: FastifyReply) => requireActor(resolver, req, reply);
   const p = (req: FastifyRequest) => req.params as Params;
   const q = (req: FastifyRequest) => req.query as api.ODataQuery;
+  // Route shells: 201 with the created entity, 204 after a delete.
+  type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  const created = (handler: Handler) => async (req: FastifyRequest, reply: FastifyReply) =>
+    reply.status(201).send(await handler(req, reply));
+  const noContent = (handler: Handler) => async (req: FastifyRequest, reply: FastifyReply) => {
+    await handler(req, reply);
+    return reply.status(204).send();
+  };
   const base = `${BCF_API_PREFIX}/projects/:projectId`;
   const topic = `${base}/topics/:topicGuid`;
   const viewpoint = `${topic}/viewpoints/:viewpointGuid`;
@@ -108,6 +148,9 @@ export function registerBcfApiRoutes(
   app.get(`${base}/files_information`, async (req, reply) =>
     api.getBcfFilesInformation(services, await who(req, reply), p(req).projectId),
   );
+  app.put(base, async (req, reply) =>
+    api.updateBcfProject(services, await who(req, reply), p(req).projectId, req.body),
+  );
   app.get(`${base}/documents`, async (req, reply) =>
     (await api.listBcfDocuments(services, await who(req, reply), p(req).projectId)).map((d) => ({
       guid: d.guid,
@@ -116,24 +159,68 @@ export function registerBcfApiRoutes(
     })),
   );
   app.get(`${base}/documents/:documentGuid`, async (req, reply) => {
-    const documents = await api.listBcfDocuments(services, await who(req, reply), p(req).projectId);
-    const document = documents.find((d) => d.guid === p(req).documentGuid.toLowerCase());
-    if (!document) throw new AppError('NOT_FOUND');
+    const document = await api.getBcfDocument(
+      services,
+      await who(req, reply),
+      p(req).projectId,
+      p(req).documentGuid,
+    );
     const bytes = await services.files.store.read(document.storageKey);
     return reply
-      .header('content-type', 'application/octet-stream')
-      .header('content-disposition', `attachment; filename="${document.filename.replace(/["\\\r\n]/g, '_')}"`)
+      .header('content-type', document.contentType)
+      .header('content-disposition', attachment(document.filename))
       .send(bytes);
+  });
+
+  // Binary bodies (a document, a BIM snippet): any content type, read whole up to the limit.
+  void app.register(async (binary) => {
+    binary.removeAllContentTypeParsers();
+    binary.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: BINARY_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
+    );
+    const bytesOf = (req: FastifyRequest) => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+    binary.post(
+      `${base}/documents`,
+      created(async (req, reply) =>
+        api.createBcfDocument(services, await who(req, reply), p(req).projectId, {
+          filename: filenameOf(req),
+          bytes: bytesOf(req),
+          origin: originOf(services, req),
+        }),
+      ),
+    );
+    binary.put(
+      `${topic}/snippet`,
+      noContent(async (req, reply) =>
+        api.putBcfSnippet(services, await who(req, reply), p(req).projectId, p(req).topicGuid, bytesOf(req)),
+      ),
+    );
+  });
+  app.get(`${topic}/snippet`, async (req, reply) => {
+    const snippet = await api.getBcfSnippet(
+      services,
+      await who(req, reply),
+      p(req).projectId,
+      p(req).topicGuid,
+    );
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-disposition', attachment(snippet.filename))
+      .send(snippet.bytes);
   });
 
   // --- topics ---
   app.get(`${base}/topics`, async (req, reply) =>
     api.listBcfTopics(services, await who(req, reply), p(req).projectId, q(req)),
   );
-  app.post(`${base}/topics`, async (req, reply) => {
-    const body = await api.createBcfTopic(services, await who(req, reply), p(req).projectId, req.body);
-    return reply.status(201).send(body);
-  });
+  app.post(
+    `${base}/topics`,
+    created(async (req, reply) =>
+      api.createBcfTopic(services, await who(req, reply), p(req).projectId, req.body),
+    ),
+  );
   app.get(`${base}/topics/events`, async (req, reply) =>
     api.listBcfEvents(services, await who(req, reply), p(req).projectId, 'topic', { query: q(req) }),
   );
@@ -146,10 +233,12 @@ export function registerBcfApiRoutes(
   app.put(topic, async (req, reply) =>
     api.updateBcfTopic(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
   );
-  app.delete(topic, async (req, reply) => {
-    await api.deleteBcfTopic(services, await who(req, reply), p(req).projectId, p(req).topicGuid);
-    return reply.status(204).send();
-  });
+  app.delete(
+    topic,
+    noContent(async (req, reply) =>
+      api.deleteBcfTopic(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
+    ),
+  );
   app.get(`${topic}/files`, async (req, reply) =>
     api.getBcfTopicFiles(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
   );
@@ -166,6 +255,18 @@ export function registerBcfApiRoutes(
       req.body,
     ),
   );
+  app.delete(
+    `${topic}/document_references/:referenceGuid`,
+    noContent(async (req, reply) =>
+      api.deleteBcfDocumentReference(
+        services,
+        await who(req, reply),
+        p(req).projectId,
+        p(req).topicGuid,
+        (req.params as { referenceGuid: string }).referenceGuid,
+      ),
+    ),
+  );
   app.get(`${topic}/related_topics`, async (req, reply) =>
     api.getBcfRelatedTopics(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
   );
@@ -175,16 +276,18 @@ export function registerBcfApiRoutes(
   app.get(`${topic}/document_references`, async (req, reply) =>
     api.getBcfDocumentReferences(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
   );
-  app.post(`${topic}/document_references`, async (req, reply) => {
-    const body = await api.addBcfDocumentReference(
-      services,
-      await who(req, reply),
-      p(req).projectId,
-      p(req).topicGuid,
-      req.body,
-    );
-    return reply.status(201).send(body);
-  });
+  app.post(
+    `${topic}/document_references`,
+    created(async (req, reply) =>
+      api.addBcfDocumentReference(
+        services,
+        await who(req, reply),
+        p(req).projectId,
+        p(req).topicGuid,
+        req.body,
+      ),
+    ),
+  );
   app.get(`${topic}/events`, async (req, reply) =>
     api.listBcfEvents(services, await who(req, reply), p(req).projectId, 'topic', {
       topicGuid: p(req).topicGuid,
@@ -196,16 +299,12 @@ export function registerBcfApiRoutes(
   app.get(`${topic}/comments`, async (req, reply) =>
     api.listBcfComments(services, await who(req, reply), p(req).projectId, p(req).topicGuid, q(req)),
   );
-  app.post(`${topic}/comments`, async (req, reply) => {
-    const body = await api.createBcfComment(
-      services,
-      await who(req, reply),
-      p(req).projectId,
-      p(req).topicGuid,
-      req.body,
-    );
-    return reply.status(201).send(body);
-  });
+  app.post(
+    `${topic}/comments`,
+    created(async (req, reply) =>
+      api.createBcfComment(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
+    ),
+  );
   app.get(`${topic}/comments/:commentGuid`, async (req, reply) =>
     api.getBcfComment(
       services,
@@ -225,16 +324,18 @@ export function registerBcfApiRoutes(
       req.body,
     ),
   );
-  app.delete(`${topic}/comments/:commentGuid`, async (req, reply) => {
-    await api.deleteBcfComment(
-      services,
-      await who(req, reply),
-      p(req).projectId,
-      p(req).topicGuid,
-      p(req).commentGuid,
-    );
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${topic}/comments/:commentGuid`,
+    noContent(async (req, reply) =>
+      api.deleteBcfComment(
+        services,
+        await who(req, reply),
+        p(req).projectId,
+        p(req).topicGuid,
+        p(req).commentGuid,
+      ),
+    ),
+  );
   app.get(`${topic}/comments/:commentGuid/events`, async (req, reply) =>
     api.listBcfEvents(services, await who(req, reply), p(req).projectId, 'comment', {
       topicGuid: p(req).topicGuid,
@@ -247,16 +348,13 @@ export function registerBcfApiRoutes(
   app.get(`${topic}/viewpoints`, async (req, reply) =>
     api.listBcfViewpoints(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
   );
-  app.post(`${topic}/viewpoints`, { bodyLimit: VIEWPOINT_BODY_LIMIT }, async (req, reply) => {
-    const body = await api.createBcfViewpoint(
-      services,
-      await who(req, reply),
-      p(req).projectId,
-      p(req).topicGuid,
-      req.body,
-    );
-    return reply.status(201).send(body);
-  });
+  app.post(
+    `${topic}/viewpoints`,
+    { bodyLimit: VIEWPOINT_BODY_LIMIT },
+    created(async (req, reply) =>
+      api.createBcfViewpoint(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
+    ),
+  );
   const ids = (req: FastifyRequest) => ({
     projectGuid: p(req).projectId,
     topicGuid: p(req).topicGuid,
@@ -268,6 +366,10 @@ export function registerBcfApiRoutes(
     );
   app.get(viewpoint, async (req, reply) =>
     api.getBcfViewpoint(services, await who(req, reply), ids(req), 'viewpoint'),
+  );
+  app.delete(
+    viewpoint,
+    noContent(async (req, reply) => api.deleteBcfViewpoint(services, await who(req, reply), ids(req))),
   );
   app.get(`${viewpoint}/snapshot`, async (req, reply) => {
     const image = await api.getBcfSnapshot(services, await who(req, reply), ids(req));

@@ -7,6 +7,7 @@ import {
   bcfStageOf,
   bcfTopicTypeOf,
   canInProject,
+  canUploadInDiscipline,
   COMMENT_VISIBILITIES,
   isBcfGuid,
   matchesODataFilter,
@@ -41,7 +42,16 @@ import { canDeleteIssue, editScopeOn, requireIssueReader } from '../../issues/is
 import type { IssueView } from '../../issues/issue-repository.ts';
 import { getIssue, getIssues, loadVisibleHistory } from '../../issues/list/issue-query-service.ts';
 import { loadProjectAccess, requireActive, type ProjectAccess } from '../../projects/project-access.ts';
-import { derivedCommentGuid, derivedTopicGuid, derivedViewpointGuid } from '../bcf-guids.ts';
+import { loadDriveAccess } from '../../drive/drive-access.ts';
+import { listDriveFiles } from '../../drive/drive-repository.ts';
+import { confirmDriveUpload, createDriveFile } from '../../drive/drive-upload-service.ts';
+import { updateProject } from '../../projects/project-service.ts';
+import {
+  derivedCommentGuid,
+  derivedDocumentGuid,
+  derivedTopicGuid,
+  derivedViewpointGuid,
+} from '../bcf-guids.ts';
 import { readStoredViewpoints, writeApiTopic, type StoredBcfDocument } from '../bcf-import-service.ts';
 import {
   issueImagesWithFiles,
@@ -56,6 +66,10 @@ import {
   coloringOf,
   documentReferenceOf,
   fileOf,
+  TOPIC_ACTIONS,
+  TOPIC_EVENT_FIELDS,
+  topicCreationActions,
+  topicEventActions,
   selectionOf,
   topicAuthorization,
   topicFieldsOf,
@@ -63,7 +77,10 @@ import {
   viewpointOf,
   visibilityOf,
   visualizationOf,
+  type BcfCommentEventType,
+  type EventAction,
   type KeptTopic,
+  type TopicEventField,
   type ViewpointSource,
 } from './bcf-api-mapping.ts';
 
@@ -74,7 +91,7 @@ import {
  * (writeApiTopic) or the comment services: the web app's rules, history and live events.
  */
 
-/** The most topics one list reads (the BCF-XML export's bound); `$top` pages within them. */
+/** The largest page of topics or events one request answers (`$top`'s maximum and its default). */
 export const BCF_API_TOPIC_LIMIT = 10_000;
 
 type Json = Record<string, unknown>;
@@ -94,16 +111,33 @@ function requireWrites(access: ProjectAccess): void {
 
 // --- projects -------------------------------------------------------------------------------------------
 
+/**
+ * The project's actions from the project policy: `update` (rename) with project.update, `createTopic` with
+ * issue.create, `createDocument` with drive.upload; none on an inactive project or for a demo user.
+ */
+export function projectActionsOf(access: Pick<ProjectAccess, 'project' | 'policyActor' | 'actor'>): string[] {
+  if (access.project.status !== PROJECT_STATUS.active || access.actor.account.isDemo) return [];
+  return [
+    ...(canInProject(access.policyActor, 'project.update') ? ['update'] : []),
+    ...(canInProject(access.policyActor, 'issue.create') ? ['createTopic'] : []),
+    ...(canInProject(access.policyActor, 'drive.upload') ? ['createDocument'] : []),
+  ];
+}
+
 function projectJson(access: Pick<ProjectAccess, 'project' | 'policyActor' | 'actor'>): Json {
-  const createTopic =
-    access.project.status === PROJECT_STATUS.active &&
-    !access.actor.account.isDemo &&
-    canInProject(access.policyActor, 'issue.create');
   return {
     project_id: access.project.guid,
     name: access.project.name,
-    authorization: { project_actions: createTopic ? ['createTopic'] : [] },
+    authorization: { project_actions: projectActionsOf(access) },
   };
+}
+
+function requireProjectAction(
+  access: ProjectAccess,
+  action: 'update' | 'createTopic' | 'createDocument',
+): void {
+  requireWrites(access);
+  if (!projectActionsOf(access).includes(action)) throw new AppError('FORBIDDEN');
 }
 
 /** The projects whose issues the caller reads: those their company takes part in. */
@@ -147,6 +181,21 @@ export async function getBcfProject(services: AppServices, actor: Actor, project
   return projectJson(await bcfProjectAccess(services, actor, projectGuid));
 }
 
+/** PUT project: renames the project (project_PUT) through updateProject, with `update` in project_actions. */
+export async function updateBcfProject(
+  services: AppServices,
+  actor: Actor,
+  projectGuid: string,
+  body: unknown,
+): Promise<Json> {
+  const access = await bcfProjectAccess(services, actor, projectGuid);
+  requireProjectAction(access, 'update');
+  const name = (body as Json | null)?.['name'];
+  if (typeof name !== 'string' || name.trim() === '')
+    throw new AppError('REQUIRED_FIELD', { fields: ['name'] });
+  return projectJson(await updateProject(services, actor, access.project.id, { name }));
+}
+
 /** extensions_GET: the values the project's topics take, and what the caller may do. */
 export async function getBcfExtensions(
   services: AppServices,
@@ -166,18 +215,7 @@ export async function getBcfExtensions(
     users: [...setup.members.values()].map((m) => m.email),
     stage: setup.activePhaseIds.map((id) => bcfStageOf(id)).filter((s): s is string => s !== undefined),
     project_actions: (project['authorization'] as { project_actions: string[] }).project_actions,
-    topic_actions: mayWrite
-      ? [
-          'update',
-          'updateBimSnippet',
-          'updateRelatedTopics',
-          'updateDocumentReferences',
-          'updateFiles',
-          'createComment',
-          'createViewpoint',
-          'delete',
-        ]
-      : [],
+    topic_actions: mayWrite ? [...TOPIC_ACTIONS] : [],
     comment_actions: mayWrite ? ['update', 'delete'] : [],
   };
 }
@@ -249,21 +287,43 @@ async function topicsOf(
   });
 }
 
-/** The issues the caller sees in the project (at most `limit`), page by page through the list's own SQL. */
+/**
+ * How the visible issues are read: page by page (`pageSize` issues a query) through the list's own SQL, as far
+ * as a request needs, without a cap. A test lowers the page size to prove that lists read past any page.
+ */
+export const BCF_API_PAGING = { pageSize: 500 };
+
+/** The issues the caller sees in the project, one page of the issue list at a time, in the list's order. */
+async function* visiblePages(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+): AsyncGenerator<IssueView[]> {
+  let after: string | null = null;
+  for (;;) {
+    const page = await getIssues(services, actor, {
+      projectId,
+      filter: {},
+      after,
+      first: BCF_API_PAGING.pageSize,
+    });
+    if (page.issues.length > 0) yield page.issues;
+    if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return;
+    after = page.pageInfo.endCursor;
+  }
+}
+
+/** The issues the caller sees in the project (the first `limit` of them; all without one). */
 async function visibleViews(
   services: AppServices,
   actor: Actor,
   projectId: number,
-  limit = BCF_API_TOPIC_LIMIT,
+  limit = Number.POSITIVE_INFINITY,
 ): Promise<IssueView[]> {
   const all: IssueView[] = [];
-  let after: string | null = null;
-  while (all.length < limit) {
-    const first = Math.min(500, limit - all.length);
-    const page = await getIssues(services, actor, { projectId, filter: {}, after, first });
-    all.push(...page.issues);
-    if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) break;
-    after = page.pageInfo.endCursor;
+  for await (const page of visiblePages(services, actor, projectId)) {
+    all.push(...page);
+    if (all.length >= limit) break;
   }
   return all.slice(0, limit);
 }
@@ -275,7 +335,12 @@ export interface ODataQuery {
   $skip?: string | undefined;
 }
 
-/** GET topics: the visible topics through `$filter`, `$orderby`, `$skip` and `$top`. */
+/**
+ * GET topics: the visible topics through `$filter`, `$orderby`, `$skip` and `$top` (absent: a page of at most
+ * BCF_API_TOPIC_LIMIT). Without a filter or an order, only the list pages up to the one asked for are read.
+ * With a filter, every visible issue is read page by page and only the matching topics are kept (without an
+ * order, reading stops once `$skip + $top` matched); with an order, all matching topics are ordered.
+ */
 export async function listBcfTopics(
   services: AppServices,
   actor: Actor,
@@ -284,22 +349,22 @@ export async function listBcfTopics(
 ): Promise<Json[]> {
   const filter = parseODataFilter(query.$filter);
   const order = parseODataOrderBy(query.$orderby);
-  const top = parseODataCount('$top', query.$top, BCF_API_TOPIC_LIMIT);
+  const top = parseODataCount('$top', query.$top, BCF_API_TOPIC_LIMIT) ?? BCF_API_TOPIC_LIMIT;
   const skip = parseODataCount('$skip', query.$skip, 1_000_000) ?? 0;
   const access = await bcfProjectAccess(services, actor, projectGuid);
   if (!filter && order.length === 0) {
-    // The list's own order, paged in SQL: only the pages up to the one asked for are read.
-    const wanted = top ?? BCF_API_TOPIC_LIMIT;
-    const views = await visibleViews(services, actor, access.project.id, skip + wanted);
-    return (await topicsOf(services, access, views.slice(skip, skip + wanted))).map((t) => t.json);
+    const views = await visibleViews(services, actor, access.project.id, skip + top);
+    return (await topicsOf(services, access, views.slice(skip, skip + top))).map((t) => t.json);
   }
-  const views = await visibleViews(services, actor, access.project.id);
-  const topics = (await topicsOf(services, access, views)).map((t) => t.json);
-  const matching = orderByOData(
-    topics.filter((t) => matchesODataFilter(filter, t)),
-    order,
-  );
-  return matching.slice(skip, top === undefined ? undefined : skip + top);
+  const setup = await loadBcfProjectSetup(services.database.db, access.project.id);
+  const enough = order.length === 0 ? skip + top : Number.POSITIVE_INFINITY;
+  const matching: Json[] = [];
+  for await (const page of visiblePages(services, actor, access.project.id)) {
+    for (const topic of await topicsOf(services, access, page, setup))
+      if (matchesODataFilter(filter, topic.json)) matching.push(topic.json);
+    if (matching.length >= enough) break;
+  }
+  return orderByOData(matching, order).slice(skip, skip + top);
 }
 
 /** Derived topic GUIDs (of issues made in Obra) by project, remembered once computed. */
@@ -363,6 +428,19 @@ function requireTopicAction(topic: LoadedTopic, action: string): void {
   if (!actions.includes(action)) throw new AppError('FORBIDDEN');
 }
 
+/** A topic the caller changes: loaded as they see it, writes allowed, and `action` in its topic_actions. */
+async function loadTopicFor(
+  services: AppServices,
+  actor: Actor,
+  ids: { projectGuid: string; topicGuid: string },
+  action: string,
+): Promise<{ access: ProjectAccess; topic: LoadedTopic }> {
+  const loaded = await loadTopic(services, actor, ids.projectGuid, ids.topicGuid);
+  requireWrites(loaded.access);
+  requireTopicAction(loaded.topic, action);
+  return loaded;
+}
+
 function checkTopicBody(body: unknown): Json {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new AppError('BAD_USER_INPUT', 'expected a JSON object', { field: 'body' });
@@ -414,10 +492,12 @@ async function writeTopic(
   topic: BcfTopic,
   existing: LoadedTopic | undefined,
   snapshots?: ReadonlyMap<string, { name: string; bytes: Buffer }>,
+  removeImageIds?: readonly number[],
 ): Promise<number> {
   return writeApiTopic(services, access, topic, {
     existingIssueId: existing?.view.row.id,
     snapshots,
+    removeImageIds,
     documents: (existing?.kept?.documents ?? []) as StoredBcfDocument[],
   });
 }
@@ -470,9 +550,7 @@ export async function updateBcfTopic(
   topicGuid: string,
   body: unknown,
 ): Promise<Json> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'update');
+  const { access, topic } = await loadTopicFor(services, actor, { projectGuid, topicGuid }, 'update');
   const json = checkTopicBody(body);
   const base = baseTopicOf(topic);
   await writeTopic(services, access, { ...topicFieldsOf(json, base), guid: topic.guid }, topic);
@@ -486,9 +564,7 @@ export async function deleteBcfTopic(
   projectGuid: string,
   topicGuid: string,
 ): Promise<void> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'delete');
+  const { access, topic } = await loadTopicFor(services, actor, { projectGuid, topicGuid }, 'delete');
   await deleteIssue(services, actor, access.project.id, topic.view.row.id);
 }
 
@@ -576,9 +652,12 @@ export async function putBcfRelatedTopics(
   topicGuid: string,
   body: unknown,
 ): Promise<Json[]> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'updateRelatedTopics');
+  const { access, topic } = await loadTopicFor(
+    services,
+    actor,
+    { projectGuid, topicGuid },
+    'updateRelatedTopics',
+  );
   if (!Array.isArray(body)) throw new AppError('BAD_USER_INPUT', 'expected a list', { field: 'body' });
   const guids: string[] = [];
   for (const item of body) {
@@ -610,9 +689,12 @@ export async function addBcfDocumentReference(
   topicGuid: string,
   body: unknown,
 ): Promise<Json> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'updateDocumentReferences');
+  const { access, topic } = await loadTopicFor(
+    services,
+    actor,
+    { projectGuid, topicGuid },
+    'updateDocumentReferences',
+  );
   const json = (typeof body === 'object' && body !== null ? body : {}) as Json;
   const url = typeof json['url'] === 'string' ? json['url'] : undefined;
   const documentGuid = typeof json['document_guid'] === 'string' ? json['document_guid'] : undefined;
@@ -649,9 +731,12 @@ export async function putBcfDocumentReference(
   referenceGuid: string,
   body: unknown,
 ): Promise<Json> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'updateDocumentReferences');
+  const { access, topic } = await loadTopicFor(
+    services,
+    actor,
+    { projectGuid, topicGuid },
+    'updateDocumentReferences',
+  );
   const base = baseTopicOf(topic);
   const references = base.documentReferences.map((d, i) => ({
     ...d,
@@ -675,6 +760,81 @@ export async function putBcfDocumentReference(
   return documentReferenceOf(reference, topic.guid, position);
 }
 
+/**
+ * DELETE document_references/{guid}: removes one reference (updateDocumentReferences). Not in the official 3.0
+ * endpoint list (docs/api-bcf.md): Obra's addition, so that a reference added by mistake can go.
+ */
+export async function deleteBcfDocumentReference(
+  services: AppServices,
+  actor: Actor,
+  projectGuid: string,
+  topicGuid: string,
+  referenceGuid: string,
+): Promise<void> {
+  const { access, topic } = await loadTopicFor(
+    services,
+    actor,
+    { projectGuid, topicGuid },
+    'updateDocumentReferences',
+  );
+  const base = baseTopicOf(topic);
+  const references = base.documentReferences.map((d, i) => ({
+    ...d,
+    guid: String(documentReferenceOf(d, topic.guid, i).guid),
+  }));
+  const kept = references.filter((d) => d.guid !== referenceGuid.toLowerCase());
+  if (kept.length === references.length) throw new AppError('NOT_FOUND');
+  await writeTopic(services, access, { ...base, documentReferences: kept }, topic);
+}
+
+/** Where the file of a topic's internal BIM snippet is kept. */
+function snippetKey(access: ProjectAccess, topic: LoadedTopic): string {
+  return `bcf/${access.project.id}/snippets/${topic.guid}`;
+}
+
+/** GET snippet: the file of the topic's internal BIM snippet (NOT_FOUND when external or never sent). */
+export async function getBcfSnippet(
+  services: AppServices,
+  actor: Actor,
+  projectGuid: string,
+  topicGuid: string,
+): Promise<{ bytes: Buffer; filename: string }> {
+  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
+  const snippet = topic.kept?.bimSnippet;
+  if (!snippet || snippet.isExternal) throw new AppError('NOT_FOUND');
+  const key = snippetKey(access, topic);
+  if (!(await services.files.store.stat(key))) throw new AppError('NOT_FOUND');
+  return { bytes: await services.files.store.read(key), filename: snippet.reference || 'snippet' };
+}
+
+/** The largest BIM snippet file PUT snippet takes. */
+export const BCF_API_SNIPPET_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * PUT snippet: the file of the topic's BIM snippet (updateBimSnippet). As the spec says, the topic's
+ * `bim_snippet` must already be internal (`is_external` false, `reference` the file name), set by PUT topic.
+ */
+export async function putBcfSnippet(
+  services: AppServices,
+  actor: Actor,
+  projectGuid: string,
+  topicGuid: string,
+  bytes: Buffer,
+): Promise<void> {
+  const { access, topic } = await loadTopicFor(
+    services,
+    actor,
+    { projectGuid, topicGuid },
+    'updateBimSnippet',
+  );
+  const snippet = topic.kept?.bimSnippet;
+  if (!snippet || snippet.isExternal)
+    throw new AppError('BAD_USER_INPUT', 'the topic has no internal bim_snippet', { field: 'bim_snippet' });
+  if (bytes.length === 0) throw new AppError('REQUIRED_FIELD', { fields: ['body'] });
+  if (bytes.length > BCF_API_SNIPPET_MAX_BYTES) throw new AppError('FILE_SIZE_LIMIT_EXCEEDED');
+  await services.files.store.write(snippetKey(access, topic), bytes, 'application/octet-stream');
+}
+
 /** PUT files: replaces the topic's header files (the models it refers to). */
 export async function putBcfTopicFiles(
   services: AppServices,
@@ -683,9 +843,7 @@ export async function putBcfTopicFiles(
   topicGuid: string,
   body: unknown,
 ): Promise<Json[]> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'updateFiles');
+  const { access, topic } = await loadTopicFor(services, actor, { projectGuid, topicGuid }, 'updateFiles');
   if (!Array.isArray(body)) throw new AppError('BAD_USER_INPUT', 'expected a list', { field: 'body' });
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const files = body
@@ -702,22 +860,103 @@ export async function putBcfTopicFiles(
   return files.map(fileOf);
 }
 
-/** The documents of the project the caller sees (kept from imported packages' documents.xml). */
+/** A project document as the API answers it, with where its bytes are. */
+export interface BcfDocument {
+  guid: string;
+  filename: string;
+  description?: string | undefined;
+  storageKey: string;
+  contentType: string;
+}
+
+/**
+ * The documents of the project the caller sees: the project drive's documents (the newest revision of each the
+ * caller sees, through the drive's own visibility) and the documents kept from imported packages'
+ * documents.xml that visible topics reference.
+ */
 export async function listBcfDocuments(
   services: AppServices,
   actor: Actor,
   projectGuid: string,
-): Promise<{ guid: string; filename: string; description?: string | undefined; storageKey: string }[]> {
+): Promise<BcfDocument[]> {
   const access = await bcfProjectAccess(services, actor, projectGuid);
+  const { db } = services.database;
+  const documents = new Map<string, BcfDocument>();
+  const { viewer } = await loadDriveAccess(db, actor, access.project.id);
+  for (let page = 1; ; page += 1) {
+    const { files } = await listDriveFiles(db, viewer, access.project.id, {
+      filters: {},
+      sort: 'fileName',
+      order: 'asc',
+      page,
+      pageSize: BCF_API_PAGING.pageSize,
+    });
+    for (const file of files) {
+      const guid = derivedDocumentGuid(access.project.guid, file.id);
+      documents.set(guid, {
+        guid,
+        filename: file.fileName,
+        storageKey: file.storageKey,
+        contentType: file.contentType ?? 'application/octet-stream',
+      });
+    }
+    if (files.length < BCF_API_PAGING.pageSize) break;
+  }
   const views = await visibleViews(services, actor, access.project.id);
   const rows = await loadBcfRows(
-    services.database.db,
+    db,
     views.map((v) => v.row.id),
   );
-  const documents = new Map<string, StoredBcfDocument>();
   for (const row of rows.topics.values())
-    for (const d of (row.topic as KeptTopic).documents ?? []) documents.set(d.guid, d);
+    for (const d of (row.topic as KeptTopic).documents ?? [])
+      documents.set(d.guid, { ...d, contentType: 'application/octet-stream' });
   return [...documents.values()];
+}
+
+/** One document of the project the caller sees (NOT_FOUND otherwise). */
+export async function getBcfDocument(
+  services: AppServices,
+  actor: Actor,
+  projectGuid: string,
+  documentGuid: string,
+): Promise<BcfDocument> {
+  const documents = await listBcfDocuments(services, actor, projectGuid);
+  const document = documents.find((d) => d.guid === documentGuid.toLowerCase());
+  if (!document) throw new AppError('NOT_FOUND');
+  return document;
+}
+
+/**
+ * POST documents: uploads a document to the project drive as the drive's upload does (createDriveFile checks the
+ * name, size, naming rule and permissions; the bytes are stored at its address; confirmDriveUpload checks them
+ * against the extension and confirms the revision). Needs `createDocument` in project_actions. The GUID is
+ * Obra's (derived from the revision); a desired `guid` is not kept.
+ */
+export async function createBcfDocument(
+  services: AppServices,
+  actor: Actor,
+  projectGuid: string,
+  input: { filename: string | undefined; bytes: Buffer; origin: string },
+): Promise<{ guid: string; filename: string }> {
+  const access = await bcfProjectAccess(services, actor, projectGuid);
+  requireProjectAction(access, 'createDocument');
+  if (!input.filename) throw new AppError('REQUIRED_FIELD', { fields: ['filename'] });
+  // A collaborator uploads in their own discipline (the drive's rule); managers upload project-wide.
+  const { viewer } = await loadDriveAccess(services.database.db, actor, access.project.id);
+  const disciplineId = canUploadInDiscipline(viewer, null) ? null : (viewer.disciplineIds[0] ?? null);
+  const { file } = await createDriveFile(services, actor, {
+    projectId: access.project.id,
+    disciplineId,
+    fileName: input.filename,
+    fileSize: input.bytes.length,
+    origin: input.origin,
+  });
+  await services.files.store.write(file.storageKey, input.bytes, 'application/octet-stream');
+  const confirmed = await confirmDriveUpload(services, actor, {
+    projectId: access.project.id,
+    fileId: file.id,
+  });
+  return { guid: derivedDocumentGuid(access.project.guid, confirmed.id), filename: confirmed.fileName };
 }
 
 // --- comments -------------------------------------------------------------------------------------------
@@ -850,9 +1089,7 @@ export async function createBcfComment(
   topicGuid: string,
   body: unknown,
 ): Promise<Json> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'createComment');
+  const { access, topic } = await loadTopicFor(services, actor, { projectGuid, topicGuid }, 'createComment');
   const input = commentBody(body);
   const known = await commentsOf(services, access, topic);
   if (input.guid && known.some((c) => c.guid === input.guid))
@@ -995,8 +1232,8 @@ export async function listBcfViewpoints(
   projectGuid: string,
   topicGuid: string,
 ): Promise<Json[]> {
-  const { viewpoints } = await loadViewpoints(services, actor, projectGuid, topicGuid);
-  return viewpoints.map(viewpointOf);
+  const { topic, viewpoints } = await loadViewpoints(services, actor, projectGuid, topicGuid);
+  return viewpoints.map((v) => viewpointOf({ ...v, actions: viewpointActions(topic) }));
 }
 
 async function loadViewpoint(
@@ -1020,7 +1257,7 @@ export async function getBcfViewpoint(
   ids: { projectGuid: string; topicGuid: string; viewpointGuid: string },
   part: ViewpointPart,
 ): Promise<Json> {
-  const { viewpoint } = await loadViewpoint(
+  const { topic, viewpoint } = await loadViewpoint(
     services,
     actor,
     ids.projectGuid,
@@ -1030,7 +1267,46 @@ export async function getBcfViewpoint(
   if (part === 'selection') return selectionOf(viewpoint.visualization);
   if (part === 'coloring') return coloringOf(viewpoint.visualization);
   if (part === 'visibility') return visibilityOf(viewpoint.visualization);
-  return viewpointOf(viewpoint);
+  return viewpointOf({ ...viewpoint, actions: viewpointActions(topic) });
+}
+
+/** A viewpoint's actions: `delete` with the topic's full edit scope (as createViewpoint). */
+function viewpointActions(topic: LoadedTopic): 'delete'[] {
+  const actions = (topic.json['authorization'] as { topic_actions: string[] }).topic_actions;
+  return actions.includes('createViewpoint') ? ['delete'] : [];
+}
+
+/**
+ * DELETE viewpoint: removes a viewpoint and its snapshot (the issue image) with `delete` in viewpoint_actions.
+ * A viewpoint a comment the caller sees refers to is refused with 409 BCF_VIEWPOINT_IN_USE, as the spec asks:
+ * the client detaches the comment first.
+ */
+export async function deleteBcfViewpoint(
+  services: AppServices,
+  actor: Actor,
+  ids: { projectGuid: string; topicGuid: string; viewpointGuid: string },
+): Promise<void> {
+  const { access, topic, viewpoint } = await loadViewpoint(
+    services,
+    actor,
+    ids.projectGuid,
+    ids.topicGuid,
+    ids.viewpointGuid,
+  );
+  requireWrites(access);
+  if (!viewpointActions(topic).includes('delete')) throw new AppError('FORBIDDEN');
+  const comments = await commentsOf(services, access, topic);
+  if (comments.some((c) => c.json['viewpoint_guid'] === viewpoint.guid))
+    throw new AppError('BCF_VIEWPOINT_IN_USE');
+  const base = baseTopicOf(topic);
+  await writeTopic(
+    services,
+    access,
+    { ...base, viewpoints: base.viewpoints.filter((v) => v.guid !== viewpoint.guid) },
+    topic,
+    undefined,
+    viewpoint.imageId === undefined ? [] : [viewpoint.imageId],
+  );
 }
 
 /** The snapshot image of a viewpoint (NOT_FOUND when it has none). */
@@ -1088,9 +1364,12 @@ export async function createBcfViewpoint(
   topicGuid: string,
   body: unknown,
 ): Promise<Json> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
-  requireWrites(access);
-  requireTopicAction(topic, 'createViewpoint');
+  const { access, topic } = await loadTopicFor(
+    services,
+    actor,
+    { projectGuid, topicGuid },
+    'createViewpoint',
+  );
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new AppError('BAD_USER_INPUT', 'expected a JSON object', { field: 'body' });
   const json = body as Json;
@@ -1135,34 +1414,6 @@ export async function createBcfViewpoint(
 
 // --- events ---------------------------------------------------------------------------------------------
 
-const TOPIC_EVENT_TYPES: Record<string, string> = {
-  title: 'title_updated',
-  description: 'description_updated',
-  status: 'status_updated',
-  priority: 'priority_updated',
-  categoryId: 'type_updated',
-  creationPhase: 'stage_updated',
-  deadline: 'due_date_updated',
-  labels: 'labels_updated',
-  viewpoints: 'viewpoints_updated',
-  images: 'viewpoints_updated',
-  documentsReferences: 'document_references_updated',
-};
-
-function eventValue(field: string, value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'object') return null;
-  if (field === 'status' && typeof value === 'string' && value in BCF_STATUS_OF)
-    return BCF_STATUS_OF[value as keyof typeof BCF_STATUS_OF];
-  if (field === 'priority' && typeof value === 'string' && value in BCF_PRIORITY_OF)
-    return BCF_PRIORITY_OF[value as keyof typeof BCF_PRIORITY_OF];
-  if (field === 'categoryId') return bcfTopicTypeOf(typeof value === 'number' ? value : null);
-  if (field === 'creationPhase') return typeof value === 'number' ? (bcfStageOf(value) ?? null) : null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return null;
-}
-
 /**
  * Topic events from the issues' history as the caller may see it (loadVisibleHistory), and comment events from
  * the comments the caller sees (created, and text updated): a comment the caller may not see leaves no event,
@@ -1175,10 +1426,10 @@ export async function listBcfEvents(
   kind: 'topic' | 'comment',
   options: { topicGuid?: string | undefined; commentGuid?: string | undefined; query: ODataQuery },
 ): Promise<Json[]> {
-  const fields: Record<string, string> =
+  const fields: Record<string, 'text' | 'date'> =
     kind === 'topic'
-      ? { topic_guid: 'text', author: 'text', date: 'date' }
-      : { topic_guid: 'text', comment_guid: 'text', author: 'text', date: 'date' };
+      ? { topic_guid: 'text', author: 'text', date: 'date', type: 'text' }
+      : { topic_guid: 'text', comment_guid: 'text', author: 'text', date: 'date', type: 'text' };
   const filter = parseODataFilter(options.query.$filter, fields);
   const order = parseODataOrderBy(options.query.$orderby, ['date']);
   const top = parseODataCount('$top', options.query.$top, BCF_API_TOPIC_LIMIT);
@@ -1200,9 +1451,12 @@ export async function listBcfEvents(
   const wanted = options.commentGuid?.toLowerCase();
   if (kind === 'comment' && wanted !== undefined && !events.some((e) => e['comment_guid'] === wanted))
     throw new AppError('NOT_FOUND');
+  // Each event carries one action, so that `type` filters as the spec's examples do.
   const matching = orderByOData(
     events.filter(
-      (e) => (wanted === undefined || e['comment_guid'] === wanted) && matchesODataFilter(filter, e, fields),
+      (e) =>
+        (wanted === undefined || e['comment_guid'] === wanted) &&
+        matchesODataFilter(filter, { ...e, type: (e['actions'] as EventAction<string>[])[0]?.type }, fields),
     ),
     order.length ? order : [{ field: 'date', descending: false }],
     { date: 'date' },
@@ -1223,42 +1477,82 @@ async function emailsOf(
   return new Map(rows.map((u) => [u.id, u.email]));
 }
 
+/** Each field's value before its first change in the history, else its value now. */
+function initialValues(
+  topic: LoadedTopic,
+  entries: readonly { fields: unknown }[],
+): Record<TopicEventField, unknown> {
+  const row = topic.view.row;
+  const initial: Record<TopicEventField, unknown> = {
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    priority: row.priority,
+    categoryId: row.categoryId,
+    deadline: row.deadline,
+    creationPhase: row.creationPhase,
+    labels: topic.view.labelIds,
+  };
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const changed = (entry.fields ?? {}) as Record<string, { old: unknown } | undefined>;
+    for (const field of TOPIC_EVENT_FIELDS) {
+      const change = changed[field];
+      if (change && !seen.has(field)) {
+        seen.add(field);
+        initial[field] = change.old;
+      }
+    }
+  }
+  return initial;
+}
+
+/**
+ * Topic events (the official types, docs/api-bcf.md "Events") from the issues' history as the caller may see
+ * it, one action each: the creation entry gives `topic_created` and an event per field then set; later
+ * entries give an event per change BCF names.
+ */
 async function topicEvents(
   services: AppServices,
   access: ProjectAccess,
   topics: readonly LoadedTopic[],
 ): Promise<Json[]> {
-  const history = await loadVisibleHistory(
-    services,
-    access,
-    topics.map((t) => t.view.row),
-  );
+  const [history, setup] = await Promise.all([
+    loadVisibleHistory(
+      services,
+      access,
+      topics.map((t) => t.view.row),
+    ),
+    loadBcfProjectSetup(services.database.db, access.project.id),
+  ]);
+  const labels = new Map(setup.labels.map((l) => [l.id, l.name]));
+  const labelName = (id: number) => labels.get(id);
   const emails = await emailsOf(
     services,
     [...history.values()].flat().map((e) => e.userId),
   );
   const events: Json[] = [];
-  for (const topic of topics)
-    for (const entry of history.get(topic.view.row.id) ?? []) {
+  for (const topic of topics) {
+    const entries = history.get(topic.view.row.id) ?? [];
+    for (const [position, entry] of entries.entries()) {
       const changed = (entry.fields ?? {}) as Record<string, { old: unknown; new: unknown } | undefined>;
       // The creation entry is `created` (createIssue's history).
-      const created = changed['created'] !== undefined;
-      const actions = created
-        ? [{ type: 'topic_created', value: null }]
-        : Object.entries(changed)
-            .filter(([field]) => field in TOPIC_EVENT_TYPES)
-            .map(([field, change]) => ({
-              type: TOPIC_EVENT_TYPES[field] ?? field,
-              value: eventValue(field, change?.new),
-            }));
-      if (actions.length > 0)
+      const actions =
+        changed['created'] !== undefined
+          ? topicCreationActions(initialValues(topic, entries.slice(position + 1)), labelName)
+          : Object.entries(changed).flatMap(([field, change]) =>
+              change ? topicEventActions(field, change, labelName) : [],
+            );
+      const author = (entry.userId !== null ? emails.get(entry.userId) : undefined) ?? 'unknown';
+      for (const action of actions)
         events.push({
           topic_guid: topic.guid,
           date: entry.createdAt.toISOString(),
-          author: (entry.userId !== null ? emails.get(entry.userId) : undefined) ?? 'unknown',
-          actions,
+          author,
+          actions: [action],
         });
     }
+  }
   return events;
 }
 
@@ -1276,7 +1570,7 @@ async function commentEvents(
   const views = [...byIssue.values()].flat().filter((v) => v.row.deletedAt === null && v.showMessage);
   const kept = views.length
     ? await services.database.db
-        .select({ commentId: bcfComments.commentId, guid: bcfComments.guid })
+        .select({ commentId: bcfComments.commentId, guid: bcfComments.guid, comment: bcfComments.comment })
         .from(bcfComments)
         .where(
           inArray(
@@ -1286,6 +1580,9 @@ async function commentEvents(
         )
     : [];
   const guids = new Map(kept.map((k) => [k.commentId, k.guid]));
+  const viewpoints = new Map(
+    kept.map((k) => [k.commentId, (k.comment as { viewpointGuid?: unknown } | null)?.viewpointGuid]),
+  );
   const events: Json[] = [];
   for (const topic of topics)
     for (const view of byIssue.get(topic.view.row.id) ?? []) {
@@ -1293,17 +1590,30 @@ async function commentEvents(
       const guid = guids.get(view.row.id) ?? derivedCommentGuid(access.project.guid, view.row.id);
       const author = view.users.get(view.row.createdByUserId)?.email ?? 'unknown';
       const base = { comment_guid: guid, topic_guid: topic.guid, author };
-      events.push({
-        ...base,
-        date: view.row.createdAt.toISOString(),
-        actions: [{ type: 'comment_created', value: null }],
-      });
-      if (view.row.editedAt)
-        events.push({
-          ...base,
-          date: view.row.editedAt.toISOString(),
-          actions: [{ type: 'comment_text_updated', value: null }],
-        });
+      const created = view.row.createdAt.toISOString();
+      const viewpoint = viewpoints.get(view.row.id);
+      const actions: [string, EventAction<BcfCommentEventType>][] = [
+        [created, { type: 'comment_created', value: null }],
+        // As the spec asks, a comment made with a viewpoint also has its viewpoint_updated event.
+        ...(typeof viewpoint === 'string'
+          ? [
+              [created, { type: 'viewpoint_updated', value: viewpoint }] as [
+                string,
+                EventAction<BcfCommentEventType>,
+              ],
+            ]
+          : []),
+        // The last edit of the text (Obra keeps when, not every version): its text is the comment's text now.
+        ...(view.row.editedAt
+          ? [
+              [
+                view.row.editedAt.toISOString(),
+                { type: 'comment_text_updated', value: view.row.message },
+              ] as [string, EventAction<BcfCommentEventType>],
+            ]
+          : []),
+      ];
+      for (const [date, action] of actions) events.push({ ...base, date, actions: [action] });
     }
   return events;
 }

@@ -12,10 +12,15 @@ import type { AppServices } from '../../../services.ts';
 import { toAccount } from '../../identity/account.ts';
 import { findUserById } from '../../identity/user-repository.ts';
 import type { BcfActorResolver, FoundationAuthUrls } from '../api/bcf-api-routes.ts';
+import { enforceRateLimit } from '../../../auth/rate-limit-rules.ts';
 import { BcfOauthAdapter } from './bcf-oauth-adapter.ts';
+import { listConnectedApplications, revokeConnectedApplication } from './bcf-oauth-grants.ts';
 
 /** Where the OAuth2 server of the BCF-API answers (its issuer is the public URL plus this path). */
 export const BCF_OAUTH_PREFIX = '/bcf-oauth';
+
+/** The signed-in person's connected applications (GET list, DELETE …/{clientId} revokes). */
+export const CONNECTED_APPLICATIONS = '/bcf-oauth-applications';
 
 /** The web app's consent screen for an interaction (apps/web, features/bcf/oauth-consent-page.tsx). */
 export const CONSENT_PAGE = '/oauth/consent';
@@ -206,13 +211,39 @@ export async function registerBcfOauthRoutes(
     // The provider reads its own bodies: leave the request stream to it.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    scope.all(`${BCF_OAUTH_PREFIX}/*`, (req, reply) => {
+    const toProvider = (req: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
       const raw = req.raw as typeof req.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = (raw.url ?? '').slice(BCF_OAUTH_PREFIX.length) || '/';
       callback(raw, reply.raw);
+    };
+    // Dynamic registration is open (no initial access token): limited per address (TOO_MANY_REQUESTS).
+    scope.post(`${BCF_OAUTH_PREFIX}/reg`, async (req, reply) => {
+      await enforceRateLimit(
+        services.auth.rateLimiter,
+        services.config.auth.rateLimitMultiplier,
+        'oauthRegistration',
+        req.ip,
+      );
+      toProvider(req, reply);
     });
+    scope.all(`${BCF_OAUTH_PREFIX}/*`, toProvider);
+  });
+
+  // Account settings, "Connected applications": what the signed-in person allowed, and revoking it.
+  app.get(CONNECTED_APPLICATIONS, async (req) => {
+    const actor = await sessionActor(services, req);
+    return listConnectedApplications(services.database.db, actor.account.id);
+  });
+  app.delete(`${CONNECTED_APPLICATIONS}/:clientId`, async (req, reply) => {
+    const actor = await sessionActor(services, req);
+    await revokeConnectedApplication(
+      services,
+      actor.account.id,
+      (req.params as { clientId: string }).clientId,
+    );
+    return reply.status(204).send();
   });
 
   const details = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Center, Group, Loader, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { SettingsLayout } from '../../components/settings-layout/settings-layout.tsx';
+import { FormError } from '../../components/form-error.tsx';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
+import {
+  connectedApplications,
+  revokeConnectedApplication,
+  type ConnectedApplication,
+} from './oauth-consent-api.ts';
+
+/**
+ * /workspace/user/connectedApps: the BCF applications the person allowed through the OAuth2 consent screen
+ * (docs/api-bcf.md), when they were allowed and last used; Revoke (after a confirmation) deletes their grants
+ * and tokens on the server.
+ */
+export function ConnectedAppsPage() {
+  const { t } = useTranslation('oauth');
+  const navigate = useNavigate();
+  const [apps, setApps] = useState<ConnectedApplication[] | null>(null);
+  const [revoking, setRevoking] = useState<ConnectedApplication | null>(null);
+  const load = useAsyncAction();
+  const revoke = useAsyncAction();
+  const { run: runLoad } = load;
+  const reload = useCallback(
+    () =>
+      void runLoad(async () => {
+        setApps(await connectedApplications());
+      }),
+    [runLoad],
+  );
+  useEffect(reload, [reload]);
+  const name = (app: ConnectedApplication) => app.clientName ?? t('unnamedClient');
+
+  const onRevoke = () =>
+    void revoke.run(async () => {
+      if (!revoking) return;
+      await revokeConnectedApplication(revoking.clientId);
+      setRevoking(null);
+      reload();
+    });
+
+  return (
+    <SettingsLayout title={t('connectedApps.title')} onClose={() => void navigate('/workspace/home')}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t('connectedApps.intro')}
+        </Text>
+        <FormError error={load.error} />
+        {apps === null && load.busy && (
+          <Center>
+            <Loader aria-label={t('common:loading')} />
+          </Center>
+        )}
+        {apps?.length === 0 && (
+          <Text ta="center" c="dimmed" py="lg" data-testid="connected-apps-empty">
+            {t('connectedApps.empty')}
+          </Text>
+        )}
+        {apps && apps.length > 0 && <AppsTable apps={apps} name={name} onRevoke={setRevoking} />}
+      </Stack>
+      <Modal
+        opened={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={t('connectedApps.revokeTitle')}
+        centered
+      >
+        <Stack gap="sm">
+          <Text>{t('connectedApps.revokeWarning', { name: revoking ? name(revoking) : '' })}</Text>
+          <FormError error={revoke.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRevoking(null)}>
+              {t('connectedApps.cancel')}
+            </Button>
+            <Button color="red" loading={revoke.busy} onClick={onRevoke} data-testid="connected-apps-confirm">
+              {t('connectedApps.confirmRevoke')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </SettingsLayout>
+  );
+}
+
+function AppsTable({
+  apps,
+  name,
+  onRevoke,
+}: {
+  apps: ConnectedApplication[];
+  name: (app: ConnectedApplication) => string;
+  onRevoke: (app: ConnectedApplication) => void;
+}) {
+  const { t, i18n } = useTranslation('oauth');
+  const date = (value: string) =>
+    new Date(value).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped highlightOnHover data-testid="connected-apps-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('connectedApps.application')}</Table.Th>
+            <Table.Th>{t('connectedApps.grantedAt')}</Table.Th>
+            <Table.Th>{t('connectedApps.lastUsedAt')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('connectedApps.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {apps.map((app) => (
+            <Table.Tr key={app.clientId}>
+              <Table.Td>{name(app)}</Table.Td>
+              <Table.Td>{date(app.grantedAt)}</Table.Td>
+              <Table.Td>{app.lastUsedAt ? date(app.lastUsedAt) : t('connectedApps.never')}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => onRevoke(app)}
+                  aria-label={t('connectedApps.revokeLabel', { name: name(app) })}
+                >
+                  {t('connectedApps.revoke')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
