@@ -13,7 +13,9 @@ import { buildDriveWorld, rest, uploadFile, type DriveWorld } from './drive-test
  * pdfkit, see fixtures/documents/SOURCE.md).
  */
 
-const SHEETS = readFileSync(new URL('../../../../fixtures/documents/generated/three-sheets.pdf', import.meta.url));
+const SHEETS = readFileSync(
+  new URL('../../../../fixtures/documents/generated/three-sheets.pdf', import.meta.url),
+);
 
 let t: TestServer;
 let w: DriveWorld;
@@ -94,7 +96,12 @@ describe('PDF preparation', () => {
       { page_number: 3, width: 1191, height: 842 },
     ]);
     // "stairwell" is only on page 3's drawing; accents and case are ignored as for names.
-    const found = await rest<{ files: { id: number }[] }>(t, w.owner, 'GET', `${w.base}/files?search=STAIRWELL`);
+    const found = await rest<{ files: { id: number }[] }>(
+      t,
+      w.owner,
+      'GET',
+      `${w.base}/files?search=STAIRWELL`,
+    );
     expect(found.body.files.map((f) => f.id)).toEqual([file.id]);
     const missing = await rest<{ files: unknown[] }>(t, w.owner, 'GET', `${w.base}/files?search=basement`);
     expect(missing.body.files).toEqual([]);
@@ -107,7 +114,11 @@ describe('PDF preparation', () => {
     const broken = Buffer.from('%PDF-1.7\nnot really a PDF, only its first bytes\n');
     const file = await uploadFile(t, w, w.owner, 'TRN-ARQ-ED-0101-R00.pdf', {}, broken);
     const done = await settled(w.base, file.id);
-    expect(done).toMatchObject({ processingState: 'failed', processingError: 'unreadable', thumbnailUrl: null });
+    expect(done).toMatchObject({
+      processingState: 'failed',
+      processingError: 'unreadable',
+      thumbnailUrl: null,
+    });
 
     const restricted = await uploadFile(
       t,
@@ -129,12 +140,29 @@ describe('PDF preparation', () => {
 
   it('project files get the same preparation, and their text search stays in their area', async () => {
     const filesBase = `/project-files/projects/${w.projectId}`;
-    const file = await uploadFile(t, { ...w, base: filesBase }, w.collabArq, 'scan of the sheets.pdf', {}, SHEETS);
+    const file = await uploadFile(
+      t,
+      { ...w, base: filesBase },
+      w.collabArq,
+      'scan of the sheets.pdf',
+      {},
+      SHEETS,
+    );
     const done = await settled(filesBase, file.id);
     expect(done.processingState).toBe('success');
-    const inFiles = await rest<{ files: { id: number }[] }>(t, w.owner, 'GET', `${filesBase}/files?search=foundation`);
+    const inFiles = await rest<{ files: { id: number }[] }>(
+      t,
+      w.owner,
+      'GET',
+      `${filesBase}/files?search=foundation`,
+    );
     expect(inFiles.body.files.map((f) => f.id)).toEqual([file.id]);
-    const inDrive = await rest<{ files: { id: number }[] }>(t, w.owner, 'GET', `${w.base}/files?search=foundation`);
+    const inDrive = await rest<{ files: { id: number }[] }>(
+      t,
+      w.owner,
+      'GET',
+      `${w.base}/files?search=foundation`,
+    );
     expect(inDrive.body.files.map((f) => f.id)).not.toContain(file.id);
   });
 });

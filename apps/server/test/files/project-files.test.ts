@@ -46,7 +46,10 @@ afterAll(async () => {
 });
 
 async function send(user: TestUser, fileName: string, bytes: Buffer = pdfBytes(fileName)): Promise<Version> {
-  const created = await rest<Created>(t, user, 'POST', `${files.base}/files`, { fileName, fileSize: bytes.length });
+  const created = await rest<Created>(t, user, 'POST', `${files.base}/files`, {
+    fileName,
+    fileSize: bytes.length,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect(await put(created.body.upload.url, bytes, created.body.upload.headers)).toBe(200);
   const confirmed = await rest<Version>(
@@ -71,7 +74,12 @@ describe('project files', () => {
     expect([second.version, third.version]).toEqual([2, 3]);
     expect(new Set([first.documentId, second.documentId, third.documentId]).size).toBe(1);
 
-    const list = await rest<{ files: Version[]; total: number }>(t, w.coordinator, 'GET', `${files.base}/files`);
+    const list = await rest<{ files: Version[]; total: number }>(
+      t,
+      w.coordinator,
+      'GET',
+      `${files.base}/files`,
+    );
     expect(list.status).toBe(200);
     const row = list.body.files.find((f) => f.documentId === first.documentId);
     expect(row).toMatchObject({ id: third.id, version: 3, versionsCount: 3 });
@@ -86,7 +94,12 @@ describe('project files', () => {
     expect(detail.body.versions.map((v) => v.version)).toEqual([3, 2, 1]);
     expect(detail.body.versionsCount).toBe(3);
 
-    const url = await rest<{ url: string }>(t, w.collabEst, 'GET', `${files.base}/files/${first.id}/download-url`);
+    const url = await rest<{ url: string }>(
+      t,
+      w.collabEst,
+      'GET',
+      `${files.base}/files/${first.id}/download-url`,
+    );
     const download = await fetch(url.body.url);
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).toString()).toContain('Ata de reunião 12.pdf');
@@ -107,9 +120,9 @@ describe('project files', () => {
     expect((await rest(t, undefined, 'GET', `${files.base}/files`)).body).toMatchObject({
       code: 'UNAUTHENTICATED',
     });
-    expect(
-      (await rest(t, w.outsider, 'GET', `${files.base}/files/${version.id}/download-url`)).status,
-    ).toBe(404);
+    expect((await rest(t, w.outsider, 'GET', `${files.base}/files/${version.id}/download-url`)).status).toBe(
+      404,
+    );
     const authorization = await rest(t, w.collabEst, 'GET', `${files.base}/user-authorization`);
     expect(authorization.body).toEqual({
       canView: true,
@@ -124,7 +137,9 @@ describe('project files', () => {
 
   it('checks name, size and content as the drive does', async () => {
     const post = (body: unknown) => rest<{ code: string }>(t, w.owner, 'POST', `${files.base}/files`, body);
-    expect((await post({ fileName: '../../etc/passwd.pdf', fileSize: 10 })).body.code).toBe('DOCUMENT_NAME_INVALID');
+    expect((await post({ fileName: '../../etc/passwd.pdf', fileSize: 10 })).body.code).toBe(
+      'DOCUMENT_NAME_INVALID',
+    );
     expect((await post({ fileName: 'tool.exe', fileSize: 10 })).body.code).toBe('FILE_EXTENSION_NOT_ALLOWED');
     expect((await post({ fileName: 'empty.pdf', fileSize: 0 })).body.code).toBe('SELECT_FILE');
     expect((await post({ fileName: 'huge.pdf', fileSize: 3 * 1024 ** 3 })).body.code).toBe(
@@ -160,14 +175,21 @@ describe('project files', () => {
     const list = await rest<{ files: Version[] }>(t, w.owner, 'GET', `${files.base}/files?pageSize=500`);
     expect(list.body.files.some((f) => f.id === pending.body.file.id)).toBe(false);
     // Someone else's pending upload does not exist for the others.
-    expect((await rest(t, w.collabArq, 'GET', `${files.base}/files/${pending.body.file.id}`)).status).toBe(404);
+    expect((await rest(t, w.collabArq, 'GET', `${files.base}/files/${pending.body.file.id}`)).status).toBe(
+      404,
+    );
   });
 
   it('deletes a version (managers any, others their own) and a file with every version', async () => {
     const mine = await send(w.collabEst, 'quantities.csv', Buffer.from('item;qty\nbeam;4\n'));
     const theirs = await send(w.owner, 'quantities.csv', Buffer.from('item;qty\nbeam;5\n'));
     expect(theirs.permissions.delete).toBe(true);
-    const asEst = await rest<Version & { versions: Version[] }>(t, w.collabEst, 'GET', `${files.base}/files/${theirs.id}`);
+    const asEst = await rest<Version & { versions: Version[] }>(
+      t,
+      w.collabEst,
+      'GET',
+      `${files.base}/files/${theirs.id}`,
+    );
     expect(asEst.body.permissions.delete).toBe(false);
     expect((await rest(t, w.collabEst, 'DELETE', `${files.base}/files/${theirs.id}`)).body).toMatchObject({
       code: 'DOCUMENT_DELETE_FORBIDDEN',
@@ -176,12 +198,19 @@ describe('project files', () => {
       (await rest(t, w.collabEst, 'DELETE', `${files.base}/files/${theirs.id}/versions`)).body,
     ).toMatchObject({ code: 'DOCUMENT_DELETE_FORBIDDEN' });
     expect((await rest(t, w.collabEst, 'DELETE', `${files.base}/files/${mine.id}`)).status).toBe(204);
-    const after = await rest<Version & { versions: Version[] }>(t, w.owner, 'GET', `${files.base}/files/${theirs.id}`);
+    const after = await rest<Version & { versions: Version[] }>(
+      t,
+      w.owner,
+      'GET',
+      `${files.base}/files/${theirs.id}`,
+    );
     expect(after.body.versions.map((v) => v.version)).toEqual([2]);
     // The next version continues after the highest one sent.
     const next = await send(w.collabArq, 'quantities.csv', Buffer.from('item;qty\nbeam;6\n'));
     expect(next.version).toBe(3);
-    expect((await rest(t, w.coordinator, 'DELETE', `${files.base}/files/${next.id}/versions`)).status).toBe(204);
+    expect((await rest(t, w.coordinator, 'DELETE', `${files.base}/files/${next.id}/versions`)).status).toBe(
+      204,
+    );
     expect((await rest(t, w.owner, 'GET', `${files.base}/files/${theirs.id}`)).status).toBe(404);
     const left = await t.server.services.database.db.execute(
       sql`select count(*)::int as n from drive_documents where project_id = ${w.projectId} and area = 'files'
@@ -193,16 +222,26 @@ describe('project files', () => {
   it('zips chosen versions through the bulk download job', async () => {
     const a = await send(w.owner, 'minutes.txt', Buffer.from('minutes of the site meeting\n'));
     const b = await send(w.collabArq, 'minutes.txt', Buffer.from('minutes of the site meeting, corrected\n'));
-    const c = await send(w.collabEst, 'render.png', await sharp({
-      create: { width: 40, height: 20, channels: 3, background: { r: 200, g: 10, b: 10 } },
-    })
-      .png()
-      .toBuffer());
+    const c = await send(
+      w.collabEst,
+      'render.png',
+      await sharp({
+        create: { width: 40, height: 20, channels: 3, background: { r: 200, g: 10, b: 10 } },
+      })
+        .png()
+        .toBuffer(),
+    );
     const done = await bulkZip(t, files, w.coordinator, [a.id, b.id, c.id]);
     expect(done.body).toMatchObject({ status: 'completed', errorCode: null });
     const zip = Buffer.from(await (await fetch(done.body.url ?? '')).arrayBuffer());
-    expect(zipEntries(zip).map((e) => e.name).sort()).toEqual(['minutes (2).txt', 'minutes.txt', 'render.png']);
-    expect((await bulkZip(t, files, w.coordinator, [999999])).body).toMatchObject({ code: 'DOCUMENTS_NOT_FOUND' });
+    expect(
+      zipEntries(zip)
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual(['minutes (2).txt', 'minutes.txt', 'render.png']);
+    expect((await bulkZip(t, files, w.coordinator, [999999])).body).toMatchObject({
+      code: 'DOCUMENTS_NOT_FOUND',
+    });
   });
 
   it('writes refused in an inactive project and for demo users; cleanup removes abandoned uploads', async () => {
@@ -212,9 +251,13 @@ describe('project files', () => {
     });
     expect(created.status).toBe(201);
     const db = t.server.services.database.db;
-    await db.execute(sql`update drive_files set expires_at = now() - interval '1 minute' where id = ${created.body.file.id}`);
+    await db.execute(
+      sql`update drive_files set expires_at = now() - interval '1 minute' where id = ${created.body.file.id}`,
+    );
     expect(await cleanupDrive(t.server.services)).toBeGreaterThanOrEqual(1);
-    const gone = await db.execute(sql`select count(*)::int as n from drive_files where id = ${created.body.file.id}`);
+    const gone = await db.execute(
+      sql`select count(*)::int as n from drive_files where id = ${created.body.file.id}`,
+    );
     expect((gone as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
 
     await db.execute(sql`update projects set status = 2 where id = ${w.projectId}`);

@@ -68,7 +68,9 @@ export async function preparePdf(
       limit,
     );
     worker.once('message', (message: PdfPreparation) => finish(message));
-    worker.once('error', (error) => finish({ ok: false, reason: 'preparationFailed', message: error.message }));
+    worker.once('error', (error) =>
+      finish({ ok: false, reason: 'preparationFailed', message: error.message }),
+    );
     worker.once('exit', (code) =>
       finish({ ok: false, reason: 'preparationFailed', message: `the worker exited (${code})` }),
     );

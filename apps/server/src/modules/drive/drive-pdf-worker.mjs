@@ -64,5 +64,9 @@ async function prepare({ bytes, fontsDir, thumbnailSize, maxTextChars }) {
 prepare(workerData).then(
   (result) => parentPort.postMessage(result),
   (error) =>
-    parentPort.postMessage({ ok: false, reason: 'preparationFailed', message: String(error && error.message) }),
+    parentPort.postMessage({
+      ok: false,
+      reason: 'preparationFailed',
+      message: String(error && error.message),
+    }),
 );

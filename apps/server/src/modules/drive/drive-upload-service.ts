@@ -343,7 +343,8 @@ export async function confirmStoredUpload(
       await services.jobs.send('drive.thumbnail', { fileId: file.id }, { executor: transactionExecutor(tx) });
     // An IFC model revision is converted for the viewer by the bim.convert job (docs/bim.md), after the update
     // above (the conversion's own processing state replaces the thumbnail's "none").
-    if (confirmed && area === 'drive' && isIfcExtension(file.extension)) await queueBimConversion(services, tx, file);
+    if (confirmed && area === 'drive' && isIfcExtension(file.extension))
+      await queueBimConversion(services, tx, file);
     // A PDF is prepared by the drive.pdfPrepare job: thumbnail, page sizes, text for the search.
     if (confirmed && pdf) await queuePdfPreparation(services, tx, file);
   });

@@ -126,7 +126,10 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
       },
     },
     async (req) =>
-      getProjectFile(services, await read(req), { ...(req.params as Params), origin: originOf(services, req) }),
+      getProjectFile(services, await read(req), {
+        ...(req.params as Params),
+        origin: originOf(services, req),
+      }),
   );
 
   app.get(
@@ -224,7 +227,6 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
         response: { 200: S.authorizationResponse, ...errors },
       },
     },
-    async (req) =>
-      projectFilesUserAuthorization(services, await read(req), (req.params as Params).projectId),
+    async (req) => projectFilesUserAuthorization(services, await read(req), (req.params as Params).projectId),
   );
 }

@@ -187,7 +187,8 @@ export async function createProjectFile(
   const { access, viewer } = await loadDriveWriter(db, actor, input.projectId);
   requireAction(access, 'drive.upload');
   const checked = checkDriveFileName(input.fileName);
-  if (!checked.ok) throw new AppError('DOCUMENT_NAME_INVALID', { reason: checked.problem, field: 'fileName' });
+  if (!checked.ok)
+    throw new AppError('DOCUMENT_NAME_INVALID', { reason: checked.problem, field: 'fileName' });
   const fileName = checked.fileName;
   const { extension } = splitFileName(fileName);
   if (!isDriveExtension(extension)) throw new AppError('FILE_EXTENSION_NOT_ALLOWED', { extension });
@@ -199,7 +200,12 @@ export async function createProjectFile(
   const fileId = await unitOfWork(services, async (tx) => {
     await tx
       .insert(driveDocuments)
-      .values({ projectId: input.projectId, area: 'files', name: fileName, createdByUserId: actor.account.id })
+      .values({
+        projectId: input.projectId,
+        area: 'files',
+        name: fileName,
+        createdByUserId: actor.account.id,
+      })
       .onConflictDoNothing();
     const [document] = await tx
       .select()
