@@ -28,7 +28,10 @@ export const BOOT_NAMESPACES = ['common', 'errors', 'enums'];
  */
 export function routeNamespaces(pathname: string): string[] {
   if (/^\/(login|sign-up|verify-email|forgot-password|reset-password)\b/.test(pathname)) return ['auth'];
-  if (/^\/workspace\/project\/[^/]+\/issues\b/.test(pathname)) return ['workspace', 'projects', 'issues'];
+  // A project's pages show its menu, whose "Files" entry is in the files namespace.
+  if (/^\/workspace\/project\/[^/]+\/issues\b/.test(pathname))
+    return ['workspace', 'projects', 'issues', 'files'];
+  if (/^\/workspace\/project\//.test(pathname)) return ['workspace', 'projects', 'files'];
   if (pathname.startsWith('/workspace')) return ['workspace', 'projects'];
   return [];
 }

@@ -35,7 +35,7 @@ async function prepare({ bytes, fontsDir, thumbnailSize, maxTextChars }) {
       text = content.items
         .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : ''))
         .join('')
-        .replace(/\u0000/g, '')
+        .replaceAll('\u0000', '')
         .replace(/[ \t]+/g, ' ')
         .trim()
         .slice(0, maxTextChars);
