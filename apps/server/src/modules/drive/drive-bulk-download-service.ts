@@ -8,6 +8,7 @@ import { driveBulkDownloads, driveFiles, users } from '../../db/schema/index.ts'
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { toAccount } from '../identity/account.ts';
+import { uploadKeyOf } from '../../storage/file-store.ts';
 import { loadDriveAccess } from './drive-access.ts';
 import { visibleFilesByIds, type DriveArea, type DriveFileRecord } from './drive-repository.ts';
 
@@ -242,7 +243,10 @@ export async function cleanupDrive(services: AppServices, now = new Date()): Pro
       .delete(driveBulkDownloads)
       .where(lt(driveBulkDownloads.expiresAt, now))
       .returning({ key: driveBulkDownloads.storageKey });
-    return [...files.map((f) => f.key), ...zips.flatMap((z) => (z.key ? [z.key] : []))];
+    return [
+      ...files.flatMap((f) => [f.key, uploadKeyOf(f.key)]),
+      ...zips.flatMap((z) => (z.key ? [z.key] : [])),
+    ];
   });
   if (expired.length > 0) await services.files.store.remove(expired);
   void db;

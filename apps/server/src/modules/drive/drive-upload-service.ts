@@ -15,6 +15,7 @@ import {
   type DocumentVisibility,
 } from '@obra/domain';
 import { unitOfWork } from '../../db/unit-of-work.ts';
+import { uploadKeyOf } from '../../storage/file-store.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
 import { driveDocuments, driveFiles } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
@@ -215,7 +216,12 @@ export async function uploadTarget(
   now = Date.now(),
 ): Promise<UploadTarget> {
   const expires = Math.floor(now / 1000) + UPLOAD_URL_SECONDS;
-  const url = await services.files.store.uploadUrl(storageKey, { origin, expires, maxBytes: fileSize });
+  // The bytes go to the upload key; confirming promotes them to storageKey (the address then no longer works).
+  const url = await services.files.store.uploadUrl(uploadKeyOf(storageKey), {
+    origin,
+    expires,
+    maxBytes: fileSize,
+  });
   return {
     url,
     method: 'PUT',
@@ -247,7 +253,7 @@ async function readHead(services: AppServices, key: string, size: number): Promi
 
 /** Forgets a refused upload: its object and its row (and its document when it has no other revision). */
 export async function discard(services: AppServices, file: DriveFileRecord): Promise<void> {
-  await services.files.store.remove([file.storageKey]);
+  await services.files.store.remove([uploadKeyOf(file.storageKey), file.storageKey]);
   await unitOfWork(services, async (tx) => {
     await tx.delete(driveFiles).where(eq(driveFiles.id, file.id));
     await deleteEmptyDocument(tx, file.documentId);
@@ -306,7 +312,13 @@ export async function confirmStoredUpload(
     await discard(services, file);
     throw new AppError('DOCUMENT_UPLOAD_INCOMPLETE', { reason: 'expired' });
   }
-  const stored = await services.files.store.stat(file.storageKey);
+  let source = uploadKeyOf(file.storageKey);
+  let stored = await services.files.store.stat(source);
+  if (!stored) {
+    // Promoted by a confirmation that failed before its record was written: the bytes are at their final key.
+    const promoted = await services.files.store.stat(file.storageKey);
+    if (promoted) [source, stored] = [file.storageKey, promoted];
+  }
   if (!stored || stored.size < file.fileSize)
     throw new AppError('DOCUMENT_UPLOAD_INCOMPLETE', {
       received: stored?.size ?? 0,
@@ -316,14 +328,14 @@ export async function confirmStoredUpload(
     await discard(services, file);
     throw new AppError('FILE_SIZE_LIMIT_EXCEEDED', { max: file.fileSize });
   }
-  const contentType = documentContentType(
-    file.extension,
-    await readHead(services, file.storageKey, stored.size),
-  );
+  const contentType = documentContentType(file.extension, await readHead(services, source, stored.size));
   if (!contentType) {
     await discard(services, file);
     throw new AppError('FILE_EXTENSION_NOT_ALLOWED', { extension: file.extension });
   }
+  // The bytes move to their final key before the record says confirmed: the upload address can no longer change
+  // them. Confirming again after a failure between the two finds them there.
+  if (source !== file.storageKey) await services.files.store.promote(source, file.storageKey);
   const preview = hasPreview(contentType, stored.size);
   const pdf = contentType === 'application/pdf';
   await unitOfWork(services, async (tx) => {

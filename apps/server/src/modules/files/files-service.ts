@@ -28,6 +28,7 @@ import {
 } from '../drive/drive-upload-service.ts';
 import { DOWNLOAD_URL_SECONDS, thumbnailSigner } from '../drive/drive-file-service.ts';
 import { thumbnailKey } from '../drive/drive-thumbnail-service.ts';
+import { uploadKeyOf } from '../../storage/file-store.ts';
 import { listProjectFiles, projectFileVersions, type ProjectFilesSortKey } from './files-repository.ts';
 
 /** A version of a project file as the API serves it (docs/api-drive.md "Project files"). */
@@ -283,7 +284,8 @@ export async function confirmProjectFile(
 
 async function removeObjects(services: AppServices, keys: readonly string[]): Promise<void> {
   try {
-    await services.files.store.remove(keys.flatMap((key) => [key, thumbnailKey(key)]));
+    // A pending upload's bytes are still under its upload key.
+    await services.files.store.remove(keys.flatMap((key) => [key, thumbnailKey(key), uploadKeyOf(key)]));
   } catch (error) {
     // The rows are gone; an object left behind is only disk space, never visible.
     services.logger.warn({ err: error, keys }, 'project file objects not removed');
