@@ -90,8 +90,8 @@ describe('OpenAPI document', () => {
     };
     const missing: string[] = [];
     for (const [p, methods] of Object.entries(document.paths)) {
-      const prefix = ['/project-drive/projects/{projectId}', '/project-files/projects/{projectId}'].find((x) =>
-        p.startsWith(x),
+      const prefix = ['/project-drive/projects/{projectId}', '/project-files/projects/{projectId}'].find(
+        (x) => p.startsWith(x),
       );
       if (!prefix) continue;
       const doc = prefix.startsWith('/project-files') ? filesSection : whole;
