@@ -55,9 +55,7 @@ const raw = net.createServer((socket) => {
 
 try {
   // Incompressible bytes; read once so that every side starts from the same page cache.
-  await run('head', ['-c', String(size), '/dev/urandom', '-o', source]).catch(() =>
-    run('sh', ['-c', `head -c ${size} /dev/urandom > "${source}"`]),
-  );
+  await run('sh', ['-c', `head -c ${size} /dev/urandom > "${source}"`]);
   await run('sh', ['-c', `cat "${source}" > /dev/null`]);
   const ports = {
     file: await listen(toFile()),
