@@ -21,6 +21,7 @@ import { registerBcfRoutes } from '../modules/bcf/bcf-routes.ts';
 import { registerExportRoutes } from '../modules/exports/export-routes.ts';
 import { registerDataLakeRoutes } from '../modules/data-lake/data-lake-routes.ts';
 import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
+import { registerProjectFilesRoutes } from '../modules/files/files-routes.ts';
 import { compressAnswer, registerAnswerCompression } from './compress-answer.ts';
 import { registerViewerRoutes } from '../modules/viewer/viewer-routes.ts';
 import { registerBimRoutes } from '../modules/bim/bim-routes.ts';
@@ -39,6 +40,7 @@ export const API_PREFIXES = [
   '/files',
   '/profile-images',
   '/project-drive',
+  '/project-files',
   '/bcf',
   '/bcf-xml',
   '/foundation',
@@ -122,6 +124,7 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   registerExportRoutes(app, services);
   registerDataLakeRoutes(app, services);
   registerDriveRoutes(app, services);
+  registerProjectFilesRoutes(app, services);
   await registerBcfApi(app, services);
   registerViewerRoutes(app, services);
   registerBimRoutes(app, services);

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import type { AppServices } from '../services.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
+import { registerProjectFilesRoutes } from '../modules/files/files-routes.ts';
 import { registerViewerRoutes } from '../modules/viewer/viewer-routes.ts';
 import { registerBimRoutes } from '../modules/bim/bim-routes.ts';
 
@@ -14,6 +15,7 @@ export async function buildOpenApiDocument(): Promise<unknown> {
   const app = Fastify({ logger: false });
   await registerOpenApi(app);
   registerDriveRoutes(app, {} as AppServices);
+  registerProjectFilesRoutes(app, {} as AppServices);
   registerViewerRoutes(app, {} as AppServices);
   registerBimRoutes(app, {} as AppServices);
   await app.ready();

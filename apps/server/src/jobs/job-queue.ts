@@ -18,6 +18,7 @@ export interface JobPayloads {
   'drive.thumbnail': { fileId: number };
   'bcf.oauthCleanup': Record<string, never>;
   'bim.convert': { fileId: number };
+  'drive.pdfPrepare': { fileId: number };
 }
 
 /** A job name. */
@@ -39,6 +40,7 @@ const JOB_NAMES = {
   'drive.thumbnail': true,
   'bcf.oauthCleanup': true,
   'bim.convert': true,
+  'drive.pdfPrepare': true,
 } satisfies Record<JobName, true>;
 
 /** A handler for one job; it throws to have the job retried. */

@@ -9,6 +9,7 @@ import { cleanupDrive, runBulkZip } from '../modules/drive/drive-bulk-download-s
 import { runDriveThumbnail } from '../modules/drive/drive-thumbnail-service.ts';
 import { cleanupBcfOauth } from '../modules/bcf/oauth/bcf-oauth-adapter.ts';
 import { runBimConversion } from '../modules/bim/bim-conversion-service.ts';
+import { runPdfPreparation } from '../modules/drive/drive-pdf-service.ts';
 
 /** Registers every job worker of this process. */
 export async function registerWorkers(services: AppServices): Promise<void> {
@@ -54,5 +55,8 @@ export async function registerWorkers(services: AppServices): Promise<void> {
   await services.jobs.boss.schedule('bcf.oauthCleanup', '7 * * * *', {});
   await services.jobs.work('bim.convert', async (payload) => {
     await runBimConversion(services, payload.fileId);
+  });
+  await services.jobs.work('drive.pdfPrepare', async (payload) => {
+    await runPdfPreparation(services, payload.fileId);
   });
 }

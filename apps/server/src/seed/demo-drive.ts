@@ -7,6 +7,7 @@ import { driveDocuments, users } from '../db/schema/index.ts';
 import { toAccount } from '../modules/identity/account.ts';
 import { confirmDriveUpload, createDriveFile } from '../modules/drive/drive-upload-service.ts';
 import { changeFile } from '../modules/drive/drive-file-service.ts';
+import { uploadKeyOf } from '../storage/file-store.ts';
 import type { DemoRole, DemoUser } from './demo-seed.ts';
 
 /** A one-page PDF sheet with a title block (hand-built: header, objects, cross-reference table, trailer). */
@@ -196,8 +197,9 @@ export async function seedDemoDrive(services: AppServices, demoUsers: readonly D
           visibility: sheet.visibility,
           origin: services.config.publicUrl,
         });
+        // Where the upload address would put the bytes (confirming promotes them).
         await services.files.store.write(
-          created.file.storageKey,
+          uploadKeyOf(created.file.storageKey),
           bytes,
           sheet.png ? 'image/png' : 'application/pdf',
         );

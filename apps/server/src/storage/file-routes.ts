@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessage, httpStatusOf, type ErrorCode } from '@obra/domain';
 import { requestLocale } from '../http/request-locale.ts';
 import type { FileStorage } from './file-storage.ts';
-import { UploadTooLargeError } from './local-file-store.ts';
+import { UploadSealedError, UploadTooLargeError } from './local-file-store.ts';
 
 /** A served file never runs as a page: no scripts, no plugins, no frames, even if its bytes say otherwise. */
 export const FILE_CSP =
@@ -63,6 +63,7 @@ export async function registerFileRoutes(app: FastifyInstance, files: FileStorag
       } catch (error) {
         if (error instanceof UploadTooLargeError)
           return refuse(req, reply.header('connection', 'close'), 'FILE_SIZE_LIMIT_EXCEEDED');
+        if (error instanceof UploadSealedError) return refuse(req, reply, 'FORBIDDEN');
         throw error;
       }
       return reply.status(200).send();

@@ -1,5 +1,17 @@
 import type { Readable } from 'node:stream';
 
+/** The prefix of upload keys: where a signed upload address puts the bytes until they are promoted. */
+export const UPLOAD_PREFIX = 'uploads/';
+
+/**
+ * The key an upload address of `key` writes to (`uploads/<key>`). Confirming promotes it to `key`; from then on the
+ * address can no longer change the confirmed object (local store: the PUT is refused; S3: a later PUT lands under
+ * `uploads/`, which Obra never reads and a bucket lifecycle rule expires, docs/operations.md).
+ */
+export function uploadKeyOf(key: string): string {
+  return `${UPLOAD_PREFIX}${key}`;
+}
+
 /** What a store knows of an object. */
 export interface StoredObjectInfo {
   readonly size: number;
@@ -35,6 +47,11 @@ export interface FileStore {
    * multipart upload). Returns the number of bytes written.
    */
   writeStream(key: string, body: Readable, contentType: string): Promise<number>;
+  /**
+   * Moves an uploaded object from its upload key to its final key (local: a rename; S3: a copy and a delete).
+   * On the local store, the upload address of a promoted key is refused from then on.
+   */
+  promote(uploadKey: string, key: string): Promise<void>;
   /** Removes objects; missing ones are ignored. */
   remove(keys: readonly string[]): Promise<void>;
   /** Answers a download already verified by its signature, or undefined when the object does not exist. */

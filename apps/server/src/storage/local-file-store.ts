@@ -5,8 +5,15 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import type { FileStore, StoredObjectInfo } from './file-store.ts';
+import { UPLOAD_PREFIX, type FileStore, type StoredObjectInfo } from './file-store.ts';
 import type { FileUrlSigner } from './url-signer.ts';
+
+/**
+ * The write buffer of a file written from a stream. Node's default (16 KB) is a quarter of one socket read, so the
+ * request is paused and resumed around every chunk; 1 MB lets the socket run ahead of the disk
+ * (bench/drive/upload-floor-bench.ts: 1.5–2× the upload throughput, docs/benchmarks.md) for 1 MB of memory.
+ */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
 
 /** How far past its limit an upload is still read to the end before the connection is cut. */
 const DRAIN_BYTES = 16 * 1024 * 1024;
@@ -16,6 +23,14 @@ export class UploadTooLargeError extends Error {
   constructor() {
     super('upload larger than its signed limit');
     this.name = 'UploadTooLargeError';
+  }
+}
+
+/** An upload to an address whose object was already confirmed (promoted to its final key). */
+export class UploadSealedError extends Error {
+  constructor() {
+    super('upload address of a confirmed file');
+    this.name = 'UploadSealedError';
   }
 }
 
@@ -76,13 +91,18 @@ export function createLocalFileStore(
         },
       });
       try {
-        await pipeline(body, count, fs.createWriteStream(temporary));
+        await pipeline(body, count, fs.createWriteStream(temporary, { highWaterMark: WRITE_BUFFER_BYTES }));
         await fsp.rename(temporary, file);
         return size;
       } catch (error) {
         await fsp.rm(temporary, { force: true });
         throw error;
       }
+    },
+    async promote(uploadKey, key) {
+      const file = fileOf(key);
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      await fsp.rename(fileOf(uploadKey), file);
     },
     async remove(keys) {
       await Promise.all(keys.map((key) => fsp.rm(fileOf(key), { force: true })));
@@ -95,10 +115,17 @@ export function createLocalFileStore(
     /**
      * Streams an upload to disk and returns its size. Past `maxBytes` nothing more is written and the upload is
      * refused once the body has been read (answering before the client finished sending makes many clients
-     * report a broken connection instead of the answer); a body far past the limit is cut off.
+     * report a broken connection instead of the answer); a body far past the limit is cut off. An upload key whose
+     * final key exists (the upload was confirmed and promoted) is refused: UploadSealedError.
      */
     async receive(key, body, maxBytes) {
       const file = fileOf(key);
+      const sealed = async (): Promise<boolean> =>
+        key.startsWith(UPLOAD_PREFIX) && (await stat(key.slice(UPLOAD_PREFIX.length))) !== undefined;
+      if (await sealed()) {
+        body.resume();
+        throw new UploadSealedError();
+      }
       await fsp.mkdir(path.dirname(file), { recursive: true });
       const temporary = `${file}.${randomUUID()}.part`;
       let size = 0;
@@ -110,8 +137,10 @@ export function createLocalFileStore(
         },
       });
       try {
-        await pipeline(body, limit, fs.createWriteStream(temporary));
+        await pipeline(body, limit, fs.createWriteStream(temporary, { highWaterMark: WRITE_BUFFER_BYTES }));
         if (size > maxBytes) throw new UploadTooLargeError();
+        // Confirmed while the bytes were arriving: they are not kept.
+        if (await sealed()) throw new UploadSealedError();
         await fsp.rename(temporary, file);
         return size;
       } catch (error) {

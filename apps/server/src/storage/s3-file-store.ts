@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -95,6 +96,17 @@ export async function createS3FileStore(config: S3Config): Promise<FileStore> {
       });
       await upload.done();
       return size;
+    },
+    async promote(uploadKey, key) {
+      // One copy inside the bucket (up to 5 GB; drive files are 2 GB at most), then the upload object goes.
+      await client.send(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          CopySource: `${bucket}/${uploadKey.split('/').map(encodeURIComponent).join('/')}`,
+        }),
+      );
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: uploadKey }));
     },
     async remove(keys) {
       // One DeleteObject each: DeleteObjects needs a checksum header that not every S3-compatible service takes.

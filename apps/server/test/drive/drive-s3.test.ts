@@ -54,4 +54,44 @@ describe('drive on S3 (s3rver)', () => {
       { name: 'TRN-EST-ED-0002-R00.pdf', size: 6 * 1024 * 1024 },
     ]);
   });
+
+  it('once confirmed, a PUT to the upload address cannot change the file (the bytes were moved to their final key)', async () => {
+    const bytes = bigPdf(50_000);
+    const created = await rest<{
+      file: { id: number };
+      upload: { url: string; headers: Record<string, string> };
+    }>(t, w.owner, 'POST', `${w.base}/files`, {
+      fileName: 'TRN-ARQ-ED-0090-R00.pdf',
+      fileSize: bytes.length,
+    });
+    const send = (body: Buffer) =>
+      fetch(created.body.upload.url, {
+        method: 'PUT',
+        body: new Uint8Array(body),
+        headers: created.body.upload.headers,
+      });
+    expect((await send(bytes)).status).toBe(200);
+    const confirmed = await rest(
+      t,
+      w.owner,
+      'PATCH',
+      `${w.base}/files/${created.body.file.id}/confirm-upload`,
+    );
+    expect(confirmed.status).toBe(200);
+    // S3 takes the PUT (a presigned URL cannot be withdrawn), but under the upload key, which Obra never reads.
+    const other = bigPdf(50_000);
+    await send(other);
+    const url = await rest<{ url: string }>(
+      t,
+      w.owner,
+      'GET',
+      `${w.base}/files/${created.body.file.id}/download-url`,
+    );
+    const downloaded = Buffer.from(await (await fetch(url.body.url)).arrayBuffer());
+    expect(downloaded.equals(bytes)).toBe(true);
+    expect(
+      (await rest(t, w.owner, 'PATCH', `${w.base}/files/${created.body.file.id}/confirm-upload`)).status,
+    ).toBe(200);
+    expect(Buffer.from(await (await fetch(url.body.url)).arrayBuffer()).equals(bytes)).toBe(true);
+  });
 });

@@ -52,10 +52,11 @@ describe('drive thumbnails', () => {
     expect((await fetch(done.thumbnailUrl ?? '')).status).toBe(404);
   });
 
-  it('a PDF has no preview; an image that does not decode is marked failed', async () => {
-    const pdf = await uploadFile(t, w, w.owner, 'TRN-ARQ-ED-0002-R00.pdf');
-    expect(pdf['processingState']).toBe('none');
-    expect((await rest<Listed>(t, w.owner, 'GET', `${w.base}/files/${pdf.id}`)).body.thumbnailUrl).toBeNull();
+  it('a file of another type has no preview; an image that does not decode is marked failed', async () => {
+    // PDFs are prepared by drive.pdfPrepare (drive-pdf-preparation.test.ts); a CSV has no preview at all.
+    const csv = await uploadFile(t, w, w.owner, 'TRN-ARQ-ED-0002-R00.csv', {}, Buffer.from('a;b\n1;2\n'));
+    expect(csv['processingState']).toBe('none');
+    expect((await rest<Listed>(t, w.owner, 'GET', `${w.base}/files/${csv.id}`)).body.thumbnailUrl).toBeNull();
     // PNG magic bytes, then garbage: accepted by the content check (it reads the first bytes), refused by the decoder.
     const broken = Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -38,9 +38,12 @@ function droppedPut(url: string, body: Buffer, sent: number): Promise<void> {
   });
 }
 
-/** Files of the project's drive folder in the local store (objects and temporary `.part` files). */
+/**
+ * Files of the project's drive upload folder in the local store (uploaded objects and temporary `.part` files; a
+ * confirmed upload moves to its final key, outside it).
+ */
 function storedFiles(): string[] {
-  const dir = path.join(t.dataDir, 'files', 'drive', String(w.projectId));
+  const dir = path.join(t.dataDir, 'files', 'uploads', 'drive', String(w.projectId));
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 }
 
@@ -105,5 +108,24 @@ describe('an upload sent again to the same address before it is confirmed', () =
     const confirmed = await rest(t, w.owner, 'PATCH', `${w.base}/files/${created.file.id}/confirm-upload`);
     expect(confirmed.status).toBe(200);
     expect((await downloaded(created.file.id)).equals(bytes)).toBe(true);
+  });
+
+  it('the upload address no longer works once the file is confirmed (local store)', async () => {
+    const bytes = pdfOfSize('confirmed', 4000);
+    const created = await create('TRN-ARQ-ED-0090-R00.pdf', bytes.length);
+    expect(await put(created.upload.url, bytes, created.upload.headers)).toBe(200);
+    const confirmed = await rest(t, w.owner, 'PATCH', `${w.base}/files/${created.file.id}/confirm-upload`);
+    expect(confirmed.status).toBe(200);
+    // The same address, still within its hour: refused, and the confirmed bytes stay as they were.
+    const other = pdfOfSize('replaced', 4000);
+    expect(await put(created.upload.url, other, created.upload.headers)).toBe(403);
+    expect((await downloaded(created.file.id)).equals(bytes)).toBe(true);
+    // Nothing is left under the upload key (neither the promoted object nor the refused body).
+    await untilNoPartFile();
+    expect(storedFiles()).toEqual([]);
+    // Confirming again answers the file.
+    expect(
+      (await rest(t, w.owner, 'PATCH', `${w.base}/files/${created.file.id}/confirm-upload`)).status,
+    ).toBe(200);
   });
 });

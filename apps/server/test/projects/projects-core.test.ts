@@ -48,7 +48,7 @@ describe('createProject', () => {
     const { projectData } = await call<{ projectData: { modules: string[] } }>(t, admin, PROJECT, {
       projectId,
     });
-    expect(projectData.modules).toEqual(['issues', 'dashboards', 'bim', 'drive', 'setup']);
+    expect(projectData.modules).toEqual(['issues', 'dashboards', 'bim', 'drive', 'files', 'setup']);
   });
 
   it('needs a name, a company role that may create, an active company, and room under the limit', async () => {

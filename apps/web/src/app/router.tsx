@@ -280,6 +280,13 @@ export function buildRoutes(): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'files',
+                  lazy: async () => ({
+                    Component: (await importWithReload(() => import('../features/files/files-page.tsx')))
+                      .FilesPage,
+                  }),
+                },
+                {
                   path: 'drive/documents/:documentId',
                   lazy: async () => ({
                     Component: suspended(

@@ -28,9 +28,11 @@ export const BOOT_NAMESPACES = ['common', 'errors', 'enums'];
  */
 export function routeNamespaces(pathname: string): string[] {
   if (/^\/(login|sign-up|verify-email|forgot-password|reset-password)\b/.test(pathname)) return ['auth'];
-  // `oauth`: the user menu names the connected applications (features/bcf/connected-apps-page.tsx).
+  // `oauth`: the user menu names the connected applications (features/bcf/connected-apps-page.tsx); `files`: a
+  // project's menu has a "Files" entry, in the files namespace.
   if (/^\/workspace\/project\/[^/]+\/issues\b/.test(pathname))
-    return ['workspace', 'projects', 'issues', 'oauth'];
+    return ['workspace', 'projects', 'issues', 'oauth', 'files'];
+  if (/^\/workspace\/project\//.test(pathname)) return ['workspace', 'projects', 'oauth', 'files'];
   if (pathname.startsWith('/workspace')) return ['workspace', 'projects', 'oauth'];
   return [];
 }

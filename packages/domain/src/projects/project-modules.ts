@@ -13,6 +13,7 @@ export const BUILT_PROJECT_MODULES: readonly ProjectModule[] = [
   'dashboards',
   'bim',
   'drive',
+  'files',
   'setup',
 ];
 

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
+  primaryKey,
+  real,
   integer,
   jsonb,
   pgTable,
@@ -108,6 +110,8 @@ export const driveBulkDownloads = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Which files the zip is of: the drive's (`drive`) or the project files' (`files`), as drive_documents.area. */
+    area: text('area').notNull().default('drive'),
     fileIds: jsonb('file_ids').$type<number[]>().notNull(),
     status: text('status').notNull().default('processing'),
     errorCode: text('error_code'),
@@ -120,4 +124,37 @@ export const driveBulkDownloads = pgTable(
     expiresAt: tstz('expires_at').notNull(),
   },
   (t) => [index('drive_bulk_downloads_expiry_idx').on(t.expiresAt)],
+);
+
+/**
+ * The preparation of a confirmed PDF revision (issue 15, docs/drive.md "PDF preparation"), done by the
+ * drive.pdfPrepare job: page count, the 320-pixel thumbnail of page 1 (drive_files.thumb_key) and each page's size
+ * and text (drive_pdf_pages). Its state is the drive file's `processingState` (queued, processing, success,
+ * failed, the same values as a BIM model's conversion); `error` says why it failed.
+ */
+export const drivePdfPreviews = pgTable('drive_pdf_previews', {
+  fileId: integer('file_id')
+    .primaryKey()
+    .references(() => driveFiles.id, { onDelete: 'cascade' }),
+  error: text('error'),
+  pageCount: integer('page_count'),
+  attempts: integer('attempts').notNull().default(0),
+  queuedAt: tstz('queued_at').notNull().defaultNow(),
+  startedAt: tstz('started_at'),
+  finishedAt: tstz('finished_at'),
+});
+
+/** One page of a prepared PDF: its size in PDF points and its text (searched by the drive's text search). */
+export const drivePdfPages = pgTable(
+  'drive_pdf_pages',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => driveFiles.id, { onDelete: 'cascade' }),
+    pageNumber: integer('page_number').notNull(),
+    width: real('width').notNull(),
+    height: real('height').notNull(),
+    text: text('text').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.pageNumber] })],
 );

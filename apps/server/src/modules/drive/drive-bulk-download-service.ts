@@ -8,8 +8,9 @@ import { driveBulkDownloads, driveFiles, users } from '../../db/schema/index.ts'
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { toAccount } from '../identity/account.ts';
+import { uploadKeyOf } from '../../storage/file-store.ts';
 import { loadDriveAccess } from './drive-access.ts';
-import { visibleFilesByIds, type DriveFileRecord } from './drive-repository.ts';
+import { visibleFilesByIds, type DriveArea, type DriveFileRecord } from './drive-repository.ts';
 
 /** The most files one bulk download may hold. */
 export const BULK_DOWNLOAD_MAX_FILES = 1000;
@@ -34,26 +35,29 @@ export interface BulkDownloadState {
 /**
  * POST /files/bulk-downloads: records a zip of the asked files the caller sees (hidden and unknown ids are left
  * out, as if they did not exist: DOCUMENTS_NOT_FOUND when none is left) and queues drive.bulkZip in the same unit
- * of work. A read: allowed in inactive projects.
+ * of work. A read: allowed in inactive projects. `area` says whether the ids are the drive's or the project files'
+ * (a zip holds files of its own area only).
  */
 export async function startBulkDownload(
   services: AppServices,
   actor: Actor,
-  input: { projectId: number; fileIds: number[] },
+  input: { projectId: number; fileIds: number[]; area?: DriveArea },
 ): Promise<{ bulkDownloadId: string }> {
+  const area = input.area ?? 'drive';
   const { db } = services.database;
   const { viewer } = await loadDriveAccess(db, actor, input.projectId);
   const ids = [...new Set(input.fileIds)];
   if (ids.length === 0) throw new AppError('REQUIRED_FIELD', { field: 'filesIds' });
   if (ids.length > BULK_DOWNLOAD_MAX_FILES)
     throw new AppError('BAD_USER_INPUT', { field: 'filesIds', max: BULK_DOWNLOAD_MAX_FILES });
-  const files = await visibleFilesByIds(db, viewer, input.projectId, ids);
+  const files = await visibleFilesByIds(db, viewer, input.projectId, ids, area);
   if (files.length === 0) throw new AppError('DOCUMENTS_NOT_FOUND');
   return unitOfWork(services, async (tx) => {
     const [row] = await tx
       .insert(driveBulkDownloads)
       .values({
         projectId: input.projectId,
+        area,
         userId: actor.account.id,
         fileIds: files.map((f) => f.id),
         fileCount: files.length,
@@ -74,7 +78,7 @@ export async function startBulkDownload(
 export async function bulkDownloadState(
   services: AppServices,
   actor: Actor,
-  input: { projectId: number; bulkDownloadId: string; origin: string },
+  input: { projectId: number; bulkDownloadId: string; origin: string; area?: DriveArea },
 ): Promise<BulkDownloadState> {
   const { db } = services.database;
   await loadDriveAccess(db, actor, input.projectId);
@@ -88,6 +92,7 @@ export async function bulkDownloadState(
         eq(driveBulkDownloads.id, input.bulkDownloadId),
         eq(driveBulkDownloads.projectId, input.projectId),
         eq(driveBulkDownloads.userId, actor.account.id),
+        eq(driveBulkDownloads.area, input.area ?? 'drive'),
       ),
     );
   if (!row) throw new AppError('DOCUMENTS_NOT_FOUND');
@@ -147,7 +152,7 @@ export async function runBulkZip(services: AppServices, bulkDownloadId: string):
     if (!user) throw new Error('requester gone');
     const actor: Actor = { account: toAccount(user), via: 'session', sessionId: undefined };
     const { viewer } = await loadDriveAccess(db, actor, row.projectId);
-    files = await visibleFilesByIds(db, viewer, row.projectId, row.fileIds);
+    files = await visibleFilesByIds(db, viewer, row.projectId, row.fileIds, row.area as DriveArea);
     if (files.length === 0) throw new Error('no visible file left');
   } catch (error) {
     await fail('PREPARING', error);
@@ -238,7 +243,10 @@ export async function cleanupDrive(services: AppServices, now = new Date()): Pro
       .delete(driveBulkDownloads)
       .where(lt(driveBulkDownloads.expiresAt, now))
       .returning({ key: driveBulkDownloads.storageKey });
-    return [...files.map((f) => f.key), ...zips.flatMap((z) => (z.key ? [z.key] : []))];
+    return [
+      ...files.flatMap((f) => [f.key, uploadKeyOf(f.key)]),
+      ...zips.flatMap((z) => (z.key ? [z.key] : [])),
+    ];
   });
   if (expired.length > 0) await services.files.store.remove(expired);
   void db;

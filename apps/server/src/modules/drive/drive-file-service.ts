@@ -33,6 +33,7 @@ import {
 import { deleteEmptyDocument } from './drive-upload-service.ts';
 import { loadNamingContext } from './drive-naming-context.ts';
 import { thumbnailKey } from './drive-thumbnail-service.ts';
+import { uploadKeyOf } from '../../storage/file-store.ts';
 import { bimKeys } from '../bim/bim-conversion-service.ts';
 
 /** The converted model objects of a revision (removed with it; missing ones are ignored). */
@@ -267,7 +268,8 @@ async function applyDelete(tx: Db, viewer: DriveViewer, projectId: number, fileI
 
 /** The objects of deleted revisions: their bytes and their thumbnails. */
 function objectsOf(keys: readonly string[]): string[] {
-  return keys.flatMap((key) => [key, thumbnailKey(key)]);
+  // A pending upload's bytes are still under its upload key.
+  return keys.flatMap((key) => [key, thumbnailKey(key), uploadKeyOf(key)]);
 }
 
 /** DELETE /files/{id}: the revision goes (its document too when it was the last); its bytes after the commit. */

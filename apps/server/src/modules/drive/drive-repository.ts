@@ -2,6 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { isDriveManager, type DocumentStatus, type DocumentVisibility, type DriveViewer } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 
+/** The two areas of drive_documents: the governed drive and the project's working files (docs/api-drive.md). */
+export type DriveArea = 'drive' | 'files';
+
 /** A drive file (a document revision) as the API serves it, before per-user permissions are added. */
 export interface DriveFileRecord {
   id: number;
@@ -20,7 +23,7 @@ export interface DriveFileRecord {
   contentType: string | null;
   uploadState: 'pending' | 'confirmed';
   processingState: string;
-  /** Why the processing failed (a BIM model's conversion, docs/bim.md), or null. */
+  /** Why the processing failed (a BIM model's conversion, docs/bim.md; a PDF's preparation), or null. */
   processingError: string | null;
   companyId: number | null;
   createdByUserId: number | null;
@@ -90,6 +93,17 @@ function latestVisibleSql(viewer: DriveViewer): SQL {
     and n.upload_state = 'confirmed' and n.id > f.id and ${visibleSql(viewer, 'n', 'd')})`;
 }
 
+/**
+ * The text search: the file name, or the text of a prepared PDF's pages (drive.pdfPrepare), accents and case
+ * ignored.
+ */
+export function searchSql(search: string): SQL {
+  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(immutable_unaccent(lower(f.file_name)) like immutable_unaccent(${pattern})
+    or exists (select 1 from drive_pdf_pages p where p.file_id = f.id
+      and immutable_unaccent(lower(p.text)) like immutable_unaccent(${pattern})))`;
+}
+
 function filterSql(filters: DriveListFilters): SQL[] {
   const parts: SQL[] = [];
   const ints = (values: readonly number[]) => arrayParam(values, 'int');
@@ -112,25 +126,24 @@ function filterSql(filters: DriveListFilters): SQL[] {
   if (filters.updatedBefore)
     parts.push(sql`f.updated_at <= ${filters.updatedBefore.toISOString()}::timestamptz`);
   const search = filters.search?.trim();
-  if (search) {
-    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`immutable_unaccent(lower(f.file_name)) like immutable_unaccent(${pattern})`);
-  }
+  if (search) parts.push(searchSql(search));
   return parts;
 }
 
-const COLUMNS = sql`f.id, f.project_id, f.document_id, f.file_name, d.name as document_name, f.revision_name,
+/** The columns of a DriveFileRecord (files `f`, documents `d`, uploader `u`). */
+export const COLUMNS = sql`f.id, f.project_id, f.document_id, f.file_name, d.name as document_name, f.revision_name,
   f.extension, d.discipline_id, d.local_id, d.phase, f.status, f.visibility, f.file_size, f.content_type,
   f.upload_state, f.processing_state, f.company_id, f.created_by_user_id, f.storage_key, f.thumb_key, f.created_at,
   f.uploaded_at, f.updated_at, f.expires_at,
-  (select c.error from bim_conversions c where c.file_id = f.id) as processing_error,
+  coalesce((select c.error from bim_conversions c where c.file_id = f.id),
+    (select pp.error from drive_pdf_previews pp where pp.file_id = f.id)) as processing_error,
   nullif(trim(coalesce(u.name, '') || ' ' || coalesce(u.last_name, '')), '') as created_by_name`;
 
 function iso(value: unknown): string {
   return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
 }
 
-function toRecord(row: Record<string, unknown>): DriveFileRecord {
+export function toRecord(row: Record<string, unknown>): DriveFileRecord {
   const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
   return {
     id: Number(row['id']),
@@ -163,7 +176,7 @@ function toRecord(row: Record<string, unknown>): DriveFileRecord {
   };
 }
 
-async function rows(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+export async function rows(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
   const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
   return result.rows;
 }
@@ -227,13 +240,13 @@ export async function findDriveFile(
   db: Db,
   projectId: number,
   fileId: number,
-  options: { forUpdate?: boolean } = {},
+  options: { forUpdate?: boolean; area?: DriveArea } = {},
 ): Promise<DriveFileRecord | undefined> {
   const [row] = await rows(
     db,
     sql`select ${COLUMNS} from drive_files f join drive_documents d on d.id = f.document_id
       left join users u on u.id = f.created_by_user_id
-      where f.project_id = ${projectId} and f.id = ${fileId} and d.area = 'drive'
+      where f.project_id = ${projectId} and f.id = ${fileId} and d.area = ${options.area ?? 'drive'}
       ${options.forUpdate ? sql`for update of f` : sql``}`,
   );
   return row ? toRecord(row) : undefined;
@@ -261,13 +274,14 @@ export async function visibleFilesByIds(
   viewer: DriveViewer,
   projectId: number,
   ids: readonly number[],
+  area: DriveArea = 'drive',
 ): Promise<DriveFileRecord[]> {
   if (ids.length === 0) return [];
   const found = await rows(
     db,
     sql`select ${COLUMNS} from drive_files f join drive_documents d on d.id = f.document_id
       left join users u on u.id = f.created_by_user_id
-      where f.project_id = ${projectId} and d.area = 'drive' and f.upload_state = 'confirmed'
+      where f.project_id = ${projectId} and d.area = ${area} and f.upload_state = 'confirmed'
         and f.id in (select value::int from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
         and ${visibleSql(viewer, 'f', 'd')}`,
   );

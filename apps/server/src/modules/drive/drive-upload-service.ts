@@ -15,6 +15,7 @@ import {
   type DocumentVisibility,
 } from '@obra/domain';
 import { unitOfWork } from '../../db/unit-of-work.ts';
+import { uploadKeyOf } from '../../storage/file-store.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
 import { driveDocuments, driveFiles } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
@@ -22,17 +23,18 @@ import type { Actor } from '../../auth/actor.ts';
 import { requireAction } from '../projects/project-access.ts';
 import { loadDriveWriter } from './drive-access.ts';
 import { loadNamingContext } from './drive-naming-context.ts';
-import { findDriveFile, type DriveFileRecord } from './drive-repository.ts';
+import { findDriveFile, type DriveArea, type DriveFileRecord } from './drive-repository.ts';
 import { hasPreview } from './drive-thumbnail-service.ts';
 import type { Db } from '../../db/database.ts';
 import { isIfcExtension, queueBimConversion } from '../bim/bim-conversion-service.ts';
+import { queuePdfPreparation } from './drive-pdf-service.ts';
 
 /** The largest drive file (issue 14: drawing sets and models up to 2 GB). */
 export const DRIVE_MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024;
 /** How long an upload address is valid. */
-const UPLOAD_URL_SECONDS = 60 * 60;
+export const UPLOAD_URL_SECONDS = 60 * 60;
 /** How long an unconfirmed upload may still be confirmed before the cleanup removes it. */
-const PENDING_SECONDS = 2 * 60 * 60;
+export const PENDING_SECONDS = 2 * 60 * 60;
 
 /** The drive file fields of POST /files (spec core §3 "Drive file"). */
 export interface CreateDriveFileInput {
@@ -200,22 +202,31 @@ export async function createDriveFile(
     if (!created) throw new Error('drive file not written');
     return created.id;
   });
-  const expires = Math.floor(now / 1000) + UPLOAD_URL_SECONDS;
-  const url = await services.files.store.uploadUrl(storageKey, {
-    origin: input.origin,
-    expires,
-    maxBytes: input.fileSize,
-  });
   const file = await findDriveFile(db, input.projectId, fileId);
   if (!file) throw new AppError('DOCUMENTS_NOT_FOUND');
+  return { file, upload: await uploadTarget(services, storageKey, input.fileSize, input.origin, now) };
+}
+
+/** Where to PUT exactly `fileSize` bytes of a pending record (valid UPLOAD_URL_SECONDS from `now`). */
+export async function uploadTarget(
+  services: AppServices,
+  storageKey: string,
+  fileSize: number,
+  origin: string,
+  now = Date.now(),
+): Promise<UploadTarget> {
+  const expires = Math.floor(now / 1000) + UPLOAD_URL_SECONDS;
+  // The bytes go to the upload key; confirming promotes them to storageKey (the address then no longer works).
+  const url = await services.files.store.uploadUrl(uploadKeyOf(storageKey), {
+    origin,
+    expires,
+    maxBytes: fileSize,
+  });
   return {
-    file,
-    upload: {
-      url,
-      method: 'PUT',
-      headers: { 'content-type': 'application/octet-stream' },
-      expiresAt: new Date(expires * 1000).toISOString(),
-    },
+    url,
+    method: 'PUT',
+    headers: { 'content-type': 'application/octet-stream' },
+    expiresAt: new Date(expires * 1000).toISOString(),
   };
 }
 
@@ -241,8 +252,8 @@ async function readHead(services: AppServices, key: string, size: number): Promi
 }
 
 /** Forgets a refused upload: its object and its row (and its document when it has no other revision). */
-async function discard(services: AppServices, file: DriveFileRecord): Promise<void> {
-  await services.files.store.remove([file.storageKey]);
+export async function discard(services: AppServices, file: DriveFileRecord): Promise<void> {
+  await services.files.store.remove([uploadKeyOf(file.storageKey), file.storageKey]);
   await unitOfWork(services, async (tx) => {
     await tx.delete(driveFiles).where(eq(driveFiles.id, file.id));
     await deleteEmptyDocument(tx, file.documentId);
@@ -278,11 +289,36 @@ export async function confirmDriveUpload(
   const file = await findDriveFile(db, input.projectId, input.fileId);
   if (!file || file.createdByUserId !== actor.account.id) throw new AppError('DOCUMENTS_NOT_FOUND');
   if (file.uploadState === 'confirmed') return file;
+  await confirmStoredUpload(services, file, 'drive');
+  const confirmed = await findDriveFile(db, input.projectId, input.fileId);
+  if (!confirmed) throw new AppError('DOCUMENTS_NOT_FOUND');
+  return confirmed;
+}
+
+/**
+ * Checks the stored bytes of a pending upload (drive or project files) and confirms it in one unit of work,
+ * queueing its processing: DOCUMENT_UPLOAD_INCOMPLETE when nothing or part of it arrived or it expired,
+ * FILE_SIZE_LIMIT_EXCEEDED when larger, FILE_EXTENSION_NOT_ALLOWED when the first bytes disagree with the
+ * extension (refused uploads are removed). Images get a thumbnail (drive.thumbnail), PDFs their preparation
+ * (drive.pdfPrepare), IFC models of the drive their conversion (bim.convert; the BIM viewer reads the drive's
+ * models only, so a working file of the `files` area is not converted).
+ */
+export async function confirmStoredUpload(
+  services: AppServices,
+  file: DriveFileRecord,
+  area: DriveArea,
+): Promise<void> {
   if (new Date(file.expiresAt).getTime() < Date.now()) {
     await discard(services, file);
     throw new AppError('DOCUMENT_UPLOAD_INCOMPLETE', { reason: 'expired' });
   }
-  const stored = await services.files.store.stat(file.storageKey);
+  let source = uploadKeyOf(file.storageKey);
+  let stored = await services.files.store.stat(source);
+  if (!stored) {
+    // Promoted by a confirmation that failed before its record was written: the bytes are at their final key.
+    const promoted = await services.files.store.stat(file.storageKey);
+    if (promoted) [source, stored] = [file.storageKey, promoted];
+  }
   if (!stored || stored.size < file.fileSize)
     throw new AppError('DOCUMENT_UPLOAD_INCOMPLETE', {
       received: stored?.size ?? 0,
@@ -292,15 +328,16 @@ export async function confirmDriveUpload(
     await discard(services, file);
     throw new AppError('FILE_SIZE_LIMIT_EXCEEDED', { max: file.fileSize });
   }
-  const contentType = documentContentType(
-    file.extension,
-    await readHead(services, file.storageKey, stored.size),
-  );
+  const contentType = documentContentType(file.extension, await readHead(services, source, stored.size));
   if (!contentType) {
     await discard(services, file);
     throw new AppError('FILE_EXTENSION_NOT_ALLOWED', { extension: file.extension });
   }
+  // The bytes move to their final key before the record says confirmed: the upload address can no longer change
+  // them. Confirming again after a failure between the two finds them there.
+  if (source !== file.storageKey) await services.files.store.promote(source, file.storageKey);
   const preview = hasPreview(contentType, stored.size);
+  const pdf = contentType === 'application/pdf';
   await unitOfWork(services, async (tx) => {
     const [confirmed] = await tx
       .update(driveFiles)
@@ -318,9 +355,9 @@ export async function confirmDriveUpload(
       await services.jobs.send('drive.thumbnail', { fileId: file.id }, { executor: transactionExecutor(tx) });
     // An IFC model revision is converted for the viewer by the bim.convert job (docs/bim.md), after the update
     // above (the conversion's own processing state replaces the thumbnail's "none").
-    if (confirmed && isIfcExtension(file.extension)) await queueBimConversion(services, tx, file);
+    if (confirmed && area === 'drive' && isIfcExtension(file.extension))
+      await queueBimConversion(services, tx, file);
+    // A PDF is prepared by the drive.pdfPrepare job: thumbnail, page sizes, text for the search.
+    if (confirmed && pdf) await queuePdfPreparation(services, tx, file);
   });
-  const confirmed = await findDriveFile(db, input.projectId, input.fileId);
-  if (!confirmed) throw new AppError('DOCUMENTS_NOT_FOUND');
-  return confirmed;
 }

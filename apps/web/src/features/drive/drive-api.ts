@@ -46,14 +46,18 @@ export class DriveError extends RestError {
   }
 }
 
-/** Calls a drive route of the project with the session's token; throws DriveError with the server's code. */
+/**
+ * Calls a drive route of the project with the session's token; throws DriveError with the server's code. `area`
+ * `files` calls the project files' routes (/project-files, docs/api-drive.md "Project files").
+ */
 export async function driveCall<T>(
   projectId: number,
   path: string,
-  options: { method?: string; body?: unknown } = {},
+  options: { method?: string; body?: unknown; area?: 'drive' | 'files' } = {},
 ): Promise<T> {
   const token = getAccessToken();
-  const response = await fetch(`/project-drive/projects/${projectId}${path}`, {
+  const base = options.area === 'files' ? 'project-files' : 'project-drive';
+  const response = await fetch(`/${base}/projects/${projectId}${path}`, {
     method: options.method ?? 'GET',
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),

@@ -45,6 +45,7 @@ import { DriveUploadPanel } from './drive-upload-panel.tsx';
 import { DriveFieldsDialog, editableDriveFields, type DriveFieldsChange } from './drive-fields-dialog.tsx';
 import { ViewDocumentButton } from '../viewer/view-document-button.tsx';
 import { BimDriveBadge } from '../bim/bim-drive-badge.tsx';
+import { PdfProcessingChip } from './pdf-processing-chip.tsx';
 
 const PAGE = 500;
 const ROW = 52;
@@ -588,6 +589,7 @@ export function DrivePage() {
                         </Badge>
                       )}
                       <BimDriveBadge projectId={project.id} file={file} />
+                      <PdfProcessingChip projectId={project.id} file={file} hideSuccess />
                       <Badge
                         size="sm"
                         variant="light"
@@ -701,6 +703,7 @@ function FileDrawer(props: { projectId: number; fileId: number | null; onClose: 
                 </Text>
               </Stack>
               <Group gap={4} wrap="nowrap">
+                <PdfProcessingChip projectId={props.projectId} file={r} />
                 <Badge size="sm" color={STATUS_COLORS[r.status]}>
                   {t(`drive:status.${r.status}`)}
                 </Badge>

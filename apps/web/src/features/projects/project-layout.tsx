@@ -33,7 +33,8 @@ const NOT_FOUND = new RestError('PROJECT_NOT_FOUND', 'PROJECT_NOT_FOUND', 404);
 const lastProject = createScreenCache<ProjectDataQuery['projectData']>(10);
 
 export function ProjectLayout() {
-  const { t } = useTranslation('projects');
+  // The files namespace holds the "Files" menu entry (loaded with the project's pages: i18n.ts routeNamespaces).
+  const { t } = useTranslation(['projects', 'files']);
   const { user } = useSession();
   const navigate = useNavigate();
   const projectId = Number(useParams()['projectId']);

@@ -1,4 +1,11 @@
-import { IconBox, IconChartBar, IconFolders, IconListDetails, IconSettings } from '@tabler/icons-react';
+import {
+  IconBox,
+  IconChartBar,
+  IconFiles,
+  IconFolders,
+  IconListDetails,
+  IconSettings,
+} from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { SideMenuItem } from '../../components/side-menu/side-menu.tsx';
@@ -7,7 +14,8 @@ import type { SideMenuItem } from '../../components/side-menu/side-menu.tsx';
 const MODULE_SCREENS: Record<
   string,
   {
-    label: 'menu.issues' | 'menu.dashboards' | 'menu.drive' | 'menu.setup' | 'menu.bim';
+    /** A key of the projects namespace, or of another one loaded with it (`files:menu`). */
+    label: 'menu.issues' | 'menu.dashboards' | 'menu.drive' | 'menu.setup' | 'menu.bim' | 'files:menu';
     icon: ReactNode;
     /** The module's path under the project when it is not the module's name. */
     path?: string;
@@ -16,6 +24,7 @@ const MODULE_SCREENS: Record<
   issues: { label: 'menu.issues', icon: <IconListDetails size={18} /> },
   dashboards: { label: 'menu.dashboards', icon: <IconChartBar size={18} /> },
   drive: { label: 'menu.drive', icon: <IconFolders size={18} /> },
+  files: { label: 'files:menu', icon: <IconFiles size={18} /> },
   setup: { label: 'menu.setup', icon: <IconSettings size={18} /> },
   bim: { label: 'menu.bim', icon: <IconBox size={18} />, path: 'bim-files/models' },
 };

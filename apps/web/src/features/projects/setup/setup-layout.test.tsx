@@ -126,13 +126,14 @@ describe('SetupFrame', SLOW, () => {
   it('lists in the project menu exactly the modules the project offers that have screens', async () => {
     const { createI18n } = await import('../../../i18n/i18n.ts');
     const i18n = await createI18n({ lng: 'en' });
-    await i18n.loadNamespaces(['projects']);
+    await i18n.loadNamespaces(['projects', 'files']);
     const t = i18n.getFixedT('en', 'projects');
-    const items = projectMenuItems(7, ['issues', 'dashboards', 'drive', 'setup', 'bim'], t);
+    const items = projectMenuItems(7, ['issues', 'dashboards', 'drive', 'files', 'setup', 'bim'], t);
     expect(items.map((i) => [i.name, i.label, i.to])).toEqual([
       ['issues', 'Issues', '/workspace/project/7/issues'],
       ['dashboards', 'Dashboards', '/workspace/project/7/dashboards'],
       ['drive', 'Drive', '/workspace/project/7/drive'],
+      ['files', 'Files', '/workspace/project/7/files'],
       ['setup', 'Setup', '/workspace/project/7/setup'],
       ['bim', 'BIM models', '/workspace/project/7/bim-files/models'],
     ]);

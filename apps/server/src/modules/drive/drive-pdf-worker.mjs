@@ -1,0 +1,72 @@
+// The preparation of a PDF for the drive, run in a worker thread by drive-pdf-prepare.ts (docs/drive.md "PDF
+// preparation"). Plain JavaScript for the same reason as bim-convert-worker.mjs (no TypeScript loader in worker
+// threads everywhere); running apart lets the caller stop a document that never finishes.
+//
+// In: workerData { bytes: Uint8Array, fontsDir: string, thumbnailSize: number, maxTextChars: number }.
+// Out: one message, either { ok: true, pageCount, pages: [{ width, height, text }], thumbnail: Uint8Array (PNG) }
+// or { ok: false, reason, message }.
+import { parentPort, workerData } from 'node:worker_threads';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { createCanvas } from '@napi-rs/canvas';
+
+async function prepare({ bytes, fontsDir, thumbnailSize, maxTextChars }) {
+  let doc;
+  try {
+    doc = await getDocument({
+      data: bytes,
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      standardFontDataUrl: fontsDir,
+      verbosity: 0,
+    }).promise;
+  } catch (error) {
+    const reason = error && error.name === 'PasswordException' ? 'encrypted' : 'unreadable';
+    return { ok: false, reason, message: String(error && error.message) };
+  }
+  const pages = [];
+  let thumbnail = null;
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    const viewport = page.getViewport({ scale: 1 });
+    let text = '';
+    try {
+      const content = await page.getTextContent();
+      text = content.items
+        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : ''))
+        .join('')
+        .replaceAll('\u0000', '')
+        .replace(/[ \t]+/g, ' ')
+        .trim()
+        .slice(0, maxTextChars);
+    } catch {
+      text = '';
+    }
+    pages.push({ width: viewport.width, height: viewport.height, text });
+    if (n === 1) {
+      const scale = thumbnailSize / Math.max(viewport.width, viewport.height);
+      const small = page.getViewport({ scale });
+      const canvas = createCanvas(Math.max(1, Math.ceil(small.width)), Math.max(1, Math.ceil(small.height)));
+      const context = canvas.getContext('2d');
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      await page.render({ canvasContext: context, viewport: small, canvas }).promise;
+      thumbnail = new Uint8Array(await canvas.encode('png'));
+    }
+    page.cleanup();
+  }
+  const pageCount = doc.numPages;
+  await doc.destroy();
+  if (pageCount === 0 || !thumbnail) return { ok: false, reason: 'unreadable', message: 'no page' };
+  return { ok: true, pageCount, pages, thumbnail };
+}
+
+prepare(workerData).then(
+  (result) => parentPort.postMessage(result),
+  (error) =>
+    parentPort.postMessage({
+      ok: false,
+      reason: 'preparationFailed',
+      message: String(error && error.message),
+    }),
+);

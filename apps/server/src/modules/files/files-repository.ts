@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { COLUMNS, rows, searchSql, toRecord, type DriveFileRecord } from '../drive/drive-repository.ts';
+
+/**
+ * The project's working files (`drive_documents.area = 'files'`, docs/api-drive.md "Project files"): the same
+ * tables as the drive, without visibility (every participant sees every confirmed version). A "file" is a
+ * document of that area (its name is the whole file name, case ignored); its versions are the rows of drive_files.
+ */
+
+/** Sort keys of the list. */
+export const PROJECT_FILES_SORT_KEYS = ['fileName', 'uploadedAt', 'updatedAt'] as const;
+export type ProjectFilesSortKey = (typeof PROJECT_FILES_SORT_KEYS)[number];
+
+/** One page of the project's files: the newest confirmed version of each, searched, filtered and sorted. */
+export async function listProjectFiles(
+  db: Db,
+  projectId: number,
+  options: {
+    search?: string | undefined;
+    extension?: string[] | undefined;
+    sort: ProjectFilesSortKey;
+    order: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
+): Promise<{ files: DriveFileRecord[]; total: number }> {
+  const direction = sql.raw(options.order === 'asc' ? 'asc' : 'desc');
+  const sortColumn = {
+    fileName: sql`lower(f.file_name)`,
+    uploadedAt: sql`f.uploaded_at`,
+    updatedAt: sql`f.updated_at`,
+  }[options.sort];
+  const parts = [
+    sql`f.project_id = ${projectId}`,
+    sql`d.area = 'files'`,
+    sql`f.upload_state = 'confirmed'`,
+    sql`not exists (select 1 from drive_files n where n.document_id = f.document_id
+      and n.upload_state = 'confirmed' and n.id > f.id)`,
+  ];
+  const search = options.search?.trim();
+  if (search) parts.push(searchSql(search));
+  if (options.extension?.length)
+    parts.push(
+      sql`f.extension in (select jsonb_array_elements_text(${JSON.stringify(options.extension.map((e) => e.toLowerCase()))}::jsonb))`,
+    );
+  const where = sql.join(parts, sql` and `);
+  const found = await rows(
+    db,
+    sql`select ${COLUMNS},
+      (select count(*) from drive_files r where r.document_id = f.document_id and r.upload_state = 'confirmed')
+        as revisions_count,
+      count(*) over () as total
+    from drive_files f join drive_documents d on d.id = f.document_id
+      left join users u on u.id = f.created_by_user_id
+    where ${where}
+    order by ${sortColumn} ${direction}, f.id ${direction}
+    limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`,
+  );
+  let total = Number(found[0]?.['total'] ?? 0);
+  if (found.length === 0 && options.page > 1) {
+    const [counted] = await rows(
+      db,
+      sql`select count(*) as total from drive_files f join drive_documents d on d.id = f.document_id
+        where ${where}`,
+    );
+    total = Number(counted?.['total'] ?? 0);
+  }
+  return { files: found.map(toRecord), total };
+}
+
+/** Every confirmed version of a working file, newest first. */
+export async function projectFileVersions(db: Db, documentId: number): Promise<DriveFileRecord[]> {
+  const found = await rows(
+    db,
+    sql`select ${COLUMNS} from drive_files f join drive_documents d on d.id = f.document_id
+      left join users u on u.id = f.created_by_user_id
+      where f.document_id = ${documentId} and d.area = 'files' and f.upload_state = 'confirmed'
+      order by f.id desc`,
+  );
+  return found.map(toRecord);
+}

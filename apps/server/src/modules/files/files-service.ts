@@ -1,0 +1,349 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  AppError,
+  canDeleteProjectFile,
+  checkDriveFileName,
+  isDriveExtension,
+  projectFilesAuthorization,
+  splitFileName,
+  type DriveViewer,
+  type ProjectFilesAuthorization,
+} from '@obra/domain';
+import { unitOfWork } from '../../db/unit-of-work.ts';
+import { driveDocuments, driveFiles } from '../../db/schema/index.ts';
+import type { AppServices } from '../../services.ts';
+import type { Actor } from '../../auth/actor.ts';
+import type { Db } from '../../db/database.ts';
+import { requireAction } from '../projects/project-access.ts';
+import { loadDriveAccess, loadDriveWriter } from '../drive/drive-access.ts';
+import { findDriveFile, type DriveFileRecord } from '../drive/drive-repository.ts';
+import {
+  confirmStoredUpload,
+  deleteEmptyDocument,
+  DRIVE_MAX_FILE_BYTES,
+  PENDING_SECONDS,
+  uploadTarget,
+  type UploadTarget,
+} from '../drive/drive-upload-service.ts';
+import { DOWNLOAD_URL_SECONDS, thumbnailSigner } from '../drive/drive-file-service.ts';
+import { thumbnailKey } from '../drive/drive-thumbnail-service.ts';
+import { uploadKeyOf } from '../../storage/file-store.ts';
+import { listProjectFiles, projectFileVersions, type ProjectFilesSortKey } from './files-repository.ts';
+
+/** A version of a project file as the API serves it (docs/api-drive.md "Project files"). */
+export interface PresentedProjectFile {
+  id: number;
+  projectId: number;
+  /** The file (every version of one name shares it). */
+  documentId: number;
+  fileName: string;
+  extension: string;
+  /** 1, 2, 3… in the order the versions were sent. */
+  version: number;
+  versionsCount: number;
+  fileSize: number;
+  contentType: string | null;
+  uploadState: 'pending' | 'confirmed';
+  processingState: string;
+  processingError: string | null;
+  createdByUserId: number | null;
+  createdByName: string | null;
+  createdAt: string;
+  uploadedAt: string | null;
+  updatedAt: string;
+  thumbnailUrl?: string | null;
+  permissions: { delete: boolean };
+}
+
+function present(
+  viewer: DriveViewer,
+  file: DriveFileRecord,
+  thumb?: (key: string) => string,
+): PresentedProjectFile {
+  const confirmed = file.uploadState === 'confirmed';
+  return {
+    id: file.id,
+    projectId: file.projectId,
+    documentId: file.documentId,
+    fileName: file.fileName,
+    extension: file.extension,
+    version: Number(file.revisionName),
+    versionsCount: file.revisionsCount,
+    fileSize: file.fileSize,
+    contentType: file.contentType,
+    uploadState: file.uploadState,
+    processingState: file.processingState,
+    processingError: file.processingError,
+    createdByUserId: file.createdByUserId,
+    createdByName: file.createdByName,
+    createdAt: file.createdAt,
+    uploadedAt: file.uploadedAt,
+    updatedAt: file.updatedAt,
+    ...(thumb ? { thumbnailUrl: file.thumbKey ? thumb(file.thumbKey) : null } : {}),
+    permissions: {
+      delete: confirmed
+        ? canDeleteProjectFile(viewer, file)
+        : file.createdByUserId === viewer.userId && viewer.role !== null,
+    },
+  };
+}
+
+/** A confirmed version of the project's files, or the caller's own pending upload; DOCUMENTS_NOT_FOUND otherwise. */
+async function loadVersion(
+  db: Db,
+  viewer: DriveViewer,
+  projectId: number,
+  fileId: number,
+  forUpdate = false,
+): Promise<DriveFileRecord> {
+  const file = await findDriveFile(db, projectId, fileId, { forUpdate, area: 'files' });
+  if (!file) throw new AppError('DOCUMENTS_NOT_FOUND');
+  if (file.uploadState === 'pending' && file.createdByUserId !== viewer.userId)
+    throw new AppError('DOCUMENTS_NOT_FOUND');
+  return file;
+}
+
+/** GET /files: a page of the project's files (the newest version of each). */
+export async function listProjectFilesPage(
+  services: AppServices,
+  actor: Actor,
+  input: {
+    projectId: number;
+    page: number;
+    pageSize: number;
+    sort: ProjectFilesSortKey;
+    order: 'asc' | 'desc';
+    search?: string | undefined;
+    extension?: string[] | undefined;
+    origin: string;
+  },
+): Promise<{ files: PresentedProjectFile[]; total: number; page: number; pageSize: number }> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveAccess(db, actor, input.projectId);
+  const { files, total } = await listProjectFiles(db, input.projectId, input);
+  const thumb = thumbnailSigner(services, input.origin);
+  return {
+    files: files.map((f) => present(viewer, f, thumb)),
+    total,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+/** GET /files/{id}: the version with every version of its file (newest first). */
+export async function getProjectFile(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; fileId: number; origin: string },
+): Promise<PresentedProjectFile & { versions: PresentedProjectFile[] }> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveAccess(db, actor, input.projectId);
+  const file = await loadVersion(db, viewer, input.projectId, input.fileId);
+  const versions = await projectFileVersions(db, file.documentId);
+  const thumb = thumbnailSigner(services, input.origin);
+  return {
+    ...present(viewer, file, thumb),
+    versionsCount: versions.length,
+    versions: versions.map((v) => present(viewer, { ...v, revisionsCount: versions.length }, thumb)),
+  };
+}
+
+/** GET /files/{id}/download-url: a signed address valid five minutes, for a confirmed version. */
+export async function projectFileDownloadUrl(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; fileId: number; origin: string },
+): Promise<{ url: string; expiresAt: string }> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveAccess(db, actor, input.projectId);
+  const file = await loadVersion(db, viewer, input.projectId, input.fileId);
+  if (file.uploadState !== 'confirmed' || !file.contentType) throw new AppError('DOCUMENTS_NOT_FOUND');
+  const expires = Math.floor(Date.now() / 1000) + DOWNLOAD_URL_SECONDS;
+  const path = services.files.signer.signedPath('GET', file.storageKey, expires, file.contentType);
+  return { url: `${input.origin}${path}`, expiresAt: new Date(expires * 1000).toISOString() };
+}
+
+/** GET /user-authorization. */
+export async function projectFilesUserAuthorization(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+): Promise<ProjectFilesAuthorization & { projectActive: boolean }> {
+  const { access, viewer } = await loadDriveAccess(services.database.db, actor, projectId);
+  return { ...projectFilesAuthorization(viewer), projectActive: access.project.status === 1 };
+}
+
+/**
+ * POST /files: checks the name (no path, 255 characters, an extension the drive takes) and the size (1 byte to
+ * 2 GB), then writes the file (when its name is new, case ignored) and a pending version numbered after the
+ * highest one, in one unit of work. Returns the record and a signed address to PUT exactly fileSize bytes to.
+ */
+export async function createProjectFile(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; fileName: string; fileSize: number; origin: string },
+): Promise<{ file: PresentedProjectFile; upload: UploadTarget }> {
+  const { db } = services.database;
+  const { access, viewer } = await loadDriveWriter(db, actor, input.projectId);
+  requireAction(access, 'drive.upload');
+  const checked = checkDriveFileName(input.fileName);
+  if (!checked.ok)
+    throw new AppError('DOCUMENT_NAME_INVALID', { reason: checked.problem, field: 'fileName' });
+  const fileName = checked.fileName;
+  const { extension } = splitFileName(fileName);
+  if (!isDriveExtension(extension)) throw new AppError('FILE_EXTENSION_NOT_ALLOWED', { extension });
+  if (input.fileSize <= 0) throw new AppError('SELECT_FILE');
+  if (input.fileSize > DRIVE_MAX_FILE_BYTES)
+    throw new AppError('FILE_SIZE_LIMIT_EXCEEDED', { max: DRIVE_MAX_FILE_BYTES });
+  const now = Date.now();
+  const storageKey = `files/${input.projectId}/${randomUUID()}`;
+  const fileId = await unitOfWork(services, async (tx) => {
+    await tx
+      .insert(driveDocuments)
+      .values({
+        projectId: input.projectId,
+        area: 'files',
+        name: fileName,
+        createdByUserId: actor.account.id,
+      })
+      .onConflictDoNothing();
+    const [document] = await tx
+      .select()
+      .from(driveDocuments)
+      .where(
+        and(
+          eq(driveDocuments.projectId, input.projectId),
+          eq(driveDocuments.area, 'files'),
+          sql`lower(${driveDocuments.name}) = lower(${fileName})`,
+        ),
+      )
+      .for('update');
+    if (!document) throw new AppError('DOCUMENTS_NOT_FOUND');
+    // An abandoned upload no longer holds its version number.
+    await tx
+      .delete(driveFiles)
+      .where(
+        and(
+          eq(driveFiles.documentId, document.id),
+          eq(driveFiles.uploadState, 'pending'),
+          sql`${driveFiles.expiresAt} < now()`,
+        ),
+      );
+    const [top] = await tx
+      .select({ top: sql<number>`coalesce(max(${driveFiles.revisionName}::int), 0)` })
+      .from(driveFiles)
+      .where(eq(driveFiles.documentId, document.id));
+    const [created] = await tx
+      .insert(driveFiles)
+      .values({
+        projectId: input.projectId,
+        documentId: document.id,
+        fileName,
+        extension,
+        revisionName: String(Number(top?.top ?? 0) + 1),
+        status: 'ANALYSING',
+        visibility: 'public',
+        fileSize: input.fileSize,
+        storageKey,
+        companyId: actor.account.companyId,
+        createdByUserId: actor.account.id,
+        updatedByUserId: actor.account.id,
+        expiresAt: new Date(now + PENDING_SECONDS * 1000),
+      })
+      .returning({ id: driveFiles.id });
+    if (!created) throw new Error('project file not written');
+    return created.id;
+  });
+  const file = await findDriveFile(db, input.projectId, fileId, { area: 'files' });
+  if (!file) throw new AppError('DOCUMENTS_NOT_FOUND');
+  return {
+    file: present(viewer, file),
+    upload: await uploadTarget(services, storageKey, input.fileSize, input.origin, now),
+  };
+}
+
+/**
+ * PATCH /files/{id}/confirm-upload: the caller's own pending upload becomes a confirmed version once its bytes
+ * are checked as the drive checks them (size, type by content); confirming twice answers the version.
+ */
+export async function confirmProjectFile(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; fileId: number },
+): Promise<PresentedProjectFile> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveWriter(db, actor, input.projectId);
+  const file = await findDriveFile(db, input.projectId, input.fileId, { area: 'files' });
+  if (!file || file.createdByUserId !== actor.account.id) throw new AppError('DOCUMENTS_NOT_FOUND');
+  if (file.uploadState === 'pending') await confirmStoredUpload(services, file, 'files');
+  const confirmed = await findDriveFile(db, input.projectId, input.fileId, { area: 'files' });
+  if (!confirmed) throw new AppError('DOCUMENTS_NOT_FOUND');
+  return present(viewer, confirmed);
+}
+
+async function removeObjects(services: AppServices, keys: readonly string[]): Promise<void> {
+  try {
+    // A pending upload's bytes are still under its upload key.
+    await services.files.store.remove(keys.flatMap((key) => [key, thumbnailKey(key), uploadKeyOf(key)]));
+  } catch (error) {
+    // The rows are gone; an object left behind is only disk space, never visible.
+    services.logger.warn({ err: error, keys }, 'project file objects not removed');
+  }
+}
+
+/**
+ * DELETE /files/{id}: one version goes (DOCUMENT_DELETE_FORBIDDEN unless the caller manages the project or sent
+ * it; anyone their own pending upload); the file goes with its last version. Bytes after the commit.
+ */
+export async function deleteProjectFileVersion(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; fileId: number },
+): Promise<void> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveWriter(db, actor, input.projectId);
+  const key = await unitOfWork(services, async (tx) => {
+    const file = await loadVersion(tx, viewer, input.projectId, input.fileId, true);
+    const own = file.uploadState === 'pending' && file.createdByUserId === viewer.userId;
+    if (!own && !canDeleteProjectFile(viewer, file)) throw new AppError('DOCUMENT_DELETE_FORBIDDEN');
+    await tx.delete(driveFiles).where(eq(driveFiles.id, file.id));
+    await deleteEmptyDocument(tx, file.documentId);
+    return file.storageKey;
+  });
+  await removeObjects(services, [key]);
+}
+
+/**
+ * DELETE /files/{id}/versions: the file of this version with every version (pending ones included), when the
+ * caller may delete each confirmed one (DOCUMENT_DELETE_FORBIDDEN otherwise, and nothing goes).
+ */
+export async function deleteProjectFile(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; fileId: number },
+): Promise<void> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveWriter(db, actor, input.projectId);
+  const keys = await unitOfWork(services, async (tx) => {
+    const file = await loadVersion(tx, viewer, input.projectId, input.fileId, true);
+    const versions = await tx
+      .select({
+        id: driveFiles.id,
+        storageKey: driveFiles.storageKey,
+        createdByUserId: driveFiles.createdByUserId,
+        uploadState: driveFiles.uploadState,
+      })
+      .from(driveFiles)
+      .where(eq(driveFiles.documentId, file.documentId))
+      .for('update');
+    for (const version of versions) {
+      if (version.uploadState === 'confirmed' && !canDeleteProjectFile(viewer, version))
+        throw new AppError('DOCUMENT_DELETE_FORBIDDEN', { fileId: version.id });
+    }
+    await tx.delete(driveFiles).where(eq(driveFiles.documentId, file.documentId));
+    await deleteEmptyDocument(tx, file.documentId);
+    return versions.map((v) => v.storageKey);
+  });
+  await removeObjects(services, keys);
+}

@@ -1,0 +1,478 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Drawer,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconDownload, IconFile, IconFileTypePdf, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useProject } from '../projects/project-context.ts';
+import { showErrorToast } from '../../lib/error-toast.ts';
+import { ConfirmDialog } from '../projects/setup/setup-common.tsx';
+import { PdfProcessingChip } from '../drive/pdf-processing-chip.tsx';
+import { filesCall, formatSize, type FilesAuthorization, type ProjectFile } from './files-api.ts';
+import { FilesUploadPanel } from './files-upload-panel.tsx';
+
+const PAGE = 500;
+const ROW = 56;
+const SORTS = ['uploadedAt:desc', 'uploadedAt:asc', 'fileName:asc', 'fileName:desc'] as const;
+
+/** The list's search and sort, kept in the address (`?search=…&sort=fileName:asc`). */
+function viewOf(params: URLSearchParams): { search: string; sort: (typeof SORTS)[number] } {
+  const sort = params.get('sort');
+  return {
+    search: params.get('search') ?? '',
+    sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as (typeof SORTS)[number]) : SORTS[0],
+  };
+}
+
+/** Every file of the view (the newest version of each), page by page; the first page shows at once. */
+function useProjectFiles(projectId: number, search: string, sort: string, version: number) {
+  const [files, setFiles] = useState<ProjectFile[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    setFailed(false);
+    const [key, order] = sort.split(':') as [string, string];
+    const run = async () => {
+      const all: ProjectFile[] = [];
+      for (let page = 1; ; page++) {
+        const query = new URLSearchParams({
+          page: String(page),
+          pageSize: String(PAGE),
+          sort: key,
+          order,
+          ...(search ? { search } : {}),
+        });
+        const answer = await filesCall<{ files: ProjectFile[]; total: number }>(projectId, `/files?${query}`);
+        if (cancelled) return;
+        all.push(...answer.files);
+        setFiles([...all]);
+        setTotal(answer.total);
+        if (all.length >= answer.total || answer.files.length === 0) return;
+      }
+    };
+    run().catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+    };
+  }, [projectId, search, sort, version]);
+  return { files, total, failed };
+}
+
+async function openVersion(projectId: number, fileId: number): Promise<void> {
+  const { url } = await filesCall<{ url: string }>(projectId, `/files/${fileId}/download-url`);
+  window.open(url, '_blank', 'noopener');
+}
+
+/**
+ * /workspace/project/{id}/files: the project's working files (the `files` module, docs/api-drive.md "Project
+ * files"): no naming rule and no status, seen by everyone in the project; a name sent again is its next version.
+ */
+export function FilesPage() {
+  const { t, i18n } = useTranslation(['files', 'errors']);
+  const { project } = useProject();
+  const [params, setParams] = useSearchParams();
+  const view = viewOf(params);
+  const setView = (change: Partial<ReturnType<typeof viewOf>>) => {
+    const next = { ...view, ...change };
+    const out = new URLSearchParams();
+    if (next.search) out.set('search', next.search);
+    if (next.sort !== SORTS[0]) out.set('sort', next.sort);
+    setParams(out, { replace: true });
+  };
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const { files, total, failed } = useProjectFiles(project.id, view.search, view.sort, version);
+  const [auth, setAuth] = useState<FilesAuthorization | null>(null);
+  const [openFile, setOpenFile] = useState<ProjectFile | null>(null);
+  const [toDelete, setToDelete] = useState<ProjectFile | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const listedNames = useMemo(
+    () => new Set((files ?? []).map((f) => f.fileName.normalize('NFC').toLowerCase())),
+    [files],
+  );
+
+  useEffect(() => {
+    filesCall<FilesAuthorization>(project.id, '/user-authorization').then(setAuth, () => setAuth(null));
+  }, [project.id]);
+
+  const deleteFile = async () => {
+    if (!toDelete) return;
+    setBusy(true);
+    try {
+      await filesCall(project.id, `/files/${toDelete.id}/versions`, { method: 'DELETE' });
+      setToDelete(null);
+      reload();
+    } catch (error) {
+      showErrorToast(t, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const getScrollElement = useCallback(() => scroller.current, []);
+  const estimateSize = useCallback(() => ROW, []);
+  const virtualizer = useVirtualizer({
+    count: files?.length ?? 0,
+    getScrollElement,
+    estimateSize,
+    overscan: 8,
+  });
+  const canWrite = !!auth?.projectActive;
+
+  return (
+    <Stack p={{ base: 'xs', sm: 'md' }} gap="md" h="100%" data-testid="files-page">
+      <Stack gap={4}>
+        <Title order={2}>{t('files:title')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('files:intro')}
+        </Text>
+      </Stack>
+      {auth?.canUpload && canWrite && (
+        <FilesUploadPanel projectId={project.id} listedNames={listedNames} onUploaded={reload} />
+      )}
+      <Group gap="xs" wrap="wrap" align="end">
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('files:search')}
+          aria-label={t('files:search')}
+          key={view.search}
+          defaultValue={view.search}
+          onKeyDown={(e) => e.key === 'Enter' && setView({ search: e.currentTarget.value.trim() })}
+          onBlur={(e) =>
+            e.currentTarget.value.trim() !== view.search && setView({ search: e.currentTarget.value.trim() })
+          }
+          w={{ base: '100%', xs: 'auto' }}
+          data-testid="files-search"
+        />
+        <Select
+          aria-label={t('files:sort.label')}
+          data={SORTS.map((s) => ({ value: s, label: t(`files:sort.${s.replace(':', '_')}`) }))}
+          value={view.sort}
+          onChange={(v) => setView({ sort: (v ?? SORTS[0]) as (typeof SORTS)[number] })}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 'auto' }}
+        />
+        {files && (
+          <Text size="sm" c="dimmed" data-testid="files-count">
+            {t('files:count', { count: total })}
+          </Text>
+        )}
+      </Group>
+      {failed && (
+        <Alert color="red" data-testid="files-load-error">
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm">{t('files:loadError')}</Text>
+            <Button size="xs" variant="default" onClick={reload}>
+              {t('files:retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {!files && !failed && (
+        <Center p="xl">
+          <Loader aria-label={t('files:loading')} />
+        </Center>
+      )}
+      {files && files.length === 0 && (
+        <Center p="xl" data-testid="files-empty">
+          <Stack gap="xs" align="center">
+            <Text c="dimmed" ta="center">
+              {view.search
+                ? t('files:emptySearch')
+                : auth?.canUpload && canWrite
+                  ? t('files:empty')
+                  : t('files:emptyReader')}
+            </Text>
+            {view.search && (
+              <Button size="xs" variant="default" onClick={() => setView({ search: '' })}>
+                {t('files:clearSearch')}
+              </Button>
+            )}
+          </Stack>
+        </Center>
+      )}
+      {files && files.length > 0 && (
+        <div
+          ref={scroller}
+          style={{ flex: 1, minHeight: 300, overflow: 'auto' }}
+          role="list"
+          aria-label={t('files:title')}
+          data-testid="files-table"
+        >
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((row) => {
+              const file = files[row.index];
+              if (!file) return null;
+              return (
+                <div
+                  key={file.id}
+                  role="listitem"
+                  data-testid="files-row"
+                  data-index={row.index}
+                  style={{ position: 'absolute', top: row.start, height: ROW, left: 0, right: 0 }}
+                >
+                  <Group
+                    gap="sm"
+                    wrap="nowrap"
+                    h={ROW}
+                    px="xs"
+                    style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                  >
+                    <FileThumb file={file} />
+                    <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                      <Anchor
+                        component="button"
+                        size="sm"
+                        ta="left"
+                        truncate="end"
+                        onClick={() => setOpenFile(file)}
+                        data-testid="files-row-name"
+                      >
+                        {file.fileName}
+                      </Anchor>
+                      <Text size="xs" c="dimmed" truncate="end">
+                        {[
+                          file.createdByName,
+                          file.uploadedAt && dates.format(new Date(file.uploadedAt)),
+                          formatSize(file.fileSize, i18n.language),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Text>
+                    </Stack>
+                    <PdfProcessingChip
+                      projectId={project.id}
+                      file={file}
+                      area="files"
+                      hideSuccess
+                      onSettled={reload}
+                    />
+                    <Badge
+                      size="sm"
+                      variant={file.versionsCount > 1 ? 'outline' : 'light'}
+                      color={file.versionsCount > 1 ? undefined : 'gray'}
+                      component="button"
+                      onClick={() => setOpenFile(file)}
+                      style={{ cursor: 'pointer', flex: 'none' }}
+                      title={t('files:versions', { count: file.versionsCount })}
+                      data-testid="files-row-version"
+                    >
+                      {t('files:versionShort', { version: file.version })}
+                    </Badge>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`${t('files:download')} ${file.fileName}`}
+                      onClick={() => void openVersion(project.id, file.id).catch((e) => showErrorToast(t, e))}
+                    >
+                      <IconDownload size={16} />
+                    </ActionIcon>
+                    {canWrite && file.permissions.delete && (
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`${t('files:deleteFile')} ${file.fileName}`}
+                        onClick={() => setToDelete(file)}
+                        data-testid="files-row-delete"
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    )}
+                  </Group>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      )}
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={t('files:deleteFileTitle', { name: toDelete?.fileName ?? '' })}
+        message={t('files:deleteFileMessage', { count: toDelete?.versionsCount ?? 1 })}
+        confirmLabel={t('files:delete')}
+        danger
+        busy={busy}
+        onConfirm={() => void deleteFile()}
+        onClose={() => setToDelete(null)}
+      />
+      <VersionsDrawer
+        projectId={project.id}
+        file={openFile}
+        canWrite={canWrite}
+        onChanged={reload}
+        onClose={() => setOpenFile(null)}
+      />
+    </Stack>
+  );
+}
+
+const THUMB = 36;
+
+/** The preview of a row: the thumbnail (images, prepared PDFs), or an icon of its type. */
+function FileThumb({ file }: { file: ProjectFile }) {
+  const box = {
+    width: THUMB,
+    height: THUMB,
+    flex: 'none',
+    borderRadius: 4,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    background: 'var(--mantine-color-default-hover)',
+  } as const;
+  if (file.thumbnailUrl)
+    return (
+      <img
+        src={file.thumbnailUrl}
+        alt=""
+        width={THUMB}
+        height={THUMB}
+        loading="lazy"
+        data-testid="files-thumb"
+        style={{ ...box, objectFit: 'cover' }}
+      />
+    );
+  const Icon = file.extension === 'pdf' ? IconFileTypePdf : IconFile;
+  return (
+    <div style={box} aria-hidden>
+      <Icon size={20} stroke={1.5} />
+    </div>
+  );
+}
+
+/** Every version of a file, newest first: open one, or delete one (asked first). */
+function VersionsDrawer(props: {
+  projectId: number;
+  file: ProjectFile | null;
+  canWrite: boolean;
+  onChanged: () => void;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation(['files', 'errors']);
+  const [detail, setDetail] = useState<(ProjectFile & { versions: ProjectFile[] }) | null>(null);
+  const [toDelete, setToDelete] = useState<ProjectFile | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [version, setVersion] = useState(0);
+  const phone = useMediaQuery('(max-width: 36em)');
+  const onClose = useRef(props.onClose);
+  onClose.current = props.onClose;
+  const fileId = props.file?.id ?? null;
+  useEffect(() => {
+    setDetail(null);
+    if (fileId === null) return;
+    filesCall<ProjectFile & { versions: ProjectFile[] }>(props.projectId, `/files/${fileId}`).then(
+      setDetail,
+      (e) => {
+        showErrorToast(t, e);
+        onClose.current();
+      },
+    );
+  }, [props.projectId, fileId, version, t]);
+  const remove = async () => {
+    if (!toDelete) return;
+    setBusy(true);
+    try {
+      await filesCall(props.projectId, `/files/${toDelete.id}`, { method: 'DELETE' });
+      const last = (detail?.versions.length ?? 0) <= 1;
+      setToDelete(null);
+      props.onChanged();
+      // The drawer was opened from the newest version: it closes when that one (or the last) goes.
+      if (last || toDelete.id === fileId) props.onClose();
+      else setVersion((v) => v + 1);
+    } catch (error) {
+      showErrorToast(t, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Drawer
+      opened={props.file !== null}
+      onClose={props.onClose}
+      position="right"
+      size={phone ? '100%' : 'md'}
+      title={props.file ? t('files:versionsTitle', { name: props.file.fileName }) : ''}
+    >
+      {!detail ? (
+        <Center p="md">
+          <Loader aria-label={t('files:loading')} />
+        </Center>
+      ) : (
+        <Stack gap="sm" data-testid="files-versions">
+          {detail.versions.map((v) => (
+            <Group key={v.id} justify="space-between" wrap="nowrap" data-testid="files-version">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" fw={500}>
+                  {t('files:version', { version: v.version })}
+                </Text>
+                <Text size="xs" c="dimmed" truncate="end">
+                  {[
+                    v.createdByName,
+                    v.uploadedAt && dates.format(new Date(v.uploadedAt)),
+                    formatSize(v.fileSize, i18n.language),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              </Stack>
+              <Group gap={4} wrap="nowrap">
+                <PdfProcessingChip projectId={props.projectId} file={v} area="files" />
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => void openVersion(props.projectId, v.id).catch((e) => showErrorToast(t, e))}
+                >
+                  {t('files:download')}
+                </Button>
+                {props.canWrite && v.permissions.delete && (
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('files:deleteVersion')}
+                    onClick={() => setToDelete(v)}
+                    data-testid="files-version-delete"
+                  >
+                    <IconTrash size={14} />
+                  </ActionIcon>
+                )}
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={t('files:deleteVersionTitle', {
+          version: toDelete?.version ?? '',
+          name: toDelete?.fileName ?? '',
+        })}
+        message={t('files:deleteVersionMessage')}
+        confirmLabel={t('files:delete')}
+        danger
+        busy={busy}
+        onConfirm={() => void remove()}
+        onClose={() => setToDelete(null)}
+      />
+    </Drawer>
+  );
+}
