@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { BimTreeNode } from '../bim-api.ts';
 import {
   distanceBetween,
   formatMeasure,
@@ -133,16 +134,25 @@ describe('plan views and first-person navigation', () => {
   });
 
   it('lists element classes with their ids and the storeys of a tree', () => {
-    const leaf = (id: number, cls: string) => ({ id, cls, name: null, spatial: false, children: [] });
-    const tree = {
+    const leaf = (id: number, cls: string): BimTreeNode => ({
+      id,
+      cls,
+      guid: null,
+      name: null,
+      spatial: false,
+      children: [],
+    });
+    const tree: BimTreeNode = {
       id: 1,
       cls: 'IfcProject',
+      guid: null,
       name: 'P',
       spatial: true,
       children: [
         {
           id: 2,
           cls: 'IfcBuildingStorey',
+          guid: null,
           name: 'Ground',
           spatial: true,
           children: [leaf(3, 'IfcWall'), leaf(4, 'IfcSlab'), leaf(5, 'IfcWall')],
