@@ -225,7 +225,7 @@ function SectionPanel({ state }: { state: ToolsState }) {
           </Group>
           <Slider
             data-testid="bim-section-offset"
-            aria-label={t('tools.sectionOffset', { n: index + 1 })}
+            thumbLabel={t('tools.sectionOffset', { n: index + 1 })}
             min={-range}
             max={range}
             step={0.05}
@@ -493,7 +493,7 @@ export function BimToolsOverlay({ state }: { state: ToolsState }) {
           pos="absolute"
           top={8}
           left={8}
-          w={280}
+          w={250}
           data-testid={`bim-panel-${state.panel}`}
           style={{ zIndex: 2 }}
         >
