@@ -158,7 +158,7 @@ export class BimToolsController {
    * The plan view of a box (a storey's elements): cut `PLAN_CUT_HEIGHT` above its floor and seen from straight
    * above through an orthographic camera (pan and zoom, no orbit). Null returns to the 3D view.
    */
-  setPlanView(box: { min: Vec3; max: Vec3 } | null): void {
+  setPlanView(box: { min: Vec3; max: Vec3 } | null, floor?: number): void {
     const engine = this.engine;
     if (!box) {
       if (!this.ortho) return;
@@ -172,7 +172,7 @@ export class BimToolsController {
     }
     this.stopWalking();
     const canvas = engine.renderer.domElement;
-    const view = planViewOf(box, (canvas.clientWidth || 1) / (canvas.clientHeight || 1));
+    const view = planViewOf(box, (canvas.clientWidth || 1) / (canvas.clientHeight || 1), floor);
     const ortho = this.ortho ?? new THREE.OrthographicCamera();
     ortho.left = -view.halfWidth;
     ortho.right = view.halfWidth;

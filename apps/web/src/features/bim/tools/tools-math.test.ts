@@ -119,6 +119,8 @@ describe('plan views and first-person navigation', () => {
     expect(view.halfWidth / view.halfHeight).toBeCloseTo(2, 9);
     // A low storey is cut at its top.
     expect(planViewOf({ min: [0, 0, 0], max: [1, 0.8, 1] }, 1).cutY).toBeCloseTo(0.8, 9);
+    // The floor given (the walls' bottom, above the footings): cut 1.2 m above it.
+    expect(planViewOf({ min: [0, -1.5, 0], max: [10, 6, 10] }, 1, 0).cutY).toBeCloseTo(1.2, 9);
   });
 
   it('walks level along the heading and turns direction into yaw and pitch and back', () => {

@@ -188,15 +188,21 @@ export function useBimTools(input: {
         return;
       }
       const ids: number[] = [];
+      const standing: number[] = [];
       const walk = (n: BimTreeNode) => {
         ids.push(n.id);
+        if (/^IfcWall|^IfcColumn/i.test(n.cls)) standing.push(n.id);
         n.children.forEach(walk);
       };
       walk(storey.node);
       const storeyBox = await controller.boxOf({ modelId: storey.modelId, localIds: ids });
       if (!storeyBox) return;
+      // The storey's floor: where its walls and columns stand (footings and foundations reach lower), else the
+      // bottom of its elements.
+      const standingBox =
+        standing.length > 0 ? await controller.boxOf({ modelId: storey.modelId, localIds: standing }) : null;
       setWalkingState(false);
-      controller.setPlanView(storeyBox);
+      controller.setPlanView(storeyBox, standingBox?.min[1]);
       setPlan(`${storey.modelId}:${storey.node.id}`);
     },
     [controller],

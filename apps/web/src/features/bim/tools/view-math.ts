@@ -4,13 +4,14 @@ import type { Vec3 } from './section-math.ts';
 export const PLAN_CUT_HEIGHT = 1.2;
 
 /**
- * The plan view of a storey from the box of its elements: the height of the cut (the floor plus the cut height,
- * never above the top of the storey's box), and a top-down orthographic camera over the box centre framing its
+ * The plan view of a storey from the box of its elements: the height of the cut (the floor, by default the bottom
+ * of the box, plus the cut height, never above the top of the storey's box), and a top-down orthographic camera over the box centre framing its
  * X and Z extent in a view of the given aspect ratio (with a 5% margin).
  */
 export function planViewOf(
   box: { min: Vec3; max: Vec3 },
   aspect: number,
+  floor: number = box.min[1],
 ): {
   cutY: number;
   position: Vec3;
@@ -20,7 +21,6 @@ export function planViewOf(
   near: number;
   far: number;
 } {
-  const floor = box.min[1];
   const cutY = Math.min(floor + PLAN_CUT_HEIGHT, box.max[1]);
   const cx = (box.min[0] + box.max[0]) / 2;
   const cz = (box.min[2] + box.max[2]) / 2;
