@@ -204,6 +204,8 @@ test('the viewer tools: section plane, class filter, distance and area, plan vie
   await page.getByTestId('bim-section-box-selection').click();
   await expect(page.getByTestId('bim-section-box-remove')).toBeVisible();
   await expect.poll(() => coverage(page)).toBeLessThan(full * 0.6);
+  // The house stays inside the box.
+  await expect.poll(() => coverage(page)).toBeGreaterThan(0.01);
   // Nothing selected (a click on the empty corner of the view), so that the house shows its own colours.
   const corner = await canvas.boundingBox();
   if (!corner) throw new Error('no canvas');
