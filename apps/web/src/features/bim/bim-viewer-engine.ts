@@ -33,6 +33,8 @@ export class BimViewerEngine {
   private frame = 0;
   private disposed = false;
   private marker: THREE.Mesh | null = null;
+  /** The camera that draws and picks when not the perspective one (the tools' plan view: setViewCamera). */
+  private viewCamera: THREE.OrthographicCamera | null = null;
   /** Called with the camera after each orbit, pan or zoom, fit and restore. */
   onCameraChanged: ((camera: ViewerCamera) => void) | null = null;
 
@@ -73,7 +75,7 @@ export class BimViewerEngine {
     if (this.disposed || this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
-      this.renderer.render(this.scene, this.camera);
+      this.renderer.render(this.scene, this.activeCamera);
     });
   }
 
@@ -93,6 +95,9 @@ export class BimViewerEngine {
     this.scene.add(model.object);
     this.models.set(modelId, model);
     model.onViewUpdated.add(() => this.requestRender());
+    // The worker culls and picks against the same section planes as the renderer draws.
+    model.getClippingPlanesEvent = () => this.renderer.clippingPlanes;
+    if (this.viewCamera) model.useCamera(this.viewCamera);
     await this.refresh();
     this.requestRender();
     return model;
@@ -120,15 +125,57 @@ export class BimViewerEngine {
   async pick(
     clientX: number,
     clientY: number,
-  ): Promise<{ modelId: string; localId: number; point: THREE.Vector3 } | null> {
+  ): Promise<{
+    modelId: string;
+    localId: number;
+    point: THREE.Vector3;
+    normal: THREE.Vector3 | null;
+  } | null> {
     const mouse = new THREE.Vector2(clientX, clientY);
-    let best: { modelId: string; localId: number; point: THREE.Vector3; distance: number } | null = null;
+    let best: {
+      modelId: string;
+      localId: number;
+      point: THREE.Vector3;
+      normal: THREE.Vector3 | null;
+      distance: number;
+    } | null = null;
     for (const [modelId, model] of this.models) {
-      const hit = await model.raycast({ camera: this.camera, mouse, dom: this.canvas });
+      const hit = await model.raycast({ camera: this.activeCamera, mouse, dom: this.canvas });
       if (hit && (!best || hit.distance < best.distance))
-        best = { modelId, localId: hit.localId, point: hit.point, distance: hit.distance };
+        best = {
+          modelId,
+          localId: hit.localId,
+          point: hit.point,
+          normal: hit.normal ?? null,
+          distance: hit.distance,
+        };
     }
-    return best && { modelId: best.modelId, localId: best.localId, point: best.point };
+    return best && { modelId: best.modelId, localId: best.localId, point: best.point, normal: best.normal };
+  }
+
+  /** The loaded models by id (the tools read their classes, boxes and snapping). */
+  get loadedModels(): ReadonlyMap<string, FragmentsModel> {
+    return this.models;
+  }
+
+  /** The camera that draws and picks: the perspective one, or the plan view's orthographic one. */
+  get activeCamera(): THREE.PerspectiveCamera | THREE.OrthographicCamera {
+    return this.viewCamera ?? this.camera;
+  }
+
+  /** Draws and picks through an orthographic camera (a plan view), or the perspective one again with null. */
+  setViewCamera(camera: THREE.OrthographicCamera | null): void {
+    this.viewCamera = camera;
+    this.controls.object = camera ?? this.camera;
+    for (const model of this.models.values()) model.useCamera(camera ?? this.camera);
+    this.controls.update();
+    void this.refresh();
+  }
+
+  /** Cuts the models with these planes (section planes and box: what lies behind a plane's normal is hidden). */
+  setClippingPlanes(planes: THREE.Plane[]): void {
+    this.renderer.clippingPlanes = planes;
+    void this.refresh();
   }
 
   /** Highlights the given elements of a model (and clears the others' highlight). */

@@ -29,6 +29,8 @@ import {
 import { BimIssueDialog } from './bim-issue-dialog.tsx';
 import type { BimViewerEngine, ViewerCamera } from './bim-viewer-engine.ts';
 import { cameraOfViewpoint, parseBimPins, viewpointOf, type BimPin } from './bim-viewpoint.ts';
+import { clippingPlanesOfViewpoint } from './bim-viewpoint.ts';
+import { useBimTools } from './tools/use-bim-tools.tsx';
 
 /** A converted model revision the viewer loads. */
 export interface ViewerSource {
@@ -185,6 +187,31 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
     await engineRef.current?.select(fileId === null ? null : String(fileId), ids);
   }, []);
 
+  // The tools (tools/): section planes and box, class filters, ghosting, measurement, plan views, first person,
+  // markup. A click goes to the active picking tool first.
+  const toolModels = useMemo(
+    () =>
+      models.map((m) => ({
+        modelId: String(m.source.fileId),
+        label: m.source.label,
+        tree: m.properties.tree,
+      })),
+    [models],
+  );
+  const toolSelection = useMemo(
+    () =>
+      selection
+        ? {
+            modelId: String(selection.fileId),
+            localIds: selection.withContents ? subtreeIds(selection.node) : [selection.node.id],
+          }
+        : null,
+    [selection],
+  );
+  const tools = useBimTools({ engineRef, loaded, models: toolModels, selection: toolSelection });
+  const toolsRef = useRef(tools);
+  toolsRef.current = tools;
+
   // A click (not a drag) on the canvas picks the element under the pointer.
   const down = useRef<{ x: number; y: number } | null>(null);
   const onPointerUp = async (e: PointerEvent) => {
@@ -192,6 +219,7 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
     down.current = null;
     if (!start || e.button !== 0) return;
     if (Math.hypot(e.clientX - start.x, e.clientY - start.y) > CLICK_TOLERANCE) return;
+    if (tools.onCanvasClick(e.clientX, e.clientY)) return;
     const hit = await engineRef.current?.pick(e.clientX, e.clientY);
     const model = hit ? models.find((m) => String(m.source.fileId) === hit.modelId) : undefined;
     const node = hit && model ? (model.byId.get(hit.localId) ?? null) : null;
@@ -217,6 +245,7 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
     const first = viewpoints[0];
     const restored = first ? cameraOfViewpoint(first, pins[0]?.point) : null;
     if (restored?.camera) engine.setCamera(restored.camera);
+    toolsRef.current.setSectionPlanes(first ? clippingPlanesOfViewpoint(first) : []);
     const found = restored?.selectedGuids.map((g) => byGuid.get(g)).find((n) => n);
     void select(found?.fileId ?? null, found?.node ?? null, false);
     engine.setMarker(pins[0]?.point ?? null);
@@ -234,6 +263,7 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
         camera: engine.getCamera(),
         ...engine.getLens(),
         selectedGuids: [pin.guid],
+        clippingPlanes: tools.sectionPlanes(),
       }),
     });
   };
@@ -286,6 +316,7 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
           </Button>
         )}
       </Group>
+      {tools.toolbar}
       {failed && (
         <Alert color="red" data-testid="bim-viewer-error">
           {t('errors.loadError')}
@@ -369,6 +400,7 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
             }}
             onPointerUp={(e) => void onPointerUp(e)}
           />
+          {tools.overlay}
           {!loaded && !failed && (
             <Center pos="absolute" inset={0}>
               <Loader />

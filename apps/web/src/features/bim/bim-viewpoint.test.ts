@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraOfViewpoint, parseBimPins, viewpointOf } from './bim-viewpoint.ts';
+import { cameraOfViewpoint, clippingPlanesOfViewpoint, parseBimPins, viewpointOf } from './bim-viewpoint.ts';
 
 describe('BCF viewpoints of the 3D viewer', () => {
   it('writes the camera Z-up with a unit direction and the selection by GUID, and reads it back', () => {
@@ -51,5 +51,52 @@ describe('BCF viewpoints of the 3D viewer', () => {
     const pin = { fileId: 3, documentId: 2, guid: 'G', localId: 40, point: { x: 1, y: 2, z: 3 } };
     expect(parseBimPins([pin, { fileId: 'x' }, null])).toEqual([pin]);
     expect(parseBimPins('nope')).toEqual([]);
+  });
+
+  it('keeps the section planes as BCF clipping planes and gives them back', () => {
+    const planes = [
+      {
+        id: 'a',
+        point: [0, 2.5, 0] as [number, number, number],
+        normal: [0, -1, 0] as [number, number, number],
+      },
+      {
+        id: 'b',
+        point: [4, 0, -3] as [number, number, number],
+        normal: [1, 0, 0] as [number, number, number],
+      },
+    ];
+    const viewpoint = viewpointOf({
+      guid: 'g',
+      camera: { position: [10, 10, 10], target: [0, 0, 0] },
+      fieldOfView: 50,
+      aspectRatio: 1,
+      selectedGuids: [],
+      clippingPlanes: planes,
+    });
+    // Z-up, the direction towards the cut side: the first plane cuts everything above 2.5 m.
+    expect(viewpoint.visualization?.clippingPlanes[0]).toEqual({
+      location: { x: 0, y: 0, z: 2.5 },
+      direction: { x: 0, y: 0, z: 1 },
+    });
+    const back = clippingPlanesOfViewpoint(viewpoint);
+    expect(back).toHaveLength(2);
+    back.forEach((plane, i) => {
+      plane.point.forEach((v, j) => expect(v).toBeCloseTo(planes[i]?.point[j] ?? NaN, 10));
+      plane.normal.forEach((v, j) => expect(v).toBeCloseTo(planes[i]?.normal[j] ?? NaN, 10));
+    });
+    // A viewpoint without planes (the earlier ones) has none.
+    expect(
+      clippingPlanesOfViewpoint(
+        viewpointOf({
+          ...viewpoint,
+          camera: { position: [1, 1, 1], target: [0, 0, 0] },
+          fieldOfView: 50,
+          aspectRatio: 1,
+          selectedGuids: [],
+          guid: 'h',
+        }),
+      ),
+    ).toEqual([]);
   });
 });

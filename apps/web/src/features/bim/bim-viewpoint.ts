@@ -1,5 +1,6 @@
 import type { BcfPoint, BcfViewpoint } from '@obra/domain';
 import type { ViewerCamera } from './bim-viewer-engine.ts';
+import { bcfClippingPlanesOf, sectionPlanesOfBcf, type SectionPlane } from './tools/section-math.ts';
 
 /**
  * The 3D pin of an issue (issue `bimPins` JSON): the model revision, the element (IFC GUID and its local id in the
@@ -51,6 +52,8 @@ export function viewpointOf(input: {
   fieldOfView: number;
   aspectRatio: number;
   selectedGuids: string[];
+  /** The section planes and box of the view (tools/section-math.ts), kept as BCF clipping planes. */
+  clippingPlanes?: readonly SectionPlane[];
 }): BcfViewpoint {
   const direction = sub(input.camera.target, input.camera.position);
   const norm = length(direction) || 1;
@@ -73,10 +76,15 @@ export function viewpointOf(input: {
         coloring: [],
       },
       lines: [],
-      clippingPlanes: [],
+      clippingPlanes: bcfClippingPlanesOf(input.clippingPlanes ?? []),
       bitmaps: [],
     },
   };
+}
+
+/** The section planes of a BCF viewpoint (its clipping planes, in the viewer's coordinates). */
+export function clippingPlanesOfViewpoint(viewpoint: BcfViewpoint): SectionPlane[] {
+  return sectionPlanesOfBcf(viewpoint.visualization?.clippingPlanes);
 }
 
 /**
