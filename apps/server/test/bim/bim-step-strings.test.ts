@@ -3,7 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertIfc, type BimTreeNode } from '../../src/modules/bim/bim-convert.ts';
 
-const MEP = fs.readFileSync(path.join(import.meta.dirname, '../../../../fixtures/ifc/bcf-xml/MEP.ifc'), 'latin1');
+const MEP = fs.readFileSync(
+  path.join(import.meta.dirname, '../../../../fixtures/ifc/bcf-xml/MEP.ifc'),
+  'latin1',
+);
 
 function byId(root: BimTreeNode, id: number): BimTreeNode | undefined {
   if (root.id === id) return root;

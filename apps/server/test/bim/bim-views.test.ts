@@ -182,10 +182,16 @@ describe('saved views of a model, shared in the project', () => {
   });
 
   it('saves views on a federated model, and removes them with it', async () => {
-    const federated = await rest<{ id: number }>(t, w.owner, 'POST', `/bim/projects/${w.projectId}/federated-models`, {
-      name: 'Coordenação vistas',
-      items: [{ documentId }],
-    });
+    const federated = await rest<{ id: number }>(
+      t,
+      w.owner,
+      'POST',
+      `/bim/projects/${w.projectId}/federated-models`,
+      {
+        name: 'Coordenação vistas',
+        items: [{ documentId }],
+      },
+    );
     expect(federated.status).toBe(201);
     const created = await rest<View>(t, w.collabArq, 'POST', views(w.projectId), {
       name: 'Geral',

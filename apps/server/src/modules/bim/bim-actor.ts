@@ -13,4 +13,3 @@ export async function bimActor(services: AppServices, req: FastifyRequest, write
   if (write && actor.account.isDemo) throw new AppError('FORBIDDEN_DEMO_MODE');
   return actor;
 }
-

@@ -171,7 +171,9 @@ export async function deleteBimView(
     .where(and(eq(bimViews.id, input.viewId), eq(bimViews.projectId, input.projectId)));
   if (!view) throw new AppError('NOT_FOUND');
   const target: BimViewTarget =
-    view.documentId !== null ? { documentId: view.documentId } : { federatedModelId: view.federatedModelId ?? 0 };
+    view.documentId !== null
+      ? { documentId: view.documentId }
+      : { federatedModelId: view.federatedModelId ?? 0 };
   // A view on a model the caller does not see does not exist for them.
   await checkTarget(db, viewer, input.projectId, target);
   if (view.createdByUserId !== actor.account.id && !isDriveManager(viewer))

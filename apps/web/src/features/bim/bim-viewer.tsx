@@ -4,6 +4,7 @@ import {
   Box,
   Button,
   Center,
+  Checkbox,
   Group,
   Loader,
   ScrollArea,
@@ -28,7 +29,11 @@ import {
 } from './bim-api.ts';
 import { BimIssueDialog } from './bim-issue-dialog.tsx';
 import type { BimViewerEngine, ViewerCamera } from './bim-viewer-engine.ts';
-import { cameraOfViewpoint, parseBimPins, viewpointOf, type BimPin } from './bim-viewpoint.ts';
+import { parseBimPins, worldOfViewer, type BimPin, type Coordination } from './bim-viewpoint.ts';
+import type { BimViewTarget } from './bim-api.ts';
+import { BimViewsPanel } from './bim-views-panel.tsx';
+import { captureViewpoint, openViewpoint } from './bim-view-state.ts';
+import { useIssueMarkers } from './bim-issue-pins.ts';
 
 /** A converted model revision the viewer loads. */
 export interface ViewerSource {
@@ -98,7 +103,16 @@ function TreeNode({
  * and isolate; on an active project, a new issue pinned on the clicked element with the view as its BCF
  * viewpoint; `?issue=` opens an issue's viewpoint (camera, selection, pin).
  */
-export function BimViewer({ project, sources }: { project: ProjectDetails; sources: ViewerSource[] }) {
+export function BimViewer({
+  project,
+  sources,
+  viewTarget,
+}: {
+  project: ProjectDetails;
+  sources: ViewerSource[];
+  /** What saved views belong to (the model document, or the federated model); no views panel without it. */
+  viewTarget?: BimViewTarget;
+}) {
   const { t } = useTranslation('bim');
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const engineRef = useRef<BimViewerEngine | null>(null);
@@ -116,7 +130,10 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
     pin: BimPin;
     viewpoint: BcfViewpoint;
     source: ViewerSource;
+    snapshot: Blob | null;
   } | null>(null);
+  const [coordination, setCoordination] = useState<Coordination | null>(null);
+  const [showPins, setShowPins] = useState(true);
   const [created, setCreated] = useState<number | null>(null);
   const [params, setParams] = useSearchParams();
   const issueId = Number(params.get('issue')) || null;
@@ -158,6 +175,7 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
         if (all.length === 1) engine.fit();
       }
       engine.fit();
+      setCoordination(engine.getCoordination());
       setLoaded(true);
     };
     run().catch(() => !cancelled && setFailed(true));
@@ -203,6 +221,7 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
         guid: node.guid,
         localId: node.id,
         point: { x: hit.point.x, y: hit.point.y, z: hit.point.z },
+        world: worldOfViewer([hit.point.x, hit.point.y, hit.point.z], engineRef.current?.getCoordination()),
       });
   };
 
@@ -213,29 +232,49 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
     const pins = parseBimPins(issue.bimPins).filter((p) =>
       sourcesRef.current.some((s) => s.fileId === p.fileId),
     );
+    // A BCF-imported viewpoint (no pin) opens the same way, with no marker.
     const viewpoints = Array.isArray(issue.viewpoints) ? (issue.viewpoints as BcfViewpoint[]) : [];
     const first = viewpoints[0];
-    const restored = first ? cameraOfViewpoint(first, pins[0]?.point) : null;
-    if (restored?.camera) engine.setCamera(restored.camera);
-    const found = restored?.selectedGuids.map((g) => byGuid.get(g)).find((n) => n);
-    void select(found?.fileId ?? null, found?.node ?? null, false);
-    engine.setMarker(pins[0]?.point ?? null);
+    let cancelled = false;
+    const run = async () => {
+      const guids = first ? await openViewpoint(engine, first, pins[0]?.point) : [];
+      if (cancelled) return;
+      const found = guids.map((g) => byGuid.get(g)).find((n) => n);
+      await select(found?.fileId ?? null, found?.node ?? null, false);
+      engine.setMarker(pins[0]?.point ?? null);
+    };
+    void run();
+    return () => {
+      cancelled = true;
+    };
   }, [loaded, issue, sourcesKey, byGuid, select]);
 
-  const startIssue = () => {
+  // The project's issue pins on these models, coloured by status.
+  const markers = useIssueMarkers(
+    project.id,
+    sources.map((s) => s.documentId),
+    loaded ? coordination : null,
+    created,
+  );
+  useEffect(() => {
+    engineRef.current?.setIssueMarkers(showPins ? markers : []);
+  }, [markers, showPins]);
+
+  const startIssue = async () => {
     const engine = engineRef.current;
     const source = sources.find((s) => s.fileId === pin?.fileId);
     if (!engine || !pin || !source) return;
-    setCreating({
-      pin,
-      source,
-      viewpoint: viewpointOf({
-        guid: crypto.randomUUID(),
-        camera: engine.getCamera(),
-        ...engine.getLens(),
-        selectedGuids: [pin.guid],
-      }),
-    });
+    const [viewpoint, snapshot] = await Promise.all([
+      captureViewpoint(engine, [pin.guid]),
+      engine.snapshot(),
+    ]);
+    setCreating({ pin, source, viewpoint, snapshot });
+  };
+
+  const captureView = async () => {
+    const engine = engineRef.current;
+    if (!engine) return null;
+    return captureViewpoint(engine, selection?.node.guid ? [selection.node.guid] : []);
   };
 
   const selectionIds = selection
@@ -280,8 +319,31 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
         >
           {t('tools.showAll')}
         </Button>
+        <Checkbox
+          size="xs"
+          label={t('issues3d.showPins', { count: markers.length })}
+          checked={showPins}
+          onChange={(e) => setShowPins(e.currentTarget.checked)}
+          data-testid="bim-issue-pins"
+        />
+        {viewTarget && (
+          <BimViewsPanel
+            projectId={project.id}
+            target={viewTarget}
+            canWrite={project.status === 1}
+            capture={captureView}
+            onOpen={(view) => {
+              const engine = engineRef.current;
+              if (!engine || !loaded) return;
+              void openViewpoint(engine, view.viewpoint).then((guids) => {
+                const found = guids.map((g) => byGuid.get(g)).find((n) => n);
+                return select(found?.fileId ?? null, found?.node ?? null, false);
+              });
+            }}
+          />
+        )}
         {project.status === 1 && (
-          <Button size="xs" disabled={!pin} data-testid="bim-new-issue" onClick={startIssue}>
+          <Button size="xs" disabled={!pin} data-testid="bim-new-issue" onClick={() => void startIssue()}>
             {t('issue.newHere')}
           </Button>
         )}
@@ -323,6 +385,7 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
           defaultDisciplineId={creating.source.disciplineId}
           pin={creating.pin}
           viewpoint={creating.viewpoint}
+          snapshot={creating.snapshot}
           onClose={() => setCreating(null)}
           onCreated={(id) => {
             setCreating(null);
@@ -363,6 +426,14 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
             data-testid="bim-canvas"
             data-loaded={loaded ? 'true' : 'false'}
             data-camera={camera ? JSON.stringify(camera) : undefined}
+            data-coordination={coordination ? JSON.stringify(coordination) : undefined}
+            data-issue-pins={JSON.stringify(
+              (showPins ? markers : []).map((m) => ({
+                issueId: m.issueId,
+                status: m.status,
+                color: m.color,
+              })),
+            )}
             style={{ width: '100%', height: '100%', display: 'block', touchAction: 'none' }}
             onPointerDown={(e) => {
               down.current = { x: e.clientX, y: e.clientY };

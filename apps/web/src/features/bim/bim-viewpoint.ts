@@ -11,6 +11,8 @@ export interface BimPin {
   guid: string;
   localId: number;
   point: { x: number; y: number; z: number };
+  /** The same point in IFC world coordinates (Z up; pins written since the viewer is georeferenced). */
+  world?: BcfPoint | undefined;
 }
 
 type Vec = [number, number, number];
