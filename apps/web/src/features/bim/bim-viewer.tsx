@@ -29,7 +29,13 @@ import {
 } from './bim-api.ts';
 import { BimIssueDialog } from './bim-issue-dialog.tsx';
 import type { BimViewerEngine, ViewerCamera } from './bim-viewer-engine.ts';
-import { parseBimPins, worldOfViewer, type BimPin, type Coordination } from './bim-viewpoint.ts';
+import {
+  parseBimPins,
+  viewerOfWorld,
+  worldOfViewer,
+  type BimPin,
+  type Coordination,
+} from './bim-viewpoint.ts';
 import type { BimViewTarget } from './bim-api.ts';
 import { BimViewsPanel } from './bim-views-panel.tsx';
 import { captureViewpoint, openViewpoint } from './bim-view-state.ts';
@@ -235,13 +241,19 @@ export function BimViewer({
     // A BCF-imported viewpoint (no pin) opens the same way, with no marker.
     const viewpoints = Array.isArray(issue.viewpoints) ? (issue.viewpoints as BcfViewpoint[]) : [];
     const first = viewpoints[0];
+    // A pin with its world point is placed through the coordination offset (it may come from another model).
+    const pin = pins[0];
+    const [px, py, pz] = pin?.world
+      ? viewerOfWorld(pin.world, engine.getCoordination())
+      : [pin?.point.x ?? 0, pin?.point.y ?? 0, pin?.point.z ?? 0];
+    const at = pin ? { x: px, y: py, z: pz } : undefined;
     let cancelled = false;
     const run = async () => {
-      const guids = first ? await openViewpoint(engine, first, pins[0]?.point) : [];
+      const guids = first ? await openViewpoint(engine, first, at) : [];
       if (cancelled) return;
       const found = guids.map((g) => byGuid.get(g)).find((n) => n);
       await select(found?.fileId ?? null, found?.node ?? null, false);
-      engine.setMarker(pins[0]?.point ?? null);
+      engine.setMarker(at ?? null);
     };
     void run();
     return () => {
