@@ -17,7 +17,9 @@ if (args[0] === '--synthetic') {
   file = path.join(os.tmpdir(), `obra-synthetic-${count}.ifc`);
   const started = performance.now();
   writeSyntheticIfc(file, count);
-  console.log(`generated ${count} elements, ${(fs.statSync(file).size / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `generated ${count} elements, ${(fs.statSync(file).size / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 } else if (args[0]) file = path.resolve(args[0]);
 
 const bytes = new Uint8Array(fs.readFileSync(file));
@@ -32,7 +34,10 @@ console.log(
     sizeMb: +(bytes.length / 1e6).toFixed(2),
     ok: result.ok,
     ...(result.ok
-      ? { elements: result.properties.elementCount, fragmentsMb: +(result.fragments.byteLength / 1e6).toFixed(2) }
+      ? {
+          elements: result.properties.elementCount,
+          fragmentsMb: +(result.fragments.byteLength / 1e6).toFixed(2),
+        }
       : { reason: result.reason, message: result.message }),
     seconds: +seconds.toFixed(2),
     peakRssMb: Math.round(peakMb),

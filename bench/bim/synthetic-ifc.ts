@@ -30,7 +30,7 @@ export function writeSyntheticIfc(file: string, count: number): void {
     "FILE_SCHEMA(('IFC4'));",
     'ENDSEC;',
     'DATA;',
-    "#1=IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.);",
+    '#1=IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.);',
     '#2=IFCUNITASSIGNMENT((#1));',
     '#3=IFCCARTESIANPOINT((0.,0.,0.));',
     '#4=IFCAXIS2PLACEMENT3D(#3,$,$);',
