@@ -18,6 +18,7 @@ import { createAuthRuntime } from './auth/auth-runtime.ts';
 import { seedDemo, type DemoUser } from './seed/demo-seed.ts';
 import { seedDemoIssues } from './seed/demo-issues.ts';
 import { seedDemoDrive } from './seed/demo-drive.ts';
+import { seedDemoBim } from './seed/demo-bim.ts';
 import { configureUnitOfWork } from './db/unit-of-work.ts';
 import type { AppServices } from './services.ts';
 import { openFileStorage } from './storage/file-storage.ts';
@@ -121,6 +122,11 @@ export async function startServer(
       'demo issues created',
     );
     logger.info({ documents: await seedDemoDrive(services, demoUsers) }, 'demo drive filled');
+    const bimStarted = Date.now();
+    logger.info(
+      { models: await seedDemoBim(services, demoUsers), ms: Date.now() - bimStarted },
+      'demo BIM models queued',
+    );
   }
   if (config.runJobs) await registerWorkers(services);
 

@@ -446,6 +446,7 @@ export type CreateBimIssueMutationVariables = Exact<{
   disciplines?: Array<IssueDisciplineInput> | IssueDisciplineInput | null | undefined;
   viewpoints?: unknown;
   bimPins?: unknown;
+  images?: Array<IssueImageInput> | IssueImageInput | null | undefined;
 }>;
 
 export type CreateBimIssueMutation = { createIssue: { id: number } };
@@ -457,6 +458,18 @@ export type BimIssueViewpointQueryVariables = Exact<{
 
 export type BimIssueViewpointQuery = {
   issue: { id: number; code: string; title: string; viewpoints: unknown; bimPins: unknown };
+};
+
+export type BimModelIssuesQueryVariables = Exact<{
+  projectId: number;
+  after?: string | null | undefined;
+}>;
+
+export type BimModelIssuesQuery = {
+  getIssues: {
+    issues: Array<{ id: number; code: string; title: string; status: string; bimPins: unknown }>;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  };
 };
 
 export type CompanyMemberFieldsFragment = {
@@ -4541,6 +4554,17 @@ export const CreateBimIssueDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'bimPins' } },
           type: { kind: 'NamedType', name: { kind: 'Name', value: 'JSON' } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'images' } },
+          type: {
+            kind: 'ListType',
+            type: {
+              kind: 'NonNullType',
+              type: { kind: 'NamedType', name: { kind: 'Name', value: 'IssueImageInput' } },
+            },
+          },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -4593,6 +4617,11 @@ export const CreateBimIssueDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'bimPins' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'bimPins' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'images' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'images' } },
               },
             ],
             selectionSet: {
@@ -4658,6 +4687,84 @@ export const BimIssueViewpointDocument = {
     },
   ],
 } as unknown as DocumentNode<BimIssueViewpointQuery, BimIssueViewpointQueryVariables>;
+export const BimModelIssuesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BimModelIssues' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getIssues' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'IntValue', value: '500' },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'issues' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'bimPins' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pageInfo' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BimModelIssuesQuery, BimModelIssuesQueryVariables>;
 export const CompanyMembersDocument = {
   kind: 'Document',
   definitions: [

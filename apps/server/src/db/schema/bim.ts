@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -87,4 +89,33 @@ export const bimFederatedModelItems = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.federatedModelId, t.documentId] })],
+);
+
+/**
+ * Saved views of the model viewer (editor §2.2 "Model viewer: views"), shared in the project: a name and a BCF
+ * viewpoint (camera, visibility, selection, clipping planes; packages/domain bcf-model.ts), on one model document
+ * (every revision of it) or on one federated model. Whoever sees the model reads them; their author or a project
+ * manager deletes them (docs/bim.md "Saved views").
+ */
+export const bimViews = pgTable(
+  'bim_views',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id').references(() => driveDocuments.id, { onDelete: 'cascade' }),
+    federatedModelId: integer('federated_model_id').references(() => bimFederatedModels.id, {
+      onDelete: 'cascade',
+    }),
+    name: text('name').notNull(),
+    viewpoint: jsonb('viewpoint').notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('bim_views_document_idx').on(t.documentId),
+    index('bim_views_federated_idx').on(t.federatedModelId),
+    check('bim_views_one_target', sql`(${t.documentId} is null) <> (${t.federatedModelId} is null)`),
+  ],
 );

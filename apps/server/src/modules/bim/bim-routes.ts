@@ -1,8 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '@obra/domain';
+import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../../auth/actor.ts';
-import { credentialsFromHeaders, resolveActor } from '../../auth/actor-resolver.ts';
 import { errorResponse, fileParams, projectParams } from '../drive/drive-schemas.ts';
 import { getModel, listModels, modelOutput } from './bim-model-service.ts';
 import {
@@ -11,6 +8,8 @@ import {
   getFederatedModel,
   listFederatedModels,
 } from './bim-federated-service.ts';
+import { bimActor } from './bim-actor.ts';
+import { registerBimViewRoutes } from './bim-view-routes.ts';
 
 /** The BIM models' REST base (docs/bim.md); the web's route is /workspace/project/{id}/bim-files/models. */
 export const BIM_PREFIX = '/bim/projects/:projectId/models';
@@ -47,15 +46,6 @@ const federatedBody = {
 
 function nullableInt() {
   return { type: ['integer', 'null'], minimum: 1 } as const;
-}
-
-async function bimActor(services: AppServices, req: FastifyRequest, write = false): Promise<Actor> {
-  const actor = await resolveActor(services, credentialsFromHeaders(req.headers));
-  if (!actor) throw new AppError('UNAUTHENTICATED');
-  (req as FastifyRequest & { obraUserLocale?: string | null }).obraUserLocale = actor.account.localeId;
-  if (!actor.account.acceptedPolicies) throw new AppError('NOT_ACCEPTED_POLICIES');
-  if (write && actor.account.isDemo) throw new AppError('FORBIDDEN_DEMO_MODE');
-  return actor;
 }
 
 const nullable = (type: string) => ({ type: [type, 'null'] }) as const;
@@ -266,4 +256,6 @@ export function registerBimRoutes(app: FastifyInstance, services: AppServices): 
       return reply.status(204).send();
     },
   );
+
+  registerBimViewRoutes(app, services);
 }

@@ -1,3 +1,4 @@
+import type { BcfViewpoint } from '@obra/domain';
 import { getAccessToken } from '../../lib/auth-token.ts';
 import { RestError } from '../../lib/api-errors.ts';
 
@@ -45,7 +46,7 @@ export interface BimProperties {
 async function bimFetch(
   projectId: number,
   path: string,
-  options: { method?: string; body?: unknown; base?: 'models' | 'federated-models' } = {},
+  options: { method?: string; body?: unknown; base?: 'models' | 'federated-models' | 'views' } = {},
 ): Promise<Response> {
   const token = getAccessToken();
   const response = await fetch(`/bim/projects/${projectId}/${options.base ?? 'models'}${path}`, {
@@ -148,4 +149,42 @@ export async function createFederated(
 
 export async function deleteFederated(projectId: number, id: number): Promise<void> {
   await bimFetch(projectId, `/${id}`, { base: 'federated-models', method: 'DELETE' });
+}
+
+/** A saved view of the viewer (docs/bim.md "Saved views"): a name and a BCF viewpoint, shared in the project. */
+export interface BimSavedView {
+  id: number;
+  name: string;
+  documentId: number | null;
+  federatedModelId: number | null;
+  viewpoint: BcfViewpoint;
+  createdByName: string | null;
+  createdAt: string;
+  canDelete: boolean;
+}
+
+/** What saved views belong to: a model document (all its revisions) or a federated model. */
+export type BimViewTarget = { documentId: number } | { federatedModelId: number };
+
+function targetQuery(target: BimViewTarget): string {
+  return 'documentId' in target
+    ? `?documentId=${target.documentId}`
+    : `?federatedModelId=${target.federatedModelId}`;
+}
+
+export async function listViews(projectId: number, target: BimViewTarget): Promise<BimSavedView[]> {
+  const response = await bimFetch(projectId, targetQuery(target), { base: 'views' });
+  return ((await response.json()) as { views: BimSavedView[] }).views;
+}
+
+export async function createView(
+  projectId: number,
+  input: { name: string; viewpoint: BcfViewpoint } & BimViewTarget,
+): Promise<BimSavedView> {
+  const response = await bimFetch(projectId, '', { base: 'views', method: 'POST', body: input });
+  return (await response.json()) as BimSavedView;
+}
+
+export async function deleteView(projectId: number, id: number): Promise<void> {
+  await bimFetch(projectId, `/${id}`, { base: 'views', method: 'DELETE' });
 }

@@ -106,7 +106,9 @@ export function BimFederatedPage() {
           return null;
         })}
       </Stack>
-      {sources.length > 0 && <BimViewer project={project} sources={sources} />}
+      {sources.length > 0 && (
+        <BimViewer project={project} sources={sources} viewTarget={{ federatedModelId: model.id }} />
+      )}
     </Stack>
   );
 }

@@ -34,10 +34,13 @@ export function BimFederatedPanel({
   projectId,
   models,
   canWrite,
+  linkSearch = '',
 }: {
   projectId: number;
   models: BimModel[];
   canWrite: boolean;
+  /** Kept on the links to the federated models (an issue's viewpoint to open: `?issue=`). */
+  linkSearch?: string;
 }) {
   const { t } = useTranslation(['bim', 'errors']);
   const [list, setList] = useState<FederatedSummary[] | null>(null);
@@ -125,7 +128,7 @@ export function BimFederatedPanel({
             {list.map((f) => (
               <Table.Tr key={f.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`federated/${f.id}`}>
+                  <Anchor component={Link} to={`federated/${f.id}${linkSearch}`}>
                     {f.name}
                   </Anchor>
                 </Table.Td>

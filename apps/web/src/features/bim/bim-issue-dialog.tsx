@@ -1,23 +1,25 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Image, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from 'urql';
+import { useClient, useMutation } from 'urql';
 import { CreateBimIssueDocument } from '../../gql/generated.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import type { ProjectDetails } from '../projects/project-context.ts';
+import { uploadFile } from '../issues/edit/upload-file.ts';
 import type { BimPin } from './bim-viewpoint.ts';
 import type { BcfViewpoint } from '@obra/domain';
 
 /**
  * "New issue here": an issue pinned on the clicked element of the model (`bimPins`) with the view as a BCF
  * viewpoint (camera and selection), public, active, medium priority, in one discipline (the model's when it has
- * one). The full issue form edits the rest afterwards.
+ * one), with the picture of the 3D view (`snapshot`) as its image. The full issue form edits the rest afterwards.
  */
 export function BimIssueDialog({
   project,
   defaultDisciplineId,
   pin,
   viewpoint,
+  snapshot,
   onClose,
   onCreated,
 }: {
@@ -25,6 +27,8 @@ export function BimIssueDialog({
   defaultDisciplineId: number | null;
   pin: BimPin;
   viewpoint: BcfViewpoint;
+  /** The picture of the view (the canvas), uploaded as the issue's first image. */
+  snapshot: Blob | null;
   onClose: () => void;
   onCreated: (issueId: number) => void;
 }) {
@@ -35,9 +39,33 @@ export function BimIssueDialog({
     String(defaultDisciplineId ?? project.disciplines[0]?.id ?? ''),
   );
   const [{ fetching }, createIssue] = useMutation(CreateBimIssueDocument);
+  const client = useClient();
+  const [uploading, setUploading] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
   const valid = title.trim() !== '' && !!disciplineId;
 
+  useEffect(() => {
+    if (!snapshot) return;
+    const url = URL.createObjectURL(snapshot);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [snapshot]);
+
   const save = async () => {
+    let images: { index: number; title: string; original: string; viewpoint: BcfViewpoint }[] | null = null;
+    if (snapshot) {
+      setUploading(true);
+      try {
+        const file = new File([snapshot], 'model-3d.png', { type: 'image/png' });
+        const original = await uploadFile(client, project.id, file);
+        images = [{ index: 0, title: t('issues3d.snapshotTitle'), original, viewpoint }];
+      } catch (error) {
+        showErrorToast(t, error);
+        return;
+      } finally {
+        setUploading(false);
+      }
+    }
     const result = await createIssue({
       projectId: project.id,
       title: title.trim(),
@@ -45,6 +73,7 @@ export function BimIssueDialog({
       disciplines: [{ disciplineId: Number(disciplineId), status: 'todo' }],
       viewpoints: [viewpoint],
       bimPins: [pin],
+      images,
     });
     if (result.error || !result.data) {
       showErrorToast(t, result.error);
@@ -59,6 +88,16 @@ export function BimIssueDialog({
         <Text size="sm" c="dimmed">
           {t('issue.pinnedOn', { guid: pin.guid })}
         </Text>
+        {preview && (
+          <Image
+            src={preview}
+            alt={t('issues3d.snapshotTitle')}
+            radius="sm"
+            mah={180}
+            fit="contain"
+            data-testid="bim-issue-snapshot"
+          />
+        )}
         <TextInput
           label={t('issue.fieldTitle')}
           required
@@ -91,7 +130,7 @@ export function BimIssueDialog({
           <Button
             onClick={() => void save()}
             disabled={!valid}
-            loading={fetching}
+            loading={fetching || uploading}
             data-testid="bim-issue-save"
           >
             {t('issue.create')}

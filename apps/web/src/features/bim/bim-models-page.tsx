@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useProject } from '../projects/project-context.ts';
 import { listModels, type BimModel, type ProcessingState } from './bim-api.ts';
 import { BimFederatedPanel } from './bim-federated-panel.tsx';
@@ -23,6 +23,10 @@ export function BimModelsPage() {
   const { project } = useProject();
   const [models, setModels] = useState<BimModel[] | null>(null);
   const [failed, setFailed] = useState(false);
+  // ?issue=: an issue's viewpoint without a 3D pin (BCF import) opens on the model chosen here.
+  const [params] = useSearchParams();
+  const issueId = Number(params.get('issue')) || null;
+  const issueSearch = issueId === null ? '' : `?issue=${issueId}`;
 
   useEffect(() => {
     let cancelled = false;
@@ -58,6 +62,11 @@ export function BimModelsPage() {
           {t('toDrive')}
         </Anchor>
       </Text>
+      {issueId !== null && (
+        <Alert color="blue" data-testid="bim-choose-model">
+          {t('issues3d.chooseModel')}
+        </Alert>
+      )}
       {failed && <Alert color="red">{t('listError')}</Alert>}
       {!models && !failed && (
         <Center h={200}>
@@ -81,7 +90,7 @@ export function BimModelsPage() {
               <Table.Tr key={m.fileId} data-testid={`bim-model-${m.fileId}`}>
                 <Table.Td>
                   {m.processingState === 'success' ? (
-                    <Anchor component={Link} to={`${m.fileId}`}>
+                    <Anchor component={Link} to={`${m.fileId}${issueSearch}`}>
                       {m.fileName}
                     </Anchor>
                   ) : (
@@ -108,7 +117,14 @@ export function BimModelsPage() {
           </Table.Tbody>
         </Table>
       )}
-      {models && <BimFederatedPanel projectId={project.id} models={models} canWrite={project.status === 1} />}
+      {models && (
+        <BimFederatedPanel
+          projectId={project.id}
+          models={models}
+          canWrite={project.status === 1}
+          linkSearch={issueSearch}
+        />
+      )}
     </Stack>
   );
 }

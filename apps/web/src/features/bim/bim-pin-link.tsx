@@ -4,20 +4,41 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { parseBimPins } from './bim-viewpoint.ts';
 
-/** "Open in 3D" for an issue with a BIM pin: the model viewer at the issue's viewpoint (docs/bim.md). */
+/** Whether an issue's viewpoints hold a camera (a BCF-imported topic's viewpoint, without a 3D pin). */
+function hasCamera(viewpoints: unknown): boolean {
+  return (
+    Array.isArray(viewpoints) &&
+    viewpoints.some(
+      (v) =>
+        typeof v === 'object' &&
+        v !== null &&
+        typeof (v as { visualization?: { camera?: unknown } }).visualization?.camera === 'object',
+    )
+  );
+}
+
+/**
+ * "Open in 3D" for an issue with a BIM pin: the model viewer at the issue's viewpoint (docs/bim.md). An issue
+ * with a camera viewpoint but no pin (imported from BCF) opens the model list, where the user picks the model
+ * (or federated model) to open at that viewpoint.
+ */
 export function BimPinLink({
   projectId,
   issueId,
   bimPins,
+  viewpoints,
 }: {
   projectId: number;
   issueId: number;
   bimPins: unknown;
+  viewpoints?: unknown;
 }) {
   const pin = parseBimPins(bimPins)[0];
-  // Issues without a 3D pin render nothing (and load no BIM texts).
-  if (!pin) return null;
-  return <PinLink to={`/workspace/project/${projectId}/bim-files/models/${pin.fileId}?issue=${issueId}`} />;
+  if (pin)
+    return <PinLink to={`/workspace/project/${projectId}/bim-files/models/${pin.fileId}?issue=${issueId}`} />;
+  // Issues without a 3D pin or camera render nothing (and load no BIM texts).
+  if (!hasCamera(viewpoints)) return null;
+  return <PinLink to={`/workspace/project/${projectId}/bim-files/models?issue=${issueId}`} />;
 }
 
 function PinLink({ to }: { to: string }) {

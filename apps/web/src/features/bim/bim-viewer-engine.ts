@@ -255,6 +255,100 @@ export class BimViewerEngine {
     this.requestRender();
   }
 
+  /**
+   * The viewer world's coordination offset (docs/bim.md "Georeferencing"): the translation the conversion applied
+   * to the first loaded model (the fragments align the others on it), in viewer axes.
+   */
+  getCoordination(): [number, number, number] {
+    const [x = 0, y = 0, z = 0] = this.fragments.baseCoordinates ?? [];
+    return [x, y, z];
+  }
+
+  /**
+   * What is shown, by IFC GUID, in BCF's terms: every element but the hidden ones, or (after an isolate, when
+   * fewer are shown than hidden) only the shown ones.
+   */
+  async getVisibility(): Promise<{ defaultVisibility: boolean; exceptions: string[] }> {
+    const hiddenIds = new Map<FragmentsModel, number[]>();
+    const shownIds = new Map<FragmentsModel, number[]>();
+    let hiddenCount = 0;
+    let shownCount = 0;
+    for (const model of this.models.values()) {
+      const [off, on] = await Promise.all([
+        model.getItemsByVisibility(false),
+        model.getItemsByVisibility(true),
+      ]);
+      hiddenIds.set(model, off);
+      shownIds.set(model, on);
+      hiddenCount += off.length;
+      shownCount += on.length;
+    }
+    if (hiddenCount === 0) return { defaultVisibility: true, exceptions: [] };
+    const isolated = shownCount < hiddenCount;
+    const exceptions: string[] = [];
+    for (const [model, ids] of isolated ? shownIds : hiddenIds) {
+      if (ids.length === 0) continue;
+      const guids = await model.getGuidsByLocalIds(ids);
+      exceptions.push(...guids.filter((g): g is string => !!g));
+    }
+    return { defaultVisibility: !isolated, exceptions };
+  }
+
+  /** Shows every element but the exceptions, or only the exceptions (GUIDs of any loaded model). */
+  async applyVisibility(visibility: { defaultVisibility: boolean; exceptions: string[] }): Promise<void> {
+    for (const model of this.models.values()) {
+      await model.setVisible(undefined, visibility.defaultVisibility);
+      if (visibility.exceptions.length === 0) continue;
+      const ids = (await model.getLocalIdsByGuids(visibility.exceptions)).filter(
+        (id): id is number => id !== null,
+      );
+      if (ids.length > 0) await model.setVisible(ids, !visibility.defaultVisibility);
+    }
+    await this.refresh();
+  }
+
+  /** The local ids of some IFC GUIDs in each model. */
+  async localIdsOf(guids: string[]): Promise<Map<string, number[]>> {
+    const found = new Map<string, number[]>();
+    for (const [modelId, model] of this.models) {
+      const ids = (await model.getLocalIdsByGuids(guids)).filter((id): id is number => id !== null);
+      if (ids.length > 0) found.set(modelId, ids);
+    }
+    return found;
+  }
+
+  /** A PNG picture of the view as it is drawn now (the issue image of an issue created in 3D). */
+  async snapshot(): Promise<Blob | null> {
+    this.renderer.render(this.scene, this.camera);
+    return new Promise((resolve) => this.canvas.toBlob((blob) => resolve(blob), 'image/png'));
+  }
+
+  private issueMarkers: THREE.Mesh[] = [];
+
+  /** Shows the issues' pins, each a sphere in its issue status colour (replacing the previous ones). */
+  setIssueMarkers(markers: { point: { x: number; y: number; z: number }; color: string }[]): void {
+    for (const marker of this.issueMarkers) {
+      this.scene.remove(marker);
+      marker.geometry.dispose();
+      (marker.material as THREE.Material).dispose();
+    }
+    this.issueMarkers = [];
+    const bounds = new THREE.Box3();
+    for (const model of this.models.values()) bounds.union(model.box);
+    const size = bounds.isEmpty() ? 0.25 : Math.max(0.04, bounds.getSize(new THREE.Vector3()).length() / 180);
+    for (const { point, color } of markers) {
+      const marker = new THREE.Mesh(
+        new THREE.SphereGeometry(size, 14, 10),
+        new THREE.MeshBasicMaterial({ color, depthTest: false, transparent: true, opacity: 0.9 }),
+      );
+      marker.renderOrder = 9;
+      marker.position.set(point.x, point.y, point.z);
+      this.scene.add(marker);
+      this.issueMarkers.push(marker);
+    }
+    this.requestRender();
+  }
+
   dispose(): void {
     this.disposed = true;
     if (this.frame) cancelAnimationFrame(this.frame);

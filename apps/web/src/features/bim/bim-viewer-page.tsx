@@ -91,6 +91,7 @@ export function BimViewerPage() {
       {ready && (
         <BimViewer
           project={project}
+          viewTarget={{ documentId: detail.documentId }}
           sources={[
             {
               fileId: detail.fileId,

@@ -4,6 +4,7 @@ import {
   Box,
   Button,
   Center,
+  Checkbox,
   Group,
   Loader,
   ScrollArea,
@@ -28,9 +29,20 @@ import {
 } from './bim-api.ts';
 import { BimIssueDialog } from './bim-issue-dialog.tsx';
 import type { BimViewerEngine, ViewerCamera } from './bim-viewer-engine.ts';
-import { cameraOfViewpoint, parseBimPins, viewpointOf, type BimPin } from './bim-viewpoint.ts';
 import { clippingPlanesOfViewpoint } from './bim-viewpoint.ts';
 import { useBimTools } from './tools/use-bim-tools.tsx';
+import { captureMarkedUpSnapshot } from './tools/marked-up-snapshot.ts';
+import {
+  parseBimPins,
+  viewerOfWorld,
+  worldOfViewer,
+  type BimPin,
+  type Coordination,
+} from './bim-viewpoint.ts';
+import type { BimViewTarget } from './bim-api.ts';
+import { BimViewsPanel } from './bim-views-panel.tsx';
+import { captureViewpoint, openViewpoint } from './bim-view-state.ts';
+import { useIssueMarkers } from './bim-issue-pins.ts';
 
 /** A converted model revision the viewer loads. */
 export interface ViewerSource {
@@ -100,7 +112,16 @@ function TreeNode({
  * and isolate; on an active project, a new issue pinned on the clicked element with the view as its BCF
  * viewpoint; `?issue=` opens an issue's viewpoint (camera, selection, pin).
  */
-export function BimViewer({ project, sources }: { project: ProjectDetails; sources: ViewerSource[] }) {
+export function BimViewer({
+  project,
+  sources,
+  viewTarget,
+}: {
+  project: ProjectDetails;
+  sources: ViewerSource[];
+  /** What saved views belong to (the model document, or the federated model); no views panel without it. */
+  viewTarget?: BimViewTarget;
+}) {
   const { t } = useTranslation('bim');
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const engineRef = useRef<BimViewerEngine | null>(null);
@@ -118,7 +139,10 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
     pin: BimPin;
     viewpoint: BcfViewpoint;
     source: ViewerSource;
+    snapshot: Blob | null;
   } | null>(null);
+  const [coordination, setCoordination] = useState<Coordination | null>(null);
+  const [showPins, setShowPins] = useState(true);
   const [created, setCreated] = useState<number | null>(null);
   const [params, setParams] = useSearchParams();
   const issueId = Number(params.get('issue')) || null;
@@ -160,6 +184,7 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
         if (all.length === 1) engine.fit();
       }
       engine.fit();
+      setCoordination(engine.getCoordination());
       setLoaded(true);
     };
     run().catch(() => !cancelled && setFailed(true));
@@ -231,6 +256,7 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
         guid: node.guid,
         localId: node.id,
         point: { x: hit.point.x, y: hit.point.y, z: hit.point.z },
+        world: worldOfViewer([hit.point.x, hit.point.y, hit.point.z], engineRef.current?.getCoordination()),
       });
   };
 
@@ -241,31 +267,61 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
     const pins = parseBimPins(issue.bimPins).filter((p) =>
       sourcesRef.current.some((s) => s.fileId === p.fileId),
     );
+    // A BCF-imported viewpoint (no pin) opens the same way, with no marker.
     const viewpoints = Array.isArray(issue.viewpoints) ? (issue.viewpoints as BcfViewpoint[]) : [];
     const first = viewpoints[0];
-    const restored = first ? cameraOfViewpoint(first, pins[0]?.point) : null;
-    if (restored?.camera) engine.setCamera(restored.camera);
-    toolsRef.current.setSectionPlanes(first ? clippingPlanesOfViewpoint(first) : []);
-    const found = restored?.selectedGuids.map((g) => byGuid.get(g)).find((n) => n);
-    void select(found?.fileId ?? null, found?.node ?? null, false);
-    engine.setMarker(pins[0]?.point ?? null);
+    // A pin with its world point is placed through the coordination offset (it may come from another model).
+    const pin = pins[0];
+    const [px, py, pz] = pin?.world
+      ? viewerOfWorld(pin.world, engine.getCoordination())
+      : [pin?.point.x ?? 0, pin?.point.y ?? 0, pin?.point.z ?? 0];
+    const at = pin ? { x: px, y: py, z: pz } : undefined;
+    let cancelled = false;
+    const run = async () => {
+      const guids = first ? await openViewpoint(engine, first, at) : [];
+      if (cancelled) return;
+      // Its section planes and box, in IFC world coordinates like the camera.
+      toolsRef.current.setSectionPlanes(
+        first ? clippingPlanesOfViewpoint(first, engine.getCoordination()) : [],
+      );
+      const found = guids.map((g) => byGuid.get(g)).find((n) => n);
+      await select(found?.fileId ?? null, found?.node ?? null, false);
+      engine.setMarker(at ?? null);
+    };
+    void run();
+    return () => {
+      cancelled = true;
+    };
   }, [loaded, issue, sourcesKey, byGuid, select]);
 
-  const startIssue = () => {
+  // The project's issue pins on these models, coloured by status.
+  const markers = useIssueMarkers(
+    project.id,
+    sources.map((s) => s.documentId),
+    loaded ? coordination : null,
+    created,
+  );
+  useEffect(() => {
+    engineRef.current?.setIssueMarkers(showPins ? markers : []);
+  }, [markers, showPins]);
+
+  const startIssue = async () => {
     const engine = engineRef.current;
     const source = sources.find((s) => s.fileId === pin?.fileId);
     if (!engine || !pin || !source) return;
-    setCreating({
-      pin,
-      source,
-      viewpoint: viewpointOf({
-        guid: crypto.randomUUID(),
-        camera: engine.getCamera(),
-        ...engine.getLens(),
-        selectedGuids: [pin.guid],
-        clippingPlanes: tools.sectionPlanes(),
-      }),
-    });
+    // The issue's image: the view as marked up over the frozen 3D view when the camera has not moved since,
+    // else the view itself.
+    const [viewpoint, snapshot] = await Promise.all([
+      captureViewpoint(engine, [pin.guid], tools.sectionPlanes()),
+      captureMarkedUpSnapshot(engine).catch(() => engine.snapshot()),
+    ]);
+    setCreating({ pin, source, viewpoint, snapshot });
+  };
+
+  const captureView = async () => {
+    const engine = engineRef.current;
+    if (!engine) return null;
+    return captureViewpoint(engine, selection?.node.guid ? [selection.node.guid] : [], tools.sectionPlanes());
   };
 
   const selectionIds = selection
@@ -310,8 +366,32 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
         >
           {t('tools.showAll')}
         </Button>
+        <Checkbox
+          size="xs"
+          label={t('issues3d.showPins', { count: markers.length })}
+          checked={showPins}
+          onChange={(e) => setShowPins(e.currentTarget.checked)}
+          data-testid="bim-issue-pins"
+        />
+        {viewTarget && (
+          <BimViewsPanel
+            projectId={project.id}
+            target={viewTarget}
+            canWrite={project.status === 1}
+            capture={captureView}
+            onOpen={(view) => {
+              const engine = engineRef.current;
+              if (!engine || !loaded) return;
+              void openViewpoint(engine, view.viewpoint).then((guids) => {
+                tools.setSectionPlanes(clippingPlanesOfViewpoint(view.viewpoint, engine.getCoordination()));
+                const found = guids.map((g) => byGuid.get(g)).find((n) => n);
+                return select(found?.fileId ?? null, found?.node ?? null, false);
+              });
+            }}
+          />
+        )}
         {project.status === 1 && (
-          <Button size="xs" disabled={!pin} data-testid="bim-new-issue" onClick={startIssue}>
+          <Button size="xs" disabled={!pin} data-testid="bim-new-issue" onClick={() => void startIssue()}>
             {t('issue.newHere')}
           </Button>
         )}
@@ -354,6 +434,7 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
           defaultDisciplineId={creating.source.disciplineId}
           pin={creating.pin}
           viewpoint={creating.viewpoint}
+          snapshot={creating.snapshot}
           onClose={() => setCreating(null)}
           onCreated={(id) => {
             setCreating(null);
@@ -394,6 +475,14 @@ export function BimViewer({ project, sources }: { project: ProjectDetails; sourc
             data-testid="bim-canvas"
             data-loaded={loaded ? 'true' : 'false'}
             data-camera={camera ? JSON.stringify(camera) : undefined}
+            data-coordination={coordination ? JSON.stringify(coordination) : undefined}
+            data-issue-pins={JSON.stringify(
+              (showPins ? markers : []).map((m) => ({
+                issueId: m.issueId,
+                status: m.status,
+                color: m.color,
+              })),
+            )}
             style={{ width: '100%', height: '100%', display: 'block', touchAction: 'none' }}
             onPointerDown={(e) => {
               down.current = { x: e.clientX, y: e.clientY };

@@ -71,6 +71,7 @@ export function IssueLocation({
         projectId={screen.issue.projectId}
         issueId={screen.issue.id}
         bimPins={screen.issue.bimPins}
+        viewpoints={screen.issue.viewpoints}
       />
       {!pin && bimPins === 0 && (
         <Text size="sm" c="dimmed">
