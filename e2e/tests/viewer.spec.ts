@@ -1,6 +1,16 @@
 import { expect, test } from '../fixtures.ts';
 import { buildIssueWorld, signedInPage, type IssueWorld } from './issue-view-helpers.ts';
-import { clickSheet, colourAt, colourKind, sheetPdf, squarePng, uploadDriveFile } from './viewer-helpers.ts';
+import {
+  a0HairlinePdf,
+  clickSheet,
+  colourAt,
+  colourKind,
+  inkWidthAt,
+  screenOf,
+  sheetPdf,
+  squarePng,
+  uploadDriveFile,
+} from './viewer-helpers.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 test.use({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
@@ -96,6 +106,45 @@ test.describe('document viewer', () => {
     await page.getByRole('button', { name: 'Zoom to fit' }).click();
     await expect.poll(() => viewScale(page)).toBeCloseTo(fitted, 3);
     await page.screenshot({ path: `${SHOTS}/viewer.png` });
+  });
+
+  test('draws a deep-zoomed A0 sheet in sharp tiles: a hairline stays one or two pixels wide', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    const sheet = await uploadSheet(request, world, 'ARQ-A0-DETALHE', 'R00', await a0HairlinePdf());
+    const page = await signedInPage(browser, baseURL, world.owner);
+    await page.goto(viewerUrl(world, sheet.documentId));
+    const canvas = page.getByTestId('sheet-canvas');
+    await expect(page.getByTestId('page-indicator')).toHaveText('Page 1 of 1');
+    // Fitted, the whole-page bitmap is fine enough: no tiles.
+    await expect(canvas).toHaveAttribute('data-tile-level', '');
+    const line = { x: 1500, y: 1200 };
+    // Wheel zoom around a point of the hairline, to about 30 times the fitted scale.
+    const fitted = await viewScale(page);
+    for (let step = 0; step < 6; step += 1) {
+      const at = await screenOf(page, line);
+      await page.mouse.move(at.x, at.y);
+      await page.mouse.wheel(0, -240);
+      await expect.poll(() => viewScale(page)).toBeGreaterThan(fitted * 1.5 ** (step + 1));
+    }
+    expect(await viewScale(page)).toBeGreaterThan(6);
+    // The view's tiles are drawn at its level, then the line is thin: enlarged from the page bitmap it would be
+    // about as many pixels wide as the zoom over the bitmap's 1.2 pixels per point (over 5).
+    await expect(canvas).not.toHaveAttribute('data-tile-level', '');
+    await expect(canvas).toHaveAttribute('data-tiles-missing', '0');
+    const width = await inkWidthAt(page, line);
+    expect(width).toBeGreaterThanOrEqual(1);
+    expect(width).toBeLessThanOrEqual(2);
+    await expect.poll(() => inkWidthAt(page, { x: 1500, y: 1190 })).toBeLessThanOrEqual(2);
+
+    // Zoom back to fit: the page bitmap again, the line still there.
+    await page.getByRole('button', { name: 'Zoom to fit' }).click();
+    await expect(canvas).toHaveAttribute('data-tile-level', '');
+    expect(await inkWidthAt(page, line)).toBeGreaterThanOrEqual(1);
   });
 
   test('overlays two revisions in colour, compares them side by side and warns on an old revision', async ({
