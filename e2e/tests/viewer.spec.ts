@@ -120,6 +120,8 @@ test.describe('document viewer', () => {
     await page.goto(viewerUrl(world, sheet.documentId));
     const canvas = page.getByTestId('sheet-canvas');
     await expect(page.getByTestId('page-indicator')).toHaveText('Page 1 of 1');
+    // An A0 page bitmap of 12 million pixels: slow to draw on a loaded machine.
+    await expect(canvas).toBeVisible({ timeout: 90_000 });
     // Fitted, the whole-page bitmap is fine enough: no tiles.
     await expect(canvas).toHaveAttribute('data-tile-level', '');
     const line = { x: 1500, y: 1200 };
@@ -194,6 +196,27 @@ test.describe('document viewer', () => {
     await page.getByRole('button', { name: 'Open the latest' }).click();
     await expect(page.getByTestId('not-latest')).toBeHidden();
     await expect(page).toHaveURL(/revision=R01/);
+
+    // Align R00's square onto R01's (moved 320 to the right): the alignment of these two revisions is kept.
+    await page.goto(viewerUrl(world, r0.documentId, '?revision=R01&compare=R00'));
+    await expectColour(page, { x: 440, y: 120 }, 'red');
+    await page.getByTestId('align-button').click();
+    await clickSheet(page, { x: 80, y: 80 });
+    await clickSheet(page, { x: 400, y: 80 });
+    await clickSheet(page, { x: 160, y: 160 });
+    await clickSheet(page, { x: 480, y: 160 });
+    await expect(page.getByTestId('align-step')).toBeHidden();
+    await expectColour(page, { x: 440, y: 120 }, 'dark');
+    await page.reload();
+    await expectColour(page, { x: 440, y: 120 }, 'dark');
+    await expectColour(page, { x: 120, y: 120 }, 'white');
+    // The other order of the two revisions is another pair, not aligned.
+    await page.goto(viewerUrl(world, r0.documentId, '?revision=R00&compare=R01'));
+    await expectColour(page, { x: 440, y: 120 }, 'cyan');
+    await page.goto(viewerUrl(world, r0.documentId, '?revision=R01&compare=R00'));
+    await expectColour(page, { x: 440, y: 120 }, 'dark');
+    await page.getByRole('button', { name: 'Reset alignment' }).click();
+    await expectColour(page, { x: 440, y: 120 }, 'red');
   });
 
   test('compare-documents aligns two images with two point pairs and keeps the alignment', async ({
