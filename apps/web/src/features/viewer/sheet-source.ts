@@ -35,8 +35,12 @@ const tileCache = new TileCache<HTMLCanvasElement>(TILE_MEMORY_BUDGET, (canvas) 
 });
 let sheetCounter = 0;
 
-/** The largest bitmap one page is drawn to (pixels): an A0 sheet gets about 1.4 pixels per point. */
-export const MAX_PAGE_PIXELS = 12_000_000;
+/**
+ * The largest bitmap one page is drawn to (pixels): an A0 sheet gets about 0.7 pixels per point, enough for the
+ * fitted view of a large screen; deeper zooms draw tiles (tiles.ts). Smaller than before tiles (12 million) for a
+ * quicker first view and less memory per cached page.
+ */
+export const MAX_PAGE_PIXELS = 4_000_000;
 /** The most pixels per page unit: small sheets are drawn sharp enough for 4× zoom. */
 export const MAX_RENDER_SCALE = 4;
 /** Pages kept drawn per sheet (older ones are dropped, so a 50-page set stays within memory). */
@@ -148,7 +152,17 @@ function pdfSheet(doc: PDFDocumentProxy): Sheet {
       while (cache.size > PAGE_CACHE_SIZE) {
         const oldest = cache.keys().next().value;
         if (oldest === undefined) break;
+        const dropped = cache.get(oldest);
         cache.delete(oldest);
+        // Frees the bitmap now (its memory is not the JS heap's, so a collection may come late): the least
+        // recently asked page is not on screen.
+        void dropped?.then(
+          (old) => {
+            old.canvas.width = 0;
+            old.canvas.height = 0;
+          },
+          () => undefined,
+        );
         // Frees the parsed drawing of a page left behind (a 50-page set read page after page).
         void doc.getPage(oldest).then(
           (old) => old.cleanup(),
