@@ -14,8 +14,9 @@ describe('document viewer addresses', () => {
 });
 
 describe('page render scale', () => {
-  it('draws small sheets sharp enough for 4× zoom', () => {
-    expect(renderScaleFor(595, 842)).toBe(MAX_RENDER_SCALE);
+  it('draws small sheets sharp enough for 4× zoom, larger ones within the budget (tiles draw deeper zooms)', () => {
+    expect(renderScaleFor(600, 400)).toBe(MAX_RENDER_SCALE);
+    expect(renderScaleFor(595, 842)).toBeCloseTo(Math.sqrt(MAX_PAGE_PIXELS / (595 * 842)), 6);
   });
 
   it('keeps an A0 sheet within the pixel budget', () => {
