@@ -135,7 +135,7 @@ test.describe('document viewer', () => {
     }
     expect(await viewScale(page)).toBeGreaterThan(6);
     // The view's tiles are drawn at its level, then the line is thin: enlarged from the page bitmap it would be
-    // about as many pixels wide as the zoom over the bitmap's 1.2 pixels per point (over 5).
+    // about as many pixels wide as the zoom over the bitmap's 0.7 pixels per point (over 8).
     await expect(canvas).not.toHaveAttribute('data-tile-level', '');
     await expect(canvas).toHaveAttribute('data-tiles-missing', '0');
     const width = await inkWidthAt(page, line);
