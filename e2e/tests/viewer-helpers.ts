@@ -23,6 +23,51 @@ export function sheetPdf(pages: number, box: { x: number; y: number; size: numbe
   });
 }
 
+/** The A0 page size in points (landscape). */
+export const A0 = { width: 3370, height: 2384 } as const;
+
+/** An A0 sheet with a frame and one hairline (0.1 pt) vertical line at x = 1500 from y 400 to 2000. */
+export function a0HairlinePdf(): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: [A0.width, A0.height], margin: 0 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc
+      .lineWidth(8)
+      .rect(40, 40, A0.width - 80, A0.height - 80)
+      .stroke('#000000');
+    doc.lineWidth(0.1).moveTo(1500, 400).lineTo(1500, 2000).stroke('#000000');
+    doc.fontSize(60).fillColor('#000000').text('A0 HAIRLINE', 200, 200);
+    doc.end();
+  });
+}
+
+/** How many device pixels of the sheet's canvas are ink (luminance under 180) in a row across a page point. */
+export async function inkWidthAt(page: Page, point: { x: number; y: number }, span = 40): Promise<number> {
+  const v = await viewOf(page);
+  const cssX = v.x + point.x * v.scale;
+  const cssY = v.y + point.y * v.scale;
+  return page.getByTestId('sheet-bitmap').evaluate(
+    (canvas, at) => {
+      const c = canvas as HTMLCanvasElement;
+      const dpr = window.devicePixelRatio || 1;
+      const ctx = c.getContext('2d', { willReadFrequently: true });
+      if (!ctx) return -1;
+      const left = Math.round(at.x * dpr) - at.span;
+      const d = ctx.getImageData(left, Math.round(at.y * dpr), at.span * 2, 1).data;
+      let ink = 0;
+      for (let i = 0; i < at.span * 2; i += 1) {
+        const lum = 0.299 * (d[i * 4] ?? 0) + 0.587 * (d[i * 4 + 1] ?? 0) + 0.114 * (d[i * 4 + 2] ?? 0);
+        if (lum < 180) ink += 1;
+      }
+      return ink;
+    },
+    { x: cssX, y: cssY, span },
+  );
+}
+
 /** A white PNG with one black square (for the align journey). */
 export function squarePng(
   width: number,

@@ -1,6 +1,16 @@
 import { expect, test } from '../fixtures.ts';
 import { buildIssueWorld, signedInPage, type IssueWorld } from './issue-view-helpers.ts';
-import { clickSheet, colourAt, colourKind, sheetPdf, squarePng, uploadDriveFile } from './viewer-helpers.ts';
+import {
+  a0HairlinePdf,
+  clickSheet,
+  colourAt,
+  colourKind,
+  inkWidthAt,
+  screenOf,
+  sheetPdf,
+  squarePng,
+  uploadDriveFile,
+} from './viewer-helpers.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 test.use({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
@@ -98,6 +108,47 @@ test.describe('document viewer', () => {
     await page.screenshot({ path: `${SHOTS}/viewer.png` });
   });
 
+  test('draws a deep-zoomed A0 sheet in sharp tiles: a hairline stays one or two pixels wide', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    const sheet = await uploadSheet(request, world, 'ARQ-A0-DETALHE', 'R00', await a0HairlinePdf());
+    const page = await signedInPage(browser, baseURL, world.owner);
+    await page.goto(viewerUrl(world, sheet.documentId));
+    const canvas = page.getByTestId('sheet-canvas');
+    await expect(page.getByTestId('page-indicator')).toHaveText('Page 1 of 1');
+    // An A0 page bitmap of 12 million pixels: slow to draw on a loaded machine.
+    await expect(canvas).toBeVisible({ timeout: 90_000 });
+    // Fitted, the whole-page bitmap is fine enough: no tiles.
+    await expect(canvas).toHaveAttribute('data-tile-level', '');
+    const line = { x: 1500, y: 1200 };
+    // Wheel zoom around a point of the hairline, to about 30 times the fitted scale.
+    const fitted = await viewScale(page);
+    for (let step = 0; step < 6; step += 1) {
+      const at = await screenOf(page, line);
+      await page.mouse.move(at.x, at.y);
+      await page.mouse.wheel(0, -240);
+      await expect.poll(() => viewScale(page)).toBeGreaterThan(fitted * 1.5 ** (step + 1));
+    }
+    expect(await viewScale(page)).toBeGreaterThan(6);
+    // The view's tiles are drawn at its level, then the line is thin: enlarged from the page bitmap it would be
+    // about as many pixels wide as the zoom over the bitmap's 0.7 pixels per point (over 8).
+    await expect(canvas).not.toHaveAttribute('data-tile-level', '');
+    await expect(canvas).toHaveAttribute('data-tiles-missing', '0');
+    const width = await inkWidthAt(page, line);
+    expect(width).toBeGreaterThanOrEqual(1);
+    expect(width).toBeLessThanOrEqual(2);
+    await expect.poll(() => inkWidthAt(page, { x: 1500, y: 1190 })).toBeLessThanOrEqual(2);
+
+    // Zoom back to fit: the page bitmap again, the line still there.
+    await page.getByRole('button', { name: 'Zoom to fit' }).click();
+    await expect(canvas).toHaveAttribute('data-tile-level', '');
+    expect(await inkWidthAt(page, line)).toBeGreaterThanOrEqual(1);
+  });
+
   test('overlays two revisions in colour, compares them side by side and warns on an old revision', async ({
     browser,
     baseURL,
@@ -145,6 +196,27 @@ test.describe('document viewer', () => {
     await page.getByRole('button', { name: 'Open the latest' }).click();
     await expect(page.getByTestId('not-latest')).toBeHidden();
     await expect(page).toHaveURL(/revision=R01/);
+
+    // Align R00's square onto R01's (moved 320 to the right): the alignment of these two revisions is kept.
+    await page.goto(viewerUrl(world, r0.documentId, '?revision=R01&compare=R00'));
+    await expectColour(page, { x: 440, y: 120 }, 'red');
+    await page.getByTestId('align-button').click();
+    await clickSheet(page, { x: 80, y: 80 });
+    await clickSheet(page, { x: 400, y: 80 });
+    await clickSheet(page, { x: 160, y: 160 });
+    await clickSheet(page, { x: 480, y: 160 });
+    await expect(page.getByTestId('align-step')).toBeHidden();
+    await expectColour(page, { x: 440, y: 120 }, 'dark');
+    await page.reload();
+    await expectColour(page, { x: 440, y: 120 }, 'dark');
+    await expectColour(page, { x: 120, y: 120 }, 'white');
+    // The other order of the two revisions is another pair, not aligned.
+    await page.goto(viewerUrl(world, r0.documentId, '?revision=R00&compare=R01'));
+    await expectColour(page, { x: 440, y: 120 }, 'cyan');
+    await page.goto(viewerUrl(world, r0.documentId, '?revision=R01&compare=R00'));
+    await expectColour(page, { x: 440, y: 120 }, 'dark');
+    await page.getByRole('button', { name: 'Reset alignment' }).click();
+    await expectColour(page, { x: 440, y: 120 }, 'red');
   });
 
   test('compare-documents aligns two images with two point pairs and keeps the alignment', async ({

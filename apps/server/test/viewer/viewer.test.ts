@@ -216,6 +216,7 @@ describe('saved alignments', () => {
       `${viewer}/alignments?baseDocumentId=${sheet}&comparedDocumentId=${sheet}`,
     );
     expect(same.status).toBe(400);
+    expect(same.body['code']).toBe('REQUIRED_FIELD');
     const hiddenPair = await rest(
       t,
       w.collabArq,
@@ -225,5 +226,41 @@ describe('saved alignments', () => {
     );
     expect(hiddenPair.status).toBe(403);
     expect(hiddenPair.body['code']).toBe('DOCUMENT_ACCESS_DENIED');
+  });
+
+  it('keeps the alignment of two revisions of one document for that pair of revisions', async () => {
+    const revisions = (base: string, compared: string) =>
+      `${viewer}/alignments?baseDocumentId=${sheet}&comparedDocumentId=${sheet}&baseRevision=${base}&comparedRevision=${compared}`;
+    expect((await rest(t, w.collabArq, 'GET', revisions('R01', 'R00'))).body).toEqual({ alignment: null });
+    const saved = await rest(t, w.collabArq, 'PUT', revisions('R01', 'R00'), { alignment });
+    expect(saved.status).toBe(200);
+    // Revision names are matched as the drive shows them, whatever the case.
+    expect((await rest(t, w.collabArq, 'GET', revisions('r01', 'r00'))).body).toEqual({ alignment });
+    // Another order of the two revisions, the documents' own pair and another user are other alignments.
+    expect((await rest(t, w.collabArq, 'GET', revisions('R00', 'R01'))).body).toEqual({ alignment: null });
+    expect((await rest(t, w.collabEst, 'GET', revisions('R01', 'R00'))).body).toEqual({ alignment: null });
+    const documents = `${viewer}/alignments?baseDocumentId=${sheet}&comparedDocumentId=${other}`;
+    const documentPair = { ...alignment, scale: 2 };
+    await rest(t, w.collabArq, 'PUT', documents, { alignment: documentPair });
+    expect((await rest(t, w.collabArq, 'GET', revisions('R01', 'R00'))).body).toEqual({ alignment });
+    // Two documents keep one alignment whatever revisions are named.
+    expect(
+      (await rest(t, w.collabArq, 'GET', `${documents}&baseRevision=R00&comparedRevision=R00`)).body,
+    ).toEqual({ alignment: documentPair });
+    expect((await rest(t, w.collabArq, 'DELETE', revisions('R01', 'R00'))).status).toBe(204);
+    expect((await rest(t, w.collabArq, 'GET', revisions('R01', 'R00'))).body).toEqual({ alignment: null });
+    expect((await rest(t, w.collabArq, 'GET', documents)).body).toEqual({ alignment: documentPair });
+    await rest(t, w.collabArq, 'DELETE', documents);
+  });
+
+  it('refuses a revision pair naming one revision twice or a revision that does not exist', async () => {
+    const pair = (base: string, compared: string) =>
+      `${viewer}/alignments?baseDocumentId=${sheet}&comparedDocumentId=${sheet}&baseRevision=${base}&comparedRevision=${compared}`;
+    const twice = await rest(t, w.owner, 'PUT', pair('R01', 'r01'), { alignment });
+    expect(twice.status).toBe(400);
+    expect(twice.body['code']).toBe('BAD_USER_INPUT');
+    const missing = await rest(t, w.owner, 'GET', pair('R01', 'R07'));
+    expect(missing.status).toBe(404);
+    expect(missing.body['code']).toBe('DOCUMENTS_NOT_FOUND');
   });
 });

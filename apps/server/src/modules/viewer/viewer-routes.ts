@@ -90,7 +90,13 @@ const pairQuery = {
   type: 'object',
   required: ['baseDocumentId', 'comparedDocumentId'],
   additionalProperties: false,
-  properties: { baseDocumentId: INT_ID, comparedDocumentId: INT_ID },
+  properties: {
+    baseDocumentId: INT_ID,
+    comparedDocumentId: INT_ID,
+    // Two revisions of one document are a pair of their own (both required when the documents are the same).
+    baseRevision: { type: 'string', minLength: 1, maxLength: 100 },
+    comparedRevision: { type: 'string', minLength: 1, maxLength: 100 },
+  },
 } as const;
 
 /** The caller: signed in (UNAUTHENTICATED) and with the policies accepted (NOT_ACCEPTED_POLICIES). */
@@ -109,8 +115,19 @@ function originOf(services: AppServices, req: FastifyRequest): string {
 
 function pairOf(req: FastifyRequest): AlignmentPair {
   const { projectId } = req.params as { projectId: number };
-  const q = req.query as { baseDocumentId: number; comparedDocumentId: number };
-  return { projectId, baseDocumentId: q.baseDocumentId, comparedDocumentId: q.comparedDocumentId };
+  const q = req.query as {
+    baseDocumentId: number;
+    comparedDocumentId: number;
+    baseRevision?: string;
+    comparedRevision?: string;
+  };
+  return {
+    projectId,
+    baseDocumentId: q.baseDocumentId,
+    comparedDocumentId: q.comparedDocumentId,
+    baseRevision: q.baseRevision,
+    comparedRevision: q.comparedRevision,
+  };
 }
 
 /** The viewer's routes, thin: read the arguments, name the actor, call one service. */
@@ -206,7 +223,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
     {
       schema: {
         tags,
-        summary: "Forget the caller's alignment of a pair of documents",
+        summary: "Forget the caller's alignment of a pair of documents or of two revisions of one document",
         params: projectParams,
         querystring: pairQuery,
         response: { 204: { type: 'null' }, ...errors },

@@ -171,28 +171,60 @@ export async function documentPins(
   return { pins };
 }
 
-/** The pair of documents an alignment is kept for; both must be readable by the caller. */
+/**
+ * The pair an alignment is kept for: two documents (whatever their revisions), or two revisions of one document
+ * (`baseRevision` and `comparedRevision` then required and different). Both sides must be readable by the caller.
+ */
 export interface AlignmentPair {
   projectId: number;
   baseDocumentId: number;
   comparedDocumentId: number;
+  baseRevision?: string | undefined;
+  comparedRevision?: string | undefined;
 }
 
-async function checkPair(services: AppServices, actor: Actor, pair: AlignmentPair): Promise<DriveViewer> {
+/** The pair as stored: revisions '' for two documents, the revisions' own names for one document. */
+interface StoredPair {
+  viewer: DriveViewer;
+  baseRevision: string;
+  comparedRevision: string;
+}
+
+function revisionNamed(
+  files: readonly DriveFileRecord[],
+  name: string | undefined,
+  documentId: number,
+): string {
+  const wanted = name?.trim().toLowerCase();
+  const found = files.find((file) => file.revisionName.toLowerCase() === wanted);
+  // A revision the caller does not see is not named (as the drive hides documents it does not show).
+  if (!found) throw new AppError('DOCUMENTS_NOT_FOUND', { documentId });
+  return found.revisionName;
+}
+
+async function checkPair(services: AppServices, actor: Actor, pair: AlignmentPair): Promise<StoredPair> {
   const { db } = services.database;
   const { viewer } = await loadDriveAccess(db, actor, pair.projectId);
-  if (pair.baseDocumentId === pair.comparedDocumentId)
-    throw new AppError('BAD_USER_INPUT', { field: 'comparedDocumentId' });
-  await visibleDocument(db, viewer, pair.projectId, pair.baseDocumentId);
-  await visibleDocument(db, viewer, pair.projectId, pair.comparedDocumentId);
-  return viewer;
+  const base = await visibleDocument(db, viewer, pair.projectId, pair.baseDocumentId);
+  if (pair.baseDocumentId !== pair.comparedDocumentId) {
+    await visibleDocument(db, viewer, pair.projectId, pair.comparedDocumentId);
+    return { viewer, baseRevision: '', comparedRevision: '' };
+  }
+  if (!pair.baseRevision) throw new AppError('REQUIRED_FIELD', { field: 'baseRevision' });
+  if (!pair.comparedRevision) throw new AppError('REQUIRED_FIELD', { field: 'comparedRevision' });
+  const baseRevision = revisionNamed(base.files, pair.baseRevision, base.id);
+  const comparedRevision = revisionNamed(base.files, pair.comparedRevision, base.id);
+  if (baseRevision === comparedRevision) throw new AppError('BAD_USER_INPUT', { field: 'comparedRevision' });
+  return { viewer, baseRevision, comparedRevision };
 }
 
-const pairWhere = (userId: number, pair: AlignmentPair) =>
+const pairWhere = (stored: StoredPair, pair: AlignmentPair) =>
   and(
-    eq(viewerAlignments.userId, userId),
+    eq(viewerAlignments.userId, stored.viewer.userId),
     eq(viewerAlignments.baseDocumentId, pair.baseDocumentId),
     eq(viewerAlignments.comparedDocumentId, pair.comparedDocumentId),
+    eq(viewerAlignments.baseRevision, stored.baseRevision),
+    eq(viewerAlignments.comparedRevision, stored.comparedRevision),
     eq(viewerAlignments.projectId, pair.projectId),
   );
 
@@ -202,7 +234,7 @@ export async function getAlignment(
   actor: Actor,
   pair: AlignmentPair,
 ): Promise<{ alignment: Alignment | null }> {
-  const viewer = await checkPair(services, actor, pair);
+  const stored = await checkPair(services, actor, pair);
   const [row] = await services.database.db
     .select({
       scale: viewerAlignments.scale,
@@ -211,7 +243,7 @@ export async function getAlignment(
       translateY: viewerAlignments.translateY,
     })
     .from(viewerAlignments)
-    .where(pairWhere(viewer.userId, pair));
+    .where(pairWhere(stored, pair));
   return { alignment: row ?? null };
 }
 
@@ -221,17 +253,19 @@ export async function saveAlignment(
   actor: Actor,
   input: AlignmentPair & { alignment: Alignment },
 ): Promise<{ alignment: Alignment }> {
-  const viewer = await checkPair(services, actor, input);
+  const stored = await checkPair(services, actor, input);
   const { scale, rotation, translateX, translateY } = input.alignment;
   const values = { scale, rotation, translateX, translateY, updatedAt: new Date() };
   await unitOfWork(services, (tx) =>
     tx
       .insert(viewerAlignments)
       .values({
-        userId: viewer.userId,
+        userId: stored.viewer.userId,
         projectId: input.projectId,
         baseDocumentId: input.baseDocumentId,
         comparedDocumentId: input.comparedDocumentId,
+        baseRevision: stored.baseRevision,
+        comparedRevision: stored.comparedRevision,
         ...values,
       })
       .onConflictDoUpdate({
@@ -239,6 +273,8 @@ export async function saveAlignment(
           viewerAlignments.userId,
           viewerAlignments.baseDocumentId,
           viewerAlignments.comparedDocumentId,
+          viewerAlignments.baseRevision,
+          viewerAlignments.comparedRevision,
         ],
         set: values,
       }),
@@ -252,6 +288,6 @@ export async function deleteAlignment(
   actor: Actor,
   pair: AlignmentPair,
 ): Promise<void> {
-  const viewer = await checkPair(services, actor, pair);
-  await unitOfWork(services, (tx) => tx.delete(viewerAlignments).where(pairWhere(viewer.userId, pair)));
+  const stored = await checkPair(services, actor, pair);
+  await unitOfWork(services, (tx) => tx.delete(viewerAlignments).where(pairWhere(stored, pair)));
 }

@@ -101,9 +101,9 @@ function DriveCompare({ entries }: { entries: readonly CompareDriveEntry[] }) {
   );
   const alignments = useMemo(
     (): AlignmentStore => ({
-      load: (b, c) => loadAlignment(projectId, b, c),
-      save: (b, c, a) => saveAlignment(projectId, b, c, a),
-      forget: (b, c) => forgetAlignment(projectId, b, c),
+      load: (pair) => loadAlignment(projectId, pair),
+      save: (pair, a) => saveAlignment(projectId, pair, a),
+      forget: (pair) => forgetAlignment(projectId, pair),
     }),
     [projectId],
   );

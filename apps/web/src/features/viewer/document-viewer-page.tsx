@@ -74,9 +74,9 @@ export function DocumentViewerPage() {
   );
   const alignments = useMemo(
     (): AlignmentStore => ({
-      load: (b, c) => loadAlignment(project.id, b, c),
-      save: (b, c, a) => saveAlignment(project.id, b, c, a),
-      forget: (b, c) => forgetAlignment(project.id, b, c),
+      load: (pair) => loadAlignment(project.id, pair),
+      save: (pair, a) => saveAlignment(project.id, pair, a),
+      forget: (pair) => forgetAlignment(project.id, pair),
     }),
     [project.id],
   );

@@ -32,13 +32,13 @@ import {
   type SheetPosition,
   type ShownPin,
 } from '@obra/domain';
-import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alignedPage, overlayPage } from './overlay-render.ts';
 import { SheetCanvas, type SheetLayer } from './sheet-canvas.tsx';
 import type { RenderedPage } from './sheet-source.ts';
 import { usePage, useSheet, type SheetState } from './use-sheets.ts';
-import type { ViewerDocument, ViewerRevision } from './viewer-api.ts';
+import { pairQuery, type AlignmentPairKey, type ViewerDocument, type ViewerRevision } from './viewer-api.ts';
 
 /** What is shown: one sheet, or two laid over each other or side by side (spec editor §2.1, §4.4). */
 export type CompareMode = 'single' | 'overlay' | 'sideBySide';
@@ -59,11 +59,31 @@ export interface PinPlacement {
   readonly pageBitmap: RenderedPage;
 }
 
-/** What the host keeps of the alignment of two documents (the server's saved alignments). */
+/**
+ * What the host keeps of the alignment of a pair (the server's saved alignments): two documents, or two revisions
+ * of one document.
+ */
 export interface AlignmentStore {
-  load(baseDocumentId: number, comparedDocumentId: number): Promise<Alignment | null>;
-  save(baseDocumentId: number, comparedDocumentId: number, alignment: Alignment): Promise<void>;
-  forget(baseDocumentId: number, comparedDocumentId: number): Promise<void>;
+  load(pair: AlignmentPairKey): Promise<Alignment | null>;
+  save(pair: AlignmentPairKey, alignment: Alignment): Promise<void>;
+  forget(pair: AlignmentPairKey): Promise<void>;
+}
+
+/** The pair a comparison's alignment is kept for; null when there is nothing to align. */
+export function alignmentPair(
+  base: SheetChoice | null,
+  compared: SheetChoice | null,
+): AlignmentPairKey | null {
+  if (!base || !compared) return null;
+  if (base.documentId !== compared.documentId)
+    return { baseDocumentId: base.documentId, comparedDocumentId: compared.documentId };
+  if (base.revision.toLowerCase() === compared.revision.toLowerCase()) return null;
+  return {
+    baseDocumentId: base.documentId,
+    comparedDocumentId: compared.documentId,
+    baseRevision: base.revision,
+    comparedRevision: compared.revision,
+  };
 }
 
 export interface DocumentViewerProps {
@@ -174,21 +194,27 @@ export function DocumentViewer(props: DocumentViewerProps) {
     return pinsForRevision(pins, oldestFirst, { revision: base.revision, page: shownPage });
   }, [pins, baseDoc, base, shownPage, mode]);
 
-  // The saved alignment of two documents (two revisions of one document are aligned for this view only).
-  const comparedDocumentId = compared?.documentId ?? null;
+  // The saved alignment of the pair: two documents, or two revisions of one document.
+  const pair = useMemo(
+    () => (mode === 'single' ? null : alignmentPair(base, compared)),
+    [mode, base, compared],
+  );
+  const pairKey = pair ? pairQuery(pair) : null;
+  const pairRef = useRef(pair);
+  pairRef.current = pair;
   useEffect(() => {
     setAlignment(IDENTITY_ALIGNMENT);
-    if (!alignments || baseDocumentId === null || comparedDocumentId === null) return;
-    if (baseDocumentId === comparedDocumentId) return;
+    const current = pairRef.current;
+    if (!alignments || !current || pairKey === null) return;
     let live = true;
-    alignments.load(baseDocumentId, comparedDocumentId).then(
+    alignments.load(current).then(
       (found) => live && found && setAlignment(found),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [alignments, baseDocumentId, comparedDocumentId]);
+  }, [alignments, pairKey]);
 
   const basePageReady = basePage && basePage !== 'error' ? basePage : null;
   const comparedPageReady = comparedPage && comparedPage !== 'error' ? comparedPage : null;
@@ -224,6 +250,17 @@ export function DocumentViewer(props: DocumentViewerProps) {
     ];
   }, [basePageReady, composed, mode, dividers]);
 
+  // Sharp tiles at deep zoom for the single sheet (a comparison is composed from the page bitmaps).
+  const baseTileSource = baseSheet.status === 'ready' ? baseSheet.sheet.tiles : null;
+  const baseRenderScale = basePageReady?.renderScale ?? null;
+  const tiles = useMemo(
+    () =>
+      mode === 'single' && baseTileSource && baseRenderScale !== null
+        ? { source: baseTileSource, page: shownPage, renderScale: baseRenderScale }
+        : null,
+    [mode, baseTileSource, baseRenderScale, shownPage],
+  );
+
   const sources = useMemo(
     () =>
       documents.flatMap((doc) =>
@@ -249,23 +286,11 @@ export function DocumentViewer(props: DocumentViewerProps) {
     setAligning(null);
     if (!found) return;
     setAlignment(found);
-    if (
-      alignments &&
-      baseDocumentId !== null &&
-      comparedDocumentId !== null &&
-      baseDocumentId !== comparedDocumentId
-    )
-      void alignments.save(baseDocumentId, comparedDocumentId, found);
+    if (alignments && pair) void alignments.save(pair, found);
   };
   const resetAlign = () => {
     setAlignment(IDENTITY_ALIGNMENT);
-    if (
-      alignments &&
-      baseDocumentId !== null &&
-      comparedDocumentId !== null &&
-      baseDocumentId !== comparedDocumentId
-    )
-      void alignments.forget(baseDocumentId, comparedDocumentId);
+    if (alignments && pair) void alignments.forget(pair);
   };
 
   const onPick = (point: SheetPoint) => {
@@ -469,6 +494,7 @@ export function DocumentViewer(props: DocumentViewerProps) {
             width={basePageReady.width}
             height={basePageReady.height}
             layers={layers}
+            tiles={tiles}
             pins={shownPins}
             markers={aligning ?? []}
             dividers={mode === 'sideBySide' ? dividers : null}

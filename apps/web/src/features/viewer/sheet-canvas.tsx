@@ -5,6 +5,7 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -14,6 +15,10 @@ import { useTranslation } from 'react-i18next';
 import { ZOOM_FACTOR, ZOOM_SLIDER_MAX, ZOOM_SLIDER_MIN } from '../../editor/model/editor-constants.ts';
 import { clampScale, scaleToSlider, sliderToScale, wheelScale } from '../../editor/model/zoom-model.ts';
 import { statusLook } from '../issues/shared/indicator-model.ts';
+import { screenPoint } from '../../editor/model/geometry.ts';
+import { SheetGestures } from './sheet-gestures.ts';
+import type { TileSource } from './sheet-source.ts';
+import { MIN_TILE_LEVEL, TileQueue, needsTiles, tileLevel, tilesCovering, type TileKey } from './tiles.ts';
 
 /** A bitmap drawn over the page (page units × renderScale), optionally only between two page x. */
 export interface SheetLayer {
@@ -29,6 +34,17 @@ export interface SheetView {
   readonly y: number;
 }
 
+/** Sharp tiles of the page shown, drawn over the layers when the view is finer than the page bitmap. */
+export interface SheetTiles {
+  readonly source: TileSource;
+  readonly page: number;
+  /** Pixels per page unit of the whole-page bitmap underneath. */
+  readonly renderScale: number;
+}
+
+/** How often a moving view asks for its tiles (ms): intermediate views of a fast gesture are skipped. */
+const TILE_REQUEST_INTERVAL = 120;
+
 /** Pointer travel (px) under which a press is a click, not a pan. */
 const CLICK_TOLERANCE = 4;
 /** Keyboard pan step (px). */
@@ -38,6 +54,7 @@ export interface SheetCanvasProps {
   readonly width: number;
   readonly height: number;
   readonly layers: readonly SheetLayer[];
+  readonly tiles?: SheetTiles | null;
   readonly pins?: readonly ShownPin[];
   readonly markers?: readonly SheetPoint[];
   readonly dividers?: readonly Divider[] | null;
@@ -64,16 +81,50 @@ function zoomAround(view: SheetView, scale: number, at: { x: number; y: number }
 }
 
 /**
+ * Draws the cached tiles of the view's level over the page bitmap (those of the levels next to it first, so a zoom
+ * keeps the sharp tiles it had until the new ones arrive); returns the level and how many of its tiles are missing,
+ * or null when the page bitmap is fine enough.
+ */
+function drawTiles(
+  ctx: CanvasRenderingContext2D,
+  tiles: SheetTiles,
+  view: SheetView,
+  size: { width: number; height: number },
+  page: { width: number; height: number },
+  dpr: number,
+): { level: number; count: number } | null {
+  if (!needsTiles(view.scale, dpr, tiles.renderScale)) return null;
+  const level = tileLevel(view.scale, dpr);
+  let count = 0;
+  ctx.save();
+  ctx.setTransform(dpr * view.scale, 0, 0, dpr * view.scale, dpr * view.x, dpr * view.y);
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'high';
+  for (const at of [level - 1, level + 1, level]) {
+    if (at < MIN_TILE_LEVEL || (at !== level && !needsTiles(2 ** at, 1, tiles.renderScale))) continue;
+    for (const tile of tilesCovering(view, size, page, tiles.page, at)) {
+      const bitmap = tiles.source.cached(tile);
+      if (bitmap && bitmap.width > 0) ctx.drawImage(bitmap, tile.x, tile.y, tile.width, tile.height);
+      else if (at === level) count += 1;
+    }
+  }
+  ctx.restore();
+  return { level, count };
+}
+
+/**
  * The sheet on a canvas: wheel zoom around the pointer (delta / 40 steps of 1.1, spec editor §4.3), the zoom slider
  * (10–100, §2.1), zoom to fit, drag to pan, keyboard (+ − 0 and arrows). Pins and picked points are DOM over it.
  */
 export function SheetCanvas(props: SheetCanvasProps) {
   const { width, height, layers, fitKey } = props;
+  const tiles = props.tiles ?? null;
   const { t } = useTranslation('viewer');
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [view, setView] = useState<SheetView>({ scale: 1, x: 0, y: 0 });
+  const [tileTick, setTileTick] = useState(0);
   const drag = useRef<{ startX: number; startY: number; view: SheetView; moved: boolean; id: number } | null>(
     null,
   );
@@ -125,9 +176,53 @@ export function SheetCanvas(props: SheetCanvasProps) {
         ctx.drawImage(layer.canvas, 0, 0);
         ctx.restore();
       }
+      const missing = tiles ? drawTiles(ctx, tiles, view, size, { width, height }, dpr) : null;
+      const box = boxRef.current;
+      if (box) {
+        box.dataset.tileLevel = missing ? String(missing.level) : '';
+        box.dataset.tilesMissing = missing ? String(missing.count) : '0';
+      }
     });
     return () => cancelAnimationFrame(frame);
-  }, [layers, view, size, height]);
+  }, [layers, tiles, tileTick, view, size, width, height]);
+
+  // Tiles: a queue per tile source; each tile drawn redraws the view, a moving view asks for its tiles at most
+  // every TILE_REQUEST_INTERVAL ms and cancels the stale ones.
+  const queue = useMemo(
+    () =>
+      tiles
+        ? new TileQueue(async (key, signal) => {
+            await tiles.source.draw(key, signal);
+            if (!signal.aborted) setTileTick((n) => n + 1);
+          })
+        : null,
+    [tiles],
+  );
+  useEffect(() => () => queue?.stop(), [queue]);
+  const lastRequest = useRef(0);
+  useEffect(() => {
+    if (!queue || !tiles) return;
+    const ask = () => {
+      lastRequest.current = performance.now();
+      const dpr = window.devicePixelRatio || 1;
+      if (!needsTiles(view.scale, dpr, tiles.renderScale)) {
+        queue.stop();
+        return;
+      }
+      const level = tileLevel(view.scale, dpr);
+      const wanted: TileKey[] = tilesCovering(view, size, { width, height }, tiles.page, level).filter(
+        (tile) => !tiles.source.cached(tile),
+      );
+      queue.want(wanted);
+    };
+    const wait = TILE_REQUEST_INTERVAL - (performance.now() - lastRequest.current);
+    if (wait <= 0) {
+      ask();
+      return;
+    }
+    const timer = setTimeout(ask, wait);
+    return () => clearTimeout(timer);
+  }, [queue, tiles, view, size, width, height]);
 
   // Wheel zoom needs a non-passive listener to keep the page from scrolling.
   useEffect(() => {
@@ -142,6 +237,62 @@ export function SheetCanvas(props: SheetCanvasProps) {
     box.addEventListener('wheel', onWheel, { passive: false });
     return () => box.removeEventListener('wheel', onWheel);
   }, []);
+
+  // Fingers: the editor's touch gestures (pinch zoom and pan, one finger after its delay, taps pick).
+  const tapRef = useRef<(clientX: number, clientY: number) => void>(() => undefined);
+  const gestures = useMemo(
+    () =>
+      new SheetGestures(
+        { scale: 1, x: 0, y: 0 },
+        {
+          onView: (viewpoint) => setView({ scale: viewpoint.scale, x: viewpoint.x, y: viewpoint.y }),
+          onTap: (at) => {
+            const rect = boxRef.current?.getBoundingClientRect();
+            if (rect) tapRef.current(at.x + rect.left, at.y + rect.top);
+          },
+        },
+      ),
+    [],
+  );
+  useEffect(() => () => gestures.dispose(), [gestures]);
+  useEffect(() => gestures.setView(view), [gestures, view]);
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const points = (event: TouchEvent) => {
+      const rect = box.getBoundingClientRect();
+      return Array.from(event.touches, (touch) =>
+        screenPoint(touch.clientX - rect.left, touch.clientY - rect.top),
+      );
+    };
+    // A pin or a divider under a single finger keeps its own handling (a tap opens the pin's issue).
+    const onOwnControl = (event: TouchEvent) =>
+      event.target instanceof Element &&
+      event.target !== box &&
+      event.target.closest('[data-testid="sheet-pin"], [role="separator"]') !== null;
+    const onStart = (event: TouchEvent) => {
+      if (event.touches.length === 1 && onOwnControl(event)) return;
+      event.preventDefault();
+      box.focus();
+      gestures.touch.start(points(event));
+    };
+    const onMove = (event: TouchEvent) => {
+      if (gestures.touch.phaseName === 'idle') return;
+      event.preventDefault();
+      gestures.touch.move(points(event));
+    };
+    const onEnd = (event: TouchEvent) => gestures.touch.end(event.touches.length);
+    box.addEventListener('touchstart', onStart, { passive: false });
+    box.addEventListener('touchmove', onMove, { passive: false });
+    box.addEventListener('touchend', onEnd);
+    box.addEventListener('touchcancel', onEnd);
+    return () => {
+      box.removeEventListener('touchstart', onStart);
+      box.removeEventListener('touchmove', onMove);
+      box.removeEventListener('touchend', onEnd);
+      box.removeEventListener('touchcancel', onEnd);
+    };
+  }, [gestures]);
 
   const centre = { x: size.width / 2, y: size.height / 2 };
   const zoomBy = (steps: number) => setView((v) => zoomAround(v, v.scale * ZOOM_FACTOR ** steps, centre));
@@ -160,7 +311,15 @@ export function SheetCanvas(props: SheetCanvasProps) {
     [view],
   );
 
+  const pick = (clientX: number, clientY: number) => {
+    const at = toPage(clientX, clientY);
+    if (at && at.x >= 0 && at.y >= 0 && at.x <= width && at.y <= height) props.onPick?.(at);
+  };
+  tapRef.current = pick;
+
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    // Fingers go through the touch gestures.
+    if (event.pointerType === 'touch') return;
     if (event.button !== 0 && event.button !== 1) return;
     boxRef.current?.focus();
     event.currentTarget.setPointerCapture(event.pointerId);
@@ -188,8 +347,7 @@ export function SheetCanvas(props: SheetCanvasProps) {
     const d = drag.current;
     drag.current = null;
     if (!d || d.moved || event.button !== 0) return;
-    const at = toPage(event.clientX, event.clientY);
-    if (at && at.x >= 0 && at.y >= 0 && at.x <= width && at.y <= height) props.onPick?.(at);
+    pick(event.clientX, event.clientY);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const keys: Record<string, () => void> = {

@@ -1,5 +1,6 @@
 import type * as PdfJs from 'pdfjs-dist';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { TILE_MEMORY_BUDGET, TILE_SIZE, TileCache, tileKeyString, tilePlace, type TileKey } from './tiles.ts';
 
 /** One page drawn to a bitmap: page units (PDF points, or image pixels) times renderScale. */
 export interface RenderedPage {
@@ -11,15 +12,35 @@ export interface RenderedPage {
   readonly renderScale: number;
 }
 
+/** Tiles of a sheet's pages drawn at a zoom level (a PDF's; an image's whole bitmap is its full resolution). */
+export interface TileSource {
+  /** A drawn tile, or undefined when not drawn (yet, or dropped from the cache). */
+  cached(key: TileKey): HTMLCanvasElement | undefined;
+  /** Draws a tile into the cache; the signal cancels the pdf.js render task. */
+  draw(key: TileKey, signal: AbortSignal): Promise<void>;
+}
+
 /** A loaded sheet: a PDF (pages drawn on demand, cached) or an image (one page). */
 export interface Sheet {
   readonly pageCount: number;
   page(pageNumber: number): Promise<RenderedPage>;
+  readonly tiles: TileSource | null;
   dispose(): void;
 }
 
-/** The largest bitmap one page is drawn to (pixels): an A0 sheet gets about 1.4 pixels per point. */
-export const MAX_PAGE_PIXELS = 12_000_000;
+/** The drawn tiles of every open sheet, in one LRU bounded by memory; a dropped tile's bitmap is freed. */
+const tileCache = new TileCache<HTMLCanvasElement>(TILE_MEMORY_BUDGET, (canvas) => {
+  canvas.width = 0;
+  canvas.height = 0;
+});
+let sheetCounter = 0;
+
+/**
+ * The largest bitmap one page is drawn to (pixels): an A0 sheet gets about 0.7 pixels per point, enough for the
+ * fitted view of a large screen; deeper zooms draw tiles (tiles.ts). Smaller than before tiles (12 million) for a
+ * quicker first view and less memory per cached page.
+ */
+export const MAX_PAGE_PIXELS = 4_000_000;
 /** The most pixels per page unit: small sheets are drawn sharp enough for 4× zoom. */
 export const MAX_RENDER_SCALE = 4;
 /** Pages kept drawn per sheet (older ones are dropped, so a 50-page set stays within memory). */
@@ -73,11 +94,50 @@ function pdfSheet(doc: PDFDocumentProxy): Sheet {
     const viewport = page.getViewport({ scale: renderScale });
     const { canvas } = blankCanvas(viewport.width, viewport.height);
     await page.render({ canvas, viewport }).promise;
-    page.cleanup();
+    // The page's parsed drawing stays while the page is in the cache: its tiles are drawn from it.
     return { canvas, width: unit.width, height: unit.height, renderScale };
+  };
+  const prefix = `sheet${(sheetCounter += 1)}:`;
+  const drawTile = async (key: TileKey, signal: AbortSignal): Promise<void> => {
+    const id = prefix + tileKeyString(key);
+    if (tileCache.has(id) || signal.aborted) return;
+    const page = await doc.getPage(key.page);
+    if (signal.aborted) return;
+    const unit = page.getViewport({ scale: 1 });
+    const place = tilePlace(key, { width: unit.width, height: unit.height });
+    if (place.pixelWidth <= 0 || place.pixelHeight <= 0) return;
+    const { canvas } = blankCanvas(place.pixelWidth, place.pixelHeight);
+    const task = page.render({
+      canvas,
+      viewport: page.getViewport({ scale: 2 ** key.level }),
+      // Shifts the page so that this tile's corner is the canvas's origin (applied before the viewport).
+      transform: [1, 0, 0, 1, -key.col * TILE_SIZE, -key.row * TILE_SIZE],
+    });
+    const cancel = () => task.cancel();
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      await task.promise;
+    } catch (error) {
+      canvas.width = 0;
+      canvas.height = 0;
+      if (signal.aborted) return;
+      throw error;
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
+    if (signal.aborted) {
+      canvas.width = 0;
+      canvas.height = 0;
+      return;
+    }
+    tileCache.set(id, canvas, canvas.width * canvas.height * 4);
   };
   return {
     pageCount: doc.numPages,
+    tiles: {
+      cached: (key) => tileCache.get(prefix + tileKeyString(key)),
+      draw: drawTile,
+    },
     page(pageNumber) {
       const n = Math.min(Math.max(1, Math.round(pageNumber)), doc.numPages);
       let found = cache.get(n);
@@ -92,12 +152,28 @@ function pdfSheet(doc: PDFDocumentProxy): Sheet {
       while (cache.size > PAGE_CACHE_SIZE) {
         const oldest = cache.keys().next().value;
         if (oldest === undefined) break;
+        const dropped = cache.get(oldest);
         cache.delete(oldest);
+        // Frees the bitmap now (its memory is not the JS heap's, so a collection may come late): the least
+        // recently asked page is not on screen.
+        void dropped?.then(
+          (old) => {
+            old.canvas.width = 0;
+            old.canvas.height = 0;
+          },
+          () => undefined,
+        );
+        // Frees the parsed drawing of a page left behind (a 50-page set read page after page).
+        void doc.getPage(oldest).then(
+          (old) => old.cleanup(),
+          () => undefined,
+        );
       }
       return found;
     },
     dispose() {
       cache.clear();
+      tileCache.deletePrefix(prefix);
       void doc.destroy();
     },
   };
@@ -114,7 +190,7 @@ async function imageSheet(url: string): Promise<Sheet> {
   const { canvas, ctx } = blankCanvas(width * renderScale, height * renderScale);
   ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
   const page: RenderedPage = { canvas, width, height, renderScale };
-  return { pageCount: 1, page: async () => page, dispose() {} };
+  return { pageCount: 1, page: async () => page, tiles: null, dispose() {} };
 }
 
 /** Loads a sheet from its address: a PDF through pdf.js in its worker, or an image the browser decodes. */

@@ -39,43 +39,45 @@ export async function documentPins(projectId: number, documentId: number): Promi
   return answer.pins;
 }
 
-function pairQuery(baseDocumentId: number, comparedDocumentId: number): string {
-  return `/viewer/alignments?baseDocumentId=${baseDocumentId}&comparedDocumentId=${comparedDocumentId}`;
+/** The pair an alignment is kept for: two documents, or two revisions of one document (revisions named). */
+export interface AlignmentPairKey {
+  readonly baseDocumentId: number;
+  readonly comparedDocumentId: number;
+  readonly baseRevision?: string;
+  readonly comparedRevision?: string;
 }
 
-/** The user's saved alignment of a compared document over a base document, or null. */
-export async function loadAlignment(
-  projectId: number,
-  baseDocumentId: number,
-  comparedDocumentId: number,
-): Promise<Alignment | null> {
-  const answer = await driveCall<{ alignment: Alignment | null }>(
-    projectId,
-    pairQuery(baseDocumentId, comparedDocumentId),
-  );
+/** The address of a pair's alignment: revisions only for two revisions of one document. */
+export function pairQuery(pair: AlignmentPairKey): string {
+  const params = new URLSearchParams({
+    baseDocumentId: String(pair.baseDocumentId),
+    comparedDocumentId: String(pair.comparedDocumentId),
+  });
+  if (pair.baseDocumentId === pair.comparedDocumentId && pair.baseRevision && pair.comparedRevision) {
+    params.set('baseRevision', pair.baseRevision);
+    params.set('comparedRevision', pair.comparedRevision);
+  }
+  return `/viewer/alignments?${params.toString()}`;
+}
+
+/** The user's saved alignment of a pair, or null. */
+export async function loadAlignment(projectId: number, pair: AlignmentPairKey): Promise<Alignment | null> {
+  const answer = await driveCall<{ alignment: Alignment | null }>(projectId, pairQuery(pair));
   return answer.alignment;
 }
 
 /** Keeps the user's alignment of a pair. */
 export async function saveAlignment(
   projectId: number,
-  baseDocumentId: number,
-  comparedDocumentId: number,
+  pair: AlignmentPairKey,
   alignment: Alignment,
 ): Promise<void> {
-  await driveCall(projectId, pairQuery(baseDocumentId, comparedDocumentId), {
-    method: 'PUT',
-    body: { alignment },
-  });
+  await driveCall(projectId, pairQuery(pair), { method: 'PUT', body: { alignment } });
 }
 
 /** Forgets the user's alignment of a pair. */
-export async function forgetAlignment(
-  projectId: number,
-  baseDocumentId: number,
-  comparedDocumentId: number,
-): Promise<void> {
-  await driveCall(projectId, pairQuery(baseDocumentId, comparedDocumentId), { method: 'DELETE' });
+export async function forgetAlignment(projectId: number, pair: AlignmentPairKey): Promise<void> {
+  await driveCall(projectId, pairQuery(pair), { method: 'DELETE' });
 }
 
 /** The viewer's address of a document in a project (revision and page optional). */

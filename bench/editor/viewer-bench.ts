@@ -1,0 +1,387 @@
+// Document viewer bench (issue 15): an A0 vector sheet made here with pdfkit (thousands of paths and text runs),
+// measured in Chromium with the editor's frame recorder (editor-interactions.ts):
+// - first readable view: from the start of the viewer page's navigation to the first frame with the page drawn;
+// - pan and wheel zoom at 4× CPU throttling (frames over 33 ms; deep zoom draws tiles meanwhile);
+// - overlay of two revisions of that sheet while panning (frame rate, no throttling);
+// - tab memory after opening a 50-page set page after page (the renderer process's resident memory).
+// Run after building the web app: npm run build -w @obra/web && node --import tsx bench/editor/viewer-bench.ts
+// It prints a Markdown block (appended by hand to docs/benchmarks-editor.md). One run of each; about 2–3 minutes.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { chromium, type Page } from '@playwright/test';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { createLogger, startServer } from '../../apps/server/src/server.ts';
+import { summarise, type FrameStats } from './editor-interactions.ts';
+
+const A0 = { width: 3370, height: 2384 };
+const PATHS = Number(process.env.BENCH_PATHS ?? 6000);
+const TEXTS = Number(process.env.BENCH_TEXTS ?? 3000);
+const SET_PAGES = Number(process.env.BENCH_SET_PAGES ?? 50);
+const MOVES = Number(process.env.BENCH_MOVES ?? 60);
+const THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 4);
+
+/** A seeded random, so that every run draws the same sheet. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** Draws one sheet page: a grid, walls (polylines), `paths` strokes and `texts` text runs; `shift` moves some. */
+function drawSheet(doc: PDFKit.PDFDocument, paths: number, texts: number, seed: number, shift = 0): void {
+  const rand = random(seed);
+  doc
+    .lineWidth(6)
+    .rect(40, 40, A0.width - 80, A0.height - 80)
+    .stroke('#000000');
+  doc.lineWidth(0.3);
+  for (let x = 100; x < A0.width - 100; x += 100) doc.moveTo(x, 80).lineTo(x, A0.height - 80);
+  for (let y = 100; y < A0.height - 100; y += 100) doc.moveTo(80, y).lineTo(A0.width - 80, y);
+  doc.stroke('#999999');
+  for (let i = 0; i < paths; i += 1) {
+    const x = 100 + rand() * (A0.width - 300) + (i % 10 === 0 ? shift : 0);
+    const y = 100 + rand() * (A0.height - 300);
+    doc.lineWidth(0.25 + rand() * 1.5).moveTo(x, y);
+    for (let k = 0; k < 4; k += 1) doc.lineTo(x + rand() * 120 - 60, y + rand() * 120 - 60);
+    doc.stroke('#000000');
+  }
+  doc.font('Helvetica').fontSize(7).fillColor('#000000');
+  for (let i = 0; i < texts; i += 1)
+    doc.text(
+      `P-${i} Ø${Math.floor(rand() * 400)}`,
+      100 + rand() * (A0.width - 300),
+      100 + rand() * (A0.height - 300),
+      {
+        lineBreak: false,
+      },
+    );
+}
+
+function pdf(pages: number, paths: number, texts: number, shift: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: [A0.width, A0.height], margin: 0, autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    for (let n = 1; n <= pages; n += 1) {
+      doc.addPage();
+      drawSheet(doc, paths, texts, n, shift);
+    }
+    doc.end();
+  });
+}
+
+async function upload(
+  base: string,
+  token: string,
+  projectId: number,
+  name: string,
+  revision: string,
+  bytes: Buffer,
+): Promise<number> {
+  const api = `${base}/project-drive/projects/${projectId}`;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const created = await fetch(`${api}/files`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      fileName: `${name}-${revision}.pdf`,
+      fileSize: bytes.length,
+      documentName: name,
+      revisionName: revision,
+      visibility: 'public',
+    }),
+  });
+  if (created.status !== 201) throw new Error(`upload: ${created.status} ${await created.text()}`);
+  const { file, upload: target } = (await created.json()) as {
+    file: { id: number };
+    upload: { url: string; headers: Record<string, string> };
+  };
+  const put = await fetch(target.url.startsWith('http') ? target.url : `${base}${target.url}`, {
+    method: 'PUT',
+    headers: target.headers,
+    body: new Uint8Array(bytes),
+  });
+  if (!put.ok) throw new Error(`put: ${put.status}`);
+  const confirmed = await fetch(`${api}/files/${file.id}/confirm-upload`, {
+    method: 'PATCH',
+    headers: { authorization: headers.authorization },
+  });
+  if (!confirmed.ok) throw new Error(`confirm: ${confirmed.status} ${await confirmed.text()}`);
+  return ((await confirmed.json()) as { documentId: number }).documentId;
+}
+
+// Plain strings: tsx would wrap named functions with a helper that does not exist inside the page.
+const START_RECORDING = `(() => {
+  window.__frames = [];
+  window.__recording = true;
+  let last = performance.now();
+  const tick = (now) => { window.__frames.push(now - last); last = now; if (window.__recording) requestAnimationFrame(tick); };
+  requestAnimationFrame((now) => { last = now; requestAnimationFrame(tick); });
+})()`;
+const STOP_RECORDING = `new Promise((resolve) => requestAnimationFrame(() => { window.__recording = false; resolve(window.__frames); }))`;
+
+async function record(page: Page, act: () => Promise<void>): Promise<FrameStats> {
+  await page.evaluate(START_RECORDING);
+  await act();
+  return summarise((await page.evaluate(STOP_RECORDING)) as number[]);
+}
+
+/** The first frame with the page drawn on the sheet's canvas (ms since the navigation began). */
+const DRAWN = `new Promise((resolve) => {
+  const check = () => {
+    const canvas = document.querySelector('[data-testid="sheet-bitmap"]');
+    const ctx = canvas && canvas.width > 0 ? canvas.getContext('2d', { willReadFrequently: true }) : null;
+    if (ctx) {
+      const d = ctx.getImageData(Math.floor(canvas.width / 2), Math.floor(canvas.height / 2), 1, 1).data;
+      if (d[3] > 0) { resolve(performance.now()); return; }
+    }
+    requestAnimationFrame(check);
+  };
+  check();
+})`;
+
+async function sheetCentre(page: Page): Promise<{ x: number; y: number }> {
+  const box = await page.getByTestId('sheet-canvas').boundingBox();
+  if (!box) throw new Error('no sheet');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+async function panFor(page: Page, moves: number): Promise<void> {
+  const c = await sheetCentre(page);
+  await page.mouse.move(c.x, c.y);
+  await page.mouse.down();
+  for (let i = 0; i < moves; i += 1) {
+    await page.mouse.move(c.x + Math.sin(i / 10) * 250, c.y + Math.cos(i / 10) * 150);
+    await page.waitForTimeout(8);
+  }
+  await page.mouse.up();
+}
+
+async function wheelFor(page: Page, steps: number): Promise<void> {
+  const c = await sheetCentre(page);
+  await page.mouse.move(c.x, c.y);
+  for (let i = 0; i < steps; i += 1) {
+    await page.mouse.wheel(0, i < steps / 2 ? -30 : 30);
+    await page.waitForTimeout(8);
+  }
+}
+
+/** Resident memory (MB) of the renderer processes of the browser (one tab open). */
+function rendererMemoryMb(browserPid: number | undefined): number {
+  if (!browserPid) return Number.NaN;
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!cmd.includes('--type=renderer') || cmd.includes('--extension-process')) continue;
+      const status = fs.readFileSync(`/proc/${entry}/status`, 'utf8');
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(' ');
+      // Only this browser's children.
+      if (Number(stat[3]) !== browserPid && !isDescendant(Number(stat[3]), browserPid)) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(status);
+      total += rss ? Number(rss[1]) / 1024 : 0;
+    } catch {
+      // the process ended
+    }
+  }
+  return total;
+}
+
+function isDescendant(pid: number, ancestor: number): boolean {
+  for (let hop = 0; hop < 5 && pid > 1; hop += 1) {
+    if (pid === ancestor) return true;
+    try {
+      pid = Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[3]);
+    } catch {
+      return false;
+    }
+  }
+  return pid === ancestor;
+}
+
+const started = Date.now();
+const out = (line: string) => process.stderr.write(`${line}\n`);
+const phase = (name: string) =>
+  process.stderr.write(`${name} at ${Math.round((Date.now() - started) / 1000)} s\n`);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-bench-viewer-'));
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+});
+const server = await startServer(config, createLogger(config));
+phase('server up');
+
+async function call(pathName: string, body: unknown, bearer?: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${server.url}${pathName}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${pathName}: ${response.status} ${text}`);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const answer = (await call('/graphql', { query, variables }, token)) as { data?: T; errors?: unknown };
+  if (!answer.data) throw new Error(JSON.stringify(answer.errors));
+  return answer.data;
+}
+
+/** The newest six-digit code the outbox holds for an address (sign-up confirmation). */
+async function codeFor(email: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+    for (const file of files) {
+      const raw = fs.readFileSync(path.join(outbox, file), 'utf8');
+      if (!raw.toLowerCase().includes(email)) continue;
+      const body = raw
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('\n')
+        .replace(/=\r?\n/g, '');
+      const code = /\b(\d{6})\b/.exec(body)?.[1];
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('no confirmation code');
+}
+
+// A user of our own (sign-up, code from the outbox, policies, a company) and a project without a naming rule.
+const manager = { email: `viewer-bench-${Date.now()}@bench.obra.local`, password: 'Obra-bench-2026!' };
+await call('/auth/sign-up', { ...manager, name: 'Vera', lastName: 'Bench' });
+await call('/auth/confirm-sign-up', { email: manager.email, code: await codeFor(manager.email) });
+const token = ((await call('/auth/sign-in', manager)) as { accessToken: string }).accessToken;
+const policies = await gql<{ policies: { version: string } }>('{ policies { version } }');
+await gql('mutation($v: String!) { acceptPolicies(version: $v) { id } }', { v: policies.policies.version });
+await gql('mutation { updateUserProfile(input: { name: "Vera", lastName: "Bench" }) { id } }');
+await gql('mutation { createCompany(input: { name: "Construtora Bench" }) { id } }');
+const projectId = (
+  await gql<{ createProject: { id: number } }>('mutation { createProject(name: "Viewer bench") { id } }')
+).createProject.id;
+
+const sheetR0 = await pdf(1, PATHS, TEXTS, 0);
+const sheetR1 = await pdf(1, PATHS, TEXTS, 40);
+const set = await pdf(SET_PAGES, Math.round(PATHS / 10), Math.round(TEXTS / 10), 0);
+const sheetId = await upload(server.url, token, projectId, 'BENCH-A0-01', 'R00', sheetR0);
+await upload(server.url, token, projectId, 'BENCH-A0-01', 'R01', sheetR1);
+const setId = await upload(server.url, token, projectId, 'BENCH-SET-50', 'R00', set);
+
+// A switch Chromium ignores, to find this browser's process among the machine's.
+const MARKER = `--obra-viewer-bench=${process.pid}`;
+phase('uploaded');
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', MARKER],
+});
+
+function browserPid(): number | undefined {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmd.includes(MARKER) && !cmd.includes('--type=')) return Number(entry);
+    } catch {
+      // the process ended
+    }
+  }
+  return undefined;
+}
+const lines: string[] = [];
+try {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await page.locator('input[type="email"]').fill(manager.email);
+  await page.locator('input[type="password"]').first().fill(manager.password);
+  await page.locator('button[type="submit"]').click();
+  await page.getByTestId('workspace-home').waitFor({ timeout: 60_000 });
+  const viewer = (documentId: number, query = '') =>
+    `${server.url}/workspace/project/${projectId}/drive/documents/${documentId}${query}`;
+
+  // First readable view: a cold open (bundles and pdf.js worker fetched) and a warm one (cached), each timed from
+  // the navigation's start to the first frame that shows the page.
+  const firstViews: number[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    await page.goto(viewer(sheetId, '?revision=R00'), { waitUntil: 'commit' });
+    firstViews.push(Math.round((await page.evaluate(DRAWN)) as number));
+  }
+  out(`first views: ${firstViews.join(' / ')} ms`);
+  await page.waitForTimeout(1000);
+
+  phase('first views');
+  // Pan and wheel zoom at CPU throttling: the fitted sheet, then zoomed in (tiles) and panned.
+  const session = await context.newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  const panFit = await record(page, () => panFor(page, MOVES));
+  out(`pan fitted: ${JSON.stringify({ ...panFit, intervals: undefined })}`);
+  const wheel = await record(page, () => wheelFor(page, MOVES));
+  out(`wheel: ${JSON.stringify({ ...wheel, intervals: undefined })}`);
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('+');
+  const panDeep = await record(page, () => panFor(page, MOVES));
+  out(`pan deep: ${JSON.stringify({ ...panDeep, intervals: undefined })}`);
+  await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+  // Overlay of the two revisions while panning (no throttling): 60 fps is a frame every 16.7 ms.
+  await page.goto(viewer(sheetId, '?revision=R01&compare=R00'));
+  await page.getByText('Lift near-black').waitFor();
+  await page.evaluate(DRAWN);
+  await page.waitForTimeout(1500);
+  const overlay = await record(page, () => panFor(page, MOVES * 2));
+  out(`overlay: ${JSON.stringify({ ...overlay, intervals: undefined })}`);
+
+  phase('frames');
+  // Memory: the 50-page set, page after page, each page drawn before the next.
+  await page.goto(viewer(setId));
+  await page.evaluate(DRAWN);
+  const pid = browserPid();
+  const before = rendererMemoryMb(pid);
+  let peak = before;
+  for (let n = 2; n <= SET_PAGES; n += 1) {
+    await page.getByTestId('sheet-canvas').focus();
+    await page.keyboard.press('PageDown');
+    await page.getByTestId('page-indicator').getByText(`Page ${n} of ${SET_PAGES}`).waitFor();
+    await page.evaluate(DRAWN);
+    peak = Math.max(peak, rendererMemoryMb(pid));
+    if (n % 10 === 0) out(`page ${n}: renderer ${rendererMemoryMb(pid).toFixed(0)} MB`);
+  }
+  await page.waitForTimeout(1000);
+  const after = rendererMemoryMb(pid);
+  const heap = (await page.evaluate('performance.memory ? performance.memory.usedJSHeapSize : 0')) as number;
+
+  const share = (s: FrameStats) =>
+    `${s.over} of ${s.frames} (${((100 * s.over) / Math.max(1, s.frames)).toFixed(1)} %)`;
+  const fps = (s: FrameStats) =>
+    (1000 / Math.max(1, s.intervals.reduce((a, b) => a + b, 0) / s.frames)).toFixed(0);
+  lines.push(
+    `Sheet: A0 (${A0.width} × ${A0.height} pt), ${PATHS} paths and ${TEXTS} text runs, ${(sheetR0.length / 1e6).toFixed(1)} MB; ` +
+      `set: ${SET_PAGES} A0 pages of ${Math.round(PATHS / 10)} paths and ${Math.round(TEXTS / 10)} texts, ${(set.length / 1e6).toFixed(1)} MB. ` +
+      `Load average at start ${os.loadavg()[0]?.toFixed(1)}, 2 cores.`,
+    '',
+    '| Measure | Result | Goal |',
+    '| --- | --- | --- |',
+    `| First readable view (navigation start → page drawn), cold / warm / warm | ${firstViews.join(' / ')} ms | < 1500 ms |`,
+    `| Pan, fitted, ${THROTTLE}× CPU throttling: frames over 33 ms | ${share(panFit)}, p95 ${panFit.p95.toFixed(1)} ms | ≤ 1 % |`,
+    `| Wheel zoom in and out, ${THROTTLE}× CPU throttling: frames over 33 ms | ${share(wheel)}, p95 ${wheel.p95.toFixed(1)} ms | ≤ 1 % |`,
+    `| Pan at deep zoom (tiles drawing), ${THROTTLE}× CPU throttling: frames over 33 ms | ${share(panDeep)}, p95 ${panDeep.p95.toFixed(1)} ms | ≤ 1 % |`,
+    `| Overlay of two A0 revisions while panning | ${fps(overlay)} fps average, p50 ${overlay.p50.toFixed(1)} ms, p95 ${overlay.p95.toFixed(1)} ms, ${overlay.frames} frames | 60 fps |`,
+    `| Tab memory (renderer RSS), ${SET_PAGES}-page set opened page after page: first page / peak / last | ${before.toFixed(0)} / ${peak.toFixed(0)} / ${after.toFixed(0)} MB (JS heap ${(heap / 1e6).toFixed(0)} MB) | < 500 MB |`,
+  );
+} finally {
+  await browser.close();
+  await server.close();
+}
+process.stdout.write(`${lines.join('\n')}\n\n(${Math.round((Date.now() - started) / 1000)} s)\n`);
