@@ -3,10 +3,25 @@
 // running apart lets the caller stop a conversion that never ends (web-ifc can loop on some broken files).
 //
 // In: workerData { bytes: Uint8Array, wasmDir: string }. Out: one message, either
-// { ok: true, schema, fragments: Uint8Array, properties } or { ok: false, reason, message }.
+// { ok: true, schema, fragments: Uint8Array, properties, niceness } or { ok: false, reason, message }
+// (niceness: the worker thread's nice value, 19 on Linux).
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import * as WEBIFC from 'web-ifc';
 import * as FRAGS from '@thatopen/fragments';
+
+// The conversion yields to the server: on Linux a nice value belongs to a thread, so lowering this worker's
+// own (setpriority on the calling thread) leaves the API's event loop at its priority while a model converts.
+// Elsewhere the call would lower the whole process, so it is made on Linux only.
+let niceness = 0;
+if (process.platform === 'linux') {
+  try {
+    os.setPriority(19);
+    niceness = os.getPriority();
+  } catch {
+    niceness = 0;
+  }
+}
 
 /** The spatial structure classes: every other node of the tree is an element. */
 const SPATIAL = new Set([
@@ -110,7 +125,7 @@ async function convert() {
 }
 
 convert().then(
-  (result) => parentPort.postMessage(result, result.ok ? [result.fragments.buffer] : []),
+  (result) => parentPort.postMessage({ ...result, niceness }, result.ok ? [result.fragments.buffer] : []),
   (error) =>
     parentPort.postMessage({
       ok: false,

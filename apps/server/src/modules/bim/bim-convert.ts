@@ -28,7 +28,14 @@ export interface BimProperties {
 }
 
 export type BimConversionResult =
-  | { ok: true; schema: string; fragments: Uint8Array; properties: BimProperties }
+  | {
+      ok: true;
+      schema: string;
+      fragments: Uint8Array;
+      properties: BimProperties;
+      /** The converting thread's nice value (19 on Linux: the conversion yields to the API). */
+      niceness?: number;
+    }
   | { ok: false; reason: BimConversionFailure; message: string };
 
 /** IFC schemas web-ifc reads (FILE_SCHEMA of the header). */
