@@ -121,6 +121,19 @@ export async function issuesWithTopic(db: Db, ids: readonly number[]): Promise<M
 }
 
 /** The BCF rows of issues: topic fields and comment identities. */
+/** The BCF rows of topics alone (a topic list needs no comment rows). */
+export async function loadBcfTopicRows(
+  db: Db,
+  issueIds: readonly number[],
+): Promise<Map<number, typeof bcfTopics.$inferSelect>> {
+  if (issueIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(bcfTopics)
+    .where(inArray(bcfTopics.issueId, [...issueIds]));
+  return new Map(rows.map((r) => [r.issueId, r]));
+}
+
 export async function loadBcfRows(
   db: Db,
   issueIds: readonly number[],

@@ -57,6 +57,7 @@ import {
   issueImagesWithFiles,
   loadBcfProjectSetup,
   loadBcfRows,
+  loadBcfTopicRows,
   type BcfProjectSetup,
 } from '../bcf-repository.ts';
 import {
@@ -239,9 +240,9 @@ async function topicsOf(
 ): Promise<LoadedTopic[]> {
   const { db } = services.database;
   const ids = views.map((v) => v.row.id);
-  const [projectSetup, rows] = await Promise.all([
+  const [projectSetup, topicRows] = await Promise.all([
     setup ? Promise.resolve(setup) : loadBcfProjectSetup(db, access.project.id),
-    loadBcfRows(db, ids),
+    loadBcfTopicRows(db, ids),
   ]);
   const userIds = [
     ...new Set(
@@ -259,7 +260,7 @@ async function topicsOf(
   const canComment = canInProject(access.policyActor, 'comment.create');
   return views.map((view) => {
     const row = view.row;
-    const bcf = rows.topics.get(row.id);
+    const bcf = topicRows.get(row.id);
     const guid = bcf?.guid ?? derivedTopicGuid(access.project.guid, row.id);
     const kept = bcf ? (bcf.topic as KeptTopic) : undefined;
     const authorization = topicAuthorization({
