@@ -4,6 +4,7 @@ import { isErrorCode } from '@obra/domain';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildUser } from '../support/factories.ts';
 import { cleanupDrive } from '../../src/modules/drive/drive-bulk-download-service.ts';
+import { uploadKeyOf } from '../../src/storage/file-store.ts';
 import {
   buildDriveWorld,
   pdfBytes,
@@ -223,13 +224,15 @@ describe('life cycle guards', () => {
         rows: { storage_key: string }[];
       }
     ).rows;
-    const key = row?.storage_key ?? '';
+    // Unconfirmed, the bytes wait under the upload key (confirming would promote them to the record's key).
+    const key = uploadKeyOf(row?.storage_key ?? '');
     expect(await t.server.services.files.store.stat(key)).toBeDefined();
     // Not yet expired: the cleanup leaves it.
     await cleanupDrive(t.server.services);
     expect(await t.server.services.files.store.stat(key)).toBeDefined();
     await cleanupDrive(t.server.services, new Date(Date.now() + 3 * 3_600_000));
     expect(await t.server.services.files.store.stat(key)).toBeUndefined();
+    expect(await t.server.services.files.store.stat(row?.storage_key ?? '')).toBeUndefined();
     const gone = await rest(t, w.owner, 'PATCH', `${w.base}/files/${created.body.file.id}/confirm-upload`);
     expect(gone.body['code']).toBe('DOCUMENTS_NOT_FOUND');
     // Its document went with it: the name may be used again.

@@ -45,6 +45,7 @@ interface ListedIssue {
   createdAt: string;
   createdByUserId: number;
   pin: { x: number; y: number; image: { index: number } } | null;
+  bimPins: { guid: string }[] | null;
   disciplines: { status: string; deadline: string | null }[];
   locals: { localId: number }[];
   userPersonalData: { starred: boolean };
@@ -56,7 +57,7 @@ interface ListedIssue {
 
 const LIST = `query($p: Int!, $after: String) { getIssues(projectId: $p, first: 100, after: $after,
   includeImages: true, includeComments: true,
-  includeHistory: true) { issues { id title status visibility deadline createdAt createdByUserId pin
+  includeHistory: true) { issues { id title status visibility deadline createdAt createdByUserId pin bimPins
   disciplines { status deadline } locals { localId } userPersonalData { starred }
   notificationsSummary { count }
   images { title markUp markedUp original } comments { message mentionedUsers visibility } history { entityType } }
@@ -84,7 +85,16 @@ describe('the lived-in demo project', () => {
     expect(new Set(all.map((i) => i.status))).toEqual(new Set(['active', 'resolved', 'reproved']));
     const disciplineStatuses = new Set(all.flatMap((i) => i.disciplines.map((d) => d.status)));
     for (const s of DISCIPLINE_STATUSES) expect(disciplineStatuses, s.key).toContain(s.key);
-    expect(all.every((i) => i.pin !== null && i.locals.length > 0 && i.images.length > 0)).toBe(true);
+    // Every issue is pinned: on its image, with a location, or (the few raised in the federated model) on an
+    // element in 3D.
+    const in3d = all.filter((i) => Array.isArray(i.bimPins) && i.bimPins.length > 0);
+    expect(in3d.length).toBeGreaterThanOrEqual(3);
+    expect(in3d.every((i) => /^[0-9A-Za-z_$]{22}$/.test(i.bimPins?.[0]?.guid ?? ''))).toBe(true);
+    expect(
+      all
+        .filter((i) => !in3d.includes(i))
+        .every((i) => i.pin !== null && i.locals.length > 0 && i.images.length > 0),
+    ).toBe(true);
     const today = new Date().toISOString().slice(0, 10);
     const late = all.filter((i) => i.status === 'active' && i.deadline !== null && i.deadline < today);
     expect(late.length).toBeGreaterThan(5);
