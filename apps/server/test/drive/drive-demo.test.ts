@@ -47,8 +47,12 @@ describe('the demo drive', () => {
     const names = list.files.map((f) => f.fileName);
     expect(names).toContain('OBR-ARQ-ED-TER-PLA-0001-R01.pdf');
     expect(list.files.find((f) => f.fileName === 'OBR-ARQ-ED-TER-PLA-0001-R01.pdf')?.revisionsCount).toBe(2);
-    expect(list.files).toHaveLength(7);
-    expect(new Set(list.files.map((f) => f.status))).toEqual(
+    // Seven sheets and photos, and the three IFC models of the demo's federated model (seed/demo-bim.ts).
+    const models = list.files.filter((f) => f.fileName.toLowerCase().endsWith('.ifc'));
+    const sheets = list.files.filter((f) => !models.includes(f));
+    expect(sheets).toHaveLength(7);
+    expect(models).toHaveLength(3);
+    expect(new Set(sheets.map((f) => f.status))).toEqual(
       new Set(['APPROVED', 'APPROVED_WITH_NOTES', 'ANALYSING', 'REPROVED']),
     );
     // The partner's work-in-progress photo stays in the partner's company.
