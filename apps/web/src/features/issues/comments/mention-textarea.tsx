@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   activeMention,
@@ -56,6 +56,10 @@ export function MentionTextarea({
   const { t } = useTranslation('issue');
   const ref = useRef<HTMLTextAreaElement>(null);
   const [mention, setMention] = useState<ActiveMention | null>(null);
+  // The suggestions close a moment after the box loses focus (a click on one lands first); the timer dies with
+  // the box, so it never updates an unmounted component.
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(blurTimer.current), []);
   const [highlight, setHighlight] = useState(0);
   const options = optionsFor(mention, people, issues);
   const open = mention !== null && options.length > 0;
@@ -122,7 +126,10 @@ export function MentionTextarea({
         }}
         onKeyDown={onKeyDown}
         onClick={(event) => track(event.currentTarget.value, event.currentTarget.selectionStart)}
-        onBlur={() => setTimeout(() => setMention(null), 150)}
+        onBlur={() => {
+          clearTimeout(blurTimer.current);
+          blurTimer.current = setTimeout(() => setMention(null), 150);
+        }}
         aria-autocomplete="list"
         aria-expanded={open}
         data-testid="comment-input"
