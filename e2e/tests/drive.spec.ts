@@ -52,6 +52,8 @@ test.describe('Project drive', () => {
     request,
     obra,
   }) => {
+    // A folder upload, revisions, bulk status, a partner's view and a zip: close to the default limit on 2 cores.
+    test.setTimeout(240_000);
     const world = await buildIssueWorld(request, obra);
     await gql(
       request,
