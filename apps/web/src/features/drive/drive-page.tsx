@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Center,
   Checkbox,
@@ -589,7 +590,10 @@ export function DrivePage() {
                         </Badge>
                       )}
                       <BimDriveBadge projectId={project.id} file={file} />
-                      <PdfProcessingChip projectId={project.id} file={file} hideSuccess />
+                      {/* On a phone the row keeps its width for the name; the drawer shows the state. */}
+                      <Box visibleFrom="sm">
+                        <PdfProcessingChip projectId={project.id} file={file} hideSuccess />
+                      </Box>
                       <Badge
                         size="sm"
                         variant="light"
