@@ -231,8 +231,9 @@ export function useBimTools(input: {
     [controller, selection, modelSize],
   );
 
-  const measurementsRef = useRef(measurements);
-  measurementsRef.current = measurements;
+  // Picks resolve asynchronously (a raycast per click): they are chained so that quick clicks apply in their
+  // order, and each applies to the latest measurements (a functional update), so that no click is lost.
+  const pickQueue = useRef<Promise<void>>(Promise.resolve());
   const onCanvasClick = useCallback(
     (clientX: number, clientY: number): boolean => {
       if (!controller || !picking) return false;
@@ -249,26 +250,27 @@ export function useBimTools(input: {
         });
         return true;
       }
-      void controller.pickSnapped(clientX, clientY).then((hit) => {
-        if (!hit) return;
-        const all = measurementsRef.current;
-        const last = all[all.length - 1];
-        const open = last && !last.done && last.kind === picking ? last : null;
-        if (!open) {
-          const face = hit.normal ? { point: hit.point, normal: hit.normal } : undefined;
-          setMeasurements([
-            ...all,
-            { id: crypto.randomUUID(), kind: picking, points: [hit.point], face, done: false },
-          ]);
-          return;
-        }
-        const point =
-          open.kind === 'area' && open.face
-            ? projectOnPlane(hit.point, open.face.point, open.face.normal)
-            : hit.point;
-        const points = [...open.points, point];
-        setMeasurements([...all.slice(0, -1), { ...open, points, done: open.kind === 'distance' }]);
-      });
+      const kind = picking;
+      pickQueue.current = pickQueue.current
+        .then(() => controller.pickSnapped(clientX, clientY))
+        .then((hit) => {
+          if (!hit) return;
+          setMeasurements((all) => {
+            const last = all[all.length - 1];
+            const open = last && !last.done && last.kind === kind ? last : null;
+            if (!open) {
+              const face = hit.normal ? { point: hit.point, normal: hit.normal } : undefined;
+              return [...all, { id: crypto.randomUUID(), kind, points: [hit.point], face, done: false }];
+            }
+            const point =
+              open.kind === 'area' && open.face
+                ? projectOnPlane(hit.point, open.face.point, open.face.normal)
+                : hit.point;
+            const points = [...open.points, point];
+            return [...all.slice(0, -1), { ...open, points, done: open.kind === 'distance' }];
+          });
+        })
+        .catch(() => undefined);
       return true;
     },
     [controller, picking],
