@@ -1,15 +1,11 @@
-import { COMMENT_VISIBILITIES } from '@obra/domain';
-import { loadIssueImages } from '../issues/images/issue-image-repository.ts';
-import { commentViewsOfIssues } from '../issues/comments/issue-comment-query-service.ts';
-import type { CommentView } from '../issues/comments/issue-comment-repository.ts';
-import { loadVisibleHistory } from '../issues/list/issue-query-service.ts';
 import { enumLabel, exportLabel, type ExportLabel } from './export-labels.ts';
-import { userNames, type ExportPage } from './export-source.ts';
+import type { ExportPage } from './export-source.ts';
 import {
   describeFilter,
   formatDay,
   formatInstant,
   issueFields,
+  loadReportPageExtras,
   type ReportContext,
 } from './issue-report-pdf.ts';
 
@@ -83,32 +79,11 @@ export async function buildIssuesReportModel(
   context: ReportContext,
   origin: string,
 ): Promise<ReportModel> {
-  const { locale, lookups, totals, options, services } = context;
+  const { locale, lookups, totals, services } = context;
   const label = (key: ExportLabel) => exportLabel(locale, key);
   const issues: ReportIssue[] = [];
   for await (const page of pages) {
-    const ids = page.issues.map((v) => v.row.id);
-    const images = options.images ? await loadIssueImages(services.database.db, ids) : [];
-    const comments = options.comments
-      ? await commentViewsOfIssues(
-          services,
-          context.access,
-          new Map(page.issues.map((v) => [v.row.id, v.row.visibility])),
-          { visibilities: COMMENT_VISIBILITIES, includeDeleted: false },
-        )
-      : new Map<number, CommentView[]>();
-    const history = options.history
-      ? await loadVisibleHistory(
-          services,
-          context.access,
-          page.issues.map((v) => v.row),
-        )
-      : new Map();
-    await userNames(services.database.db, lookups, [
-      ...page.issues.map((v) => v.row.createdByUserId),
-      ...[...comments.values()].flat().map((c) => c.row.createdByUserId),
-      ...[...history.values()].flat().map((h: { userId: number | null }) => h.userId),
-    ]);
+    const { images, comments, history } = await loadReportPageExtras(page, context);
     for (const issue of page.issues) {
       const row = issue.row;
       issues.push({

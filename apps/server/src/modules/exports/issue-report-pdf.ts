@@ -213,28 +213,7 @@ export async function writeIssuesReport(
 
   let count = 0;
   for await (const page of pages) {
-    const ids = page.issues.map((v) => v.row.id);
-    const images = options.images ? await loadIssueImages(services.database.db, ids) : [];
-    const comments = options.comments
-      ? await commentViewsOfIssues(
-          services,
-          context.access,
-          new Map(page.issues.map((v) => [v.row.id, v.row.visibility])),
-          { visibilities: COMMENT_VISIBILITIES, includeDeleted: false },
-        )
-      : new Map<number, CommentView[]>();
-    const history = options.history
-      ? await loadVisibleHistory(
-          services,
-          context.access,
-          page.issues.map((v) => v.row),
-        )
-      : new Map();
-    await userNames(services.database.db, lookups, [
-      ...page.issues.map((v) => v.row.createdByUserId),
-      ...[...comments.values()].flat().map((c) => c.row.createdByUserId),
-      ...[...history.values()].flat().map((h: { userId: number | null }) => h.userId),
-    ]);
+    const { images, comments, history } = await loadReportPageExtras(page, context);
     for (const issue of page.issues) {
       doc.addPage();
       writeIssue(doc, issue, context, width);
@@ -398,4 +377,35 @@ function writeIssue(doc: PDFKit.PDFDocument, issue: IssueView, context: ReportCo
       );
   }
   doc.moveDown(0.5);
+}
+
+/**
+ * What one page of a report shows beside its issues, as the options ask: their images, the comments and history
+ * this reader may see; the names of everyone they name go into the context's lookups.
+ */
+export async function loadReportPageExtras(page: ExportPage, context: ReportContext) {
+  const { options, services, lookups } = context;
+  const ids = page.issues.map((v) => v.row.id);
+  const images = options.images ? await loadIssueImages(services.database.db, ids) : [];
+  const comments = options.comments
+    ? await commentViewsOfIssues(
+        services,
+        context.access,
+        new Map(page.issues.map((v) => [v.row.id, v.row.visibility])),
+        { visibilities: COMMENT_VISIBILITIES, includeDeleted: false },
+      )
+    : new Map<number, CommentView[]>();
+  const history = options.history
+    ? await loadVisibleHistory(
+        services,
+        context.access,
+        page.issues.map((v) => v.row),
+      )
+    : new Map<never, never>();
+  await userNames(services.database.db, lookups, [
+    ...page.issues.map((v) => v.row.createdByUserId),
+    ...[...comments.values()].flat().map((c) => c.row.createdByUserId),
+    ...[...history.values()].flat().map((h: { userId: number | null }) => h.userId),
+  ]);
+  return { images, comments, history };
 }
