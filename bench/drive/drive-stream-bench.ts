@@ -5,7 +5,7 @@
 //  zip:    the drive.bulkZip job over N incompressible files (half stored, half deflated), written straight into
 //          the store, the job started by POST /files/bulk-downloads and followed until completed.
 // Goals: upload RSS growth < 100 MB and throughput ≥ 0.5 × cp; zip RSS growth < 150 MB.
-// Run: node --expose-gc --import tsx bench/drive/drive-stream-bench.ts upload [MB=1024]
+// Run: node --expose-gc --import tsx bench/drive/drive-stream-bench.ts upload [MB=1024] [rounds=3]
 //      node --expose-gc --import tsx bench/drive/drive-stream-bench.ts zip [files=500] [MB total=1024]
 // Every file it writes (the source, the copy, the stored objects, the archive) is removed at the end.
 import fs from 'node:fs';
@@ -13,6 +13,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
+import { PerformanceObserver, constants as perf } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import { startTestServer } from '../../apps/server/test/support/test-server.ts';
@@ -20,6 +21,38 @@ import { buildDriveWorld, rest, type Created } from '../../apps/server/test/driv
 
 const MODE = process.argv[2] ?? 'upload';
 const MB = 1024 * 1024;
+
+/** Garbage collections seen since `start()`: how many full (mark-compact) ones and their time, and the minor ones. */
+function gcCounter(): {
+  start(): void;
+  stop(): { major: number; majorMs: number; minor: number; minorMs: number };
+} {
+  let seen = { major: 0, majorMs: 0, minor: 0, minorMs: 0 };
+  const count = (entries: readonly PerformanceEntry[]) => {
+    for (const entry of entries) {
+      const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+      if (kind === perf.NODE_PERFORMANCE_GC_MAJOR) {
+        seen.major += 1;
+        seen.majorMs += entry.duration;
+      } else {
+        seen.minor += 1;
+        seen.minorMs += entry.duration;
+      }
+    }
+  };
+  const observer = new PerformanceObserver((list) => count(list.getEntries()));
+  return {
+    start() {
+      seen = { major: 0, majorMs: 0, minor: 0, minorMs: 0 };
+      observer.observe({ entryTypes: ['gc'] });
+    },
+    stop() {
+      count(observer.takeRecords());
+      observer.disconnect();
+      return seen;
+    },
+  };
+}
 
 const rss = (): number => process.memoryUsage().rss;
 const mb = (bytes: number): string => (bytes / MB).toFixed(1);
@@ -86,9 +119,9 @@ try {
     await run('sh', ['-c', 'cat "$0" > /dev/null', source]);
     const copy = path.join(scratch, 'copy.pdf');
     // The floor of the network path: the same curl PUT into a bare node:http server that pipes the body to a file
-    // (no framework, no signature, no size limit), in this process.
+    // with the store's 1 MB write buffer (no framework, no signature, no size limit), in this process.
     const bare = http.createServer((req, res) => {
-      void pipeline(req, fs.createWriteStream(copy)).then(
+      void pipeline(req, fs.createWriteStream(copy, { highWaterMark: MB })).then(
         () => res.end('ok'),
         () => res.end('failed'),
       );
@@ -115,6 +148,17 @@ try {
       obra: [],
       put: [],
     };
+    // CPU seconds (user + system) this process spent while each PUT ran: the server's own cost of the bytes, much
+    // less sensitive to the other sessions' load than wall time.
+    const cpu: { bare: number[]; put: number[] } = { bare: [], put: [] };
+    const gcs: { bare: string[]; put: string[] } = { bare: [], put: [] };
+    const gcDuring = gcCounter();
+    const gcShow = (seen: ReturnType<ReturnType<typeof gcCounter>['stop']>) =>
+      `${seen.major} full ${seen.majorMs.toFixed(0)} ms + ${seen.minor} minor ${seen.minorMs.toFixed(0)} ms`;
+    const cpuSeconds = (since: NodeJS.CpuUsage): number => {
+      const used = process.cpuUsage(since);
+      return (used.user + used.system) / 1e6;
+    };
     let growth = 0;
     let firstBefore = 0;
     // Interleaved rounds, each timed up to its bytes being on disk (`sync`), the copies removed in between.
@@ -126,13 +170,18 @@ try {
       await fsp.rm(copy);
 
       started = performance.now();
+      let cpuStart = process.cpuUsage();
+      gcDuring.start();
       await curlPut(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/x`);
+      cpu.bare.push(cpuSeconds(cpuStart));
+      gcs.bare.push(gcShow(gcDuring.stop()));
       await run('sync', []);
       times.bare.push((performance.now() - started) / 1000);
       await fsp.rm(copy);
 
-      // Obra, as the web uploader does it: POST /files, PUT the bytes to the signed URL, confirm.
-      settle();
+      // Obra, as the web uploader does it: POST /files, PUT the bytes to the signed URL, confirm. No forced gc()
+      // before it: after one, V8 runs a full collection every ~30 MB of a streamed body in this process, for the
+      // bare server as for Obra (bench/drive/upload-gc-probe.ts), which no server that never calls gc() pays.
       const before = rss();
       if (round === 0) firstBefore = before;
       memory.start();
@@ -144,7 +193,11 @@ try {
       if (created.status !== 201)
         throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
       const putStarted = performance.now();
+      cpuStart = process.cpuUsage();
+      gcDuring.start();
       const status = await curlPut(created.body.upload.url);
+      cpu.put.push(cpuSeconds(cpuStart));
+      gcs.put.push(gcShow(gcDuring.stop()));
       if (status !== '200') throw new Error(`put: ${status}`);
       times.put.push((performance.now() - putStarted) / 1000);
       const confirmed = await rest<{ uploadState: string; fileSize: number }>(
@@ -170,9 +223,16 @@ try {
     console.log(
       `  Obra POST+PUT+confirm:    ${show(times.obra)}; the PUT alone ${times.put.map((x) => x.toFixed(2)).join(', ')} s`,
     );
+    const cpuShow = (xs: number[]) =>
+      `${xs.map((x) => x.toFixed(2)).join(', ')} s (median ${(median(xs) / (size / 1024 / MB)).toFixed(2)} s per GB)`;
+    console.log(`  server CPU during the bare PUT: ${cpuShow(cpu.bare)}`);
+    console.log(`  server CPU during Obra's PUT:   ${cpuShow(cpu.put)}`);
+    console.log(`  garbage collection during the bare PUTs: ${gcs.bare.join('; ')}`);
+    console.log(`  garbage collection during Obra's PUTs:   ${gcs.put.join('; ')}`);
     console.log(
-      `  throughput ratio (cp ÷ Obra, medians) ${(median(times.cp) / median(times.obra)).toFixed(2)} (goal ≥ 0.5); ` +
-        `bare node:http ÷ Obra ${(median(times.bare) / median(times.obra)).toFixed(2)}`,
+      `  throughput ratios (medians): Obra ÷ cp ${(median(times.cp) / median(times.obra)).toFixed(2)} (goal ≥ 0.5); ` +
+        `bare node:http ÷ cp ${(median(times.cp) / median(times.bare)).toFixed(2)}; ` +
+        `Obra ÷ bare node:http ${(median(times.bare) / median(times.obra)).toFixed(2)}`,
     );
     console.log(
       `server RSS: ${mb(firstBefore)} MB before the first upload; largest growth in one upload ${mb(growth)} MB (goal < 100)`,

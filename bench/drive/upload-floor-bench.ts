@@ -1,7 +1,8 @@
 // Where the time of a local upload goes (issue 14's "1 GB upload ≥ 0.5 × cp"): the same file sent by different
 // clients into different receivers, each timed until `sync` returns, interleaved with a plain `cp`.
 //   clients:   curl --data-binary @file (reads the file whole into memory first), curl -T (streams it), Node fetch
-//              with a file stream body (what a Node client would use)
+//              with a file stream body (what a Node client would use), a python3 client handing the file to the
+//              kernel with sendfile(2) (the leanest possible sender)
 //   receivers: node:http piping into fs.createWriteStream (Obra's receive path without the framework), the same with
 //              a 1 MB write highWaterMark, node:http discarding the body (no disk: the network floor), and a raw
 //              node:net socket piped to a file (no HTTP parsing)
@@ -75,6 +76,17 @@ try {
       ...(mode === 'T' ? ['-T', source] : ['--data-binary', `@${source}`]),
       url,
     ]);
+  // The leanest client: the headers, then the file handed to the kernel with sendfile(2) (no user-space copy).
+  const SENDFILE = [
+    'import os, socket, sys',
+    'path, port = sys.argv[1], int(sys.argv[2]); size = os.path.getsize(path)',
+    "s = socket.create_connection(('127.0.0.1', port))",
+    "s.sendall(f'PUT / HTTP/1.1\\r\\nhost: 127.0.0.1\\r\\ncontent-length: {size}\\r\\nconnection: close\\r\\n\\r\\n'.encode())",
+    'f = open(path, "rb"); sent = 0',
+    'while sent < size: sent += os.sendfile(s.fileno(), f.fileno(), sent, size - sent)',
+    'while s.recv(65536): pass',
+  ].join('\n');
+  const sendfile = (port: number) => run('python3', ['-c', SENDFILE, source, String(port)]);
   const rawSend = (port: number) =>
     new Promise<void>((resolve, reject) => {
       const socket = net.connect(port, '127.0.0.1');
@@ -100,6 +112,8 @@ try {
       },
     ],
     ['curl -T → node:http → discarded (no disk)', () => curl('T', `http://127.0.0.1:${ports.discard}/`)],
+    ['python sendfile(2) → node:http → file (1 MB highWaterMark)', () => sendfile(ports.file1m)],
+    ['python sendfile(2) → node:http → discarded (no disk)', () => sendfile(ports.discard)],
     ['node:net raw socket → file (no HTTP)', () => rawSend(ports.raw)],
   ];
   const times = new Map<string, number[]>(cases.map(([name]) => [name, []]));
@@ -120,7 +134,7 @@ try {
   console.log(`${size / MB} MB, ${rounds} interleaved rounds, each until synced:`);
   for (const [name, xs] of times)
     console.log(
-      `  ${name.padEnd(48)} ${xs.map((x) => x.toFixed(2)).join(' / ')} s  ` +
+      `  ${name.padEnd(58)} ${xs.map((x) => x.toFixed(2)).join(' / ')} s  ` +
         `${(size / MB / median(xs)).toFixed(0)} MB/s  cp ÷ this ${(cp / median(xs)).toFixed(2)}`,
     );
 } finally {

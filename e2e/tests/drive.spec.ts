@@ -5,31 +5,13 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { buildIssueWorld, signedInPage } from './issue-view-helpers.ts';
 import { gql } from './project-helpers.ts';
+import { zipEntries } from './zip-helpers.ts';
 
 /** A small valid PDF (the server checks the type by the first bytes). */
 function pdf(label: string): Buffer {
   return Buffer.from(
     `%PDF-1.4\n% ${label}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
   );
-}
-
-/** The entries of a zip archive (names and uncompressed sizes), read from its central directory. */
-function zipEntries(zip: Buffer): { name: string; size: number }[] {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0) throw new Error('not a zip');
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const entries: { name: string; size: number }[] = [];
-  for (let i = 0; i < count; i++) {
-    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory');
-    const size = zip.readUInt32LE(at + 24);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extra = zip.readUInt16LE(at + 30);
-    const comment = zip.readUInt16LE(at + 32);
-    entries.push({ name: zip.subarray(at + 46, at + 46 + nameLength).toString('utf8'), size });
-    at += 46 + nameLength + extra + comment;
-  }
-  return entries;
 }
 
 /** The file names of the rows the drive list shows. */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../fixtures.ts';
 import { buildIssueWorld, signedInPage } from './issue-view-helpers.ts';
+import { zipEntries } from './zip-helpers.ts';
 
 /** The 3-page PDF made with pdfkit (fixtures/documents/SOURCE.md "generated/"). */
 const SHEETS = path.resolve(import.meta.dirname, '../../fixtures/documents/generated/three-sheets.pdf');
@@ -70,6 +71,19 @@ test.describe('Project files', () => {
     await expect(page.getByTestId('files-empty')).toContainText('No file matches this search.');
     await page.getByRole('button', { name: 'Clear the search' }).click();
     await expect(page.getByTestId('files-row')).toHaveCount(2);
+
+    // Both files as a zip, prepared by the server: one entry per file, the newest version of each.
+    await page.getByTestId('files-select-all').check();
+    await page.getByTestId('files-bulk-zip').click();
+    const link = page.getByTestId('files-bulk-download-link');
+    await expect(link).toBeVisible();
+    const zip = await request.get((await link.getAttribute('href')) ?? '');
+    expect(zip.status()).toBe(200);
+    expect(zipEntries(await zip.body()).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'Ata de reunião.txt', size: fs.statSync(notes).size },
+      { name: 'Levantamento da obra.pdf', size: fs.statSync(sheets).size },
+    ]);
+    await page.getByRole('button', { name: 'Clear selection' }).click();
 
     // The collaborator's company sees the files too (no visibility), but may not delete the owner's.
     const partner = await signedInPage(browser, baseURL, world.collaborator);

@@ -11,7 +11,6 @@ import {
   Loader,
   Menu,
   MultiSelect,
-  Progress,
   Select,
   Stack,
   Text,
@@ -46,6 +45,7 @@ import { DriveUploadPanel } from './drive-upload-panel.tsx';
 import { DriveFieldsDialog, editableDriveFields, type DriveFieldsChange } from './drive-fields-dialog.tsx';
 import { ViewDocumentButton } from '../viewer/view-document-button.tsx';
 import { BimDriveBadge } from '../bim/bim-drive-badge.tsx';
+import { BulkDownloadAlert, useBulkDownload } from './bulk-download.tsx';
 import { PdfProcessingChip } from './pdf-processing-chip.tsx';
 
 const PAGE = 500;
@@ -64,15 +64,6 @@ interface Authorization {
   visibilities: DocumentVisibility[];
   uploadDisciplineIds: number[] | 'all';
   projectActive: boolean;
-}
-
-/** The state of a bulk download as GET /files/bulk-downloads/{id} answers it. */
-interface BulkDownloadState {
-  status: string;
-  url: string | null;
-  errorCode: string | null;
-  fileCount?: number;
-  processedCount?: number;
 }
 
 type BulkResult = { fileId: number; code: string }[];
@@ -122,19 +113,11 @@ export function DrivePage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [auth, setAuth] = useState<Authorization | null>(null);
   const [openFile, setOpenFile] = useState<number | null>(null);
-  const [bulkState, setBulkState] = useState<BulkDownloadState | null>(null);
+  const zip = useBulkDownload(project.id, 'drive');
   const [failures, setFailures] = useState<BulkResult>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [editFields, setEditFields] = useState(false);
   const [busy, setBusy] = useState(false);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
   useEffect(() => {
     driveCall<Authorization>(project.id, '/user-authorization').then(setAuth, () => setAuth(null));
   }, [project.id]);
@@ -197,31 +180,6 @@ export function DrivePage() {
       showErrorToast(t, error);
     } finally {
       setBusy(false);
-    }
-  };
-
-  const bulkDownload = async () => {
-    try {
-      const { bulkDownloadId } = await driveCall<{ bulkDownloadId: string }>(
-        project.id,
-        '/files/bulk-downloads',
-        { method: 'POST', body: { filesIds: chosen } },
-      );
-      setBulkState({ status: 'processing', url: null, errorCode: null });
-      while (mounted.current) {
-        await new Promise((r) => setTimeout(r, 1000));
-        if (!mounted.current) return;
-        const state = await driveCall<BulkDownloadState>(
-          project.id,
-          `/files/bulk-downloads/${bulkDownloadId}`,
-        );
-        setBulkState(state);
-        if (state.status !== 'processing') break;
-      }
-    } catch (error) {
-      if (!mounted.current) return;
-      setBulkState({ status: 'error', url: null, errorCode: 'PREPARING' });
-      showErrorToast(t, error);
     }
   };
 
@@ -379,8 +337,8 @@ export function DrivePage() {
             size="xs"
             variant="default"
             leftSection={<IconDownload size={14} />}
-            onClick={() => void bulkDownload()}
-            disabled={bulkState?.status === 'processing'}
+            onClick={() => void zip.start(chosen)}
+            disabled={zip.processing}
             data-testid="drive-bulk-zip"
           >
             {t('drive:bulk.download')}
@@ -425,38 +383,7 @@ export function DrivePage() {
         onConfirm={() => void bulkDelete()}
         onClose={() => setConfirmDelete(false)}
       />
-      {bulkState && (
-        <Alert
-          color={bulkState.status === 'error' ? 'red' : 'blue'}
-          withCloseButton
-          onClose={() => setBulkState(null)}
-          data-testid="drive-bulk-download"
-        >
-          {bulkState.status === 'processing' && (
-            <Stack gap={4}>
-              <Text size="sm">{t('drive:bulk.preparing')}</Text>
-              {bulkState.fileCount ? (
-                <Progress
-                  value={((bulkState.processedCount ?? 0) / bulkState.fileCount) * 100}
-                  size="sm"
-                  aria-label={t('drive:bulk.preparing')}
-                />
-              ) : null}
-            </Stack>
-          )}
-          {bulkState.status === 'completed' && bulkState.url && (
-            <Anchor href={bulkState.url} download data-testid="drive-bulk-download-link">
-              {t('drive:bulk.ready')}
-            </Anchor>
-          )}
-          {bulkState.status === 'error' &&
-            t(
-              bulkState.errorCode === 'COMPRESSING'
-                ? 'drive:bulk.errorCompressing'
-                : 'drive:bulk.errorPreparing',
-            )}
-        </Alert>
-      )}
+      <BulkDownloadAlert ns="drive" state={zip.state} onClose={zip.clear} />
       {failures.length > 0 && (
         <Alert
           color="red"

@@ -5,6 +5,7 @@ import {
   Badge,
   Button,
   Center,
+  Checkbox,
   Drawer,
   Group,
   Loader,
@@ -14,7 +15,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconFile, IconFileTypePdf, IconSearch, IconTrash } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconFile,
+  IconFileTypePdf,
+  IconFileZip,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -23,6 +31,7 @@ import { useSearchParams } from 'react-router';
 import { useProject } from '../projects/project-context.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { ConfirmDialog } from '../projects/setup/setup-common.tsx';
+import { BulkDownloadAlert, useBulkDownload } from '../drive/bulk-download.tsx';
 import { PdfProcessingChip } from '../drive/pdf-processing-chip.tsx';
 import { filesCall, formatSize, type FilesAuthorization, type ProjectFile } from './files-api.ts';
 import { FilesUploadPanel } from './files-upload-panel.tsx';
@@ -103,6 +112,7 @@ export function FilesPage() {
   const [openFile, setOpenFile] = useState<ProjectFile | null>(null);
   const [toDelete, setToDelete] = useState<ProjectFile | null>(null);
   const [busy, setBusy] = useState(false);
+  const zip = useBulkDownload(project.id, 'files');
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const listedNames = useMemo(
     () => new Set((files ?? []).map((f) => f.fileName.normalize('NFC').toLowerCase())),
@@ -137,6 +147,20 @@ export function FilesPage() {
     overscan: 8,
   });
   const canWrite = !!auth?.projectActive;
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // A selection holds only files still listed (after a search, a delete or a reload).
+  const chosen = useMemo(
+    () => (files ?? []).filter((f) => selected.has(f.id)).map((f) => f.id),
+    [files, selected],
+  );
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allChosen = !!files && files.length > 0 && chosen.length === files.length;
 
   return (
     <Stack p={{ base: 'xs', sm: 'md' }} gap="md" h="100%" data-testid="files-page">
@@ -177,6 +201,39 @@ export function FilesPage() {
           </Text>
         )}
       </Group>
+      {files && files.length > 0 && (
+        <Group gap="xs" wrap="wrap" data-testid="files-bulk-bar">
+          <Checkbox
+            size="xs"
+            label={t('files:bulk.selectAll')}
+            checked={allChosen}
+            indeterminate={chosen.length > 0 && !allChosen}
+            onChange={() => setSelected(allChosen ? new Set() : new Set(files.map((f) => f.id)))}
+            data-testid="files-select-all"
+          />
+          {chosen.length > 0 && (
+            <>
+              <Text size="sm" data-testid="files-selected-count">
+                {t('files:bulk.selected', { count: chosen.length })}
+              </Text>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconFileZip size={14} />}
+                onClick={() => void zip.start(chosen)}
+                loading={zip.processing}
+                data-testid="files-bulk-zip"
+              >
+                {t('files:bulk.download')}
+              </Button>
+              <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
+                {t('files:bulk.clear')}
+              </Button>
+            </>
+          )}
+        </Group>
+      )}
+      <BulkDownloadAlert ns="files" state={zip.state} onClose={zip.clear} />
       {failed && (
         <Alert color="red" data-testid="files-load-error">
           <Group justify="space-between" wrap="wrap">
@@ -237,6 +294,13 @@ export function FilesPage() {
                     px="xs"
                     style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
                   >
+                    <Checkbox
+                      size="xs"
+                      checked={selected.has(file.id)}
+                      onChange={() => toggle(file.id)}
+                      aria-label={t('files:bulk.select', { name: file.fileName })}
+                      data-testid="files-row-select"
+                    />
                     <FileThumb file={file} />
                     <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                       <Anchor
