@@ -442,9 +442,9 @@ describe('the topic list’s statements', () => {
       expect(topic.labels).toEqual(['Roof', 'Facade']);
       expect(topic.modified_author).toBe(w.creator.email);
     }
-    // The caller (token), the project by GUID, the caller's access (once), the page of the issue list, and the
-    // page's BCF rows with its authors' e-mails, the labels' names and the active categories and phases.
-    expect(one.statements).toBe(5);
+    // The caller (token), the project by its GUID with the caller's access (once), the page of the issue list,
+    // and the page's BCF rows with its authors' e-mails, the labels' names and the active categories and phases.
+    expect(one.statements).toBe(4);
     expect(many.statements).toBe(one.statements);
   });
 });

@@ -42,7 +42,12 @@ import { canDeleteIssue, editScopeOn, requireIssueReader } from '../../issues/is
 import type { IssueView } from '../../issues/issue-repository.ts';
 import { getIssue, getIssues, loadVisibleHistory } from '../../issues/list/issue-query-service.ts';
 import type { IssueColumn, IssuePageShape } from '../../issues/list/issue-page-sql.ts';
-import { loadProjectAccess, requireActive, type ProjectAccess } from '../../projects/project-access.ts';
+import {
+  loadProjectAccess,
+  loadProjectAccessByGuid,
+  requireActive,
+  type ProjectAccess,
+} from '../../projects/project-access.ts';
 import { loadDriveAccess } from '../../drive/drive-access.ts';
 import { listDriveFiles } from '../../drive/drive-repository.ts';
 import { confirmDriveUpload, createDriveFile } from '../../drive/drive-upload-service.ts';
@@ -167,13 +172,7 @@ export async function bcfProjectAccess(
 ): Promise<ProjectAccess> {
   const guid = projectGuid.toLowerCase();
   if (!isBcfGuid(guid)) throw new AppError('PROJECT_NOT_FOUND');
-  const [row] = await services.database.db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(eq(projects.guid, guid))
-    .limit(1);
-  if (!row) throw new AppError('PROJECT_NOT_FOUND');
-  const access = await loadProjectAccess(services.database.db, actor, row.id);
+  const access = await loadProjectAccessByGuid(services.database.db, actor, guid);
   requireIssueReader(access);
   return access;
 }
