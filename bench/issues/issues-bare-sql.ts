@@ -18,6 +18,12 @@ export interface BarePage {
   limit?: number;
   /** Read by regions (an unfiltered first page) instead of sorting every row. */
   regions?: boolean;
+  /**
+   * What each row carries: the web list's data (default), or a BCF-API topic's (`topic`: the topic's columns,
+   * the disciplines' ids, the labels' names, the issue's `bcf_topics` row and its authors' e-mails, and the
+   * project's inactive categories and phases; see bench/bcf/bcf-api-topics-bench.ts).
+   */
+  columns?: 'list' | 'topic';
 }
 
 const VISIBLE =
@@ -54,6 +60,31 @@ from page p join issues i on i.id = p.id
 order by ${order}`;
 }
 
+// The same rows with what a BCF-API topic answers of them (topic_GET's fields and authorization): the issue's
+// topic columns, its disciplines' ids (edit scope), its labels' names, its `bcf_topics` row (an imported topic's
+// GUID and kept fields), its creator's and last editor's e-mails, and once, the project's inactive categories and
+// phases (an imported topic's type and stage are answered while they still read as the issue's).
+function topicColumns(order: string): string {
+  return `
+select i.id, i.code, i.title, i.description, i.status, i.priority, i.visibility, i.category_id, i.creation_phase,
+  i.deadline, i.group_id, i.created_at, i.created_by_user_id, i.edited_at, i.edited_by_user_id,
+  (select coalesce(json_agg(d.discipline_id order by d.discipline_id), '[]') from issue_disciplines d where d.issue_id = i.id) as disciplines,
+  (select coalesce(json_agg(l.name order by l.id), '[]') from issue_labels b join project_labels l on l.id = b.label_id
+     where b.issue_id = i.id) as labels,
+  t.guid as bcf_guid, t.topic as bcf_topic, cu.email as creator_email, eu.email as editor_email,
+  (select coalesce(json_agg(c.category_id), '[]') from project_categories c where c.project_id = $1 and not c.active) as inactive_categories,
+  (select coalesce(json_agg(h.phase_id), '[]') from project_phases h where h.project_id = $1 and not h.active) as inactive_phases
+from page p join issues i on i.id = p.id
+left join bcf_topics t on t.issue_id = i.id
+left join users cu on cu.id = i.created_by_user_id
+left join users eu on eu.id = i.edited_by_user_id
+order by ${order}`;
+}
+
+function columnsOf(page: BarePage, order: string): string {
+  return page.columns === 'topic' ? topicColumns(order) : pageColumns(order);
+}
+
 function referenceSql(page: BarePage): string {
   return `
 with ns as (${NS}),
@@ -65,7 +96,7 @@ page as (
   where ${VISIBLE} ${page.where ? `and ${page.where}` : ''}
   order by ${ORDER}
   limit ${page.limit ?? 500})
-${pageColumns(ORDER)}`;
+${columnsOf(page, ORDER)}`;
 }
 
 const TAIL =
@@ -99,7 +130,7 @@ page as (
   select r.id, r.region, r.rn, s.starred, s.tag_ids, ns.count, ns.mentions, ns.last_at from ranked r
   left join issue_user_states s on s.issue_id = r.id and s.user_id = $2
   left join ns on ns.issue_id = r.id)
-${pageColumns('p.region, p.rn')}`;
+${columnsOf(page, 'p.region, p.rn')}`;
 }
 
 /** The statement and its parameters. */
@@ -113,9 +144,14 @@ export function barePageSql(page: BarePage): { text: string; values: unknown[] }
 
 /** Runs the bare statement; returns the ids in order. */
 export async function runBarePage(executor: SqlExecutor, page: BarePage): Promise<number[]> {
+  return (await runBareRows(executor, page)).map((r) => r['id'] as number);
+}
+
+/** Runs the bare statement; returns its rows. */
+export async function runBareRows(executor: SqlExecutor, page: BarePage): Promise<Record<string, unknown>[]> {
   const { text, values } = barePageSql(page);
   const { rows } = await executor.executeSql(text, values);
-  return (rows as { id: number }[]).map((r) => r.id);
+  return rows as Record<string, unknown>[];
 }
 
 /**

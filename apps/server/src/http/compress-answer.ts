@@ -78,12 +78,15 @@ export function registerAnswerCompression(app: FastifyInstance): void {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.getHeader('content-encoding')) return payload;
     if (req.headers['x-no-compression'] !== undefined) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < COMPRESS_THRESHOLD) return payload;
+    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    if (size < COMPRESS_THRESHOLD) return payload;
     if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'application/json'))) return payload;
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/accept-encoding/i.test(vary))
       reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+    // A client that takes no encoding gets the payload as it is (a large text is not copied for nothing).
+    if (!pickEncoding(req.headers['accept-encoding'])) return payload;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const answer = await compressAnswer(body, req.headers['accept-encoding']);
     if (!answer.encoding) return payload;
     reply.header('content-encoding', answer.encoding);

@@ -409,3 +409,42 @@ describe('OData over every visible issue', () => {
     expect(await list(`$filter=${encodeURIComponent("title eq 'Paged 01'")}`)).toEqual(['Paged 01']);
   });
 });
+
+describe('the topic list’s statements', () => {
+  it('reads a page of topics in the same few statements whatever its size', async () => {
+    for (const n of [1, 2, 3]) {
+      const topic = await newTopic(`Counted ${n}`, { labels: ['Roof'] });
+      // An edit: the editor's e-mail is read with the creator's.
+      await valid(t, w.creator, 'PUT', `${base}/topics/${topic.guid}`, TOPIC, {
+        title: `Counted ${n}, edited`,
+        labels: ['Roof', 'Facade'],
+      });
+    }
+    const stats = t.server.services.database.stats;
+    const count = async (top: number) => {
+      const before = stats.queries;
+      const topics = await valid<(Topic & { labels: string[]; modified_author: string | null })[]>(
+        t,
+        w.creator,
+        'GET',
+        `${base}/topics?$top=${top}`,
+        TOPICS,
+      );
+      return { statements: stats.queries - before, topics };
+    };
+    const one = await count(1);
+    const many = await count(500);
+    expect(one.topics).toHaveLength(1);
+    const counted = many.topics.filter((topic) => topic.title.startsWith('Counted'));
+    expect(counted).toHaveLength(3);
+    for (const topic of counted) {
+      expect(topic.title).toMatch(/, edited$/);
+      expect(topic.labels).toEqual(['Roof', 'Facade']);
+      expect(topic.modified_author).toBe(w.creator.email);
+    }
+    // The caller (token), the project by its GUID with the caller's access (once), the page of the issue list,
+    // and the page's BCF rows with its authors' e-mails, the labels' names and the active categories and phases.
+    expect(one.statements).toBe(4);
+    expect(many.statements).toBe(one.statements);
+  });
+});

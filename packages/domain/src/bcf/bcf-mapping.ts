@@ -114,11 +114,20 @@ export function mapBcfPriority(value: string | undefined, chosen?: string): BcfM
   return { value: 'low', match: 'none' };
 }
 
+/** namesOf by `namespace.key`: the translations are static, and a page of imported topics asks again and again. */
+const NAMES = new Map<string, readonly string[]>();
+
 /** The names a category or phase has in any of Obra's languages, plus its key. */
-function namesOf(namespace: 'categories' | 'phases', key: string): string[] {
-  return [key, ...LOCALES.map((l) => translateShared(l, 'enums', `${namespace}.${key}`) ?? '')]
-    .map(bcfKey)
-    .filter((n) => n !== '');
+function namesOf(namespace: 'categories' | 'phases', key: string): readonly string[] {
+  const id = `${namespace}.${key}`;
+  let names = NAMES.get(id);
+  if (!names) {
+    names = [key, ...LOCALES.map((l) => translateShared(l, 'enums', id) ?? '')]
+      .map(bcfKey)
+      .filter((n) => n !== '');
+    NAMES.set(id, names);
+  }
+  return names;
 }
 
 const TYPE_SYNONYMS: Record<string, string> = {
@@ -153,8 +162,16 @@ const TYPE_SYNONYMS: Record<string, string> = {
 /** The TopicType Obra writes for a category: its English name (read back by name). */
 export function bcfTopicTypeOf(categoryId: number | null): string {
   const category = ISSUE_CATEGORIES.find((c) => c.id === categoryId) ?? ISSUE_CATEGORIES[0];
-  return translateShared('en', 'enums', `categories.${category.key}`) ?? category.key;
+  let name = ENGLISH_NAMES.get(`categories.${category.key}`);
+  if (name === undefined) {
+    name = translateShared('en', 'enums', `categories.${category.key}`) ?? category.key;
+    ENGLISH_NAMES.set(`categories.${category.key}`, name);
+  }
+  return name;
 }
+
+/** The English names of categories and phases by `namespace.key` (static: looked up once, not per topic). */
+const ENGLISH_NAMES = new Map<string, string>();
 
 /**
  * TopicType → category among the project's active ones: by name in any language or key, then by synonym
@@ -180,7 +197,12 @@ export function mapBcfTopicType(
 export function bcfStageOf(phaseId: number | null): string | undefined {
   const phase = PROJECT_PHASES.find((p) => p.id === phaseId);
   if (!phase) return undefined;
-  return translateShared('en', 'enums', `phases.${phase.key}`) ?? phase.key;
+  let name = ENGLISH_NAMES.get(`phases.${phase.key}`);
+  if (name === undefined) {
+    name = translateShared('en', 'enums', `phases.${phase.key}`) ?? phase.key;
+    ENGLISH_NAMES.set(`phases.${phase.key}`, name);
+  }
+  return name;
 }
 
 /** Stage → creation phase among the project's active ones, by name in any language, key or abbreviation. */

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { ISSUE_CATEGORIES, PROJECT_PHASES } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import {
   bcfComments,
@@ -6,8 +7,10 @@ import {
   issueFiles,
   issueImages,
   issues,
+  projectCategories,
   projectDisciplines,
   projectLabels,
+  projectPhases,
   users,
 } from '../../db/schema/index.ts';
 import { allQueries } from '../../db/all-queries.ts';
@@ -120,20 +123,67 @@ export async function issuesWithTopic(db: Db, ids: readonly number[]): Promise<M
   return new Map(rows.map((r) => [r.issueId, r.guid]));
 }
 
-/** The BCF rows of issues: topic fields and comment identities. */
-/** The BCF rows of topics alone (a topic list needs no comment rows). */
-export async function loadBcfTopicRows(
-  db: Db,
-  issueIds: readonly number[],
-): Promise<Map<number, typeof bcfTopics.$inferSelect>> {
-  if (issueIds.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(bcfTopics)
-    .where(inArray(bcfTopics.issueId, [...issueIds]));
-  return new Map(rows.map((r) => [r.issueId, r]));
+/** What mapping a page of issues to BCF topics reads besides the issues (topicsOf in the BCF-API). */
+export interface BcfTopicContext {
+  /** The page's BCF rows (imported topics), by issue id. */
+  topics: Map<number, { guid: string; topic: unknown }>;
+  /** The e-mails of the users asked for (the page's authors), by user id. */
+  emails: Map<number, string>;
+  /** The project's label names, by label id. */
+  labelNames: Map<number, string>;
+  activeCategoryIds: number[];
+  activePhaseIds: number[];
 }
 
+/** `{1,2,3}::int[]`: a list of ids as one array parameter, for `= any(…)`. */
+function intArray(ids: readonly number[]): SQL {
+  return sql`${`{${ids.map((id) => String(Math.trunc(id))).join(',')}}`}::int[]`;
+}
+
+/**
+ * Everything topicsOf needs besides the issues, in ONE statement: the BCF rows of the page's issues, the e-mails
+ * of their authors, the project's label names and which categories and phases are active (to tell whether an
+ * imported topic's type and stage still read as the issue's). A category or phase without a row is active.
+ */
+export async function loadBcfTopicContext(
+  db: Db,
+  projectId: number,
+  issueIds: readonly number[],
+  userIds: readonly number[],
+): Promise<BcfTopicContext> {
+  const result = (await db.execute(sql`select
+    (select coalesce(json_agg(json_build_array(t.issue_id, t.guid, t.topic)), '[]'::json)
+      from ${bcfTopics} t where t.issue_id = any(${intArray(issueIds)})) as topics,
+    (select coalesce(json_agg(json_build_array(u.id, u.email)), '[]'::json)
+      from ${users} u where u.id = any(${intArray(userIds)})) as emails,
+    (select coalesce(json_agg(json_build_array(l.id, l.name) order by l.id), '[]'::json)
+      from ${projectLabels} l where l.project_id = ${projectId}) as labels,
+    (select coalesce(json_agg(c.category_id), '[]'::json)
+      from ${projectCategories} c where c.project_id = ${projectId} and not c.active) as inactive_categories,
+    (select coalesce(json_agg(p.phase_id), '[]'::json)
+      from ${projectPhases} p where p.project_id = ${projectId} and not p.active) as inactive_phases`)) as unknown as {
+    rows: {
+      topics: [number, string, unknown][];
+      emails: [number, string][];
+      labels: [number, string][];
+      inactive_categories: number[];
+      inactive_phases: number[];
+    }[];
+  };
+  const row = result.rows[0];
+  if (!row) throw new Error('the BCF topic context statement returned no row');
+  const inactiveCategories = new Set(row.inactive_categories);
+  const inactivePhases = new Set(row.inactive_phases);
+  return {
+    topics: new Map(row.topics.map(([issueId, guid, topic]) => [issueId, { guid, topic }])),
+    emails: new Map(row.emails),
+    labelNames: new Map(row.labels),
+    activeCategoryIds: ISSUE_CATEGORIES.map((c) => c.id).filter((id) => !inactiveCategories.has(id)),
+    activePhaseIds: PROJECT_PHASES.map((p) => p.id).filter((id) => !inactivePhases.has(id)),
+  };
+}
+
+/** The BCF rows of issues: topic fields and comment identities. */
 export async function loadBcfRows(
   db: Db,
   issueIds: readonly number[],

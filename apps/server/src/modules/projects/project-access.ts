@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   AppError,
   canInProject,
@@ -45,10 +45,19 @@ export interface ProjectAccess {
  * Nearly every call of the API starts here, so a round trip saved here is saved on every request.
  */
 export async function loadProjectAccess(db: Db, actor: Actor, projectId: number): Promise<ProjectAccess> {
+  return loadAccessWhere(db, actor, eq(projects.id, projectId));
+}
+
+/** loadProjectAccess for a project named by its GUID (the BCF-API's project_id), in the same one statement. */
+export async function loadProjectAccessByGuid(db: Db, actor: Actor, guid: string): Promise<ProjectAccess> {
+  return loadAccessWhere(db, actor, eq(projects.guid, guid));
+}
+
+async function loadAccessWhere(db: Db, actor: Actor, where: SQL): Promise<ProjectAccess> {
   const account = actor.account;
   const companyRole = (account.companyRole ?? null) as CompanyRoleKey | null;
   if (account.isAdmin) {
-    const [project] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+    const [project] = await db.select().from(projects).where(where).limit(1);
     if (!project) throw new AppError('PROJECT_NOT_FOUND');
     return {
       project,
@@ -80,7 +89,7 @@ export async function loadProjectAccess(db: Db, actor: Actor, projectId: number)
       projectCompanies,
       and(eq(projectCompanies.projectId, projects.id), eq(projectCompanies.companyId, account.companyId)),
     )
-    .where(eq(projects.id, projectId))
+    .where(where)
     .limit(1);
   const role = found?.roleId != null ? projectRoleById(found.roleId) : undefined;
   if (!found || !role) throw new AppError('PROJECT_NOT_FOUND');

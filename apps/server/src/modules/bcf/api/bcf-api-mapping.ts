@@ -136,41 +136,81 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : unde
  * A topic_GET. Imported topics answer what BCF said while Obra's value still reads the same (as the export
  * does), else Obra's value; Obra's own issues answer Obra's values.
  */
+/**
+ * The BCF values of imported topics mapped to Obra's (mapBcfTopicType, …), remembered for the lists of active
+ * categories and phases they were mapped with: the topics of one page share those lists and mostly a few values,
+ * and mapping one (names in every language, accents stripped) costs more than the rest of the topic.
+ */
+const MAPPED = new WeakMap<readonly number[], Map<string, unknown>>();
+
+function mappedOnce<T>(ids: readonly number[], key: string, map: () => T): T {
+  let memo = MAPPED.get(ids);
+  if (!memo) {
+    memo = new Map();
+    MAPPED.set(ids, memo);
+  }
+  if (memo.has(key)) return memo.get(key) as T;
+  const value = map();
+  memo.set(key, value);
+  return value;
+}
+
 export function topicOf(source: TopicSource): Record<string, unknown> {
   const { issue, emails } = source;
   const kept = source.kept ?? {};
-  const imported = source.kept !== undefined;
-  const keep = <T>(value: T | undefined, same: boolean, fallback: T): T | undefined =>
-    imported && same && value !== undefined ? value : fallback;
+  // What BCF said, while Obra's value still reads the same (only imported topics keep anything).
+  const keep = <T>(value: T | undefined, same: (value: T) => boolean, fallback: T): T =>
+    value !== undefined && source.kept !== undefined && same(value) ? value : fallback;
   const status = issue.status as IssueStatus;
   const priority = issue.priority as Priority;
   const topic: Record<string, unknown> = {
     guid: source.guid,
     server_assigned_id: issue.code,
     topic_type:
-      keep(
+      keep<string | undefined>(
         kept.topicType,
-        mapBcfTopicType(kept.topicType, [...source.activeCategoryIds]).value === issue.categoryId,
+        (v) =>
+          mappedOnce(
+            source.activeCategoryIds,
+            `type:${v}`,
+            () => mapBcfTopicType(v, source.activeCategoryIds).value,
+          ) === issue.categoryId,
         bcfTopicTypeOf(issue.categoryId),
       ) ?? null,
     topic_status:
-      keep(kept.topicStatus, mapBcfStatus(kept.topicStatus).value === status, BCF_STATUS_OF[status]) ?? null,
+      keep<string | undefined>(
+        kept.topicStatus,
+        (v) => mappedOnce(source.activeCategoryIds, `status:${v}`, () => mapBcfStatus(v).value) === status,
+        BCF_STATUS_OF[status],
+      ) ?? null,
     reference_links: kept.referenceLinks ?? [],
     title: issue.title,
     priority:
-      keep(kept.priority, mapBcfPriority(kept.priority).value === priority, BCF_PRIORITY_OF[priority]) ??
-      null,
+      keep<string | undefined>(
+        kept.priority,
+        (v) =>
+          mappedOnce(source.activeCategoryIds, `priority:${v}`, () => mapBcfPriority(v).value) === priority,
+        BCF_PRIORITY_OF[priority],
+      ) ?? null,
     index: kept.index ?? null,
-    labels: [...new Set([...source.labelNames, ...(kept.unmappedLabels ?? [])])],
+    labels:
+      kept.unmappedLabels?.length || source.labelNames.length > 1
+        ? [...new Set([...source.labelNames, ...(kept.unmappedLabels ?? [])])]
+        : source.labelNames,
     creation_date: kept.creationDate || issue.createdAt.toISOString(),
     creation_author: kept.creationAuthor || (emails.get(issue.createdByUserId) ?? 'unknown'),
     modified_date: iso(issue.editedAt) ?? kept.modifiedDate ?? issue.createdAt.toISOString(),
     modified_author: (issue.editedByUserId ? emails.get(issue.editedByUserId) : kept.modifiedAuthor) ?? null,
     assigned_to: kept.assignedTo ?? null,
     stage:
-      keep(
+      keep<string | undefined>(
         kept.stage,
-        mapBcfStage(kept.stage, [...source.activePhaseIds]).value === issue.creationPhase,
+        (v) =>
+          mappedOnce(
+            source.activePhaseIds,
+            `stage:${v}`,
+            () => mapBcfStage(v, source.activePhaseIds).value,
+          ) === issue.creationPhase,
         bcfStageOf(issue.creationPhase),
       ) ?? null,
     description: issue.description ?? null,

@@ -41,7 +41,13 @@ import { deleteIssue } from '../../issues/issue-delete-service.ts';
 import { canDeleteIssue, editScopeOn, requireIssueReader } from '../../issues/issue-permissions.ts';
 import type { IssueView } from '../../issues/issue-repository.ts';
 import { getIssue, getIssues, loadVisibleHistory } from '../../issues/list/issue-query-service.ts';
-import { loadProjectAccess, requireActive, type ProjectAccess } from '../../projects/project-access.ts';
+import type { IssueColumn, IssuePageShape } from '../../issues/list/issue-page-sql.ts';
+import {
+  loadProjectAccess,
+  loadProjectAccessByGuid,
+  requireActive,
+  type ProjectAccess,
+} from '../../projects/project-access.ts';
 import { loadDriveAccess } from '../../drive/drive-access.ts';
 import { listDriveFiles } from '../../drive/drive-repository.ts';
 import { confirmDriveUpload, createDriveFile } from '../../drive/drive-upload-service.ts';
@@ -57,8 +63,7 @@ import {
   issueImagesWithFiles,
   loadBcfProjectSetup,
   loadBcfRows,
-  loadBcfTopicRows,
-  type BcfProjectSetup,
+  loadBcfTopicContext,
 } from '../bcf-repository.ts';
 import {
   bitmapGuid,
@@ -167,13 +172,7 @@ export async function bcfProjectAccess(
 ): Promise<ProjectAccess> {
   const guid = projectGuid.toLowerCase();
   if (!isBcfGuid(guid)) throw new AppError('PROJECT_NOT_FOUND');
-  const [row] = await services.database.db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(eq(projects.guid, guid))
-    .limit(1);
-  if (!row) throw new AppError('PROJECT_NOT_FOUND');
-  const access = await loadProjectAccess(services.database.db, actor, row.id);
+  const access = await loadProjectAccessByGuid(services.database.db, actor, guid);
   requireIssueReader(access);
   return access;
 }
@@ -231,57 +230,59 @@ interface LoadedTopic {
   json: Json;
 }
 
-/** Maps visible issues to topics in a fixed number of queries. */
+/** Maps visible issues to topics in one statement (loadBcfTopicContext) and no per-topic work but the JSON. */
 async function topicsOf(
   services: AppServices,
   access: ProjectAccess,
   views: readonly IssueView[],
-  setup?: BcfProjectSetup,
 ): Promise<LoadedTopic[]> {
-  const { db } = services.database;
-  const ids = views.map((v) => v.row.id);
-  const [projectSetup, topicRows] = await Promise.all([
-    setup ? Promise.resolve(setup) : loadBcfProjectSetup(db, access.project.id),
-    loadBcfTopicRows(db, ids),
-  ]);
-  const userIds = [
-    ...new Set(
-      views.flatMap((v) => [v.row.createdByUserId, ...(v.row.editedByUserId ? [v.row.editedByUserId] : [])]),
-    ),
-  ];
-  const emails = new Map(
-    userIds.length
-      ? (
-          await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds))
-        ).map((u) => [u.id, u.email])
-      : [],
+  if (views.length === 0) return [];
+  const userIds = new Set<number>();
+  for (const { row } of views) {
+    userIds.add(row.createdByUserId);
+    if (row.editedByUserId) userIds.add(row.editedByUserId);
+  }
+  const context = await loadBcfTopicContext(
+    services.database.db,
+    access.project.id,
+    views.map((v) => v.row.id),
+    [...userIds],
   );
-  const labelName = new Map(projectSetup.labels.map((l) => [l.id, l.name]));
-  const canComment = canInProject(access.policyActor, 'comment.create');
+  const facts = {
+    active: active(access),
+    writes: writes(access),
+    canComment: canInProject(access.policyActor, 'comment.create'),
+  };
+  // A topic's authorization depends on the issue only through its edit scope and deletability: the topics of a
+  // page share the few distinct values (read-only JSON).
+  const authorizations = new Map<string, ReturnType<typeof topicAuthorization>>();
   return views.map((view) => {
     const row = view.row;
-    const bcf = topicRows.get(row.id);
+    const bcf = context.topics.get(row.id);
     const guid = bcf?.guid ?? derivedTopicGuid(access.project.guid, row.id);
     const kept = bcf ? (bcf.topic as KeptTopic) : undefined;
-    const authorization = topicAuthorization({
-      active: active(access),
-      writes: writes(access),
-      editScope: editScopeOn(
-        access,
-        row,
-        view.disciplines.map((d) => d.disciplineId),
-      ),
-      canDelete: canDeleteIssue(access, row),
-      canComment,
-    });
+    const editScope = editScopeOn(
+      access,
+      row,
+      view.disciplines.map((d) => d.disciplineId),
+    );
+    const canDelete = canDeleteIssue(access, row);
+    const key = `${editScope}:${canDelete}`;
+    let authorization = authorizations.get(key);
+    if (!authorization) {
+      authorization = topicAuthorization({ ...facts, editScope, canDelete });
+      authorizations.set(key, authorization);
+    }
     const json = topicOf({
       guid,
       issue: row,
       kept,
-      labelNames: view.labelIds.map((id) => labelName.get(id)).filter((n): n is string => n !== undefined),
-      emails,
-      activeCategoryIds: projectSetup.activeCategoryIds,
-      activePhaseIds: projectSetup.activePhaseIds,
+      labelNames: view.labelIds
+        .map((id) => context.labelNames.get(id))
+        .filter((n): n is string => n !== undefined),
+      emails: context.emails,
+      activeCategoryIds: context.activeCategoryIds,
+      activePhaseIds: context.activePhaseIds,
       authorization,
     });
     return { guid, view, kept, json };
@@ -289,24 +290,58 @@ async function topicsOf(
 }
 
 /**
+ * How a page of the list is read for topics: the columns and children topicsOf and topicOf read (the topic's
+ * fields, visibility and authorship for the authorization, the disciplines' ids for the edit scope, the labels'
+ * ids), not the list's discipline details, locals, image titles, thumbnails, nor the caller's star, tags and
+ * marks. The rows carry only these columns, and the views no locals, star or tags.
+ */
+const TOPIC_PAGE_SHAPE: IssuePageShape = {
+  columns: new Set<IssueColumn>([
+    'code',
+    'title',
+    'description',
+    'status',
+    'priority',
+    'categoryId',
+    'creationPhase',
+    'deadline',
+    'createdAt',
+    'editedAt',
+    'editedByUserId',
+  ]),
+  disciplineDetails: false,
+  disciplineDoneAt: false,
+  imageTitles: false,
+  cover: false,
+  localIds: false,
+  userState: false,
+  notifications: false,
+};
+
+/**
  * How the visible issues are read: page by page (`pageSize` issues a query) through the list's own SQL, as far
  * as a request needs, without a cap. A test lowers the page size to prove that lists read past any page.
  */
 export const BCF_API_PAGING = { pageSize: 500 };
 
-/** The issues the caller sees in the project, one page of the issue list at a time, in the list's order. */
+/**
+ * The issues the caller sees in the project, one page of the issue list at a time, in the list's order, read
+ * with the access the request loaded. `shape` narrows what is read of each issue (all of it when undefined).
+ */
 async function* visiblePages(
   services: AppServices,
-  actor: Actor,
-  projectId: number,
+  access: ProjectAccess,
+  shape?: IssuePageShape,
 ): AsyncGenerator<IssueView[]> {
   let after: string | null = null;
   for (;;) {
-    const page = await getIssues(services, actor, {
-      projectId,
+    const page = await getIssues(services, access.actor, {
+      projectId: access.project.id,
+      access,
       filter: {},
       after,
       first: BCF_API_PAGING.pageSize,
+      shape,
     });
     if (page.issues.length > 0) yield page.issues;
     if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return;
@@ -317,12 +352,12 @@ async function* visiblePages(
 /** The issues the caller sees in the project (the first `limit` of them; all without one). */
 async function visibleViews(
   services: AppServices,
-  actor: Actor,
-  projectId: number,
+  access: ProjectAccess,
   limit = Number.POSITIVE_INFINITY,
+  shape?: IssuePageShape,
 ): Promise<IssueView[]> {
   const all: IssueView[] = [];
-  for await (const page of visiblePages(services, actor, projectId)) {
+  for await (const page of visiblePages(services, access, shape)) {
     all.push(...page);
     if (all.length >= limit) break;
   }
@@ -354,14 +389,13 @@ export async function listBcfTopics(
   const skip = parseODataCount('$skip', query.$skip, 1_000_000) ?? 0;
   const access = await bcfProjectAccess(services, actor, projectGuid);
   if (!filter && order.length === 0) {
-    const views = await visibleViews(services, actor, access.project.id, skip + top);
+    const views = await visibleViews(services, access, skip + top, TOPIC_PAGE_SHAPE);
     return (await topicsOf(services, access, views.slice(skip, skip + top))).map((t) => t.json);
   }
-  const setup = await loadBcfProjectSetup(services.database.db, access.project.id);
   const enough = order.length === 0 ? skip + top : Number.POSITIVE_INFINITY;
   const matching: Json[] = [];
-  for await (const page of visiblePages(services, actor, access.project.id)) {
-    for (const topic of await topicsOf(services, access, page, setup))
+  for await (const page of visiblePages(services, access, TOPIC_PAGE_SHAPE)) {
+    for (const topic of await topicsOf(services, access, page))
       if (matchesODataFilter(filter, topic.json)) matching.push(topic.json);
     if (matching.length >= enough) break;
   }
@@ -588,7 +622,7 @@ export async function getBcfFilesInformation(
   projectGuid: string,
 ): Promise<Json[]> {
   const access = await bcfProjectAccess(services, actor, projectGuid);
-  const views = await visibleViews(services, actor, access.project.id);
+  const views = await visibleViews(services, access);
   const rows = await loadBcfRows(
     services.database.db,
     views.map((v) => v.row.id),
@@ -903,7 +937,7 @@ export async function listBcfDocuments(
     }
     if (files.length < BCF_API_PAGING.pageSize) break;
   }
-  const views = await visibleViews(services, actor, access.project.id);
+  const views = await visibleViews(services, access);
   const rows = await loadBcfRows(
     db,
     views.map((v) => v.row.id),
@@ -1443,7 +1477,7 @@ export async function listBcfEvents(
     topics = [loaded.topic];
   } else {
     access = await bcfProjectAccess(services, actor, projectGuid);
-    topics = await topicsOf(services, access, await visibleViews(services, actor, access.project.id));
+    topics = await topicsOf(services, access, await visibleViews(services, access));
   }
   const events =
     kind === 'topic'

@@ -6,10 +6,14 @@ import type { DisciplineSummary, IssueRow, IssueView } from '../issue-repository
 /** The children of one issue as the page statement returns them (JSON, short keys). */
 export interface ChildrenJson {
   d: { i: number; s: string; dl: string | null; da?: string | null; p?: DisciplineSummary | null }[];
-  lo: number[];
+  /** The locals' ids (absent when the shape leaves them out). */
+  lo?: number[];
   la: number[];
-  /** The caller's star, and their tags of the project on the issue as [id, name], in the stored order. */
-  s: { starred: boolean; tags: [number, string][] } | null;
+  /**
+   * The caller's star, and their tags of the project on the issue as [id, name], in the stored order (null
+   * without a row of the caller; absent when the shape leaves them out).
+   */
+  s?: { starred: boolean; tags: [number, string][] } | null;
   /** The titles of the issue's own images (not its comments'), when the shape asks for them. */
   it?: string[];
   /** The shown file of the issue's first image as [key, contentType, thumbKey], null without images (cover). */
@@ -32,6 +36,16 @@ export interface ChildrenOptions {
    * without it the request's image loader reads every image of the page.
    */
   readonly cover: boolean;
+  /**
+   * The locals' ids (IssueView.localIds); unless false. A read that does not answer them (a BCF topic) leaves
+   * them out, and its views have none.
+   */
+  readonly localIds?: boolean;
+  /**
+   * The caller's star and tags on each issue (IssueView.starred, tagIds); unless false. A read that does not
+   * answer them leaves them out, and its views are unstarred and untagged.
+   */
+  readonly userState?: boolean;
 }
 
 /**
@@ -61,19 +75,27 @@ export function childrenJson(userId: number, options: ChildrenOptions): SQL<Chil
           join issue_files f on f.id = coalesce(i.marked_up_file_id, i.original_file_id)
           where i.issue_id = ${issues.id} and i.comment_id is null order by i.index, i.id limit 1)`
     : sql``;
-  return sql<ChildrenJson>`json_build_object(
-    'd', (select coalesce(json_agg(json_build_object('i', d.discipline_id, 's', d.status, 'dl', d.deadline${doneAt}${details})
-            order by d.discipline_id), '[]'::json)
-          from issue_disciplines d${disciplineJoin} where d.issue_id = ${issues.id}),
-    'lo', (select coalesce(json_agg(l.local_id order by l.local_id), '[]'::json) from issue_locals l where l.issue_id = ${issues.id}),
-    'la', (select coalesce(json_agg(l.label_id order by l.label_id), '[]'::json) from issue_labels l where l.issue_id = ${issues.id}),
+  const localIds =
+    options.localIds === false
+      ? sql``
+      : sql`,
+    'lo', (select coalesce(json_agg(l.local_id order by l.local_id), '[]'::json) from issue_locals l where l.issue_id = ${issues.id})`;
+  const userState =
+    options.userState === false
+      ? sql``
+      : sql`,
     's', (select json_build_object('starred', u.starred, 'tags', case when jsonb_typeof(u.tag_ids) = 'array' then
             (select coalesce(json_agg(json_build_array(t.id, t.name) order by e.o), '[]'::json)
               from jsonb_array_elements(u.tag_ids) with ordinality e(v, o)
               join project_user_tags t on t.id = case when jsonb_typeof(e.v) = 'number' then (e.v)::numeric end
               where t.project_id = ${issues.projectId} and t.user_id = ${userId})
             else '[]'::json end)
-          from issue_user_states u where u.issue_id = ${issues.id} and u.user_id = ${userId})${imageTitles}${cover})`;
+          from issue_user_states u where u.issue_id = ${issues.id} and u.user_id = ${userId})`;
+  return sql<ChildrenJson>`json_build_object(
+    'd', (select coalesce(json_agg(json_build_object('i', d.discipline_id, 's', d.status, 'dl', d.deadline${doneAt}${details})
+            order by d.discipline_id), '[]'::json)
+          from issue_disciplines d${disciplineJoin} where d.issue_id = ${issues.id}),
+    'la', (select coalesce(json_agg(l.label_id order by l.label_id), '[]'::json) from issue_labels l where l.issue_id = ${issues.id})${localIds}${userState}${imageTitles}${cover})`;
 }
 
 /** The caller's tags found on a page, by id (what presentIssue names issue tags with). */
@@ -102,7 +124,7 @@ export function pageViewOf(
       doneAt: d.da ? new Date(d.da) : null,
       discipline: d.p ?? null,
     })),
-    localIds: json.lo,
+    localIds: json.lo ?? [],
     labelIds: json.la,
     starred: json.s?.starred ?? false,
     tagIds: tags.map(([id]) => id),

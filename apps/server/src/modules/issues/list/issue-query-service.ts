@@ -75,6 +75,11 @@ export interface GetIssuesInput {
   includeHistory?: boolean | null | undefined;
   /** What of each issue to read (the fields a query asks for); everything when undefined. */
   shape?: IssuePageShape | undefined;
+  /**
+   * The caller's access to the project when the request has already loaded it (one access load per request, as
+   * a BCF-API list that checked the project first); loaded here otherwise. It must be the caller's, to this project.
+   */
+  access?: ProjectAccess | undefined;
 }
 
 /**
@@ -91,7 +96,9 @@ export async function getIssues(
   const first = input.first ?? ISSUE_PAGE_SIZE;
   if (first < 1) throw new AppError('BAD_USER_INPUT', 'first must be positive', { field: 'first' });
   const size = Math.min(first, ISSUE_PAGE_SIZE);
-  const access = await loadProjectAccess(db, actor, input.projectId);
+  const access = input.access ?? (await loadProjectAccess(db, actor, input.projectId));
+  if (access.project.id !== input.projectId || access.actor.account.id !== actor.account.id)
+    throw new Error('getIssues was given the access of another project or caller');
   const where = await issueListWhere(db, access, filter);
   const userId = actor.account.id;
   const { views, userTags, hasNextPage, endCursor } = await selectIssuePage(db, {
