@@ -14,12 +14,13 @@ const CLI = path.resolve(import.meta.dirname, '../../src/cli/admin-cli.ts');
 
 let t: TestServer;
 
+// The whole demo is seeded first: a limit that only catches a hang on a loaded machine.
 beforeAll(async () => {
   t = await startTestServer({ SEED_DEMO: 'true', RATE_LIMIT_MULTIPLIER: '100' });
-});
+}, 600_000);
 
 afterAll(async () => {
-  await t.close();
+  await t?.close();
 });
 
 const readDemoUsers = (dataDir: string) =>

@@ -11,12 +11,13 @@ import { DEMO_ISSUE_COUNT } from '../../src/seed/demo-issues.ts';
 let t: TestServer;
 let users: DemoUser[];
 
+// The whole demo is seeded first: a limit that only catches a hang on a loaded machine.
 beforeAll(async () => {
   t = await startTestServer({ SEED_DEMO: 'true' });
   users = JSON.parse(fs.readFileSync(path.join(t.dataDir, 'demo-users.json'), 'utf8')) as DemoUser[];
-});
+}, 600_000);
 afterAll(async () => {
-  await t.close();
+  await t?.close();
 });
 
 function demo(role: string): DemoUser {

@@ -8,12 +8,13 @@ import type { DemoUser } from '../../src/seed/demo-seed.ts';
 let t: TestServer;
 let users: DemoUser[];
 
+// The whole demo is seeded first: a limit that only catches a hang on a loaded machine.
 beforeAll(async () => {
   t = await startTestServer({ SEED_DEMO: 'true' });
   users = JSON.parse(fs.readFileSync(path.join(t.dataDir, 'demo-users.json'), 'utf8')) as DemoUser[];
-});
+}, 600_000);
 afterAll(async () => {
-  await t.close();
+  await t?.close();
 });
 
 function demo(role: string): DemoUser {

@@ -7,7 +7,7 @@ import { dumpPgliteTemplate } from '../../src/db/database.ts';
 const migrationsDir = path.resolve(import.meta.dirname, '../../src/db/migrations');
 
 /** A key that changes whenever a migration or the PGlite build changes. */
-function templateKey(): string {
+export function templateKey(): string {
   const hash = createHash('sha256');
   const files = fs.readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort();
   for (const file of files) {
