@@ -78,7 +78,7 @@ function presentRevision(services: AppServices, origin: string, file: DriveFileR
  * (editor §8.1 "You do not have access to this document"). A document of the viewer's own with no confirmed
  * revision comes with none ("no revisions available").
  */
-async function visibleDocument(
+export async function visibleDocument(
   db: Db,
   viewer: DriveViewer,
   projectId: number,
@@ -190,7 +190,7 @@ interface StoredPair {
   comparedRevision: string;
 }
 
-function revisionNamed(
+export function revisionNamed(
   files: readonly DriveFileRecord[],
   name: string | undefined,
   documentId: number,
