@@ -205,3 +205,17 @@ export function colourKind([r, g, b]: readonly number[]): 'red' | 'cyan' | 'dark
   if (R > 230 && G > 230 && B > 230) return 'white';
   return 'other';
 }
+
+/** How many pixels of the drawn sheet are markup red (the editor's default stroke; the test sheets have none). */
+export function redPixels(page: Page): Promise<number> {
+  return page.getByTestId('sheet-bitmap').evaluate((canvas) => {
+    const c = canvas as HTMLCanvasElement;
+    const ctx = c.getContext('2d', { willReadFrequently: true });
+    if (!ctx || c.width === 0 || c.height === 0) return 0;
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let count = 0;
+    for (let i = 0; i < d.length; i += 4)
+      if ((d[i] ?? 0) > 180 && (d[i + 1] ?? 0) < 90 && (d[i + 2] ?? 0) < 90) count += 1;
+    return count;
+  });
+}

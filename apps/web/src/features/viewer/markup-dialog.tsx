@@ -88,7 +88,8 @@ export function MarkupDialog(props: MarkupDialogProps) {
       ? { id: props.markup.issueId, code: props.markup.issueCode ?? '', title: props.markup.issueTitle ?? '' }
       : null,
   );
-  const issues = useIssueSearch(props.searchIssues);
+  const chosenLabel = chosen ? issueLabel(chosen) : t('markups.private');
+  const issues = useIssueSearch(props.searchIssues, chosenLabel);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -97,7 +98,7 @@ export function MarkupDialog(props: MarkupDialogProps) {
       chosen && !issues.found.some((i) => i.id === chosen.id) ? [chosen, ...issues.found] : issues.found;
     return [
       { value: PRIVATE, label: t('markups.private') },
-      ...found.map((issue) => ({ value: String(issue.id), label: `${issue.code} · ${issue.title}` })),
+      ...found.map((issue) => ({ value: String(issue.id), label: issueLabel(issue) })),
     ];
   }, [chosen, issues.found, t]);
 
@@ -130,6 +131,8 @@ export function MarkupDialog(props: MarkupDialogProps) {
       size="95%"
       fullScreen={phone}
       centered
+      // Escape belongs to the editor (it ends a drawing, clears the selection): Cancel closes.
+      closeOnEscape={false}
     >
       <Stack gap="xs">
         <Box h={phone ? 'calc(100dvh - 260px)' : '65vh'} data-testid="viewer-markup-editor">
@@ -197,8 +200,15 @@ export function MarkupDialog(props: MarkupDialogProps) {
   );
 }
 
-/** The issues matching what is typed (the server's search over the issues the user sees), debounced. */
-function useIssueSearch(search: (text: string) => Promise<ShareIssue[]>) {
+function issueLabel(issue: ShareIssue): string {
+  return `${issue.code} · ${issue.title}`;
+}
+
+/**
+ * The issues matching what is typed (the server's search over the issues the user sees), debounced. The box
+ * showing the chosen option's label (on opening, after a choice) searches nothing: every issue is offered.
+ */
+function useIssueSearch(search: (text: string) => Promise<ShareIssue[]>, chosenLabel: string) {
   const [text, setText] = useState('');
   const [found, setFound] = useState<ShareIssue[]>([]);
   const [loading, setLoading] = useState(true);
@@ -207,7 +217,7 @@ function useIssueSearch(search: (text: string) => Promise<ShareIssue[]>) {
     let live = true;
     setLoading(true);
     const timer = setTimeout(() => {
-      search(text.includes(' · ') ? '' : text.trim()).then(
+      search(text === chosenLabel ? '' : text.trim()).then(
         (issues) => {
           if (!live) return;
           setFound(issues);
@@ -225,6 +235,6 @@ function useIssueSearch(search: (text: string) => Promise<ShareIssue[]>) {
       live = false;
       clearTimeout(timer);
     };
-  }, [search, text]);
+  }, [search, text, chosenLabel]);
   return { found, loading, failed, setText };
 }
