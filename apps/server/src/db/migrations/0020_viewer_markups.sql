@@ -12,6 +12,9 @@ CREATE TABLE "viewer_markups" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "drive_pdf_pages" ADD COLUMN "preview_key" text;--> statement-breakpoint
+ALTER TABLE "drive_pdf_pages" ADD COLUMN "preview_width" integer;--> statement-breakpoint
+ALTER TABLE "drive_pdf_pages" ADD COLUMN "preview_height" integer;--> statement-breakpoint
 ALTER TABLE "viewer_markups" ADD CONSTRAINT "viewer_markups_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "viewer_markups" ADD CONSTRAINT "viewer_markups_document_id_drive_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."drive_documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "viewer_markups" ADD CONSTRAINT "viewer_markups_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

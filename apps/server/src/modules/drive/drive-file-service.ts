@@ -32,7 +32,8 @@ import {
 } from './drive-repository.ts';
 import { deleteEmptyDocument } from './drive-upload-service.ts';
 import { loadNamingContext } from './drive-naming-context.ts';
-import { thumbnailKey } from './drive-thumbnail-service.ts';
+import { pagePreviewKey, thumbnailKey } from './drive-thumbnail-service.ts';
+import { PDF_PREVIEW_MAX_PAGES } from './drive-pdf-prepare.ts';
 import { uploadKeyOf } from '../../storage/file-store.ts';
 import { bimKeys } from '../bim/bim-conversion-service.ts';
 
@@ -266,10 +267,15 @@ async function applyDelete(tx: Db, viewer: DriveViewer, projectId: number, fileI
   return file.storageKey;
 }
 
-/** The objects of deleted revisions: their bytes and their thumbnails. */
+/** The objects of deleted revisions: their bytes, their thumbnails and a prepared PDF's page previews. */
 function objectsOf(keys: readonly string[]): string[] {
-  // A pending upload's bytes are still under its upload key.
-  return keys.flatMap((key) => [key, thumbnailKey(key), uploadKeyOf(key)]);
+  // A pending upload's bytes are still under its upload key; the store ignores page previews never made.
+  return keys.flatMap((key) => [
+    key,
+    thumbnailKey(key),
+    uploadKeyOf(key),
+    ...Array.from({ length: PDF_PREVIEW_MAX_PAGES }, (_, i) => pagePreviewKey(key, i + 1)),
+  ]);
 }
 
 /** DELETE /files/{id}: the revision goes (its document too when it was the last); its bytes after the commit. */

@@ -44,6 +44,34 @@ const revisionSchema = {
     processingState: { type: 'string' },
     uploadedAt: { type: ['string', 'null'] },
     url: { type: 'string' },
+    pages: {
+      anyOf: [
+        {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              width: NUMBER,
+              height: NUMBER,
+              preview: {
+                anyOf: [
+                  {
+                    type: 'object',
+                    properties: {
+                      url: { type: 'string' },
+                      width: { type: 'integer' },
+                      height: { type: 'integer' },
+                    },
+                  },
+                  { type: 'null' },
+                ],
+              },
+            },
+          },
+        },
+        { type: 'null' },
+      ],
+    },
   },
 } as const;
 
