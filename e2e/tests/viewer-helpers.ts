@@ -145,6 +145,29 @@ export async function uploadDriveFile(
   return (await confirmed.json()) as { id: number; documentId: number };
 }
 
+/** Waits for the drive's preparation of a PDF revision (page sizes, text, previews) to end; returns its state. */
+export async function preparedState(
+  request: APIRequestContext,
+  token: string,
+  projectId: number,
+  fileId: number,
+): Promise<string> {
+  let state = '';
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`/project-drive/projects/${projectId}/files/${fileId}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        state = ((await answer.json()) as { processingState: string }).processingState;
+        return ['queued', 'processing'].includes(state);
+      },
+      { message: 'PDF preparation', timeout: 60_000 },
+    )
+    .toBe(false);
+  return state;
+}
+
 /** The view transform of the sheet (data-view: screen = page × scale + offset) and the canvas's place. */
 async function viewOf(
   page: Page,

@@ -6,6 +6,7 @@ import {
   colourAt,
   colourKind,
   inkWidthAt,
+  preparedState,
   redPixels,
   screenOf,
   sheetPdf,
@@ -77,12 +78,21 @@ test.describe('document viewer', () => {
     obra,
   }) => {
     const world = await buildIssueWorld(request, obra);
-    await uploadSheet(request, world, 'ARQ-PLANTA-01', 'R00', await sheetPdf(5, { x: 80, y: 80, size: 80 }));
+    const sheet = await uploadSheet(
+      request,
+      world,
+      'ARQ-PLANTA-01',
+      'R00',
+      await sheetPdf(5, { x: 80, y: 80, size: 80 }),
+    );
+    // Prepared by the drive's job: the pages open from their previews, pdf.js only for the zoomed detail.
+    expect(await preparedState(request, world.owner.token, world.projectId, sheet.id)).toBe('success');
     const page = await signedInPage(browser, baseURL, world.owner);
     await page.goto(`/workspace/project/${world.projectId}/drive`);
     await page.getByTestId('view-document').first().click();
     await expect(page.getByTestId('viewer-document-name')).toHaveText('ARQ-PLANTA-01');
     await expect(page.getByTestId('page-indicator')).toHaveText('Page 1 of 5');
+    await expect(page.getByTestId('document-viewer')).toHaveAttribute('data-page-source', 'preview');
     await expectColour(page, { x: 120, y: 120 }, 'dark');
 
     await page.getByRole('button', { name: 'Next page' }).click();
@@ -103,8 +113,9 @@ test.describe('document viewer', () => {
     const zoomed = await viewScale(page);
     await page.mouse.wheel(0, -200);
     await expect.poll(() => viewScale(page)).toBeGreaterThan(zoomed);
-    // The detail still shows the third bar where the view puts it.
+    // The detail still shows the third bar where the view puts it, drawn sharp by pdf.js in tiles.
     await expectColour(page, { x: 110, y: 350 }, 'dark');
+    await expect(page.getByTestId('sheet-canvas')).toHaveAttribute('data-tiles-missing', '0');
     await page.getByRole('button', { name: 'Zoom to fit' }).click();
     await expect.poll(() => viewScale(page)).toBeCloseTo(fitted, 3);
     await page.screenshot({ path: `${SHOTS}/viewer.png` });

@@ -407,7 +407,13 @@ export function DocumentViewer(props: DocumentViewerProps) {
   const alignStep = aligning ? aligning.length : -1;
 
   return (
-    <Stack gap="xs" style={{ flex: 1, minHeight: 0 }} onKeyDown={onKeyDown} data-testid="document-viewer">
+    <Stack
+      gap="xs"
+      style={{ flex: 1, minHeight: 0 }}
+      onKeyDown={onKeyDown}
+      data-testid="document-viewer"
+      data-page-source={basePageReady?.source ?? ''}
+    >
       <Group gap="xs" wrap="wrap">
         <Select
           aria-label={t('revision.label')}

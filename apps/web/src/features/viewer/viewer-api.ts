@@ -12,6 +12,15 @@ export interface ViewerRevision {
   processingState: string;
   uploadedAt: string | null;
   url: string;
+  /** A prepared PDF's pages: sizes in points and the page's preview for the first view; null when not prepared. */
+  pages?: ViewerPage[] | null;
+}
+
+/** One page of a prepared PDF (the drive's preparation job). */
+export interface ViewerPage {
+  width: number;
+  height: number;
+  preview: { url: string; width: number; height: number } | null;
 }
 
 /** A document with the revisions the user sees, newest first. */
