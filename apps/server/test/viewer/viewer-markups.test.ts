@@ -202,6 +202,26 @@ describe('markups on document sheets', () => {
     expect((await list(w.collabArq)).map((m) => m.markUp.rects[0]?.id)).not.toContain('private-2');
   });
 
+  it('leaves a markup to its author, private again, when its issue is deleted', async () => {
+    const doomed = await issue('Provisório', 'public');
+    const saved = await rest<{ markup: Markup }>(t, w.collabEst, 'POST', markups, {
+      revision: 'R00',
+      page: 3,
+      scale: 1,
+      markUp: drawing('orphan'),
+      issueId: doomed,
+    });
+    expect(saved.status).toBe(200);
+    expect((await list(w.collabArq)).map((m) => m.markUp.rects[0]?.id)).toContain('orphan');
+    await call(t, w.owner, 'mutation($p: Int!, $i: Int!) { deleteIssue(projectId: $p, issueId: $i) }', {
+      p: w.projectId,
+      i: doomed,
+    });
+    expect((await list(w.collabArq)).map((m) => m.markUp.rects[0]?.id)).not.toContain('orphan');
+    const own = (await list(w.collabEst)).find((m) => m.id === saved.body.markup.id);
+    expect(own).toMatchObject({ issueId: null, mine: true });
+  });
+
   it('refuses the markups of a document the caller may not read', async () => {
     const refused = await rest(t, w.collabArq, 'GET', `${w.base}/viewer/documents/${hidden}/markups`);
     expect(refused.status).toBe(403);

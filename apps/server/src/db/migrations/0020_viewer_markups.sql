@@ -18,7 +18,7 @@ ALTER TABLE "drive_pdf_pages" ADD COLUMN "preview_height" integer;--> statement-
 ALTER TABLE "viewer_markups" ADD CONSTRAINT "viewer_markups_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "viewer_markups" ADD CONSTRAINT "viewer_markups_document_id_drive_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."drive_documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "viewer_markups" ADD CONSTRAINT "viewer_markups_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "viewer_markups" ADD CONSTRAINT "viewer_markups_issue_id_issues_id_fk" FOREIGN KEY ("issue_id") REFERENCES "public"."issues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "viewer_markups" ADD CONSTRAINT "viewer_markups_issue_id_issues_id_fk" FOREIGN KEY ("issue_id") REFERENCES "public"."issues"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "viewer_markups_document_idx" ON "viewer_markups" USING btree ("document_id","page");--> statement-breakpoint
 CREATE INDEX "viewer_markups_issue_idx" ON "viewer_markups" USING btree ("issue_id") WHERE "viewer_markups"."issue_id" is not null;--> statement-breakpoint
 CREATE INDEX "viewer_markups_user_idx" ON "viewer_markups" USING btree ("user_id");

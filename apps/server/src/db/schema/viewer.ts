@@ -74,7 +74,8 @@ export const viewerMarkups = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    issueId: integer('issue_id').references(() => issues.id, { onDelete: 'cascade' }),
+    // An issue deleted leaves its shared markups to their authors, private again.
+    issueId: integer('issue_id').references(() => issues.id, { onDelete: 'set null' }),
     scale: doublePrecision('scale').notNull(),
     markUp: jsonb('mark_up').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
