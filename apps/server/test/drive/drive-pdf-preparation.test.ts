@@ -134,6 +134,10 @@ describe('PDF preparation', () => {
     expect(preview.status).toBe(200);
     const previewMeta = await sharp(Buffer.from(await preview.arrayBuffer())).metadata();
     expect([previewMeta.format, previewMeta.height]).toEqual(['webp', 2048]);
+    // Deleting the revision removes its previews with it.
+    const removed = await rest(t, w.owner, 'DELETE', `${w.base}/files/${file.id}`);
+    expect(removed.status).toBe(204);
+    expect((await fetch(pages[1]?.preview?.url ?? '')).status).toBe(404);
   });
 
   it('a PDF that does not parse is failed with the reason; a hidden document is not found by its text', async () => {
