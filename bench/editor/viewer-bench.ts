@@ -121,7 +121,12 @@ async function upload(
 /** The drive's preparations of the uploaded PDFs (page sizes, text, previews), awaited before the browser opens. */
 const prepared: Promise<string>[] = [];
 
-async function waitPrepared(api: string, authorization: string, fileId: number, name: string): Promise<string> {
+async function waitPrepared(
+  api: string,
+  authorization: string,
+  fileId: number,
+  name: string,
+): Promise<string> {
   const start = Date.now();
   for (;;) {
     const answer = await fetch(`${api}/files/${fileId}`, { headers: { authorization } });

@@ -195,7 +195,7 @@ async function imageSheet(url: string): Promise<Sheet> {
   return { pageCount: 1, page: async () => page, tiles: null, dispose() {} };
 }
 
-/** How long after a prepared sheet's first view pdf.js starts reading the file at the latest (ms). */
+/** Without requestIdleCallback: how long after a prepared sheet's first view pdf.js starts reading the file (ms). */
 const PDF_WARM_DELAY = 2000;
 
 /** A page of a prepared PDF: its size in points and its server-drawn preview (null: pdf.js draws it). */
@@ -263,7 +263,8 @@ function preparedSheet(url: string, pages: readonly PreparedPage[]): Sheet {
     const start = () => {
       if (!disposed) void pdf().catch(() => undefined);
     };
-    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: PDF_WARM_DELAY });
+    // Idle time only: a view being panned or zoomed keeps the main thread, and the reading waits for a pause.
+    if ('requestIdleCallback' in window) window.requestIdleCallback(start);
     else setTimeout(start, PDF_WARM_DELAY);
   };
   return {
