@@ -145,6 +145,29 @@ export async function uploadDriveFile(
   return (await confirmed.json()) as { id: number; documentId: number };
 }
 
+/** Waits for the drive's preparation of a PDF revision (page sizes, text, previews) to end; returns its state. */
+export async function preparedState(
+  request: APIRequestContext,
+  token: string,
+  projectId: number,
+  fileId: number,
+): Promise<string> {
+  let state = '';
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`/project-drive/projects/${projectId}/files/${fileId}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        state = ((await answer.json()) as { processingState: string }).processingState;
+        return ['queued', 'processing'].includes(state);
+      },
+      { message: 'PDF preparation', timeout: 60_000 },
+    )
+    .toBe(false);
+  return state;
+}
+
 /** The view transform of the sheet (data-view: screen = page × scale + offset) and the canvas's place. */
 async function viewOf(
   page: Page,
@@ -204,4 +227,18 @@ export function colourKind([r, g, b]: readonly number[]): 'red' | 'cyan' | 'dark
   if (R < 90 && G < 90 && B < 90) return 'dark';
   if (R > 230 && G > 230 && B > 230) return 'white';
   return 'other';
+}
+
+/** How many pixels of the drawn sheet are markup red (the editor's default stroke; the test sheets have none). */
+export function redPixels(page: Page): Promise<number> {
+  return page.getByTestId('sheet-bitmap').evaluate((canvas) => {
+    const c = canvas as HTMLCanvasElement;
+    const ctx = c.getContext('2d', { willReadFrequently: true });
+    if (!ctx || c.width === 0 || c.height === 0) return 0;
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let count = 0;
+    for (let i = 0; i < d.length; i += 4)
+      if ((d[i] ?? 0) > 180 && (d[i + 1] ?? 0) < 90 && (d[i + 2] ?? 0) < 90) count += 1;
+    return count;
+  });
 }

@@ -6,11 +6,14 @@ import {
   colourAt,
   colourKind,
   inkWidthAt,
+  preparedState,
+  redPixels,
   screenOf,
   sheetPdf,
   squarePng,
   uploadDriveFile,
 } from './viewer-helpers.ts';
+import { chooseTool, dragMouse, stage } from './editor-helpers.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 test.use({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
@@ -75,12 +78,21 @@ test.describe('document viewer', () => {
     obra,
   }) => {
     const world = await buildIssueWorld(request, obra);
-    await uploadSheet(request, world, 'ARQ-PLANTA-01', 'R00', await sheetPdf(5, { x: 80, y: 80, size: 80 }));
+    const sheet = await uploadSheet(
+      request,
+      world,
+      'ARQ-PLANTA-01',
+      'R00',
+      await sheetPdf(5, { x: 80, y: 80, size: 80 }),
+    );
+    // Prepared by the drive's job: the pages open from their previews, pdf.js only for the zoomed detail.
+    expect(await preparedState(request, world.owner.token, world.projectId, sheet.id)).toBe('success');
     const page = await signedInPage(browser, baseURL, world.owner);
     await page.goto(`/workspace/project/${world.projectId}/drive`);
     await page.getByTestId('view-document').first().click();
     await expect(page.getByTestId('viewer-document-name')).toHaveText('ARQ-PLANTA-01');
     await expect(page.getByTestId('page-indicator')).toHaveText('Page 1 of 5');
+    await expect(page.getByTestId('document-viewer')).toHaveAttribute('data-page-source', 'preview');
     await expectColour(page, { x: 120, y: 120 }, 'dark');
 
     await page.getByRole('button', { name: 'Next page' }).click();
@@ -101,8 +113,9 @@ test.describe('document viewer', () => {
     const zoomed = await viewScale(page);
     await page.mouse.wheel(0, -200);
     await expect.poll(() => viewScale(page)).toBeGreaterThan(zoomed);
-    // The detail still shows the third bar where the view puts it.
+    // The detail still shows the third bar where the view puts it, drawn sharp by pdf.js in tiles.
     await expectColour(page, { x: 110, y: 350 }, 'dark');
+    await expect(page.getByTestId('sheet-canvas')).toHaveAttribute('data-tiles-missing', '0');
     await page.getByRole('button', { name: 'Zoom to fit' }).click();
     await expect.poll(() => viewScale(page)).toBeCloseTo(fitted, 3);
     await page.screenshot({ path: `${SHOTS}/viewer.png` });
@@ -307,6 +320,24 @@ test.describe('document viewer', () => {
     await expect(pin).toHaveCount(1);
     await expect(pin).toHaveAttribute('data-revision-changed', 'false');
 
+    // Markup mode: the editor's tools over the page, shared with the issue; kept after a reload.
+    await page.getByTestId('markup-start').click();
+    const editor = page.getByTestId('viewer-markup-editor');
+    await expect(stage(page)).toBeVisible();
+    await chooseTool(page, 'Rectangle');
+    const area = await stage(page).boundingBox();
+    if (!area) throw new Error('no editor stage');
+    const centre = { x: area.x + area.width / 2, y: area.y + area.height / 2 };
+    await dragMouse(page, { x: centre.x - 80, y: centre.y - 50 }, { x: centre.x + 80, y: centre.y + 50 });
+    await page.getByTestId('markup-share').click();
+    await page.getByRole('option', { name: /Shaft opening missing on the slab/ }).click();
+    await page.getByTestId('markup-save').click();
+    await expect(editor).toBeHidden();
+    await expect(page.getByTestId('markups-button')).toHaveText('1 markup');
+    await page.reload();
+    await expect(page.getByTestId('sheet-canvas')).toHaveAttribute('data-markups', '1');
+    await expect.poll(() => redPixels(page), { message: 'markup drawn on the sheet' }).toBeGreaterThan(50);
+
     await pin.click();
     await expect(page.getByTestId('issue-view')).toBeVisible();
     const references = page.getByTestId('issue-document-references');
@@ -321,6 +352,11 @@ test.describe('document viewer', () => {
     const carried = page.getByTestId('sheet-pin');
     await expect(carried).toHaveCount(1);
     await expect(carried).toHaveAttribute('data-revision-changed', 'true');
+    // The markup of R00 is carried over too, marked.
+    await expect(page.getByTestId('sheet-canvas')).toHaveAttribute('data-markups', '1');
+    await page.getByTestId('markups-button').click();
+    await expect(page.getByTestId('markup-revision-changed')).toBeVisible();
+    await page.keyboard.press('Escape');
     // Same position on the page: a pin's tip sits where it was placed.
     const box = await carried.boundingBox();
     const canvas = await page.getByTestId('sheet-canvas').boundingBox();

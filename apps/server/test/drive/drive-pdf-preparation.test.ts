@@ -68,6 +68,16 @@ describe('PDF preparation', () => {
       if ((data[i + 2] ?? 0) > (data[i] ?? 0) + 40) blue += 1;
     }
     expect(blue).toBeGreaterThan(500);
+    // Each page's preview for the viewer's first view: WebP, 2048 px on its longest side.
+    const previews = await Promise.all(
+      result.pages.map((p) => (p.preview ? sharp(Buffer.from(p.preview.data)).metadata() : null)),
+    );
+    expect(previews.map((m) => [m?.format, m?.width, m?.height])).toEqual([
+      ['webp', 2048, 1449],
+      ['webp', 1449, 2048],
+      ['webp', 2048, 1449],
+    ]);
+    expect(result.pages[0]?.preview).toMatchObject({ width: 2048, height: 1449 });
   });
 
   it('answers why for a file pdf.js cannot read, and stops at the time limit', async () => {
@@ -108,6 +118,26 @@ describe('PDF preparation', () => {
     // The list carries the state too.
     const list = await rest<{ files: Listed[] }>(t, w.owner, 'GET', `${w.base}/files?search=0100`);
     expect(list.body.files[0]).toMatchObject({ processingState: 'success', processingError: null });
+    // The viewer gets the page sizes and each page's preview, signed like the file.
+    const opened = await rest<{
+      documents: {
+        revisions: { pages: { width: number; preview: { url: string; width: number } | null }[] }[];
+      }[];
+    }>(t, w.owner, 'POST', `${w.base}/viewer/documents`, { documentIds: [file.documentId] });
+    const pages = opened.body.documents[0]?.revisions[0]?.pages ?? [];
+    expect(pages.map((p) => [Math.round(p.width), p.preview?.width])).toEqual([
+      [1191, 2048],
+      [595, 1449],
+      [1191, 2048],
+    ]);
+    const preview = await fetch(pages[1]?.preview?.url ?? '');
+    expect(preview.status).toBe(200);
+    const previewMeta = await sharp(Buffer.from(await preview.arrayBuffer())).metadata();
+    expect([previewMeta.format, previewMeta.height]).toEqual(['webp', 2048]);
+    // Deleting the revision removes its previews with it.
+    const removed = await rest(t, w.owner, 'DELETE', `${w.base}/files/${file.id}`);
+    expect(removed.status).toBe(204);
+    expect((await fetch(pages[1]?.preview?.url ?? '')).status).toBe(404);
   });
 
   it('a PDF that does not parse is failed with the reason; a hidden document is not found by its text', async () => {

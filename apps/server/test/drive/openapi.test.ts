@@ -42,6 +42,10 @@ describe('OpenAPI document', () => {
         'GET /viewer/alignments',
         'PUT /viewer/alignments',
         'DELETE /viewer/alignments',
+        'GET /viewer/documents/{documentId}/markups',
+        'POST /viewer/documents/{documentId}/markups',
+        'PUT /viewer/documents/{documentId}/markups/{markupId}',
+        'DELETE /viewer/documents/{documentId}/markups/{markupId}',
       ].sort(),
     );
   });

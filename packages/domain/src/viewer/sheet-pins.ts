@@ -102,20 +102,38 @@ export function pinsForRevision(
   revisionsOldestFirst: readonly string[],
   shown: { readonly revision: string; readonly page: number },
 ): ShownPin[] {
+  return forRevision(pins, revisionsOldestFirst, shown);
+}
+
+/** Anything placed on one page of one revision of a sheet: a pin, a markup. */
+export interface OnSheet {
+  readonly revision: string;
+  readonly page: number;
+}
+
+/**
+ * The carry-over rule of pinsForRevision for anything placed on a sheet (pins, markups): shown on its own
+ * revision, and on newer ones marked `revisionChanged`; a revision no longer known shows on the newest only.
+ */
+export function forRevision<T extends OnSheet>(
+  items: readonly T[],
+  revisionsOldestFirst: readonly string[],
+  shown: { readonly revision: string; readonly page: number },
+): (T & { readonly revisionChanged: boolean })[] {
   const order = revisionsOldestFirst.map((r) => r.toLowerCase());
   const shownIndex = order.indexOf(shown.revision.toLowerCase());
   if (shownIndex < 0) return [];
   const newest = order.length - 1;
-  const result: ShownPin[] = [];
-  for (const pin of pins) {
-    if (pin.page !== shown.page) continue;
-    const placed = order.indexOf(pin.revision.toLowerCase());
+  const result: (T & { readonly revisionChanged: boolean })[] = [];
+  for (const item of items) {
+    if (item.page !== shown.page) continue;
+    const placed = order.indexOf(item.revision.toLowerCase());
     if (placed < 0) {
-      if (shownIndex === newest) result.push({ ...pin, revisionChanged: true });
+      if (shownIndex === newest) result.push({ ...item, revisionChanged: true });
       continue;
     }
     if (placed > shownIndex) continue;
-    result.push({ ...pin, revisionChanged: placed !== shownIndex });
+    result.push({ ...item, revisionChanged: placed !== shownIndex });
   }
   return result;
 }

@@ -19,6 +19,7 @@ import {
   isAlignment,
   overlayColour,
   parseCompareDocumentsParam,
+  forRevision,
   pinsForRevision,
   referencePin,
   resizeDividers,
@@ -298,5 +299,21 @@ describe('/tools/compare-documents documents parameter', () => {
       ok: false,
       reason: 'tooMany',
     });
+  });
+});
+
+describe("markups on sheets follow the pins' carry-over rule", () => {
+  const markup = (id: number, revision: string, page = 1) => ({ id, revision, page });
+  const revisions = ['R00', 'R01'];
+
+  it('shows a markup of an older revision on the newer one, marked changed, and not the other way', () => {
+    const items = [markup(1, 'R00'), markup(2, 'r01'), markup(3, 'R00', 2)];
+    expect(forRevision(items, revisions, { revision: 'R01', page: 1 })).toEqual([
+      { ...markup(1, 'R00'), revisionChanged: true },
+      { ...markup(2, 'r01'), revisionChanged: false },
+    ]);
+    expect(forRevision(items, revisions, { revision: 'R00', page: 1 })).toEqual([
+      { ...markup(1, 'R00'), revisionChanged: false },
+    ]);
   });
 });

@@ -155,6 +155,10 @@ export const drivePdfPages = pgTable(
     width: real('width').notNull(),
     height: real('height').notNull(),
     text: text('text').notNull().default(''),
+    /** The page's WebP preview for the viewer's first view (next to the file), null when none was made. */
+    previewKey: text('preview_key'),
+    previewWidth: integer('preview_width'),
+    previewHeight: integer('preview_height'),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.pageNumber] })],
 );

@@ -1,4 +1,15 @@
-import { doublePrecision, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { issues } from './issues.ts';
 import { users } from './identity.ts';
 import { projects } from './projects.ts';
 import { driveDocuments } from './drive.ts';
@@ -38,5 +49,43 @@ export const viewerAlignments = pgTable(
       name: 'viewer_alignments_pair_pk',
       columns: [t.userId, t.baseDocumentId, t.comparedDocumentId, t.baseRevision, t.comparedRevision],
     }),
+  ],
+);
+
+/**
+ * Markups drawn on a document's sheet in the viewer (issue 15, "markups on documents"): the markup editor's
+ * document (editor §3.2) for one page of one revision, in the pixels of the page image it was drawn on (`scale`
+ * pixels per page unit, so it is laid back on the sheet at any zoom). Private to its author (issueId null), or
+ * shared with an issue: then whoever sees that issue sees it (the issue visibility rules, checked in SQL).
+ * Newer revisions show it with the "revision changed" marker, as pins (migration 0020).
+ */
+export const viewerMarkups = pgTable(
+  'viewer_markups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => driveDocuments.id, { onDelete: 'cascade' }),
+    revision: text('revision').notNull(),
+    page: integer('page').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // An issue deleted leaves its shared markups to their authors, private again.
+    issueId: integer('issue_id').references(() => issues.id, { onDelete: 'set null' }),
+    scale: doublePrecision('scale').notNull(),
+    markUp: jsonb('mark_up').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('viewer_markups_document_idx').on(t.documentId, t.page),
+    index('viewer_markups_issue_idx')
+      .on(t.issueId)
+      .where(sql`${t.issueId} is not null`),
+    index('viewer_markups_user_idx').on(t.userId),
   ],
 );

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   AppError,
   allowedDocumentStatuses,
@@ -16,7 +16,7 @@ import {
   type NamingContext,
 } from '@obra/domain';
 import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
-import { driveDocuments, driveFiles, users } from '../../db/schema/index.ts';
+import { driveDocuments, driveFiles, drivePdfPages, users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/database.ts';
@@ -257,13 +257,23 @@ export async function changeFile(
   return presentFile(viewer, file);
 }
 
-async function applyDelete(tx: Db, viewer: DriveViewer, projectId: number, fileId: number): Promise<string> {
+/** Deletes a revision; answers its storage key and the keys of its page previews (a prepared PDF's). */
+async function applyDelete(
+  tx: Db,
+  viewer: DriveViewer,
+  projectId: number,
+  fileId: number,
+): Promise<{ key: string; previews: string[] }> {
   const file = await loadVisibleFile(tx, viewer, projectId, fileId, true);
   const own = file.uploadState === 'pending' && file.createdByUserId === viewer.userId;
   if (!own && !canDeleteDocument(viewer, file)) throw new AppError('DOCUMENT_DELETE_FORBIDDEN');
+  const previews = await tx
+    .select({ key: drivePdfPages.previewKey })
+    .from(drivePdfPages)
+    .where(and(eq(drivePdfPages.fileId, file.id), isNotNull(drivePdfPages.previewKey)));
   await tx.delete(driveFiles).where(eq(driveFiles.id, file.id));
   await deleteEmptyDocument(tx, file.documentId);
-  return file.storageKey;
+  return { key: file.storageKey, previews: previews.flatMap((p) => (p.key ? [p.key] : [])) };
 }
 
 /** The objects of deleted revisions: their bytes and their thumbnails. */
@@ -280,8 +290,14 @@ export async function deleteFile(
 ): Promise<void> {
   const { db } = services.database;
   const { viewer } = await loadDriveWriter(db, actor, input.projectId);
-  const key = await unitOfWork(services, (tx) => applyDelete(tx, viewer, input.projectId, input.fileId));
-  await removeObjects(services, [...objectsOf([key]), ...bimObjectKeys(input.projectId, input.fileId)]);
+  const { key, previews } = await unitOfWork(services, (tx) =>
+    applyDelete(tx, viewer, input.projectId, input.fileId),
+  );
+  await removeObjects(services, [
+    ...objectsOf([key]),
+    ...previews,
+    ...bimObjectKeys(input.projectId, input.fileId),
+  ]);
 }
 
 async function removeObjects(services: AppServices, keys: string[]): Promise<void> {
@@ -445,12 +461,15 @@ export async function bulkDeleteFiles(
   const { viewer } = await loadDriveWriter(db, actor, input.projectId);
   const ids = [...new Set(input.fileIds)];
   const keys: string[] = [];
+  const previews: string[] = [];
   const result = await unitOfWork(services, async (tx) => {
     const deleted: number[] = [];
     const failed: BulkFailure[] = [];
     for (const fileId of ids) {
       try {
-        keys.push(await savepoint(tx, (item) => applyDelete(item, viewer, input.projectId, fileId)));
+        const removed = await savepoint(tx, (item) => applyDelete(item, viewer, input.projectId, fileId));
+        keys.push(removed.key);
+        previews.push(...removed.previews);
         keys.push(...bimObjectKeys(input.projectId, fileId));
         deleted.push(fileId);
       } catch (error) {
@@ -459,6 +478,6 @@ export async function bulkDeleteFiles(
     }
     return { deleted, failed };
   });
-  if (keys.length > 0) await removeObjects(services, objectsOf(keys));
+  if (keys.length > 0) await removeObjects(services, [...objectsOf(keys), ...previews]);
   return result;
 }

@@ -7,7 +7,7 @@ import { unitOfWork } from '../../db/unit-of-work.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
 import { driveFiles, drivePdfPages, drivePdfPreviews } from '../../db/schema/index.ts';
 import { PDF_PREPARE_MAX_BYTES, preparePdf, type PdfPreparationFailure } from './drive-pdf-prepare.ts';
-import { thumbnailKey } from './drive-thumbnail-service.ts';
+import { pagePreviewKey, thumbnailKey } from './drive-thumbnail-service.ts';
 
 /**
  * The processing states of a PDF revision (drive file `processingState`): the same values as a BIM model's
@@ -53,7 +53,8 @@ async function setState(
 
 /**
  * The drive.pdfPrepare job: reads the PDF, prepares it in a worker thread (drive-pdf-prepare.ts), writes the
- * 320-pixel WebP thumbnail of page 1 next to the file (`<key>.thumb.webp`, as images), stores each page's size and
+ * 320-pixel WebP thumbnail of page 1 next to the file (`<key>.thumb.webp`, as images) and each page's 2048-pixel
+ * WebP preview for the viewer (`<key>.page-N.webp`), stores each page's size, preview and
  * text (drive_pdf_pages: the drive's text search reads them) and records success with the page count, or failed
  * with the reason. A bad file is an answer, not an error (no retry); a storage failure throws so that pg-boss
  * retries. A revision deleted meanwhile is skipped.
@@ -93,6 +94,14 @@ export async function runPdfPreparation(
   const thumbnail = await sharp(Buffer.from(result.thumbnail)).webp({ quality: 80 }).toBuffer();
   const key = thumbnailKey(row.storageKey);
   await services.files.store.write(key, thumbnail, 'image/webp');
+  // The viewer's first view of each page (WebP, made in the worker), next to the file like the thumbnail.
+  const previews = new Map<number, string>();
+  for (const [i, page] of result.pages.entries()) {
+    if (!page.preview) continue;
+    const previewKey = pagePreviewKey(row.storageKey, i + 1);
+    await services.files.store.write(previewKey, Buffer.from(page.preview.data), 'image/webp');
+    previews.set(i + 1, previewKey);
+  }
   await unitOfWork(services, async (tx) => {
     await tx.delete(drivePdfPages).where(eq(drivePdfPages.fileId, fileId));
     // A few hundred pages per statement keeps every insert well under the parameter limit.
@@ -104,6 +113,9 @@ export async function runPdfPreparation(
           width: page.width,
           height: page.height,
           text: page.text,
+          previewKey: previews.get(start + i + 1) ?? null,
+          previewWidth: page.preview?.width ?? null,
+          previewHeight: page.preview?.height ?? null,
         })),
       );
     }

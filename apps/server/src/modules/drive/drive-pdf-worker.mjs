@@ -2,14 +2,33 @@
 // preparation"). Plain JavaScript for the same reason as bim-convert-worker.mjs (no TypeScript loader in worker
 // threads everywhere); running apart lets the caller stop a document that never finishes.
 //
-// In: workerData { bytes: Uint8Array, fontsDir: string, thumbnailSize: number, maxTextChars: number }.
-// Out: one message, either { ok: true, pageCount, pages: [{ width, height, text }], thumbnail: Uint8Array (PNG) }
+// In: workerData { bytes: Uint8Array, fontsDir: string, thumbnailSize: number, maxTextChars: number,
+//   previewSize: number, previewMaxPages: number, previewBudgetMs: number }.
+// Out: one message, either { ok: true, pageCount, pages: [{ width, height, text, preview }], thumbnail: Uint8Array
+// (PNG) } — preview { data: Uint8Array (WebP), width, height } or null past previewMaxPages or the time budget —
 // or { ok: false, reason, message }.
 import { parentPort, workerData } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createCanvas } from '@napi-rs/canvas';
 
-async function prepare({ bytes, fontsDir, thumbnailSize, maxTextChars }) {
+/** Draws a page at `scale` on a white canvas. */
+async function drawPage(page, scale) {
+  const viewport = page.getViewport({ scale });
+  const canvas = createCanvas(
+    Math.max(1, Math.ceil(viewport.width)),
+    Math.max(1, Math.ceil(viewport.height)),
+  );
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  await page.render({ canvasContext: context, viewport, canvas }).promise;
+  return canvas;
+}
+
+async function prepare(input) {
+  const { bytes, fontsDir, thumbnailSize, maxTextChars, previewSize, previewMaxPages, previewBudgetMs } =
+    input;
+  const previewDeadline = Date.now() + previewBudgetMs;
   let doc;
   try {
     doc = await getDocument({
@@ -42,15 +61,23 @@ async function prepare({ bytes, fontsDir, thumbnailSize, maxTextChars }) {
     } catch {
       text = '';
     }
-    pages.push({ width: viewport.width, height: viewport.height, text });
+    // The first view of the page in the viewer, readable at fit-to-screen (the viewer refines with tiles).
+    let preview = null;
+    if (n <= previewMaxPages && Date.now() < previewDeadline) {
+      try {
+        const canvas = await drawPage(page, previewSize / Math.max(viewport.width, viewport.height));
+        preview = {
+          data: new Uint8Array(await canvas.encode('webp', 80)),
+          width: canvas.width,
+          height: canvas.height,
+        };
+      } catch {
+        preview = null;
+      }
+    }
+    pages.push({ width: viewport.width, height: viewport.height, text, preview });
     if (n === 1) {
-      const scale = thumbnailSize / Math.max(viewport.width, viewport.height);
-      const small = page.getViewport({ scale });
-      const canvas = createCanvas(Math.max(1, Math.ceil(small.width)), Math.max(1, Math.ceil(small.height)));
-      const context = canvas.getContext('2d');
-      context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, canvas.width, canvas.height);
-      await page.render({ canvasContext: context, viewport: small, canvas }).promise;
+      const canvas = await drawPage(page, thumbnailSize / Math.max(viewport.width, viewport.height));
       thumbnail = new Uint8Array(await canvas.encode('png'));
     }
     page.cleanup();

@@ -14,6 +14,11 @@ export function thumbnailKey(storageKey: string): string {
   return `${storageKey}.thumb.webp`;
 }
 
+/** Where the viewer's preview of page `page` (1-based) of a prepared PDF lives (drive-pdf-service.ts). */
+export function pagePreviewKey(storageKey: string, page: number): string {
+  return `${storageKey}.page-${page}.webp`;
+}
+
 /** Whether a confirmed file of this type and size gets a preview (the job is queued at confirmation). */
 export function hasPreview(contentType: string, size: number): boolean {
   return PREVIEWED.has(contentType) && size <= THUMBNAIL_SOURCE_MAX_BYTES;

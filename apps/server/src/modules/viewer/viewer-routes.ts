@@ -14,6 +14,13 @@ import {
   saveAlignment,
   type AlignmentPair,
 } from './viewer-service.ts';
+import {
+  createMarkup,
+  deleteMarkup,
+  documentMarkups,
+  updateMarkup,
+  type MarkupInput,
+} from './viewer-markups.ts';
 
 /** The document viewer's REST base: under the drive whose documents it shows (issue 15, docs/viewer.md). */
 export const VIEWER_PREFIX = `${DRIVE_PREFIX}/viewer`;
@@ -37,6 +44,34 @@ const revisionSchema = {
     processingState: { type: 'string' },
     uploadedAt: { type: ['string', 'null'] },
     url: { type: 'string' },
+    pages: {
+      anyOf: [
+        {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              width: NUMBER,
+              height: NUMBER,
+              preview: {
+                anyOf: [
+                  {
+                    type: 'object',
+                    properties: {
+                      url: { type: 'string' },
+                      width: { type: 'integer' },
+                      height: { type: 'integer' },
+                    },
+                  },
+                  { type: 'null' },
+                ],
+              },
+            },
+          },
+        },
+        { type: 'null' },
+      ],
+    },
   },
 } as const;
 
@@ -96,6 +131,49 @@ const pairQuery = {
     // Two revisions of one document are a pair of their own (both required when the documents are the same).
     baseRevision: { type: 'string', minLength: 1, maxLength: 100 },
     comparedRevision: { type: 'string', minLength: 1, maxLength: 100 },
+  },
+} as const;
+
+const documentParams = {
+  type: 'object',
+  required: ['projectId', 'documentId'],
+  properties: { projectId: INT_ID, documentId: INT_ID },
+} as const;
+
+const markupParams = {
+  type: 'object',
+  required: ['projectId', 'documentId', 'markupId'],
+  properties: { projectId: INT_ID, documentId: INT_ID, markupId: INT_ID },
+} as const;
+
+const markupSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    documentId: { type: 'integer' },
+    revision: { type: 'string' },
+    page: { type: 'integer' },
+    scale: NUMBER,
+    markUp: {},
+    issueId: { type: ['integer', 'null'] },
+    issueCode: { type: ['string', 'null'] },
+    issueTitle: { type: ['string', 'null'] },
+    authorName: { type: 'string' },
+    mine: { type: 'boolean' },
+    updatedAt: { type: 'string' },
+  },
+} as const;
+
+const markupBody = {
+  type: 'object',
+  required: ['markUp', 'scale'],
+  additionalProperties: false,
+  properties: {
+    revision: { type: 'string', minLength: 1, maxLength: 100 },
+    page: { type: 'integer', minimum: 1, maximum: 100000 },
+    scale: { type: 'number', exclusiveMinimum: 0, maximum: 1000 },
+    markUp: { type: 'object' },
+    issueId: { anyOf: [INT_ID, { type: 'null' }] },
   },
 } as const;
 
@@ -231,6 +309,93 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
     },
     async (req, reply) => {
       await deleteAlignment(services, await viewerActor(services, req), pairOf(req));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    `${VIEWER_PREFIX}/documents/:documentId/markups`,
+    {
+      schema: {
+        tags,
+        summary:
+          "Markups on the document's sheets the caller sees: their own private ones and those shared with issues they see",
+        params: documentParams,
+        response: {
+          200: { type: 'object', properties: { markups: { type: 'array', items: markupSchema } } },
+          ...errors,
+        },
+      },
+    },
+    async (req) =>
+      documentMarkups(
+        services,
+        await viewerActor(services, req),
+        req.params as { projectId: number; documentId: number },
+      ),
+  );
+
+  app.post(
+    `${VIEWER_PREFIX}/documents/:documentId/markups`,
+    {
+      schema: {
+        tags,
+        summary: 'Save a markup on a page of a revision: private (issueId null) or shared with an issue',
+        params: documentParams,
+        body: { ...markupBody, required: ['revision', 'page', 'markUp', 'scale'] },
+        response: { 200: { type: 'object', properties: { markup: markupSchema } }, ...errors },
+      },
+    },
+    async (req) => {
+      const body = req.body as Partial<MarkupInput> &
+        Pick<MarkupInput, 'revision' | 'page' | 'markUp' | 'scale'>;
+      return createMarkup(
+        services,
+        await viewerActor(services, req),
+        req.params as { projectId: number; documentId: number },
+        { ...body, issueId: body.issueId ?? null },
+      );
+    },
+  );
+
+  app.put(
+    `${VIEWER_PREFIX}/documents/:documentId/markups/:markupId`,
+    {
+      schema: {
+        tags,
+        summary: "Replace the caller's own markup (its drawing and with whom it is shared)",
+        params: markupParams,
+        body: markupBody,
+        response: { 200: { type: 'object', properties: { markup: markupSchema } }, ...errors },
+      },
+    },
+    async (req) => {
+      const body = req.body as Pick<MarkupInput, 'markUp' | 'scale'> & { issueId?: number | null };
+      return updateMarkup(
+        services,
+        await viewerActor(services, req),
+        req.params as { projectId: number; documentId: number; markupId: number },
+        { markUp: body.markUp, scale: body.scale, issueId: body.issueId ?? null },
+      );
+    },
+  );
+
+  app.delete(
+    `${VIEWER_PREFIX}/documents/:documentId/markups/:markupId`,
+    {
+      schema: {
+        tags,
+        summary: "Remove the caller's own markup",
+        params: markupParams,
+        response: { 204: { type: 'null' }, ...errors },
+      },
+    },
+    async (req, reply) => {
+      await deleteMarkup(
+        services,
+        await viewerActor(services, req),
+        req.params as { projectId: number; documentId: number; markupId: number },
+      );
       return reply.status(204).send();
     },
   );

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   AppError,
   DRIVE_EXTENSIONS,
@@ -8,7 +8,13 @@ import {
   type DriveViewer,
 } from '@obra/domain';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-import { driveDocuments, driveFiles, issues, viewerAlignments } from '../../db/schema/index.ts';
+import {
+  driveDocuments,
+  driveFiles,
+  drivePdfPages,
+  issues,
+  viewerAlignments,
+} from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/database.ts';
@@ -34,6 +40,18 @@ export interface ViewerRevision {
   processingState: string;
   uploadedAt: string | null;
   url: string;
+  /**
+   * A prepared PDF's pages (drive.pdfPrepare): size in points and the address of the page's preview (WebP, signed
+   * like the file), for a first view before pdf.js has the file; null when the PDF is not prepared.
+   */
+  pages: ViewerPage[] | null;
+}
+
+/** One page of a prepared PDF as the viewer gets it. */
+export interface ViewerPage {
+  width: number;
+  height: number;
+  preview: { url: string; width: number; height: number } | null;
 }
 
 /** A document opened in the viewer, with the revisions this user sees, newest first. */
@@ -51,14 +69,57 @@ function sheetKind(file: DriveFileRecord): SheetKind {
   return kind !== undefined && BROWSER_IMAGES.has(kind) ? 'image' : 'other';
 }
 
-function presentRevision(services: AppServices, origin: string, file: DriveFileRecord): ViewerRevision {
+type StoredPage = typeof drivePdfPages.$inferSelect;
+
+function signedUrl(services: AppServices, origin: string, key: string, contentType: string): string {
   const expires = Math.floor(Date.now() / 1000) + DOWNLOAD_URL_SECONDS;
-  const path = services.files.signer.signedPath(
-    'GET',
-    file.storageKey,
-    expires,
-    file.contentType ?? 'application/octet-stream',
-  );
+  return `${origin}${services.files.signer.signedPath('GET', key, expires, contentType)}`;
+}
+
+function presentPages(
+  services: AppServices,
+  origin: string,
+  pages: StoredPage[] | undefined,
+): ViewerPage[] | null {
+  if (!pages || pages.length === 0) return null;
+  return pages.map((page) => ({
+    width: page.width,
+    height: page.height,
+    preview:
+      page.previewKey && page.previewWidth && page.previewHeight
+        ? {
+            url: signedUrl(services, origin, page.previewKey, 'image/webp'),
+            width: page.previewWidth,
+            height: page.previewHeight,
+          }
+        : null,
+  }));
+}
+
+/** The stored pages of the prepared PDFs among these revisions, by file. */
+async function preparedPages(db: Db, files: readonly DriveFileRecord[]): Promise<Map<number, StoredPage[]>> {
+  const ids = files.filter((f) => sheetKind(f) === 'pdf' && f.processingState === 'success').map((f) => f.id);
+  const byFile = new Map<number, StoredPage[]>();
+  if (ids.length === 0) return byFile;
+  const rows = await db
+    .select()
+    .from(drivePdfPages)
+    .where(inArray(drivePdfPages.fileId, ids))
+    .orderBy(asc(drivePdfPages.fileId), asc(drivePdfPages.pageNumber));
+  for (const row of rows) {
+    const list = byFile.get(row.fileId) ?? [];
+    list.push(row);
+    byFile.set(row.fileId, list);
+  }
+  return byFile;
+}
+
+function presentRevision(
+  services: AppServices,
+  origin: string,
+  file: DriveFileRecord,
+  pages: StoredPage[] | undefined,
+): ViewerRevision {
   return {
     fileId: file.id,
     revisionName: file.revisionName,
@@ -68,7 +129,8 @@ function presentRevision(services: AppServices, origin: string, file: DriveFileR
     kind: sheetKind(file),
     processingState: file.processingState,
     uploadedAt: file.uploadedAt,
-    url: `${origin}${path}`,
+    url: signedUrl(services, origin, file.storageKey, file.contentType ?? 'application/octet-stream'),
+    pages: presentPages(services, origin, pages),
   };
 }
 
@@ -78,7 +140,7 @@ function presentRevision(services: AppServices, origin: string, file: DriveFileR
  * (editor §8.1 "You do not have access to this document"). A document of the viewer's own with no confirmed
  * revision comes with none ("no revisions available").
  */
-async function visibleDocument(
+export async function visibleDocument(
   db: Db,
   viewer: DriveViewer,
   projectId: number,
@@ -119,10 +181,11 @@ export async function openDocuments(
   const documents: ViewerDocument[] = [];
   for (const id of ids) {
     const doc = await visibleDocument(db, viewer, input.projectId, id);
+    const pages = await preparedPages(db, doc.files);
     documents.push({
       id: doc.id,
       name: doc.name,
-      revisions: doc.files.map((file) => presentRevision(services, input.origin, file)),
+      revisions: doc.files.map((file) => presentRevision(services, input.origin, file, pages.get(file.id))),
     });
   }
   return { documents };
@@ -190,7 +253,7 @@ interface StoredPair {
   comparedRevision: string;
 }
 
-function revisionNamed(
+export function revisionNamed(
   files: readonly DriveFileRecord[],
   name: string | undefined,
   documentId: number,

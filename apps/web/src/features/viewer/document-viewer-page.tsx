@@ -3,8 +3,8 @@ import type { DocumentPin, ShownPin, SheetReference } from '@obra/domain';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useQuery } from 'urql';
-import { IssueScreenDataDocument } from '../../gql/generated.ts';
+import { useClient, useQuery } from 'urql';
+import { IssueScreenDataDocument, IssuesListPageDocument } from '../../gql/generated.ts';
 import { toUiError } from '../../lib/api-errors.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { IssueFormDialog } from '../issues/edit/issue-form-dialog.tsx';
@@ -14,18 +14,26 @@ import { useProject } from '../projects/project-context.ts';
 import {
   DocumentViewer,
   type AlignmentStore,
+  type MarkupStore,
   type PinPlacement,
   type SheetChoice,
 } from './document-viewer.tsx';
 import { sheetIssueDraft } from './sheet-issue.ts';
 import {
+  createMarkup,
+  deleteMarkup,
+  documentMarkups,
   documentPins,
   forgetAlignment,
   loadAlignment,
   openDocuments,
   saveAlignment,
+  updateMarkup,
   type ViewerDocument,
 } from './viewer-api.ts';
+
+/** The most issues offered to share a markup with at once (the search narrows them). */
+const SHARE_ISSUES_SHOWN = 20;
 
 type Loaded =
   { status: 'loading' } | { status: 'error'; code: string } | { status: 'ready'; document: ViewerDocument };
@@ -79,6 +87,28 @@ export function DocumentViewerPage() {
       forget: (pair) => forgetAlignment(project.id, pair),
     }),
     [project.id],
+  );
+  const client = useClient();
+  const markups = useMemo(
+    (): MarkupStore => ({
+      list: (id) => documentMarkups(project.id, id),
+      create: (id, sheet, save) => createMarkup(project.id, id, sheet, save),
+      update: (id, markupId, save) => updateMarkup(project.id, id, markupId, save),
+      remove: (id, markupId) => deleteMarkup(project.id, id, markupId),
+      // The issue list's own query and search, so only issues the user sees are offered.
+      searchIssues: async (text) => {
+        const answer = await client
+          .query(IssuesListPageDocument, {
+            projectId: project.id,
+            first: SHARE_ISSUES_SHOWN,
+            filter: text ? { search: text } : {},
+          })
+          .toPromise();
+        if (answer.error) throw answer.error;
+        return (answer.data?.getIssues.issues ?? []).map((i) => ({ id: i.id, code: i.code, title: i.title }));
+      },
+    }),
+    [client, project.id],
   );
   const onNavigate = useCallback(
     ({ base, page }: { base: SheetChoice; page: number }) => {
@@ -171,6 +201,8 @@ export function DocumentViewerPage() {
         {...(project.status === 1 ? { onPlacePin } : {})}
         onNavigate={onNavigate}
         alignments={alignments}
+        markups={markups}
+        canMarkup={project.status === 1}
       />
       {draft && (
         <Suspense fallback={null}>

@@ -21,6 +21,7 @@ import {
   applyAlignment,
   createDividers,
   dragDivider,
+  forRevision,
   invertAlignment,
   pinsForRevision,
   type Alignment,
@@ -34,11 +35,22 @@ import {
 } from '@obra/domain';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listShapes } from '../../editor/model/markup-model.ts';
+import { loadMarkup } from '../../editor/model/markup-schema.ts';
+import { MarkupControls, type MarkupListState } from './markup-controls.tsx';
+import { MarkupDialog, type ShareIssue } from './markup-dialog.tsx';
 import { alignedPage, overlayPage } from './overlay-render.ts';
-import { SheetCanvas, type SheetLayer } from './sheet-canvas.tsx';
+import { SheetCanvas, type SheetLayer, type SheetMarkup } from './sheet-canvas.tsx';
 import type { RenderedPage } from './sheet-source.ts';
 import { usePage, useSheet, type SheetState } from './use-sheets.ts';
-import { pairQuery, type AlignmentPairKey, type ViewerDocument, type ViewerRevision } from './viewer-api.ts';
+import {
+  pairQuery,
+  type AlignmentPairKey,
+  type MarkupSave,
+  type ViewerDocument,
+  type ViewerMarkup,
+  type ViewerRevision,
+} from './viewer-api.ts';
 
 /** What is shown: one sheet, or two laid over each other or side by side (spec editor §2.1, §4.4). */
 export type CompareMode = 'single' | 'overlay' | 'sideBySide';
@@ -86,6 +98,19 @@ export function alignmentPair(
   };
 }
 
+/** What the host keeps of the markups on documents (the server's viewer markups) and the issues to share with. */
+export interface MarkupStore {
+  list(documentId: number): Promise<ViewerMarkup[]>;
+  create(
+    documentId: number,
+    sheet: { revision: string; page: number },
+    save: MarkupSave,
+  ): Promise<ViewerMarkup>;
+  update(documentId: number, markupId: number, save: MarkupSave): Promise<ViewerMarkup>;
+  remove(documentId: number, markupId: number): Promise<void>;
+  searchIssues(text: string): Promise<ShareIssue[]>;
+}
+
 export interface DocumentViewerProps {
   readonly documents: readonly ViewerDocument[];
   readonly initial: {
@@ -100,6 +125,9 @@ export interface DocumentViewerProps {
   readonly onNavigate?: (state: { base: SheetChoice; page: number }) => void;
   readonly onRemoveDocument?: (documentId: number) => void;
   readonly alignments?: AlignmentStore;
+  readonly markups?: MarkupStore;
+  /** Whether the user may draw markups (an active project); without it markups are shown only. */
+  readonly canMarkup?: boolean;
 }
 
 function latest(document: ViewerDocument | undefined): string | null {
@@ -193,6 +221,57 @@ export function DocumentViewer(props: DocumentViewerProps) {
     const oldestFirst = baseDoc.revisions.map((r) => r.revisionName).reverse();
     return pinsForRevision(pins, oldestFirst, { revision: base.revision, page: shownPage });
   }, [pins, baseDoc, base, shownPage, mode]);
+
+  // Markups of the base document: mine and those shared with issues I see, carried over like pins.
+  const markupStore = props.markups;
+  const [markupList, setMarkupList] = useState<MarkupListState>({ status: 'loading' });
+  const [markupsVersion, setMarkupsVersion] = useState(0);
+  const [markupsVisible, setMarkupsVisible] = useState(true);
+  const [markupEdit, setMarkupEdit] = useState<{ markup: ViewerMarkup | null } | null>(null);
+  useEffect(() => {
+    if (baseDocumentId === null || !markupStore) return;
+    let live = true;
+    setMarkupList({ status: 'loading' });
+    markupStore.list(baseDocumentId).then(
+      (items) => live && setMarkupList({ status: 'ready', items }),
+      () => live && setMarkupList({ status: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [baseDocumentId, markupStore, markupsVersion]);
+  const shownMarkups = useMemo(() => {
+    if (!baseDoc || !base || mode !== 'single' || markupList.status !== 'ready') return [];
+    const oldestFirst = baseDoc.revisions.map((r) => r.revisionName).reverse();
+    return forRevision(markupList.items, oldestFirst, { revision: base.revision, page: shownPage });
+  }, [markupList, baseDoc, base, shownPage, mode]);
+  const sheetMarkups = useMemo(
+    (): SheetMarkup[] =>
+      markupsVisible
+        ? shownMarkups.map((m) => ({
+            id: m.id,
+            shapes: listShapes(loadMarkup(m.markUp).markup),
+            scale: m.scale,
+            faded: m.revisionChanged,
+          }))
+        : [],
+    [shownMarkups, markupsVisible],
+  );
+  const saveMarkup = async (save: MarkupSave) => {
+    if (!markupStore || !base || !markupEdit) return;
+    if (markupEdit.markup) await markupStore.update(base.documentId, markupEdit.markup.id, save);
+    else await markupStore.create(base.documentId, { revision: base.revision, page: shownPage }, save);
+    setMarkupEdit(null);
+    setMarkupsVisible(true);
+    setMarkupsVersion((v) => v + 1);
+  };
+  const removeMarkup = (markup: ViewerMarkup) => {
+    if (!markupStore) return;
+    markupStore.remove(markup.documentId, markup.id).then(
+      () => setMarkupsVersion((v) => v + 1),
+      () => setMarkupList({ status: 'error' }),
+    );
+  };
 
   // The saved alignment of the pair: two documents, or two revisions of one document.
   const pair = useMemo(
@@ -328,7 +407,13 @@ export function DocumentViewer(props: DocumentViewerProps) {
   const alignStep = aligning ? aligning.length : -1;
 
   return (
-    <Stack gap="xs" style={{ flex: 1, minHeight: 0 }} onKeyDown={onKeyDown} data-testid="document-viewer">
+    <Stack
+      gap="xs"
+      style={{ flex: 1, minHeight: 0 }}
+      onKeyDown={onKeyDown}
+      data-testid="document-viewer"
+      data-page-source={basePageReady?.source ?? ''}
+    >
       <Group gap="xs" wrap="wrap">
         <Select
           aria-label={t('revision.label')}
@@ -462,18 +547,42 @@ export function DocumentViewer(props: DocumentViewerProps) {
           {t(`align.step${alignStep}`)}
         </Alert>
       )}
-      {mode === 'single' && props.onPlacePin && baseRevision && basePageReady && (
-        <Group gap="xs">
-          <Button
-            size="xs"
-            variant={placing ? 'filled' : 'light'}
-            leftSection={<IconMapPinPlus size={16} />}
-            onClick={() => setPlacing(!placing)}
-            data-testid="place-pin"
-          >
-            {placing ? t('pins.placing') : t('pins.place')}
-          </Button>
+      {mode === 'single' && ((props.onPlacePin && baseRevision && basePageReady) || markupStore) && (
+        <Group gap="xs" wrap="wrap">
+          {markupStore && (
+            <MarkupControls
+              state={markupList}
+              shown={shownMarkups}
+              visible={markupsVisible}
+              canDraw={Boolean(props.canMarkup && basePageReady)}
+              onVisible={setMarkupsVisible}
+              onDraw={() => setMarkupEdit({ markup: null })}
+              onEdit={(markup) => setMarkupEdit({ markup })}
+              onDelete={removeMarkup}
+              onRetry={() => setMarkupsVersion((v) => v + 1)}
+            />
+          )}
+          {props.onPlacePin && baseRevision && basePageReady && (
+            <Button
+              size="xs"
+              variant={placing ? 'filled' : 'light'}
+              leftSection={<IconMapPinPlus size={16} />}
+              onClick={() => setPlacing(!placing)}
+              data-testid="place-pin"
+            >
+              {placing ? t('pins.placing') : t('pins.place')}
+            </Button>
+          )}
         </Group>
+      )}
+      {markupEdit && markupStore && basePageReady && (
+        <MarkupDialog
+          page={basePageReady}
+          markup={markupEdit.markup}
+          searchIssues={markupStore.searchIssues}
+          onSave={saveMarkup}
+          onClose={() => setMarkupEdit(null)}
+        />
       )}
       <SheetBody
         state={baseSheet}
@@ -496,6 +605,7 @@ export function DocumentViewer(props: DocumentViewerProps) {
             layers={layers}
             tiles={tiles}
             pins={shownPins}
+            markups={sheetMarkups}
             markers={aligning ?? []}
             dividers={mode === 'sideBySide' ? dividers : null}
             onDividerDrag={(id, x) =>

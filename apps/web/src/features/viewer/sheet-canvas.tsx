@@ -16,6 +16,8 @@ import { ZOOM_FACTOR, ZOOM_SLIDER_MAX, ZOOM_SLIDER_MIN } from '../../editor/mode
 import { clampScale, scaleToSlider, sliderToScale, wheelScale } from '../../editor/model/zoom-model.ts';
 import { statusLook } from '../issues/shared/indicator-model.ts';
 import { screenPoint } from '../../editor/model/geometry.ts';
+import { drawShapes } from '../../editor/canvas/draw-shapes.ts';
+import type { Shape } from '../../editor/model/shape-model.ts';
 import { SheetGestures } from './sheet-gestures.ts';
 import type { TileSource } from './sheet-source.ts';
 import { MIN_TILE_LEVEL, TileQueue, needsTiles, tileLevel, tilesCovering, type TileKey } from './tiles.ts';
@@ -25,6 +27,18 @@ export interface SheetLayer {
   readonly canvas: HTMLCanvasElement;
   readonly renderScale: number;
   readonly clip?: { readonly from: number; readonly to: number };
+}
+
+/**
+ * Markup shapes drawn over the sheet (and over its tiles), by the editor's own painter: the shapes are in the
+ * pixels of the page image they were drawn on, `scale` pixels per page unit.
+ */
+export interface SheetMarkup {
+  readonly id: number;
+  readonly shapes: readonly Shape[];
+  readonly scale: number;
+  /** Drawn on an older revision: shown fainter. */
+  readonly faded: boolean;
 }
 
 /** The view: screen = page × scale + (x, y), in CSS pixels of the view. */
@@ -42,6 +56,8 @@ export interface SheetTiles {
   readonly renderScale: number;
 }
 
+const NO_MARKUPS: readonly SheetMarkup[] = [];
+
 /** How often a moving view asks for its tiles (ms): intermediate views of a fast gesture are skipped. */
 const TILE_REQUEST_INTERVAL = 120;
 
@@ -56,6 +72,7 @@ export interface SheetCanvasProps {
   readonly layers: readonly SheetLayer[];
   readonly tiles?: SheetTiles | null;
   readonly pins?: readonly ShownPin[];
+  readonly markups?: readonly SheetMarkup[];
   readonly markers?: readonly SheetPoint[];
   readonly dividers?: readonly Divider[] | null;
   readonly onDividerDrag?: (id: string, x: number) => void;
@@ -119,6 +136,7 @@ function drawTiles(
 export function SheetCanvas(props: SheetCanvasProps) {
   const { width, height, layers, fitKey } = props;
   const tiles = props.tiles ?? null;
+  const markups = props.markups ?? NO_MARKUPS;
   const { t } = useTranslation('viewer');
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -177,6 +195,14 @@ export function SheetCanvas(props: SheetCanvasProps) {
         ctx.restore();
       }
       const missing = tiles ? drawTiles(ctx, tiles, view, size, { width, height }, dpr) : null;
+      for (const markup of markups) {
+        ctx.save();
+        const k = (dpr * view.scale) / markup.scale;
+        ctx.setTransform(k, 0, 0, k, dpr * view.x, dpr * view.y);
+        ctx.globalAlpha = markup.faded ? 0.55 : 1;
+        drawShapes(ctx, markup.shapes);
+        ctx.restore();
+      }
       const box = boxRef.current;
       if (box) {
         box.dataset.tileLevel = missing ? String(missing.level) : '';
@@ -184,7 +210,7 @@ export function SheetCanvas(props: SheetCanvasProps) {
       }
     });
     return () => cancelAnimationFrame(frame);
-  }, [layers, tiles, tileTick, view, size, width, height]);
+  }, [layers, tiles, tileTick, view, size, width, height, markups]);
 
   // Tiles: a queue per tile source; each tile drawn redraws the view, a moving view asks for its tiles at most
   // every TILE_REQUEST_INTERVAL ms and cancels the stale ones.
@@ -377,6 +403,7 @@ export function SheetCanvas(props: SheetCanvasProps) {
         aria-roledescription={t('sheet.roleDescription')}
         data-testid="sheet-canvas"
         data-view={JSON.stringify(view)}
+        data-markups={markups.length}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}

@@ -10,6 +10,8 @@ export interface RenderedPage {
   readonly height: number;
   /** Bitmap pixels per page unit. */
   readonly renderScale: number;
+  /** Where the bitmap comes from: the server's prepared preview, pdf.js, or the image itself. */
+  readonly source?: 'preview' | 'pdf' | 'image';
 }
 
 /** Tiles of a sheet's pages drawn at a zoom level (a PDF's; an image's whole bitmap is its full resolution). */
@@ -95,7 +97,7 @@ function pdfSheet(doc: PDFDocumentProxy): Sheet {
     const { canvas } = blankCanvas(viewport.width, viewport.height);
     await page.render({ canvas, viewport }).promise;
     // The page's parsed drawing stays while the page is in the cache: its tiles are drawn from it.
-    return { canvas, width: unit.width, height: unit.height, renderScale };
+    return { canvas, width: unit.width, height: unit.height, renderScale, source: 'pdf' };
   };
   const prefix = `sheet${(sheetCounter += 1)}:`;
   const drawTile = async (key: TileKey, signal: AbortSignal): Promise<void> => {
@@ -189,15 +191,139 @@ async function imageSheet(url: string): Promise<Sheet> {
   const renderScale = Math.min(1, renderScaleFor(width, height));
   const { canvas, ctx } = blankCanvas(width * renderScale, height * renderScale);
   ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
-  const page: RenderedPage = { canvas, width, height, renderScale };
+  const page: RenderedPage = { canvas, width, height, renderScale, source: 'image' };
   return { pageCount: 1, page: async () => page, tiles: null, dispose() {} };
 }
 
-/** Loads a sheet from its address: a PDF through pdf.js in its worker, or an image the browser decodes. */
-export async function loadSheet(url: string, kind: 'pdf' | 'image', signal?: AbortSignal): Promise<Sheet> {
-  if (kind === 'image') return imageSheet(url);
+/** Without requestIdleCallback: how long after a prepared sheet's first view pdf.js starts reading the file (ms). */
+const PDF_WARM_DELAY = 2000;
+
+/** A page of a prepared PDF: its size in points and its server-drawn preview (null: pdf.js draws it). */
+export interface PreparedPage {
+  readonly width: number;
+  readonly height: number;
+  readonly preview: { readonly url: string; readonly width: number; readonly height: number } | null;
+}
+
+async function pdfDocument(url: string, signal?: AbortSignal): Promise<PDFDocumentProxy> {
   const [lib, data] = await Promise.all([pdfjs(), fetchBytes(url, signal)]);
   // No eval: the page's CSP forbids it (pdf.js then draws glyphs without compiled paths).
-  const doc = await lib.getDocument({ data: new Uint8Array(data), isEvalSupported: false }).promise;
-  return pdfSheet(doc);
+  return lib.getDocument({ data: new Uint8Array(data), isEvalSupported: false }).promise;
+}
+
+/** A page preview decoded into a canvas (its bitmap closed at once: the canvas keeps the pixels). */
+async function previewPage(
+  page: PreparedPage,
+  preview: NonNullable<PreparedPage['preview']>,
+): Promise<RenderedPage> {
+  const response = await fetch(preview.url);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const bitmap = await createImageBitmap(await response.blob());
+  try {
+    const { canvas, ctx } = blankCanvas(bitmap.width, bitmap.height);
+    ctx.drawImage(bitmap, 0, 0);
+    return {
+      canvas,
+      width: page.width,
+      height: page.height,
+      renderScale: bitmap.width / page.width,
+      source: 'preview',
+    };
+  } finally {
+    bitmap.close();
+  }
+}
+
+/**
+ * A prepared PDF (issue 15, first readable view): the page count and sizes are known from the preparation, each
+ * page shows its server-drawn preview at once, and pdf.js reads the file afterwards, when the browser is idle (or
+ * at once when needed: tiles when the view zooms past the preview, or a page without a preview). Pages are never
+ * drawn whole by pdf.js: only the tiles of a zoomed view.
+ */
+function preparedSheet(url: string, pages: readonly PreparedPage[]): Sheet {
+  let full: Promise<Sheet> | null = null;
+  let loaded: Sheet | null = null;
+  let disposed = false;
+  const pdf = (): Promise<Sheet> => {
+    full ??= pdfDocument(url).then((doc) => {
+      const sheet = pdfSheet(doc);
+      if (disposed) sheet.dispose();
+      else loaded = sheet;
+      return sheet;
+    });
+    return full;
+  };
+  const cache = new Map<number, Promise<RenderedPage>>();
+  // Once the first preview is shown, pdf.js reads the file when the browser is idle, so that the first zoom past
+  // the preview finds its tiles' source ready instead of parsing the file while the view moves.
+  let warmed = false;
+  const warm = () => {
+    if (warmed) return;
+    warmed = true;
+    const start = () => {
+      if (!disposed) void pdf().catch(() => undefined);
+    };
+    // Idle time only: a view being panned or zoomed keeps the main thread, and the reading waits for a pause.
+    if ('requestIdleCallback' in window) window.requestIdleCallback(start);
+    else setTimeout(start, PDF_WARM_DELAY);
+  };
+  return {
+    pageCount: pages.length,
+    tiles: {
+      cached: (key) => loaded?.tiles?.cached(key),
+      draw: async (key, signal) => {
+        const sheet = await pdf();
+        if (!signal.aborted) await sheet.tiles?.draw(key, signal);
+      },
+    },
+    page(pageNumber) {
+      const n = Math.min(Math.max(1, Math.round(pageNumber)), pages.length);
+      const prepared = pages[n - 1];
+      if (!prepared?.preview) return pdf().then((sheet) => sheet.page(n));
+      let found = cache.get(n);
+      if (found) {
+        cache.delete(n);
+        cache.set(n, found);
+        return found;
+      }
+      // A preview that does not load falls back to pdf.js.
+      found = previewPage(prepared, prepared.preview).catch(() => pdf().then((sheet) => sheet.page(n)));
+      void found.then(warm, () => undefined);
+      cache.set(n, found);
+      while (cache.size > PAGE_CACHE_SIZE) {
+        const oldest = cache.keys().next().value;
+        if (oldest === undefined) break;
+        const dropped = cache.get(oldest);
+        cache.delete(oldest);
+        void dropped?.then(
+          (old) => {
+            old.canvas.width = 0;
+            old.canvas.height = 0;
+          },
+          () => undefined,
+        );
+      }
+      return found;
+    },
+    dispose() {
+      disposed = true;
+      cache.clear();
+      loaded?.dispose();
+    },
+  };
+}
+
+/**
+ * Loads a sheet from its address: a prepared PDF from its page previews (pdf.js later, on demand), another PDF
+ * through pdf.js in its worker, or an image the browser decodes.
+ */
+export async function loadSheet(
+  url: string,
+  kind: 'pdf' | 'image',
+  signal?: AbortSignal,
+  pages?: readonly PreparedPage[] | null,
+): Promise<Sheet> {
+  if (kind === 'image') return imageSheet(url);
+  if (pages && pages.length > 0 && pages[0]?.preview) return preparedSheet(url, pages);
+  return pdfSheet(await pdfDocument(url, signal));
 }

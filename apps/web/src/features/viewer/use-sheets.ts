@@ -18,6 +18,8 @@ export function useSheet(revision: ViewerRevision | null): SheetState {
   // The address is signed anew on each open: the file is what the effect follows, its latest address is read.
   const urlRef = useRef(url);
   urlRef.current = url;
+  const pagesRef = useRef(revision?.pages ?? null);
+  pagesRef.current = revision?.pages ?? null;
   useEffect(() => {
     const url = urlRef.current;
     if (fileId === null || url === null || kind === null) {
@@ -31,7 +33,7 @@ export function useSheet(revision: ViewerRevision | null): SheetState {
     const abort = new AbortController();
     let loaded: Sheet | null = null;
     setState({ status: 'loading' });
-    loadSheet(url, kind, abort.signal).then(
+    loadSheet(url, kind, abort.signal, pagesRef.current).then(
       (sheet) => {
         if (abort.signal.aborted) {
           sheet.dispose();

@@ -12,6 +12,15 @@ export interface ViewerRevision {
   processingState: string;
   uploadedAt: string | null;
   url: string;
+  /** A prepared PDF's pages: sizes in points and the page's preview for the first view; null when not prepared. */
+  pages?: ViewerPage[] | null;
+}
+
+/** One page of a prepared PDF (the drive's preparation job). */
+export interface ViewerPage {
+  width: number;
+  height: number;
+  preview: { url: string; width: number; height: number } | null;
 }
 
 /** A document with the revisions the user sees, newest first. */
@@ -92,4 +101,72 @@ export function documentViewerPath(
   if (options.compareWith) params.set('compare', options.compareWith);
   const query = params.toString();
   return `/workspace/project/${projectId}/drive/documents/${documentId}${query ? `?${query}` : ''}`;
+}
+
+/** A markup on a document's sheet (docs/viewer.md): the user's private one, or one shared with an issue. */
+export interface ViewerMarkup {
+  id: number;
+  documentId: number;
+  revision: string;
+  page: number;
+  /** Pixels of the markup per page unit of the sheet. */
+  scale: number;
+  markUp: unknown;
+  issueId: number | null;
+  issueCode: string | null;
+  issueTitle: string | null;
+  authorName: string;
+  mine: boolean;
+  updatedAt: string;
+}
+
+/** What saving a markup sends: the drawing, its scale and with whom it is shared (null: private). */
+export interface MarkupSave {
+  markUp: unknown;
+  scale: number;
+  issueId: number | null;
+}
+
+/** The markups of a document the user sees (their private ones and those shared with issues they see). */
+export async function documentMarkups(projectId: number, documentId: number): Promise<ViewerMarkup[]> {
+  const answer = await driveCall<{ markups: ViewerMarkup[] }>(
+    projectId,
+    `/viewer/documents/${documentId}/markups`,
+  );
+  return answer.markups;
+}
+
+/** Saves a new markup on a page of a revision. */
+export async function createMarkup(
+  projectId: number,
+  documentId: number,
+  sheet: { revision: string; page: number },
+  save: MarkupSave,
+): Promise<ViewerMarkup> {
+  const answer = await driveCall<{ markup: ViewerMarkup }>(
+    projectId,
+    `/viewer/documents/${documentId}/markups`,
+    { method: 'POST', body: { ...sheet, ...save } },
+  );
+  return answer.markup;
+}
+
+/** Replaces the user's own markup. */
+export async function updateMarkup(
+  projectId: number,
+  documentId: number,
+  markupId: number,
+  save: MarkupSave,
+): Promise<ViewerMarkup> {
+  const answer = await driveCall<{ markup: ViewerMarkup }>(
+    projectId,
+    `/viewer/documents/${documentId}/markups/${markupId}`,
+    { method: 'PUT', body: save },
+  );
+  return answer.markup;
+}
+
+/** Removes the user's own markup. */
+export async function deleteMarkup(projectId: number, documentId: number, markupId: number): Promise<void> {
+  await driveCall(projectId, `/viewer/documents/${documentId}/markups/${markupId}`, { method: 'DELETE' });
 }
