@@ -107,7 +107,7 @@ const BREAKDOWN = `(() => {
   for (const r of performance.getEntriesByType('resource')) {
     const name = r.name.includes('/fragments') ? 'fragments ' + r.name.split('/').slice(-2)[0]
       : r.name.includes('/properties') ? 'properties ' + r.name.split('/').slice(-2)[0]
-      : /worker\.min/.test(r.name) ? 'fragments worker'
+      : r.name.includes('worker.min') ? 'fragments worker'
       : /bim-viewer-engine/.test(r.name) ? 'engine chunk' : null;
     if (name) out[name] = at(r.startTime) + '→' + at(r.responseEnd);
   }
