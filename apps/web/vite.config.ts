@@ -1,7 +1,16 @@
 /// <reference types="vitest/config" />
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
+
+// The BIM viewer's fragments worker: the package's `./worker` export is its unminified build (3.3 MB); the
+// minified one beside it (1.4 MB) is what the browser should parse before it shows a model.
+const fragmentsWorker = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@thatopen/fragments')),
+  'Worker/worker.min.mjs',
+);
 
 // The server serves the built app; in development Vite proxies API calls to it.
 const apiTarget = process.env.OBRA_API_URL ?? 'http://localhost:3000';
@@ -9,6 +18,9 @@ const apiTarget = process.env.OBRA_API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), precompress()],
+  resolve: {
+    alias: [{ find: /^@thatopen\/fragments\/worker(\?url)?$/, replacement: `${fragmentsWorker}$1` }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,6 @@
 // The IFC conversion bench (docs/benchmarks.md "BIM conversion"): converts one IFC as the bim.convert job does
-// (bim-convert.ts: the checks, then web-ifc and IfcImporter in a worker thread) and prints the time, the peak RSS
-// of the process (worker included) and the element count. With --synthetic N it first writes a generated IFC4 of
+// (bim-convert.ts: the checks, then web-ifc and IfcImporter in a child process at nice 19) and prints the time,
+// the converting process's peak RSS, this process's and the element count. With --synthetic N it first writes a generated IFC4 of
 // N elements (bench/bim/synthetic-ifc.ts) and converts that.
 //   node --import tsx bench/bim/bim-convert-bench.ts [file.ifc]
 //   node --import tsx bench/bim/bim-convert-bench.ts --synthetic 100000
@@ -40,6 +40,7 @@ console.log(
         }
       : { reason: result.reason, message: result.message }),
     seconds: +seconds.toFixed(2),
+    converterPeakRssMb: result.ok ? result.peakRssMb : undefined,
     peakRssMb: Math.round(peakMb),
     rssBeforeMb: Math.round(rssBefore / 1e6),
     load: os.loadavg().map((l) => +l.toFixed(2)),

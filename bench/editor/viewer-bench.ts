@@ -8,11 +8,9 @@
 // It prints a Markdown block (appended by hand to docs/benchmarks-editor.md). One run of each; about 2–3 minutes.
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { chromium, type Page } from '@playwright/test';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { createLogger, startServer } from '../../apps/server/src/server.ts';
+import type { Page } from '@playwright/test';
+import { launchBenchChromium, signInPage, startBenchSession, uploadDriveFile } from './bench-session.ts';
 import { summarise, type FrameStats } from './editor-interactions.ts';
 
 const A0 = { width: 3370, height: 2384 };
@@ -76,45 +74,22 @@ function pdf(pages: number, paths: number, texts: number, shift: number): Promis
   });
 }
 
-async function upload(
-  base: string,
-  token: string,
-  projectId: number,
-  name: string,
-  revision: string,
-  bytes: Buffer,
-): Promise<number> {
-  const api = `${base}/project-drive/projects/${projectId}`;
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const created = await fetch(`${api}/files`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      fileName: `${name}-${revision}.pdf`,
-      fileSize: bytes.length,
-      documentName: name,
-      revisionName: revision,
-      visibility: 'public',
-    }),
+/** Uploads a PDF revision of a drive document and answers the document's id. */
+async function upload(name: string, revision: string, bytes: Buffer): Promise<number> {
+  const { fileId, documentId } = await uploadDriveFile(bench, {
+    fileName: `${name}-${revision}.pdf`,
+    documentName: name,
+    revisionName: revision,
+    bytes,
   });
-  if (created.status !== 201) throw new Error(`upload: ${created.status} ${await created.text()}`);
-  const { file, upload: target } = (await created.json()) as {
-    file: { id: number };
-    upload: { url: string; headers: Record<string, string> };
-  };
-  const put = await fetch(target.url.startsWith('http') ? target.url : `${base}${target.url}`, {
-    method: 'PUT',
-    headers: target.headers,
-    body: new Uint8Array(bytes),
-  });
-  if (!put.ok) throw new Error(`put: ${put.status}`);
-  const confirmed = await fetch(`${api}/files/${file.id}/confirm-upload`, {
-    method: 'PATCH',
-    headers: { authorization: headers.authorization },
-  });
-  if (!confirmed.ok) throw new Error(`confirm: ${confirmed.status} ${await confirmed.text()}`);
-  const { documentId } = (await confirmed.json()) as { documentId: number };
-  prepared.push(waitPrepared(api, headers.authorization, file.id, name));
+  prepared.push(
+    waitPrepared(
+      `${bench.url}/project-drive/projects/${bench.projectId}`,
+      `Bearer ${bench.token}`,
+      fileId,
+      name,
+    ),
+  );
   return documentId;
 }
 
@@ -232,85 +207,24 @@ const started = Date.now();
 const out = (line: string) => process.stderr.write(`${line}\n`);
 const phase = (name: string) =>
   process.stderr.write(`${name} at ${Math.round((Date.now() - started) / 1000)} s\n`);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-bench-viewer-'));
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: dataDir,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: 'false',
-});
-const server = await startServer(config, createLogger(config));
+const bench = await startBenchSession('viewer', 'Viewer bench');
+const server = { url: bench.url, close: () => bench.close() };
+const { projectId } = bench;
 phase('server up');
-
-async function call(pathName: string, body: unknown, bearer?: string): Promise<Record<string, unknown>> {
-  const response = await fetch(`${server.url}${pathName}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${pathName}: ${response.status} ${text}`);
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-}
-
-async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const answer = (await call('/graphql', { query, variables }, token)) as { data?: T; errors?: unknown };
-  if (!answer.data) throw new Error(JSON.stringify(answer.errors));
-  return answer.data;
-}
-
-/** The newest six-digit code the outbox holds for an address (sign-up confirmation). */
-async function codeFor(email: string): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox');
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
-    for (const file of files) {
-      const raw = fs.readFileSync(path.join(outbox, file), 'utf8');
-      if (!raw.toLowerCase().includes(email)) continue;
-      const body = raw
-        .split(/\r?\n\r?\n/)
-        .slice(1)
-        .join('\n')
-        .replace(/=\r?\n/g, '');
-      const code = /\b(\d{6})\b/.exec(body)?.[1];
-      if (code) return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('no confirmation code');
-}
-
-// A user of our own (sign-up, code from the outbox, policies, a company) and a project without a naming rule.
-const manager = { email: `viewer-bench-${Date.now()}@bench.obra.local`, password: 'Obra-bench-2026!' };
-await call('/auth/sign-up', { ...manager, name: 'Vera', lastName: 'Bench' });
-await call('/auth/confirm-sign-up', { email: manager.email, code: await codeFor(manager.email) });
-const token = ((await call('/auth/sign-in', manager)) as { accessToken: string }).accessToken;
-const policies = await gql<{ policies: { version: string } }>('{ policies { version } }');
-await gql('mutation($v: String!) { acceptPolicies(version: $v) { id } }', { v: policies.policies.version });
-await gql('mutation { updateUserProfile(input: { name: "Vera", lastName: "Bench" }) { id } }');
-await gql('mutation { createCompany(input: { name: "Construtora Bench" }) { id } }');
-const projectId = (
-  await gql<{ createProject: { id: number } }>('mutation { createProject(name: "Viewer bench") { id } }')
-).createProject.id;
 
 const sheetR0 = await pdf(1, PATHS, TEXTS, 0);
 const sheetR1 = await pdf(1, PATHS, TEXTS, 40);
 const set = await pdf(SET_PAGES, Math.round(PATHS / 10), Math.round(TEXTS / 10), 0);
-const sheetId = await upload(server.url, token, projectId, 'BENCH-A0-01', 'R00', sheetR0);
-await upload(server.url, token, projectId, 'BENCH-A0-01', 'R01', sheetR1);
-const setId = await upload(server.url, token, projectId, 'BENCH-SET-50', 'R00', set);
+const sheetId = await upload('BENCH-A0-01', 'R00', sheetR0);
+await upload('BENCH-A0-01', 'R01', sheetR1);
+const setId = await upload('BENCH-SET-50', 'R00', set);
 // The first view is the prepared one (previews made by the drive's job): the measures start once it is done.
 for (const line of await Promise.all(prepared)) out(`prepared ${line}`);
 
 // A switch Chromium ignores, to find this browser's process among the machine's.
 const MARKER = `--obra-viewer-bench=${process.pid}`;
 phase('uploaded');
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', MARKER],
-});
+const browser = await launchBenchChromium({ args: [MARKER] });
 
 function browserPid(): number | undefined {
   for (const entry of fs.readdirSync('/proc')) {
@@ -328,11 +242,7 @@ const lines: string[] = [];
 try {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'en-US' });
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.locator('input[type="email"]').fill(manager.email);
-  await page.locator('input[type="password"]').first().fill(manager.password);
-  await page.locator('button[type="submit"]').click();
-  await page.getByTestId('workspace-home').waitFor({ timeout: 60_000 });
+  await signInPage(page, bench);
   const viewer = (documentId: number, query = '') =>
     `${server.url}/workspace/project/${projectId}/drive/documents/${documentId}${query}`;
 

@@ -92,6 +92,8 @@ test.describe('BIM models', () => {
     request,
     obra,
   }) => {
+    // The conversion, then the viewer opened four times, on a loaded 2-core machine.
+    test.setTimeout(240_000);
     const world = await buildIssueWorld(request, obra);
     const page = await signedInPage(browser, baseURL, world.owner);
 
@@ -172,6 +174,22 @@ test.describe('BIM models', () => {
     await expect(canvas).toHaveAttribute('data-loaded', 'true', { timeout: 60_000 });
     await expect(page.getByTestId('bim-issue-viewpoint')).toContainText('Fissura na parede');
     await expect(page.getByTestId('bim-prop-guid')).toHaveText(pinnedGuid ?? '');
+
+    // Its pin, drawn where the view was clicked, opens the issue; so does the pins list, from the keyboard.
+    await expect(page.getByTestId('bim-issue-pins')).toHaveAccessibleName('1 issue pin');
+    // The viewpoint's banner moved the canvas: its middle, where the camera puts the pin, is measured again.
+    const now = await canvas.boundingBox();
+    if (!now) throw new Error('no canvas');
+    await page.mouse.click(now.x + now.width / 2, now.y + now.height / 2);
+    await expect(page.getByTestId('issue-view')).toContainText('Fissura na parede');
+    await page.goBack();
+    await expect(canvas).toHaveAttribute('data-loaded', 'true', { timeout: 60_000 });
+    await page.getByTestId('bim-issue-pin-list').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: /Fissura na parede/ })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('issue-view')).toContainText('Fissura na parede');
     await page.context().close();
   });
 

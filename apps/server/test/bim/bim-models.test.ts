@@ -73,6 +73,8 @@ describe('IFC revisions of the drive are converted by the bim.convert job', () =
     });
     expect(fragments.status).toBe(200);
     expect(fragments.headers.get('content-type')).toBe('application/octet-stream');
+    // Its length, for the viewer's download progress.
+    expect(Number(fragments.headers.get('content-length'))).toBe(model.body['fragmentsSize']);
     expect((await fragments.arrayBuffer()).byteLength).toBe(model.body['fragmentsSize']);
 
     const properties = await rest<{ elementCount: number; tree: { cls: string; guid: string } }>(

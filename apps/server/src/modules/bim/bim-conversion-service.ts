@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppServices } from '../../services.ts';
@@ -5,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
 import { bimConversions, driveFiles } from '../../db/schema/index.ts';
-import { BIM_MAX_CONVERT_BYTES, convertIfc, type BimConversionFailure } from './bim-convert.ts';
+import { BIM_MAX_CONVERT_BYTES, convertIfcFile, type BimConversionFailure } from './bim-convert.ts';
 
 /** The processing states of a model revision (drive file `processingState`, docs/bim.md). */
 export type BimProcessingState = 'queued' | 'processing' | 'success' | 'failed';
@@ -94,29 +98,36 @@ export async function runBimConversion(
   const stored = await services.files.store.stat(row.storageKey);
   if (!stored) return fail('unreadable', 'the stored file is missing');
   if (stored.size > BIM_MAX_CONVERT_BYTES) return fail('tooLarge', `${stored.size} bytes`);
-  const bytes = await services.files.store.read(row.storageKey);
-  const result = await convertIfc(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), options);
-  if (!result.ok) return fail(result.reason, result.message);
-  const keys = bimKeys(row.projectId, fileId);
-  const fragments = Buffer.from(
-    result.fragments.buffer,
-    result.fragments.byteOffset,
-    result.fragments.byteLength,
-  );
-  await services.files.store.write(keys.fragments, fragments, 'application/octet-stream');
-  await services.files.store.write(
-    keys.properties,
-    Buffer.from(JSON.stringify(result.properties)),
-    'application/json',
-  );
-  await setState(services, fileId, 'success', {
-    error: null,
-    schema: result.schema,
-    fragmentsKey: keys.fragments,
-    fragmentsSize: fragments.length,
-    propertiesKey: keys.properties,
-    elementCount: result.properties.elementCount,
-    finishedAt: new Date(),
-  });
-  return 'success';
+  // The revision is copied to a temporary file and converted in a child process (bim-convert.ts); the outputs
+  // are streamed to storage: the server's own process never holds the model, nor parses its properties.
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'obra-ifc-'));
+  try {
+    const input = path.join(dir, 'model.ifc');
+    await pipeline(await services.files.store.readStream(row.storageKey), fs.createWriteStream(input));
+    const result = await convertIfcFile(input, dir, options);
+    if (!result.ok) return await fail(result.reason, result.message);
+    const keys = bimKeys(row.projectId, fileId);
+    const fragmentsSize = await services.files.store.writeStream(
+      keys.fragments,
+      fs.createReadStream(result.fragmentsPath),
+      'application/octet-stream',
+    );
+    await services.files.store.writeStream(
+      keys.properties,
+      fs.createReadStream(result.propertiesPath),
+      'application/json',
+    );
+    await setState(services, fileId, 'success', {
+      error: null,
+      schema: result.schema,
+      fragmentsKey: keys.fragments,
+      fragmentsSize,
+      propertiesKey: keys.properties,
+      elementCount: result.elementCount,
+      finishedAt: new Date(),
+    });
+    return 'success';
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
 }

@@ -1,27 +1,22 @@
-// The IFC → fragments conversion, run in a worker thread by bim-convert.ts (docs/bim.md). Plain JavaScript on
-// purpose: a worker thread does not inherit a TypeScript loader everywhere (the test runner's workers), and
-// running apart lets the caller stop a conversion that never ends (web-ifc can loop on some broken files).
+// The IFC → fragments conversion, run by bim-convert.ts in a child process started at nice 19 (docs/bim.md).
+// Plain JavaScript on purpose: the child runs without a TypeScript loader. A process rather than a worker
+// thread so that all of the conversion's threads yield to the API: a worker thread can lower its own priority,
+// but V8's shared helper threads (WebAssembly compilation of web-ifc, garbage collection), which did most of the
+// CPU work of a conversion, belong to the server's process at its priority; a child started under `nice`
+// creates every one of its threads at nice 19. Running apart also lets the caller stop a conversion that never
+// ends (web-ifc can loop on some broken files).
 //
-// In: workerData { bytes: Uint8Array, wasmDir: string }. Out: one message, either
-// { ok: true, schema, fragments: Uint8Array, properties, niceness } or { ok: false, reason, message }
-// (niceness: the worker thread's nice value, 19 on Linux).
+//   node bim-convert-worker.mjs <input.ifc> <outDir> <wasmDir>
+// Writes <outDir>/model.frag and <outDir>/properties.json, then <outDir>/result.json: either
+// { ok: true, schema, elementCount, niceness, peakRssMb } or { ok: false, reason, message }
+// (niceness: this process's nice value; peakRssMb: its peak resident memory).
+import fs from 'node:fs/promises';
 import os from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
+import path from 'node:path';
 import * as WEBIFC from 'web-ifc';
 import * as FRAGS from '@thatopen/fragments';
 
-// The conversion yields to the server: on Linux a nice value belongs to a thread, so lowering this worker's
-// own (setpriority on the calling thread) leaves the API's event loop at its priority while a model converts.
-// Elsewhere the call would lower the whole process, so it is made on Linux only.
-let niceness = 0;
-if (process.platform === 'linux') {
-  try {
-    os.setPriority(19);
-    niceness = os.getPriority();
-  } catch {
-    niceness = 0;
-  }
-}
+const [input, outDir, wasmDir] = process.argv.slice(2);
 
 /** The spatial structure classes: every other node of the tree is an element. */
 const SPATIAL = new Set([
@@ -78,7 +73,7 @@ function describe(api, modelID, root) {
 }
 
 async function convert() {
-  const { bytes, wasmDir } = workerData;
+  const bytes = new Uint8Array(await fs.readFile(input));
   const api = new WEBIFC.IfcAPI();
   api.SetWasmPath(wasmDir, true);
   await api.Init();
@@ -110,26 +105,32 @@ async function convert() {
   } catch (error) {
     return { ok: false, reason: 'conversionFailed', message: String(error?.message ?? error) };
   }
-  return {
-    ok: true,
-    schema,
-    fragments,
-    properties: {
+  await fs.writeFile(path.join(outDir, 'model.frag'), fragments);
+  await fs.writeFile(
+    path.join(outDir, 'properties.json'),
+    JSON.stringify({
       version: 1,
       schema,
       elementCount: described.elements,
       classes: described.classes,
       tree: described.tree,
-    },
-  };
+    }),
+  );
+  return { ok: true, schema, elementCount: described.elements };
 }
 
-convert().then(
-  (result) => parentPort.postMessage({ ...result, niceness }, result.ok ? [result.fragments.buffer] : []),
-  (error) =>
-    parentPort.postMessage({
-      ok: false,
-      reason: 'conversionFailed',
-      message: String(error?.message ?? error),
+const finish = async (result) => {
+  await fs.writeFile(
+    path.join(outDir, 'result.json'),
+    JSON.stringify({
+      ...result,
+      niceness: os.getPriority(),
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     }),
+  );
+  process.exit(0);
+};
+
+convert().then(finish, (error) =>
+  finish({ ok: false, reason: 'conversionFailed', message: String(error?.message ?? error) }),
 );

@@ -133,10 +133,10 @@ export function registerBimRoutes(app: FastifyInstance, services: AppServices): 
           ...(req.params as Params),
           part,
         });
-        return reply
-          .header('content-type', output.contentType)
-          .header('cache-control', 'private, max-age=3600')
-          .send(output.stream);
+        reply.header('content-type', output.contentType).header('cache-control', 'private, max-age=3600');
+        // The fragments are sent as stored, so their length is known: the viewer shows its download's progress.
+        if (part === 'fragments') reply.header('content-length', output.size);
+        return reply.send(output.stream);
       },
     );
   }

@@ -79,8 +79,54 @@ export async function getModelProperties(projectId: number, fileId: number): Pro
   return (await (await bimFetch(projectId, `/${fileId}/properties`)).json()) as BimProperties;
 }
 
-export async function getModelFragments(projectId: number, fileId: number): Promise<ArrayBuffer> {
-  return (await bimFetch(projectId, `/${fileId}/fragments`)).arrayBuffer();
+/** How much of a download has arrived (`total` null when the server did not say). */
+export interface DownloadProgress {
+  received: number;
+  total: number | null;
+}
+
+/**
+ * Reads a response's body as it streams in, calling `onProgress` after each chunk, into one buffer (sized from
+ * `content-length` when the server gives it).
+ */
+export async function readWithProgress(
+  response: Response,
+  onProgress?: (progress: DownloadProgress) => void,
+): Promise<Uint8Array> {
+  const length = Number(response.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  if (!response.body) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    onProgress?.({ received: bytes.byteLength, total: total ?? bytes.byteLength });
+    return bytes;
+  }
+  const reader = response.body.getReader();
+  let buffer = new Uint8Array(total ?? 1 << 20);
+  let received = 0;
+  onProgress?.({ received, total });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (received + value.byteLength > buffer.byteLength) {
+      const grown = new Uint8Array(Math.max(buffer.byteLength * 2, received + value.byteLength));
+      grown.set(buffer.subarray(0, received));
+      buffer = grown;
+    }
+    buffer.set(value, received);
+    received += value.byteLength;
+    onProgress?.({ received, total });
+  }
+  onProgress?.({ received, total: received });
+  return received === buffer.byteLength ? buffer : buffer.slice(0, received);
+}
+
+/** A model's fragments, streamed with their download progress. */
+export async function getModelFragments(
+  projectId: number,
+  fileId: number,
+  onProgress?: (progress: DownloadProgress) => void,
+): Promise<Uint8Array> {
+  return readWithProgress(await bimFetch(projectId, `/${fileId}/fragments`), onProgress);
 }
 
 /** Every node of a tree by express id. */

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { toUiError } from '../../lib/api-errors.ts';
 import { useProject } from '../projects/project-context.ts';
 import { getFederated, type FederatedModel } from './bim-api.ts';
-import { BimViewer, type ViewerSource } from './bim-viewer.tsx';
+import { BimViewer, preloadViewerEngine, type ViewerSource } from './bim-viewer.tsx';
 import { NO_ACCESS_CODES } from './bim-viewer-page.tsx';
 
 /**
@@ -19,6 +19,9 @@ export function BimFederatedPage() {
   const federatedId = Number(useParams()['federatedId']);
   const [model, setModel] = useState<FederatedModel | null>(null);
   const [failure, setFailure] = useState<'noAccess' | 'loadError' | null>(null);
+
+  // The 3D engine (three.js, the fragments library) downloads while the model's details are asked for.
+  useEffect(preloadViewerEngine, []);
 
   useEffect(() => {
     let cancelled = false;

@@ -9,6 +9,7 @@ import { parseBimPins, viewerOfWorld, type Coordination } from './bim-viewpoint.
 export interface IssueMarker {
   issueId: number;
   code: string;
+  title: string;
   status: string;
   /** The status colour of the issues' screens (a CSS colour). */
   color: string;
@@ -31,7 +32,9 @@ export function useIssueMarkers(
 ): IssueMarker[] {
   const client = useClient();
   const theme = useMantineTheme();
-  const [issues, setIssues] = useState<{ id: number; code: string; status: string; bimPins: unknown }[]>([]);
+  const [issues, setIssues] = useState<
+    { id: number; code: string; title: string; status: string; bimPins: unknown }[]
+  >([]);
   const documentsKey = documentIds.join(',');
 
   useEffect(() => {
@@ -71,6 +74,7 @@ export function useIssueMarkers(
         markers.push({
           issueId: issue.id,
           code: issue.code,
+          title: issue.title,
           status: issue.status,
           color: theme.colors[color]?.[6] ?? color,
           point: { x, y, z },

@@ -1,7 +1,13 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { FragmentsModels, RenderedFaces, type FragmentsModel } from '@thatopen/fragments';
+import {
+  FragmentsModels,
+  RenderedFaces,
+  type FragmentsModel,
+  type LoadProgressEvent,
+} from '@thatopen/fragments';
 import fragmentsWorkerUrl from '@thatopen/fragments/worker?url';
+import { pinAtScreenPoint } from './bim-pin-pick.ts';
 
 /** The selection colour of the viewer (an element picked in the model or the tree). */
 const SELECTION = {
@@ -10,6 +16,24 @@ const SELECTION = {
   transparent: false,
   renderedFaces: RenderedFaces.TWO,
 };
+
+/**
+ * Whether WebGL runs on the CPU (SwiftShader, llvmpipe: headless browsers, machines without a GPU driver), where
+ * every pixel costs CPU time: the viewer then draws without multisampling and at half resolution while the
+ * camera moves.
+ */
+export function softwareRendering(): boolean {
+  try {
+    const gl = document.createElement('canvas').getContext('webgl2');
+    if (!gl) return false;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return /swiftshader|llvmpipe|softpipe|software/i.test(renderer);
+  } catch {
+    return false;
+  }
+}
 
 /** A camera as the viewer saves and restores it (world coordinates). */
 export interface ViewerCamera {
@@ -37,10 +61,23 @@ export class BimViewerEngine {
   private viewCamera: THREE.OrthographicCamera | null = null;
   /** Called with the camera after each orbit, pan or zoom, fit and restore. */
   onCameraChanged: ((camera: ViewerCamera) => void) | null = null;
+  /** Called once, after the first frame that draws some model geometry. */
+  onFirstGeometry: (() => void) | null = null;
+  private firstGeometryDrawn = false;
+
+  /** The drawing resolution (device pixels per CSS pixel) at rest. */
+  private readonly pixelRatio = Math.min(window.devicePixelRatio, 2);
+  /** Whether WebGL runs on the CPU (softwareRendering). */
+  readonly software: boolean;
 
   constructor(private readonly canvas: HTMLCanvasElement) {
-    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    this.software = softwareRendering();
+    this.renderer = new THREE.WebGLRenderer({
+      canvas,
+      antialias: !this.software,
+      preserveDrawingBuffer: true,
+    });
+    this.renderer.setPixelRatio(this.pixelRatio);
     this.scene.background = new THREE.Color('#eef1f5');
     this.camera = new THREE.PerspectiveCamera(50, 1, 0.1, 5000);
     this.camera.position.set(20, 20, 20);
@@ -51,13 +88,25 @@ export class BimViewerEngine {
     this.controls = new OrbitControls(this.camera, canvas);
     this.controls.enableDamping = false;
     this.controls.addEventListener('change', () => this.requestRender());
+    this.controls.addEventListener('start', () => {
+      this.userMoved = true;
+      // Drawn on the CPU, a moving view is drawn at half resolution (a quarter of the pixels), sharp again at rest.
+      if (this.software) this.setResolution(this.pixelRatio / 2);
+    });
     this.controls.addEventListener('end', () => {
+      if (this.software) this.setResolution(this.pixelRatio);
       void this.refresh();
       this.onCameraChanged?.(this.getCamera());
     });
     this.fragments = new FragmentsModels(fragmentsWorkerUrl);
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(canvas);
+    this.resize();
+  }
+
+  private setResolution(ratio: number): void {
+    if (this.renderer.getPixelRatio() === ratio) return;
+    this.renderer.setPixelRatio(ratio);
     this.resize();
   }
 
@@ -76,7 +125,42 @@ export class BimViewerEngine {
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
       this.renderer.render(this.scene, this.activeCamera);
+      if (!this.firstGeometryDrawn && this.drawsGeometry()) {
+        this.firstGeometryDrawn = true;
+        // The bench (bench/bim/bim-viewer-bench.ts) reads this mark: first geometry on screen.
+        performance.mark('bim:first-geometry');
+        this.onFirstGeometry?.();
+      }
     });
+  }
+
+  /** Whether some model geometry (a tile the fragments worker sent) is in the scene. */
+  private drawsGeometry(): boolean {
+    for (const model of this.models.values()) {
+      let found = false;
+      model.object.traverse((object) => {
+        const geometry = (object as THREE.Mesh).geometry as THREE.BufferGeometry | undefined;
+        if (!found && (object as THREE.Mesh).isMesh && (geometry?.getAttribute('position')?.count ?? 0) > 0)
+          found = true;
+      });
+      if (found) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Resolves once the fragments worker has sent the geometry of the current view for every loaded model (no
+   * model busy any more; at most `timeoutMs`), after the frame that draws it.
+   */
+  async settle(timeoutMs = 30_000): Promise<void> {
+    const until = performance.now() + timeoutMs;
+    do {
+      await this.fragments.update(true);
+      if ([...this.models.values()].every((model) => !model.isBusy)) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } while (performance.now() < until && !this.disposed);
+    this.requestRender();
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   }
 
   /**
@@ -89,25 +173,52 @@ export class BimViewerEngine {
     for (const delay of [100, 400, 1200]) setTimeout(() => this.requestRender(), delay);
   }
 
-  /** Loads one converted model and adds it to the scene. */
-  async load(modelId: string, buffer: ArrayBuffer): Promise<FragmentsModel> {
-    const model = await this.fragments.load(buffer, { modelId, camera: this.camera });
+  /**
+   * Loads one converted model and adds it to the scene. The fragments worker then streams its geometry tile by
+   * tile for the current view: culled to the view, the largest elements first, far small ones as boxes (LOD).
+   */
+  async load(
+    modelId: string,
+    buffer: ArrayBuffer | Uint8Array,
+    onProgress?: (event: LoadProgressEvent) => void,
+    /** Frame the camera on this model before its first geometry is asked for (the first model opened). */
+    frame = false,
+  ): Promise<FragmentsModel> {
+    const model = await this.fragments.load(buffer, {
+      modelId,
+      camera: this.camera,
+      ...(onProgress ? { onProgress } : {}),
+    });
     this.scene.add(model.object);
     this.models.set(modelId, model);
     model.onViewUpdated.add(() => this.requestRender());
     // The worker culls and picks against the same section planes as the renderer draws.
     model.getClippingPlanesEvent = () => this.renderer.clippingPlanes;
     if (this.viewCamera) model.useCamera(this.viewCamera);
+    if (frame && this.frameBox(model.box)) this.onCameraChanged?.(this.getCamera());
     await this.refresh();
     this.requestRender();
     return model;
   }
 
+  /** Whether the user has orbited, panned or zoomed since the engine started. */
+  get cameraMoved(): boolean {
+    return this.userMoved;
+  }
+  private userMoved = false;
+
   /** Frames every loaded model (or the given box). */
   fit(box?: THREE.Box3): void {
     const bounds = box ?? new THREE.Box3();
     if (!box) for (const model of this.models.values()) bounds.union(model.box);
-    if (bounds.isEmpty()) return;
+    if (!this.frameBox(bounds)) return;
+    void this.refresh();
+    this.onCameraChanged?.(this.getCamera());
+  }
+
+  /** Puts the camera where it sees the whole box (no redraw). False when the box is empty. */
+  private frameBox(bounds: THREE.Box3): boolean {
+    if (bounds.isEmpty()) return false;
     const sphere = bounds.getBoundingSphere(new THREE.Sphere());
     const distance = sphere.radius / Math.sin(THREE.MathUtils.degToRad(this.camera.fov / 2));
     const direction = new THREE.Vector3(1, 0.8, 1).normalize();
@@ -117,8 +228,7 @@ export class BimViewerEngine {
     this.camera.updateProjectionMatrix();
     this.controls.target.copy(sphere.center);
     this.controls.update();
-    void this.refresh();
-    this.onCameraChanged?.(this.getCamera());
+    return true;
   }
 
   /** The element under a point of the canvas (client coordinates), or null. */
@@ -324,9 +434,28 @@ export class BimViewerEngine {
   }
 
   private issueMarkers: THREE.Mesh[] = [];
+  private issuePins: { issueId: number; point: { x: number; y: number; z: number } }[] = [];
+
+  /** The issue whose pin is under a point of the canvas (client coordinates), or null. */
+  issueMarkerAt(clientX: number, clientY: number): number | null {
+    if (this.issuePins.length === 0) return null;
+    const rect = this.canvas.getBoundingClientRect();
+    const hit = pinAtScreenPoint(
+      this.issuePins,
+      this.activeCamera,
+      rect.width,
+      rect.height,
+      clientX - rect.left,
+      clientY - rect.top,
+    );
+    return hit?.issueId ?? null;
+  }
 
   /** Shows the issues' pins, each a sphere in its issue status colour (replacing the previous ones). */
-  setIssueMarkers(markers: { point: { x: number; y: number; z: number }; color: string }[]): void {
+  setIssueMarkers(
+    markers: { issueId: number; point: { x: number; y: number; z: number }; color: string }[],
+  ): void {
+    this.issuePins = markers.map(({ issueId, point }) => ({ issueId, point }));
     for (const marker of this.issueMarkers) {
       this.scene.remove(marker);
       marker.geometry.dispose();

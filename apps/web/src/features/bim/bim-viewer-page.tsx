@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { toUiError } from '../../lib/api-errors.ts';
 import { useProject } from '../projects/project-context.ts';
 import { getModel, type BimModelDetail } from './bim-api.ts';
-import { BimViewer } from './bim-viewer.tsx';
+import { BimViewer, preloadViewerEngine } from './bim-viewer.tsx';
 
 /** Codes that mean "you may not open this model" (editor §8.1 "You do not have access to this document"). */
 export const NO_ACCESS_CODES = new Set([
@@ -26,6 +26,9 @@ export function BimViewerPage() {
   const fileId = Number(useParams()['fileId']);
   const [detail, setDetail] = useState<BimModelDetail | null>(null);
   const [failure, setFailure] = useState<'noAccess' | 'loadError' | null>(null);
+
+  // The 3D engine (three.js, the fragments library) downloads while the model's details are asked for.
+  useEffect(preloadViewerEngine, []);
 
   useEffect(() => {
     let cancelled = false;

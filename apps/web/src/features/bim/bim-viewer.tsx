@@ -7,6 +7,7 @@ import {
   Checkbox,
   Group,
   Loader,
+  Menu,
   ScrollArea,
   Table,
   Text,
@@ -14,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import type { BcfViewpoint } from '@obra/domain';
 import { BimIssueViewpointDocument } from '../../gql/generated.ts';
@@ -27,6 +28,8 @@ import {
   type BimProperties,
   type BimTreeNode,
 } from './bim-api.ts';
+import { issueViewPath } from '../issues/shared/issue-list-context.ts';
+import { ModelLoadPanel, ModelLoadStore, openingFraction } from './bim-load-progress.tsx';
 import { BimIssueDialog } from './bim-issue-dialog.tsx';
 import type { BimViewerEngine, ViewerCamera } from './bim-viewer-engine.ts';
 import { clippingPlanesOfViewpoint } from './bim-viewpoint.ts';
@@ -43,6 +46,11 @@ import type { BimViewTarget } from './bim-api.ts';
 import { BimViewsPanel } from './bim-views-panel.tsx';
 import { captureViewpoint, openViewpoint } from './bim-view-state.ts';
 import { useIssueMarkers } from './bim-issue-pins.ts';
+
+/** Starts downloading the 3D engine's code (three.js, the fragments library) before a viewer mounts. */
+export function preloadViewerEngine(): void {
+  void import('./bim-viewer-engine.ts').catch(() => undefined);
+}
 
 /** A converted model revision the viewer loads. */
 export interface ViewerSource {
@@ -61,6 +69,10 @@ interface Loaded {
 /** A pointer press that moved less than this (px) is a click (select), not an orbit. */
 const CLICK_TOLERANCE = 4;
 
+/** The children of a tree node drawn at first, and how many more each "Show more" adds (a storey may hold
+ * tens of thousands of elements). */
+const TREE_PAGE = 200;
+
 function TreeNode({
   node,
   depth,
@@ -72,7 +84,9 @@ function TreeNode({
   selected: boolean | ((id: number) => boolean);
   onSelect: (node: BimTreeNode) => void;
 }) {
+  const { t } = useTranslation('bim');
   const [open, setOpen] = useState(depth < 4 && node.spatial);
+  const [shown, setShown] = useState(TREE_PAGE);
   const label = node.name?.trim() ? `${node.name.trim()} · ${node.cls}` : node.cls;
   const isSelected = typeof selected === 'function' ? selected(node.id) : selected;
   return (
@@ -99,9 +113,25 @@ function TreeNode({
         </UnstyledButton>
       </Group>
       {open &&
-        node.children.map((child) => (
-          <TreeNode key={child.id} node={child} depth={depth + 1} selected={selected} onSelect={onSelect} />
-        ))}
+        node.children
+          .slice(0, shown)
+          .map((child) => (
+            <TreeNode key={child.id} node={child} depth={depth + 1} selected={selected} onSelect={onSelect} />
+          ))}
+      {open && node.children.length > shown && (
+        <UnstyledButton
+          pl={(depth + 1) * 12 + 20}
+          fz={13}
+          c="blue"
+          data-testid="bim-tree-more"
+          onClick={() => setShown((n) => n + TREE_PAGE)}
+        >
+          {t('tree.more', {
+            count: Math.min(TREE_PAGE, node.children.length - shown),
+            total: node.children.length,
+          })}
+        </UnstyledButton>
+      )}
     </Box>
   );
 }
@@ -122,12 +152,16 @@ export function BimViewer({
   /** What saved views belong to (the model document, or the federated model); no views panel without it. */
   viewTarget?: BimViewTarget;
 }) {
-  const { t } = useTranslation('bim');
+  const { t } = useTranslation(['bim', 'enums']);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const engineRef = useRef<BimViewerEngine | null>(null);
   const [models, setModels] = useState<Loaded[]>([]);
   const [failed, setFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  /** Some model geometry is on screen (the first model shows while the others still load). */
+  const [firstShown, setFirstShown] = useState(false);
+  const [loadStore] = useState(() => new ModelLoadStore());
+  const navigate = useNavigate();
   const [selection, setSelection] = useState<{
     fileId: number;
     node: BimTreeNode;
@@ -157,6 +191,9 @@ export function BimViewer({
   const sourcesRef = useRef(sources);
   sourcesRef.current = sources;
 
+  // The models load one after another, each shown as soon as it is open: the first one's geometry appears
+  // while the next ones still download (one download at a time, so that the first gets the whole connection;
+  // the next one starts while the previous opens in the fragments worker).
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
@@ -164,28 +201,63 @@ export function BimViewer({
     let engine: BimViewerEngine | null = null;
     setLoaded(false);
     setFailed(false);
+    setFirstShown(false);
+    const list = sourcesRef.current;
+    loadStore.reset(list.map((s) => ({ fileId: s.fileId, label: s.label })));
     const run = async () => {
+      // The downloads start at once, alongside the engine's code.
+      // Each model's properties (its spatial tree) come alongside its fragments, but the geometry shows first.
+      let previous: Promise<unknown> = Promise.resolve();
+      const downloads = list.map((source) => {
+        const fragments = previous.then(async () => {
+          if (cancelled) throw new Error('cancelled');
+          loadStore.update(source.fileId, { stage: 'downloading' });
+          return getModelFragments(project.id, source.fileId, (p) => loadStore.downloaded(source.fileId, p));
+        });
+        const properties = previous.then(() => getModelProperties(project.id, source.fileId));
+        // Awaited in order below; a failure ends the loading there (these only keep it from going unhandled).
+        fragments.catch(() => undefined);
+        properties.catch(() => undefined);
+        previous = fragments;
+        return { fragments, properties };
+      });
       const { BimViewerEngine: Engine } = await import('./bim-viewer-engine.ts');
       if (cancelled) return;
       engine = new Engine(canvas);
       engine.onCameraChanged = setCamera;
+      engine.onFirstGeometry = () => !cancelled && setFirstShown(true);
       engineRef.current = engine;
+      performance.mark('bim:engine-ready');
       const all: Loaded[] = [];
-      for (const source of sourcesRef.current) {
-        const [fragments, properties] = await Promise.all([
-          getModelFragments(project.id, source.fileId),
-          getModelProperties(project.id, source.fileId),
-        ]);
+      for (const [index, source] of list.entries()) {
+        const download = downloads[index]!;
+        const fragments = await download.fragments;
         if (cancelled) return;
-        await engine.load(String(source.fileId), fragments);
+        performance.mark(`bim:downloaded:${source.fileId}`);
+        loadStore.update(source.fileId, { stage: 'opening', opening: 0 });
+        // The first model is framed before its first geometry is asked for.
+        await engine.load(
+          String(source.fileId),
+          fragments,
+          (event) =>
+            loadStore.update(source.fileId, { opening: openingFraction(event.stage, event.progress) }),
+          index === 0,
+        );
         if (cancelled) return;
+        performance.mark(`bim:opened:${source.fileId}`);
+        const properties = await download.properties;
+        if (cancelled) return;
+        loadStore.update(source.fileId, { stage: 'shown' });
         all.push({ source, properties, byId: indexTree(properties.tree) });
         setModels([...all]);
-        if (all.length === 1) engine.fit();
       }
-      engine.fit();
+      // Framed again around them all, unless the user has moved the camera meanwhile.
+      if (list.length > 1 && !engine.cameraMoved) engine.fit();
       setCoordination(engine.getCoordination());
       setLoaded(true);
+      await engine.settle();
+      // The bench (bench/bim/bim-viewer-bench.ts) reads this mark: every model's geometry for the view drawn.
+      if (!cancelled) performance.mark('bim:all-geometry');
     };
     run().catch(() => !cancelled && setFailed(true));
     return () => {
@@ -193,7 +265,7 @@ export function BimViewer({
       engineRef.current = null;
       engine?.dispose();
     };
-  }, [project.id, sourcesKey]);
+  }, [project.id, sourcesKey, loadStore]);
 
   const byGuid = useMemo(() => {
     const map = new Map<string, { fileId: number; node: BimTreeNode }>();
@@ -245,6 +317,12 @@ export function BimViewer({
     if (!start || e.button !== 0) return;
     if (Math.hypot(e.clientX - start.x, e.clientY - start.y) > CLICK_TOLERANCE) return;
     if (tools.onCanvasClick(e.clientX, e.clientY)) return;
+    // A click on an issue's pin opens the issue (as a pin on a drawing does).
+    const pinned = showPins ? (engineRef.current?.issueMarkerAt(e.clientX, e.clientY) ?? null) : null;
+    if (pinned !== null) {
+      void navigate(issueViewPath(project.id, pinned));
+      return;
+    }
     const hit = await engineRef.current?.pick(e.clientX, e.clientY);
     const model = hit ? models.find((m) => String(m.source.fileId) === hit.modelId) : undefined;
     const node = hit && model ? (model.byId.get(hit.localId) ?? null) : null;
@@ -259,6 +337,32 @@ export function BimViewer({
         world: worldOfViewer([hit.point.x, hit.point.y, hit.point.z], engineRef.current?.getCoordination()),
       });
   };
+
+  /**
+   * Opens a viewpoint (an issue's, a saved view's): its camera (the orbit target at `at`'s distance when given),
+   * visibility, section planes and box, and its selected element. Answers false when `cancelled` said so on the
+   * way (the caller then leaves the view alone).
+   */
+  const restoreViewpoint = useCallback(
+    async (
+      viewpoint: BcfViewpoint | undefined,
+      at?: { x: number; y: number; z: number },
+      cancelled: () => boolean = () => false,
+    ): Promise<boolean> => {
+      const engine = engineRef.current;
+      if (!engine) return false;
+      const guids = viewpoint ? await openViewpoint(engine, viewpoint, at) : [];
+      if (cancelled()) return false;
+      // Its section planes and box, in IFC world coordinates like the camera.
+      toolsRef.current.setSectionPlanes(
+        viewpoint ? clippingPlanesOfViewpoint(viewpoint, engine.getCoordination()) : [],
+      );
+      const found = guids.map((g) => byGuid.get(g)).find((n) => n);
+      await select(found?.fileId ?? null, found?.node ?? null, false);
+      return true;
+    },
+    [byGuid, select],
+  );
 
   // An issue's viewpoint (?issue=): its camera, its selection and its pin on one of these models.
   useEffect(() => {
@@ -278,21 +382,13 @@ export function BimViewer({
     const at = pin ? { x: px, y: py, z: pz } : undefined;
     let cancelled = false;
     const run = async () => {
-      const guids = first ? await openViewpoint(engine, first, at) : [];
-      if (cancelled) return;
-      // Its section planes and box, in IFC world coordinates like the camera.
-      toolsRef.current.setSectionPlanes(
-        first ? clippingPlanesOfViewpoint(first, engine.getCoordination()) : [],
-      );
-      const found = guids.map((g) => byGuid.get(g)).find((n) => n);
-      await select(found?.fileId ?? null, found?.node ?? null, false);
-      engine.setMarker(at ?? null);
+      if (await restoreViewpoint(first, at, () => cancelled)) engine.setMarker(at ?? null);
     };
     void run();
     return () => {
       cancelled = true;
     };
-  }, [loaded, issue, sourcesKey, byGuid, select]);
+  }, [loaded, issue, sourcesKey, restoreViewpoint]);
 
   // The project's issue pins on these models, coloured by status.
   const markers = useIssueMarkers(
@@ -373,6 +469,34 @@ export function BimViewer({
           onChange={(e) => setShowPins(e.currentTarget.checked)}
           data-testid="bim-issue-pins"
         />
+        {showPins && markers.length > 0 && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button size="xs" variant="default" data-testid="bim-issue-pin-list">
+                {t('issues3d.list')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown mah={320} style={{ overflowY: 'auto' }}>
+              {markers.map((marker) => (
+                <Menu.Item
+                  key={`${marker.issueId}-${marker.point.x}-${marker.point.y}-${marker.point.z}`}
+                  component={Link}
+                  to={issueViewPath(project.id, marker.issueId)}
+                  leftSection={
+                    <Box w={10} h={10} style={{ borderRadius: '50%', background: marker.color }} />
+                  }
+                  data-testid="bim-issue-pin-item"
+                >
+                  {t('issues3d.item', {
+                    code: marker.code,
+                    title: marker.title,
+                    status: t(`issueStatuses.${marker.status}`, { ns: 'enums', defaultValue: marker.status }),
+                  })}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
         {viewTarget && (
           <BimViewsPanel
             projectId={project.id}
@@ -380,13 +504,7 @@ export function BimViewer({
             canWrite={project.status === 1}
             capture={captureView}
             onOpen={(view) => {
-              const engine = engineRef.current;
-              if (!engine || !loaded) return;
-              void openViewpoint(engine, view.viewpoint).then((guids) => {
-                tools.setSectionPlanes(clippingPlanesOfViewpoint(view.viewpoint, engine.getCoordination()));
-                const found = guids.map((g) => byGuid.get(g)).find((n) => n);
-                return select(found?.fileId ?? null, found?.node ?? null, false);
-              });
+              if (loaded) void restoreViewpoint(view.viewpoint);
             }}
           />
         )}
@@ -474,6 +592,7 @@ export function BimViewer({
             ref={canvasRef}
             data-testid="bim-canvas"
             data-loaded={loaded ? 'true' : 'false'}
+            data-first-geometry={firstShown ? 'true' : 'false'}
             data-camera={camera ? JSON.stringify(camera) : undefined}
             data-coordination={coordination ? JSON.stringify(coordination) : undefined}
             data-issue-pins={JSON.stringify(
@@ -490,11 +609,12 @@ export function BimViewer({
             onPointerUp={(e) => void onPointerUp(e)}
           />
           {tools.overlay}
-          {!loaded && !failed && (
-            <Center pos="absolute" inset={0}>
+          {!firstShown && !loaded && !failed && (
+            <Center pos="absolute" inset={0} style={{ pointerEvents: 'none' }}>
               <Loader />
             </Center>
           )}
+          {!failed && <ModelLoadPanel store={loadStore} />}
         </Box>
         <Box
           w={300}
