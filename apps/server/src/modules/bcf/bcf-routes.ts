@@ -6,8 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { AppError } from '@obra/domain';
-import type { Actor } from '../../auth/actor.ts';
-import { credentialsFromHeaders, resolveActor } from '../../auth/actor-resolver.ts';
+import { restActor } from '../../http/rest-actor.ts';
 import type { AppServices } from '../../services.ts';
 import { exportBcf } from './bcf-export-service.ts';
 import { importBcf, parseBcfImportMapping } from './bcf-import-service.ts';
@@ -15,20 +14,6 @@ import { removeTemporary } from './bcf-zip.ts';
 
 /** The largest package an import accepts. */
 export const BCF_MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
-
-/**
- * Who calls a BCF REST route: a signed-in person (Bearer access token, as the web app sends it) or an access
- * key (HTTP Basic, or x-access-key-id / x-access-key-secret) for scripts. The same gates as GraphQL: policies
- * accepted, demo users may not write.
- */
-async function bcfActor(services: AppServices, req: FastifyRequest, writes: boolean): Promise<Actor> {
-  const actor = await resolveActor(services, credentialsFromHeaders(req.headers));
-  if (!actor) throw new AppError('UNAUTHENTICATED');
-  (req as FastifyRequest & { obraUserLocale?: string | null }).obraUserLocale = actor.account.localeId;
-  if (!actor.account.acceptedPolicies) throw new AppError('NOT_ACCEPTED_POLICIES');
-  if (writes && actor.account.isDemo) throw new AppError('FORBIDDEN_DEMO_MODE');
-  return actor;
-}
 
 function projectIdOf(req: FastifyRequest): number {
   const raw = (req.params as { projectId?: string }).projectId ?? '';
@@ -59,7 +44,7 @@ export async function registerBcfRoutes(app: FastifyInstance, services: AppServi
     });
 
     scope.post('/bcf-xml/projects/:projectId/imports', async (req, reply) => {
-      const actor = await bcfActor(services, req, true);
+      const actor = await restActor(services, req, { write: true });
       const projectId = projectIdOf(req);
       if (!req.isMultipart()) throw new AppError('SELECT_FILE');
       const query = req.query as { dryRun?: string };
@@ -95,7 +80,7 @@ export async function registerBcfRoutes(app: FastifyInstance, services: AppServi
     });
 
     scope.get('/bcf-xml/projects/:projectId/export', async (req, reply) => {
-      const actor = await bcfActor(services, req, false);
+      const actor = await restActor(services, req);
       const projectId = projectIdOf(req);
       const query = req.query as { version?: string; filter?: string; ids?: unknown };
       const result = await exportBcf(services, actor, {

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, type DocumentStatus, type DocumentVisibility } from '@obra/domain';
+import type { DocumentStatus, DocumentVisibility } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../../auth/actor.ts';
-import { credentialsFromHeaders, resolveActor } from '../../auth/actor-resolver.ts';
+import { requestOrigin, restActor } from '../../http/rest-actor.ts';
 import {
   bulkDeleteFiles,
   bulkUpdateFiles,
@@ -24,25 +23,6 @@ export const DRIVE_PREFIX = '/project-drive/projects/:projectId';
 
 type Params = { projectId: number; fileId: number };
 
-/**
- * The caller of a drive route: a signed-in session or an integration's access key (UNAUTHENTICATED otherwise),
- * who accepted the policies in force (NOT_ACCEPTED_POLICIES); demo users read but do not write
- * (FORBIDDEN_DEMO_MODE).
- */
-async function driveActor(services: AppServices, req: FastifyRequest, write: boolean): Promise<Actor> {
-  const actor = await resolveActor(services, credentialsFromHeaders(req.headers));
-  if (!actor) throw new AppError('UNAUTHENTICATED');
-  (req as FastifyRequest & { obraUserLocale?: string | null }).obraUserLocale = actor.account.localeId;
-  if (!actor.account.acceptedPolicies) throw new AppError('NOT_ACCEPTED_POLICIES');
-  if (write && actor.account.isDemo) throw new AppError('FORBIDDEN_DEMO_MODE');
-  return actor;
-}
-
-function originOf(services: AppServices, req: FastifyRequest): string {
-  if (services.config.auth.publicUrlConfigured) return services.config.publicUrl;
-  return `${req.protocol}://${req.host}`;
-}
-
 const errors = { '4xx': S.errorResponse, '5xx': S.errorResponse };
 const tags = ['drive'];
 
@@ -52,8 +32,8 @@ function asDate(value: string | undefined): Date | undefined {
 
 /** Every route of the project drive, thin: read the arguments, name the actor, call one service. */
 export function registerDriveRoutes(app: FastifyInstance, services: AppServices): void {
-  const read = (req: FastifyRequest) => driveActor(services, req, false);
-  const write = (req: FastifyRequest) => driveActor(services, req, true);
+  const read = (req: FastifyRequest) => restActor(services, req);
+  const write = (req: FastifyRequest) => restActor(services, req, { write: true });
 
   app.get(
     `${DRIVE_PREFIX}/files`,
@@ -98,7 +78,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
           updatedBefore: asDate(q.updatedBefore),
           search: q['search'],
         },
-        origin: originOf(services, req),
+        origin: requestOrigin(services, req),
       });
     },
   );
@@ -149,7 +129,10 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
     },
     async (req) => {
       const params = req.params as { projectId: number; bulkDownloadId: string };
-      return bulkDownloadState(services, await read(req), { ...params, origin: originOf(services, req) });
+      return bulkDownloadState(services, await read(req), {
+        ...params,
+        origin: requestOrigin(services, req),
+      });
     },
   );
 
@@ -215,7 +198,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
       },
     },
     async (req) =>
-      getFile(services, await read(req), { ...(req.params as Params), origin: originOf(services, req) }),
+      getFile(services, await read(req), { ...(req.params as Params), origin: requestOrigin(services, req) }),
   );
 
   app.get(
@@ -229,7 +212,10 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
       },
     },
     async (req) =>
-      downloadUrl(services, await read(req), { ...(req.params as Params), origin: originOf(services, req) }),
+      downloadUrl(services, await read(req), {
+        ...(req.params as Params),
+        origin: requestOrigin(services, req),
+      }),
   );
 
   app.post(
@@ -258,7 +244,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
       const created = await createDriveFile(services, await write(req), {
         ...body,
         projectId: (req.params as Params).projectId,
-        origin: originOf(services, req),
+        origin: requestOrigin(services, req),
       });
       return reply.status(201).send(created);
     },

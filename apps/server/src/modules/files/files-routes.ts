@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../../auth/actor.ts';
-import { credentialsFromHeaders, resolveActor } from '../../auth/actor-resolver.ts';
+import { requestOrigin, restActor } from '../../http/rest-actor.ts';
 import { bulkDownloadState, startBulkDownload } from '../drive/drive-bulk-download-service.ts';
 import * as D from '../drive/drive-schemas.ts';
 import type { ProjectFilesSortKey } from './files-repository.ts';
@@ -23,28 +21,13 @@ export const FILES_PREFIX = '/project-files/projects/:projectId';
 
 type Params = { projectId: number; fileId: number };
 
-/** The caller, as for the drive: signed in or an access key, policies accepted; demo users do not write. */
-async function filesActor(services: AppServices, req: FastifyRequest, write: boolean): Promise<Actor> {
-  const actor = await resolveActor(services, credentialsFromHeaders(req.headers));
-  if (!actor) throw new AppError('UNAUTHENTICATED');
-  (req as FastifyRequest & { obraUserLocale?: string | null }).obraUserLocale = actor.account.localeId;
-  if (!actor.account.acceptedPolicies) throw new AppError('NOT_ACCEPTED_POLICIES');
-  if (write && actor.account.isDemo) throw new AppError('FORBIDDEN_DEMO_MODE');
-  return actor;
-}
-
-function originOf(services: AppServices, req: FastifyRequest): string {
-  if (services.config.auth.publicUrlConfigured) return services.config.publicUrl;
-  return `${req.protocol}://${req.host}`;
-}
-
 const errors = { '4xx': D.errorResponse, '5xx': D.errorResponse };
 const tags = ['files'];
 
 /** Every route of the project files, thin: read the arguments, name the actor, call one service. */
 export function registerProjectFilesRoutes(app: FastifyInstance, services: AppServices): void {
-  const read = (req: FastifyRequest) => filesActor(services, req, false);
-  const write = (req: FastifyRequest) => filesActor(services, req, true);
+  const read = (req: FastifyRequest) => restActor(services, req);
+  const write = (req: FastifyRequest) => restActor(services, req, { write: true });
 
   app.get(
     `${FILES_PREFIX}/files`,
@@ -69,7 +52,7 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
       return listProjectFilesPage(services, await read(req), {
         projectId: (req.params as Params).projectId,
         ...q,
-        origin: originOf(services, req),
+        origin: requestOrigin(services, req),
       });
     },
   );
@@ -109,7 +92,7 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
       const params = req.params as { projectId: number; bulkDownloadId: string };
       return bulkDownloadState(services, await read(req), {
         ...params,
-        origin: originOf(services, req),
+        origin: requestOrigin(services, req),
         area: 'files',
       });
     },
@@ -128,7 +111,7 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
     async (req) =>
       getProjectFile(services, await read(req), {
         ...(req.params as Params),
-        origin: originOf(services, req),
+        origin: requestOrigin(services, req),
       }),
   );
 
@@ -145,7 +128,7 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
     async (req) =>
       projectFileDownloadUrl(services, await read(req), {
         ...(req.params as Params),
-        origin: originOf(services, req),
+        origin: requestOrigin(services, req),
       }),
   );
 
@@ -166,7 +149,7 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
       const created = await createProjectFile(services, await write(req), {
         ...body,
         projectId: (req.params as Params).projectId,
-        origin: originOf(services, req),
+        origin: requestOrigin(services, req),
       });
       return reply.status(201).send(created);
     },

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, isAlignment, type Alignment } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../../auth/actor.ts';
-import { credentialsFromHeaders, resolveActor } from '../../auth/actor-resolver.ts';
+import { requestOrigin, restActor } from '../../http/rest-actor.ts';
 import { DRIVE_PREFIX } from '../drive/drive-routes.ts';
 import { errorResponse } from '../drive/drive-schemas.ts';
 import {
@@ -177,20 +176,6 @@ const markupBody = {
   },
 } as const;
 
-/** The caller: signed in (UNAUTHENTICATED) and with the policies accepted (NOT_ACCEPTED_POLICIES). */
-async function viewerActor(services: AppServices, req: FastifyRequest): Promise<Actor> {
-  const actor = await resolveActor(services, credentialsFromHeaders(req.headers));
-  if (!actor) throw new AppError('UNAUTHENTICATED');
-  (req as FastifyRequest & { obraUserLocale?: string | null }).obraUserLocale = actor.account.localeId;
-  if (!actor.account.acceptedPolicies) throw new AppError('NOT_ACCEPTED_POLICIES');
-  return actor;
-}
-
-function originOf(services: AppServices, req: FastifyRequest): string {
-  if (services.config.auth.publicUrlConfigured) return services.config.publicUrl;
-  return `${req.protocol}://${req.host}`;
-}
-
 function pairOf(req: FastifyRequest): AlignmentPair {
   const { projectId } = req.params as { projectId: number };
   const q = req.query as {
@@ -230,10 +215,10 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
       },
     },
     async (req) =>
-      openDocuments(services, await viewerActor(services, req), {
+      openDocuments(services, await restActor(services, req), {
         projectId: (req.params as { projectId: number }).projectId,
         documentIds: (req.body as { documentIds: number[] }).documentIds,
-        origin: originOf(services, req),
+        origin: requestOrigin(services, req),
       }),
   );
 
@@ -254,7 +239,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
     async (req) =>
       documentPins(
         services,
-        await viewerActor(services, req),
+        await restActor(services, req),
         req.params as { projectId: number; documentId: number },
       ),
   );
@@ -273,7 +258,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
         },
       },
     },
-    async (req) => getAlignment(services, await viewerActor(services, req), pairOf(req)),
+    async (req) => getAlignment(services, await restActor(services, req), pairOf(req)),
   );
 
   app.put(
@@ -289,7 +274,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
       },
     },
     async (req) => {
-      const actor = await viewerActor(services, req);
+      const actor = await restActor(services, req);
       const { alignment } = req.body as { alignment: Alignment };
       if (!isAlignment(alignment)) throw new AppError('BAD_USER_INPUT', { field: 'alignment' });
       return saveAlignment(services, actor, { ...pairOf(req), alignment });
@@ -308,7 +293,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
       },
     },
     async (req, reply) => {
-      await deleteAlignment(services, await viewerActor(services, req), pairOf(req));
+      await deleteAlignment(services, await restActor(services, req), pairOf(req));
       return reply.status(204).send();
     },
   );
@@ -330,7 +315,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
     async (req) =>
       documentMarkups(
         services,
-        await viewerActor(services, req),
+        await restActor(services, req),
         req.params as { projectId: number; documentId: number },
       ),
   );
@@ -351,7 +336,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
         Pick<MarkupInput, 'revision' | 'page' | 'markUp' | 'scale'>;
       return createMarkup(
         services,
-        await viewerActor(services, req),
+        await restActor(services, req),
         req.params as { projectId: number; documentId: number },
         { ...body, issueId: body.issueId ?? null },
       );
@@ -373,7 +358,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
       const body = req.body as Pick<MarkupInput, 'markUp' | 'scale'> & { issueId?: number | null };
       return updateMarkup(
         services,
-        await viewerActor(services, req),
+        await restActor(services, req),
         req.params as { projectId: number; documentId: number; markupId: number },
         { markUp: body.markUp, scale: body.scale, issueId: body.issueId ?? null },
       );
@@ -393,7 +378,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
     async (req, reply) => {
       await deleteMarkup(
         services,
-        await viewerActor(services, req),
+        await restActor(services, req),
         req.params as { projectId: number; documentId: number; markupId: number },
       );
       return reply.status(204).send();

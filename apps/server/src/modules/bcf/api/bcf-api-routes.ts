@@ -3,6 +3,7 @@ import { AppError } from '@obra/domain';
 import type { Actor } from '../../../auth/actor.ts';
 import { credentialsFromHeaders, resolveActor } from '../../../auth/actor-resolver.ts';
 import type { AppServices } from '../../../services.ts';
+import { requestOrigin } from '../../../http/rest-actor.ts';
 import * as api from './bcf-api-service.ts';
 
 /** The BCF-API's base path and the Foundation API's (docs/api-bcf.md). */
@@ -36,12 +37,6 @@ function filenameOf(req: FastifyRequest): string | undefined {
   const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;\s]+)/.exec(header);
   const name = plain?.[1] ?? plain?.[2];
   return name?.trim() || undefined;
-}
-
-/** Obra's address as the client reached it (for the drive's upload address, unused when bytes come here). */
-function originOf(services: AppServices, req: FastifyRequest): string {
-  if (services.config.auth.publicUrlConfigured) return services.config.publicUrl;
-  return `${req.protocol}://${req.host}`;
 }
 
 /**
@@ -187,7 +182,7 @@ export function registerBcfApiRoutes(
         api.createBcfDocument(services, await who(req, reply), p(req).projectId, {
           filename: filenameOf(req),
           bytes: bytesOf(req),
-          origin: originOf(services, req),
+          origin: requestOrigin(services, req),
         }),
       ),
     );
