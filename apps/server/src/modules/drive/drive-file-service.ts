@@ -190,10 +190,22 @@ export async function downloadUrl(
   const { db } = services.database;
   const { viewer } = await loadDriveAccess(db, actor, input.projectId);
   const file = await loadVisibleFile(db, viewer, input.projectId, input.fileId);
+  return signedDownloadOf(services, file, input.origin);
+}
+
+/**
+ * The signed download address of a stored file, valid for five minutes (DOWNLOAD_URL_SECONDS), once its upload is
+ * confirmed (DOCUMENTS_NOT_FOUND before): drive documents and project files alike.
+ */
+export function signedDownloadOf(
+  services: AppServices,
+  file: { uploadState: string; contentType: string | null; storageKey: string },
+  origin: string,
+): { url: string; expiresAt: string } {
   if (file.uploadState !== 'confirmed' || !file.contentType) throw new AppError('DOCUMENTS_NOT_FOUND');
   const expires = Math.floor(Date.now() / 1000) + DOWNLOAD_URL_SECONDS;
   const path = services.files.signer.signedPath('GET', file.storageKey, expires, file.contentType);
-  return { url: `${input.origin}${path}`, expiresAt: new Date(expires * 1000).toISOString() };
+  return { url: `${origin}${path}`, expiresAt: new Date(expires * 1000).toISOString() };
 }
 
 /** GET /user-authorization. */

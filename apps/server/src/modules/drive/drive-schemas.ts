@@ -145,19 +145,22 @@ export const createBody = {
   },
 } as const;
 
+/** Where the client sends the bytes of a new file: a short-lived signed address of the store (local or S3). */
+export const uploadTargetSchema = {
+  type: 'object',
+  properties: {
+    url: { type: 'string' },
+    method: { type: 'string', enum: ['PUT'] },
+    headers: { type: 'object', additionalProperties: { type: 'string' } },
+    expiresAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
 export const createResponse = {
   type: 'object',
   properties: {
     file: driveFileSchema,
-    upload: {
-      type: 'object',
-      properties: {
-        url: { type: 'string' },
-        method: { type: 'string', enum: ['PUT'] },
-        headers: { type: 'object', additionalProperties: { type: 'string' } },
-        expiresAt: { type: 'string', format: 'date-time' },
-      },
-    },
+    upload: uploadTargetSchema,
   },
 } as const;
 

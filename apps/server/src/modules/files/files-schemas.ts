@@ -1,4 +1,5 @@
 import { PROJECT_FILES_SORT_KEYS } from './files-repository.ts';
+import { uploadTargetSchema } from '../drive/drive-schemas.ts';
 
 /** JSON schemas of the project files' REST routes (docs/api-drive.md "Project files"). */
 
@@ -71,15 +72,7 @@ export const createResponse = {
   type: 'object',
   properties: {
     file: projectFileSchema,
-    upload: {
-      type: 'object',
-      properties: {
-        url: { type: 'string' },
-        method: { type: 'string', enum: ['PUT'] },
-        headers: { type: 'object', additionalProperties: { type: 'string' } },
-        expiresAt: { type: 'string', format: 'date-time' },
-      },
-    },
+    upload: uploadTargetSchema,
   },
 } as const;
 

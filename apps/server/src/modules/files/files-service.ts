@@ -26,7 +26,7 @@ import {
   uploadTarget,
   type UploadTarget,
 } from '../drive/drive-upload-service.ts';
-import { DOWNLOAD_URL_SECONDS, thumbnailSigner } from '../drive/drive-file-service.ts';
+import { signedDownloadOf, thumbnailSigner } from '../drive/drive-file-service.ts';
 import { thumbnailKey } from '../drive/drive-thumbnail-service.ts';
 import { uploadKeyOf } from '../../storage/file-store.ts';
 import { listProjectFiles, projectFileVersions, type ProjectFilesSortKey } from './files-repository.ts';
@@ -158,10 +158,7 @@ export async function projectFileDownloadUrl(
   const { db } = services.database;
   const { viewer } = await loadDriveAccess(db, actor, input.projectId);
   const file = await loadVersion(db, viewer, input.projectId, input.fileId);
-  if (file.uploadState !== 'confirmed' || !file.contentType) throw new AppError('DOCUMENTS_NOT_FOUND');
-  const expires = Math.floor(Date.now() / 1000) + DOWNLOAD_URL_SECONDS;
-  const path = services.files.signer.signedPath('GET', file.storageKey, expires, file.contentType);
-  return { url: `${input.origin}${path}`, expiresAt: new Date(expires * 1000).toISOString() };
+  return signedDownloadOf(services, file, input.origin);
 }
 
 /** GET /user-authorization. */
