@@ -3,31 +3,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+import { WEBGL_LAUNCH_OPTIONS } from './bim-helpers.ts';
 import { buildIssueWorld, signedInPage } from './issue-view-helpers.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const HOUSE = path.resolve(HERE, '../../fixtures/ifc/web-ifc/IfcOpenHouse_IFC4.ifc');
 const SCREENSHOTS = path.resolve(HERE, '../../docs/screenshots');
 
-// The viewer needs WebGL2: headless Chromium gives it through SwiftShader, which the suite's --disable-gpu
-// switches off, so this file launches Chromium with the same arguments without it (as bim.spec.ts does).
+// WebGL2 through SwiftShader (bim-helpers.ts).
 test.use({
   // Wide enough for the tree, the view and the properties side by side (the screenshots in docs/).
   viewport: { width: 1600, height: 900 },
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-    ],
-  },
+  launchOptions: WEBGL_LAUNCH_OPTIONS,
 });
 
 /** The share of the canvas's pixels that are not the viewer's background (#eef1f5): how much model is drawn. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+import { WEBGL_LAUNCH_OPTIONS, cameraDistance, uploadByApi, type Camera } from './bim-helpers.ts';
 import { buildIssueWorld, signedInPage, type Person } from './issue-view-helpers.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -13,40 +14,8 @@ const SINGLE_WALL_CASE = path.resolve(
   '../../fixtures/bcf/cases/2.1/Visualization/Single visible wall/case.bcf',
 );
 
-// WebGL2 through SwiftShader: the suite's --disable-gpu would switch it off (see bim.spec.ts).
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-    ],
-  },
-});
-
-interface Camera {
-  position: [number, number, number];
-  target: [number, number, number];
-}
-
-/** The larger of the cameras' position distance and view direction difference. */
-function distance(a: Camera | null, b: Camera | null): number {
-  if (!a || !b) return Number.POSITIVE_INFINITY;
-  const d = (p: number[], q: number[]) => Math.hypot(...p.map((v, i) => v - (q[i] ?? 0)));
-  const direction = (c: Camera) => {
-    const v = c.target.map((t, i) => t - (c.position[i] ?? 0));
-    const n = Math.hypot(...v) || 1;
-    return v.map((x) => x / n);
-  };
-  return Math.max(d(a.position, b.position), d(direction(a), direction(b)));
-}
+// WebGL2 through SwiftShader (bim-helpers.ts).
+test.use({ launchOptions: WEBGL_LAUNCH_OPTIONS });
 
 /** Uploads an IFC through the drive's REST API and waits for its conversion; answers its file and document. */
 async function convertedModel(
@@ -56,33 +25,19 @@ async function convertedModel(
   file: string,
 ): Promise<{ fileId: number; documentId: number }> {
   const headers = { authorization: `Bearer ${who.token}` };
-  const bytes = fs.readFileSync(file);
-  const created = await request.post(`/project-drive/projects/${projectId}/files`, {
-    headers,
-    data: { fileName: path.basename(file), fileSize: bytes.length },
-  });
-  expect(created.status()).toBe(201);
-  const body = (await created.json()) as {
-    file: { id: number };
-    upload: { url: string; headers: Record<string, string> };
-  };
-  expect((await request.put(body.upload.url, { data: bytes, headers: body.upload.headers })).status()).toBe(
-    200,
-  );
-  const confirm = `/project-drive/projects/${projectId}/files/${body.file.id}/confirm-upload`;
-  expect((await request.patch(confirm, { headers })).status()).toBe(200);
+  const fileId = await uploadByApi(request, who, projectId, path.basename(file), fs.readFileSync(file));
   let model: { processingState: string; documentId: number } | null = null;
   await expect
     .poll(
       async () => {
-        const answer = await request.get(`/bim/projects/${projectId}/models/${body.file.id}`, { headers });
+        const answer = await request.get(`/bim/projects/${projectId}/models/${fileId}`, { headers });
         model = (await answer.json()) as { processingState: string; documentId: number };
         return model.processingState;
       },
       { timeout: 120_000, intervals: [500] },
     )
     .toBe('success');
-  return { fileId: body.file.id, documentId: model!.documentId };
+  return { fileId, documentId: model!.documentId };
 }
 
 async function gql<T>(request: APIRequestContext, who: Person, query: string, variables: object): Promise<T> {
@@ -142,10 +97,10 @@ test.describe('BIM views and issues in 3D', () => {
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 160, box.y + box.height / 2 + 50, { steps: 8 });
     await page.mouse.up();
-    await expect.poll(async () => distance(saved, await cameraNow())).toBeGreaterThan(0.5);
+    await expect.poll(async () => cameraDistance(saved, await cameraNow())).toBeGreaterThan(0.5);
     await page.getByTestId('bim-views').click();
     await page.getByTestId('bim-view-open').click();
-    await expect.poll(async () => distance(saved, await cameraNow())).toBeLessThan(0.01);
+    await expect.poll(async () => cameraDistance(saved, await cameraNow())).toBeLessThan(0.01);
 
     // Delete it after the confirmation.
     await page.getByTestId('bim-views').click();

@@ -1,84 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { buildIssueWorld, signedInPage, type IssueWorld, type Person } from './issue-view-helpers.ts';
+import { WEBGL_LAUNCH_OPTIONS, cameraDistance, uploadByApi, type Camera } from './bim-helpers.ts';
+import { buildIssueWorld, signedInPage, type IssueWorld } from './issue-view-helpers.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const HOUSE = path.resolve(HERE, '../../fixtures/ifc/web-ifc/IfcOpenHouse_IFC4.ifc');
 const MEP = path.resolve(HERE, '../../fixtures/ifc/bcf-xml/MEP.ifc');
 const SCREENSHOTS = path.resolve(HERE, '../../docs/screenshots');
 
-// The viewer needs WebGL2: headless Chromium gives it through SwiftShader, which the suite's --disable-gpu
-// switches off, so this file launches Chromium with the same arguments without it.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-    ],
-  },
-});
-
-/** Uploads a drive file through the REST API (create, PUT the bytes, confirm) and returns its id. */
-async function uploadByApi(
-  request: APIRequestContext,
-  who: Person,
-  projectId: number,
-  fileName: string,
-  bytes: Buffer,
-  fields: Record<string, unknown> = {},
-): Promise<number> {
-  const headers = { authorization: `Bearer ${who.token}` };
-  const created = await request.post(`/project-drive/projects/${projectId}/files`, {
-    headers,
-    data: { fileName, fileSize: bytes.length, ...fields },
-  });
-  expect(created.status()).toBe(201);
-  const body = (await created.json()) as {
-    file: { id: number };
-    upload: { url: string; headers: Record<string, string> };
-  };
-  const put = await request.put(body.upload.url, { data: bytes, headers: body.upload.headers });
-  expect(put.status()).toBe(200);
-  const confirmed = await request.patch(
-    `/project-drive/projects/${projectId}/files/${body.file.id}/confirm-upload`,
-    {
-      headers,
-    },
-  );
-  expect(confirmed.status()).toBe(200);
-  return body.file.id;
-}
-
-interface Camera {
-  position: [number, number, number];
-  target: [number, number, number];
-}
-
-/**
- * How far apart two cameras are: their positions (model metres) and view directions (unit vectors). BCF keeps
- * no orbit target, so targets are compared by direction only.
- */
-function distance(a: Camera | null, b: Camera | null): number {
-  if (!a || !b) return Number.POSITIVE_INFINITY;
-  const d = (p: number[], q: number[]) => Math.hypot(...p.map((v, i) => v - (q[i] ?? 0)));
-  const direction = (c: Camera) => {
-    const v = c.target.map((t, i) => t - (c.position[i] ?? 0));
-    const n = Math.hypot(...v) || 1;
-    return v.map((x) => x / n);
-  };
-  return Math.max(d(a.position, b.position), d(direction(a), direction(b)));
-}
+// WebGL2 through SwiftShader (bim-helpers.ts).
+test.use({ launchOptions: WEBGL_LAUNCH_OPTIONS });
 
 async function openModels(page: Page, world: IssueWorld): Promise<void> {
   await page.goto(`/workspace/project/${world.projectId}/bim-files/models`);
@@ -153,7 +87,7 @@ test.describe('BIM models', () => {
     await page.mouse.up();
     await expect
       .poll(async () =>
-        distance(saved, JSON.parse((await canvas.getAttribute('data-camera')) ?? 'null') as Camera),
+        cameraDistance(saved, JSON.parse((await canvas.getAttribute('data-camera')) ?? 'null') as Camera),
       )
       .toBeGreaterThan(0.5);
     await page.getByTestId('bim-tree').getByText('IfcOpenHouse · IfcProject').click();
@@ -161,7 +95,7 @@ test.describe('BIM models', () => {
     await expect(page.getByTestId('bim-issue-viewpoint')).toContainText('Fissura na parede');
     await expect
       .poll(async () =>
-        distance(saved, JSON.parse((await canvas.getAttribute('data-camera')) ?? 'null') as Camera),
+        cameraDistance(saved, JSON.parse((await canvas.getAttribute('data-camera')) ?? 'null') as Camera),
       )
       .toBeLessThan(0.01);
     await expect(page.getByTestId('bim-prop-guid')).toHaveText(pinnedGuid ?? '');
