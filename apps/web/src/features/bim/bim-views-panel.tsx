@@ -77,7 +77,18 @@ export function BimViewsPanel({
 
   return (
     <>
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" trapFocus>
+      {/* The panel stays open under the delete confirmation (a click in that dialog is not a click away), so that
+          the list shows the view gone. */}
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={340}
+        shadow="md"
+        trapFocus={removing === null}
+        closeOnClickOutside={removing === null}
+        closeOnEscape={removing === null}
+      >
         <Popover.Target>
           <Button size="xs" variant="default" onClick={() => setOpened((o) => !o)} data-testid="bim-views">
             {t('views.title')}
