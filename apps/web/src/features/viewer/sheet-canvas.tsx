@@ -19,6 +19,7 @@ import { screenPoint } from '../../editor/model/geometry.ts';
 import { drawShapes } from '../../editor/canvas/draw-shapes.ts';
 import type { Shape } from '../../editor/model/shape-model.ts';
 import { SheetGestures } from './sheet-gestures.ts';
+import { SETTLE_MS, renderGate } from './render-gate.ts';
 import type { TileSource } from './sheet-source.ts';
 import { MIN_TILE_LEVEL, TileQueue, needsTiles, tileLevel, tilesCovering, type TileKey } from './tiles.ts';
 
@@ -98,9 +99,10 @@ function zoomAround(view: SheetView, scale: number, at: { x: number; y: number }
 }
 
 /**
- * Draws the cached tiles of the view's level over the page bitmap (those of the levels next to it first, so a zoom
- * keeps the sharp tiles it had until the new ones arrive); returns the level and how many of its tiles are missing,
- * or null when the page bitmap is fine enough.
+ * Draws the cached tiles of the view's level over the page bitmap; while some of them are missing, those of the
+ * levels next to it first, so a zoom keeps the sharp tiles it had until the new ones arrive. Answers the level and
+ * how many of its tiles are missing, or null when the page bitmap is fine enough. `quality` is the smoothing of the
+ * shrunk tiles ('low' while the view moves: cheaper frames; 'high' once it stands still).
  */
 function drawTiles(
   ctx: CanvasRenderingContext2D,
@@ -109,24 +111,49 @@ function drawTiles(
   size: { width: number; height: number },
   page: { width: number; height: number },
   dpr: number,
+  quality: ImageSmoothingQuality,
 ): { level: number; count: number } | null {
   if (!needsTiles(view.scale, dpr, tiles.renderScale)) return null;
   const level = tileLevel(view.scale, dpr);
-  let count = 0;
+  const own = tilesCovering(view, size, page, tiles.page, level).map((tile) => ({
+    tile,
+    bitmap: tiles.source.cached(tile),
+  }));
+  const count = own.filter(({ bitmap }) => !bitmap || bitmap.width === 0).length;
   ctx.save();
   ctx.setTransform(dpr * view.scale, 0, 0, dpr * view.scale, dpr * view.x, dpr * view.y);
   ctx.imageSmoothingEnabled = true;
-  ctx.imageSmoothingQuality = 'high';
-  for (const at of [level - 1, level + 1, level]) {
-    if (at < MIN_TILE_LEVEL || (at !== level && !needsTiles(2 ** at, 1, tiles.renderScale))) continue;
-    for (const tile of tilesCovering(view, size, page, tiles.page, at)) {
-      const bitmap = tiles.source.cached(tile);
-      if (bitmap && bitmap.width > 0) ctx.drawImage(bitmap, tile.x, tile.y, tile.width, tile.height);
-      else if (at === level) count += 1;
+  ctx.imageSmoothingQuality = quality;
+  if (count > 0)
+    for (const at of [level - 1, level + 1]) {
+      if (at < MIN_TILE_LEVEL || !needsTiles(2 ** at, 1, tiles.renderScale)) continue;
+      for (const tile of tilesCovering(view, size, page, tiles.page, at)) {
+        const bitmap = tiles.source.cached(tile);
+        if (bitmap && bitmap.width > 0) ctx.drawImage(bitmap, tile.x, tile.y, tile.width, tile.height);
+      }
     }
-  }
+  for (const { tile, bitmap } of own)
+    if (bitmap && bitmap.width > 0) ctx.drawImage(bitmap, tile.x, tile.y, tile.width, tile.height);
   ctx.restore();
   return { level, count };
+}
+
+/** Whether the view's tiles, all drawn, hide the only page bitmap (which then need not be drawn under them). */
+function tilesHideLayers(
+  layers: readonly SheetLayer[],
+  tiles: SheetTiles | null,
+  view: SheetView,
+  size: { width: number; height: number },
+  page: { width: number; height: number },
+  dpr: number,
+): boolean {
+  if (!tiles || layers.length !== 1 || layers[0]?.clip || !needsTiles(view.scale, dpr, tiles.renderScale))
+    return false;
+  const level = tileLevel(view.scale, dpr);
+  return tilesCovering(view, size, page, tiles.page, level).every((tile) => {
+    const bitmap = tiles.source.cached(tile);
+    return bitmap !== undefined && bitmap.width > 0;
+  });
 }
 
 /**
@@ -143,6 +170,14 @@ export function SheetCanvas(props: SheetCanvasProps) {
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [view, setView] = useState<SheetView>({ scale: 1, x: 0, y: 0 });
   const [tileTick, setTileTick] = useState(0);
+  const drawnView = useRef<SheetView | null>(null);
+  const settleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (settleTimer.current) clearTimeout(settleTimer.current);
+    },
+    [],
+  );
   const drag = useRef<{ startX: number; startY: number; view: SheetView; moved: boolean; id: number } | null>(
     null,
   );
@@ -181,7 +216,23 @@ export function SheetCanvas(props: SheetCanvasProps) {
       if (!ctx) return;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.clearRect(0, 0, canvas.width, canvas.height);
-      for (const layer of layers) {
+      const page = { width, height };
+      // A view that moved since the last draw holds pdf.js back (render-gate.ts) and draws with cheaper smoothing;
+      // once it stands still it is drawn again with the finer one.
+      const last = drawnView.current;
+      const moved = last !== null && (last.scale !== view.scale || last.x !== view.x || last.y !== view.y);
+      drawnView.current = view;
+      if (moved) {
+        renderGate.moved();
+        if (settleTimer.current) clearTimeout(settleTimer.current);
+        settleTimer.current = setTimeout(() => {
+          settleTimer.current = null;
+          setTileTick((n) => n + 1);
+        }, SETTLE_MS);
+      }
+      const still = !moved && settleTimer.current === null;
+      const hidden = tilesHideLayers(layers, tiles, view, size, page, dpr);
+      for (const layer of hidden ? [] : layers) {
         ctx.save();
         ctx.setTransform(dpr * view.scale, 0, 0, dpr * view.scale, dpr * view.x, dpr * view.y);
         if (layer.clip) {
@@ -194,7 +245,7 @@ export function SheetCanvas(props: SheetCanvasProps) {
         ctx.drawImage(layer.canvas, 0, 0);
         ctx.restore();
       }
-      const missing = tiles ? drawTiles(ctx, tiles, view, size, { width, height }, dpr) : null;
+      const missing = tiles ? drawTiles(ctx, tiles, view, size, page, dpr, still ? 'high' : 'low') : null;
       for (const markup of markups) {
         ctx.save();
         const k = (dpr * view.scale) / markup.scale;

@@ -1,5 +1,6 @@
 import type * as PdfJs from 'pdfjs-dist';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { renderGate } from './render-gate.ts';
 import { TILE_MEMORY_BUDGET, TILE_SIZE, TileCache, tileKeyString, tilePlace, type TileKey } from './tiles.ts';
 
 /** One page drawn to a bitmap: page units (PDF points, or image pixels) times renderScale. */
@@ -28,6 +29,8 @@ export interface Sheet {
   page(pageNumber: number): Promise<RenderedPage>;
   readonly tiles: TileSource | null;
   dispose(): void;
+  /** Frees what the pages other than this one hold (tiles, pdf.js's parsed drawing): the page shown changed. */
+  releaseOthers?(pageNumber: number): void;
 }
 
 /** The drawn tiles of every open sheet, in one LRU bounded by memory; a dropped tile's bitmap is freed. */
@@ -47,6 +50,11 @@ export const MAX_PAGE_PIXELS = 4_000_000;
 export const MAX_RENDER_SCALE = 4;
 /** Pages kept drawn per sheet (older ones are dropped, so a 50-page set stays within memory). */
 export const PAGE_CACHE_SIZE = 4;
+/**
+ * Page previews kept decoded per prepared sheet (12 MB each for a 2048-pixel A0 preview): the page shown and the one
+ * before, so that going back is instant; the others are fetched again (the browser's HTTP cache keeps the WebP).
+ */
+export const PREVIEW_CACHE_SIZE = 2;
 
 /** The scale a page of this size is drawn at. */
 export function renderScaleFor(width: number, height: number, devicePixelRatio = 1): number {
@@ -100,9 +108,27 @@ function pdfSheet(doc: PDFDocumentProxy): Sheet {
     return { canvas, width: unit.width, height: unit.height, renderScale, source: 'pdf' };
   };
   const prefix = `sheet${(sheetCounter += 1)}:`;
+  // Pages whose tiles were drawn: pdf.js keeps their parsed drawing until cleanup().
+  const tilePages = new Set<number>();
+  let shown = 0;
+  /** Frees what the pages other than the one shown hold: their tiles and pdf.js's parsed drawing and fonts. */
+  const releaseOthers = (pageNumber: number) => {
+    if (shown === pageNumber) return;
+    shown = pageNumber;
+    for (const other of [...tilePages]) {
+      if (other === pageNumber) continue;
+      tilePages.delete(other);
+      tileCache.deletePrefix(`${prefix}${other}/`);
+      void doc.getPage(other).then(
+        (old) => old.cleanup(),
+        () => undefined,
+      );
+    }
+  };
   const drawTile = async (key: TileKey, signal: AbortSignal): Promise<void> => {
     const id = prefix + tileKeyString(key);
     if (tileCache.has(id) || signal.aborted) return;
+    tilePages.add(key.page);
     const page = await doc.getPage(key.page);
     if (signal.aborted) return;
     const unit = page.getViewport({ scale: 1 });
@@ -115,6 +141,8 @@ function pdfSheet(doc: PDFDocumentProxy): Sheet {
       // Shifts the page so that this tile's corner is the canvas's origin (applied before the viewport).
       transform: [1, 0, 0, 1, -key.col * TILE_SIZE, -key.row * TILE_SIZE],
     });
+    // Its slices go through the gate: one per frame, none while the view moves (render-gate.ts).
+    task.onContinue = renderGate.continueLater;
     const cancel = () => task.cancel();
     signal.addEventListener('abort', cancel, { once: true });
     try {
@@ -140,8 +168,10 @@ function pdfSheet(doc: PDFDocumentProxy): Sheet {
       cached: (key) => tileCache.get(prefix + tileKeyString(key)),
       draw: drawTile,
     },
+    releaseOthers,
     page(pageNumber) {
       const n = Math.min(Math.max(1, Math.round(pageNumber)), doc.numPages);
+      releaseOthers(n);
       let found = cache.get(n);
       if (found) {
         cache.delete(n);
@@ -244,11 +274,15 @@ function preparedSheet(url: string, pages: readonly PreparedPage[]): Sheet {
   let full: Promise<Sheet> | null = null;
   let loaded: Sheet | null = null;
   let disposed = false;
+  let shown = 1;
   const pdf = (): Promise<Sheet> => {
     full ??= pdfDocument(url).then((doc) => {
       const sheet = pdfSheet(doc);
       if (disposed) sheet.dispose();
-      else loaded = sheet;
+      else {
+        loaded = sheet;
+        sheet.releaseOthers?.(shown);
+      }
       return sheet;
     });
     return full;
@@ -278,6 +312,8 @@ function preparedSheet(url: string, pages: readonly PreparedPage[]): Sheet {
     },
     page(pageNumber) {
       const n = Math.min(Math.max(1, Math.round(pageNumber)), pages.length);
+      shown = n;
+      loaded?.releaseOthers?.(n);
       const prepared = pages[n - 1];
       if (!prepared?.preview) return pdf().then((sheet) => sheet.page(n));
       let found = cache.get(n);
@@ -290,7 +326,7 @@ function preparedSheet(url: string, pages: readonly PreparedPage[]): Sheet {
       found = previewPage(prepared, prepared.preview).catch(() => pdf().then((sheet) => sheet.page(n)));
       void found.then(warm, () => undefined);
       cache.set(n, found);
-      while (cache.size > PAGE_CACHE_SIZE) {
+      while (cache.size > PREVIEW_CACHE_SIZE) {
         const oldest = cache.keys().next().value;
         if (oldest === undefined) break;
         const dropped = cache.get(oldest);

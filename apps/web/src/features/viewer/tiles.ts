@@ -4,10 +4,11 @@
 /** A tile's side in bitmap pixels. */
 export const TILE_SIZE = 512;
 /**
- * Memory the drawn tiles of all sheets may hold (bytes; 4 per pixel): about 95 full tiles, twice what a large
- * screen shows at one level with its neighbours (halved from 192 MB for the 50-page memory goal).
+ * Memory the drawn tiles of all sheets may hold (bytes; 4 per pixel): about 64 full tiles, what a large screen
+ * (1600 × 1000) shows at one level with the level around it (was 192, then 96 MB, for the 50-page memory goal;
+ * the tiles of pages no longer shown are dropped at once).
  */
-export const TILE_MEMORY_BUDGET = 96 * 1024 * 1024;
+export const TILE_MEMORY_BUDGET = 64 * 1024 * 1024;
 /** The deepest level: 2^7 = 128 bitmap pixels per page unit (the zoom slider ends at ×117). */
 export const MAX_TILE_LEVEL = 7;
 /** The shallowest level tiles are drawn at (below it the whole-page bitmap is sharp enough). */
