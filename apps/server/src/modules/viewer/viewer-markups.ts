@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { AppError, canReadIssues, markupProblems, throwFirstProblem } from '@obra/domain';
+import { AppError, canReadIssues, markupProblems, throwFirstProblem, type ViewerMarkup } from '@obra/domain';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { issues, users, viewerMarkups } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
@@ -13,23 +13,8 @@ import { revisionNamed, visibleDocument } from './viewer-service.ts';
 /** The most markups one user keeps on one document (all pages and revisions). */
 export const MAX_MARKUPS_PER_DOCUMENT = 200;
 
-/** A markup as the viewer gets it (docs/viewer.md). */
-export interface ViewerMarkup {
-  id: number;
-  documentId: number;
-  revision: string;
-  page: number;
-  /** Pixels of the markup per page unit of the sheet. */
-  scale: number;
-  markUp: unknown;
-  /** The issue it is shared with, or null for the caller's private markup. */
-  issueId: number | null;
-  issueCode: string | null;
-  issueTitle: string | null;
-  authorName: string;
-  mine: boolean;
-  updatedAt: string;
-}
+/** A markup as the viewer gets it: one type for the server and the web (@obra/domain). */
+export type { ViewerMarkup } from '@obra/domain';
 
 /** What a save sends: the sheet (revision, page), the markup and with whom it is shared. */
 export interface MarkupInput {

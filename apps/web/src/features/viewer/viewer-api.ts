@@ -1,5 +1,6 @@
 import type { Alignment, DocumentPin } from '@obra/domain';
 import { driveCall } from '../drive/drive-api.ts';
+import type { ViewerMarkup } from '@obra/domain';
 
 /** A revision as the viewer gets it (docs/viewer.md): its address is signed and short-lived. */
 export interface ViewerRevision {
@@ -103,22 +104,8 @@ export function documentViewerPath(
   return `/workspace/project/${projectId}/drive/documents/${documentId}${query ? `?${query}` : ''}`;
 }
 
-/** A markup on a document's sheet (docs/viewer.md): the user's private one, or one shared with an issue. */
-export interface ViewerMarkup {
-  id: number;
-  documentId: number;
-  revision: string;
-  page: number;
-  /** Pixels of the markup per page unit of the sheet. */
-  scale: number;
-  markUp: unknown;
-  issueId: number | null;
-  issueCode: string | null;
-  issueTitle: string | null;
-  authorName: string;
-  mine: boolean;
-  updatedAt: string;
-}
+/** A markup on a document's sheet: one type for the server and the web (@obra/domain). */
+export type { ViewerMarkup } from '@obra/domain';
 
 /** What saving a markup sends: the drawing, its scale and with whom it is shared (null: private). */
 export interface MarkupSave {
