@@ -22,6 +22,8 @@ import {
   startBenchSession,
   uploadDriveFile,
   type BenchSession,
+  START_RECORDING,
+  STOP_RECORDING,
 } from '../editor/bench-session.ts';
 import { writeSyntheticIfc } from './synthetic-ifc.ts';
 
@@ -82,14 +84,6 @@ const MARKS = `new Promise((resolve) => {
   };
   check();
 })`;
-const START_RECORDING = `(() => {
-  window.__frames = [];
-  window.__recording = true;
-  let last = performance.now();
-  const tick = (now) => { window.__frames.push(now - last); last = now; if (window.__recording) requestAnimationFrame(tick); };
-  requestAnimationFrame((now) => { last = now; requestAnimationFrame(tick); });
-})()`;
-const STOP_RECORDING = `new Promise((resolve) => requestAnimationFrame(() => { window.__recording = false; resolve(window.__frames); }))`;
 const RENDERER = `(() => {
   const gl = document.createElement('canvas').getContext('webgl2');
   if (!gl) return 'no WebGL2';

@@ -164,3 +164,15 @@ export async function signInPage(page: Page, session: Pick<BenchSession, 'url' |
   await page.locator('button[type="submit"]').click();
   await page.getByTestId('workspace-home').waitFor({ timeout: 60_000 });
 }
+
+// Plain strings: tsx would wrap named functions with a helper that does not exist inside the page.
+/** Starts recording the page's frame times (requestAnimationFrame deltas, ms) into `window.__frames`. */
+export const START_RECORDING = `(() => {
+  window.__frames = [];
+  window.__recording = true;
+  let last = performance.now();
+  const tick = (now) => { window.__frames.push(now - last); last = now; if (window.__recording) requestAnimationFrame(tick); };
+  requestAnimationFrame((now) => { last = now; requestAnimationFrame(tick); });
+})()`;
+/** Stops the recording and answers the frame times. */
+export const STOP_RECORDING = `new Promise((resolve) => requestAnimationFrame(() => { window.__recording = false; resolve(window.__frames); }))`;

@@ -11,7 +11,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import PDFDocument from 'pdfkit';
 import type { Page } from '@playwright/test';
-import { launchBenchChromium, signInPage, startBenchSession, uploadDriveFile } from './bench-session.ts';
+import {
+  launchBenchChromium,
+  signInPage,
+  START_RECORDING,
+  STOP_RECORDING,
+  startBenchSession,
+  uploadDriveFile,
+} from './bench-session.ts';
 import { summarise, type FrameStats } from './editor-interactions.ts';
 
 const A0 = { width: 3370, height: 2384 };
@@ -113,16 +120,6 @@ async function waitPrepared(
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
-
-// Plain strings: tsx would wrap named functions with a helper that does not exist inside the page.
-const START_RECORDING = `(() => {
-  window.__frames = [];
-  window.__recording = true;
-  let last = performance.now();
-  const tick = (now) => { window.__frames.push(now - last); last = now; if (window.__recording) requestAnimationFrame(tick); };
-  requestAnimationFrame((now) => { last = now; requestAnimationFrame(tick); });
-})()`;
-const STOP_RECORDING = `new Promise((resolve) => requestAnimationFrame(() => { window.__recording = false; resolve(window.__frames); }))`;
 
 async function record(page: Page, act: () => Promise<void>): Promise<FrameStats> {
   await page.evaluate(START_RECORDING);
