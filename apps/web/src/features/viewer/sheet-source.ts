@@ -96,7 +96,15 @@ async function fetchBytes(url: string, signal?: AbortSignal): Promise<ArrayBuffe
 }
 
 function pdfSheet(doc: PDFDocumentProxy): Sheet {
-  const cache = new Map<number, Promise<RenderedPage>>();
+  const cache = pageCanvasCache(
+    PAGE_CACHE_SIZE,
+    (oldest) =>
+      // Frees the parsed drawing of a page left behind (a 50-page set read page after page).
+      void doc.getPage(oldest).then(
+        (old) => old.cleanup(),
+        () => undefined,
+      ),
+  );
   const draw = async (pageNumber: number): Promise<RenderedPage> => {
     const page = await doc.getPage(pageNumber);
     const unit = page.getViewport({ scale: 1 });
@@ -172,22 +180,40 @@ function pdfSheet(doc: PDFDocumentProxy): Sheet {
     page(pageNumber) {
       const n = Math.min(Math.max(1, Math.round(pageNumber)), doc.numPages);
       releaseOthers(n);
-      let found = cache.get(n);
+      return cache.get(n, () => draw(n));
+    },
+    dispose() {
+      cache.clear();
+      tileCache.deletePrefix(prefix);
+      void doc.destroy();
+    },
+  };
+}
+
+/**
+ * The drawn pages of a sheet, least recently asked first out: `get` answers a page (now the most recent) or makes
+ * it (a page that fails is not kept); past `limit` pages the oldest one's canvas is emptied at once (its bitmap is
+ * not the JS heap's memory, so a collection may come late; the least recently asked page is not on screen), and
+ * `evicted` hears its number.
+ */
+function pageCanvasCache(limit: number, evicted?: (page: number) => void) {
+  const pages = new Map<number, Promise<RenderedPage>>();
+  return {
+    get(n: number, make: () => Promise<RenderedPage>): Promise<RenderedPage> {
+      const found = pages.get(n);
       if (found) {
-        cache.delete(n);
-        cache.set(n, found);
+        pages.delete(n);
+        pages.set(n, found);
         return found;
       }
-      found = draw(n);
-      found.catch(() => cache.delete(n));
-      cache.set(n, found);
-      while (cache.size > PAGE_CACHE_SIZE) {
-        const oldest = cache.keys().next().value;
+      const made = make();
+      made.catch(() => pages.get(n) === made && pages.delete(n));
+      pages.set(n, made);
+      while (pages.size > limit) {
+        const oldest = pages.keys().next().value;
         if (oldest === undefined) break;
-        const dropped = cache.get(oldest);
-        cache.delete(oldest);
-        // Frees the bitmap now (its memory is not the JS heap's, so a collection may come late): the least
-        // recently asked page is not on screen.
+        const dropped = pages.get(oldest);
+        pages.delete(oldest);
         void dropped?.then(
           (old) => {
             old.canvas.width = 0;
@@ -195,18 +221,15 @@ function pdfSheet(doc: PDFDocumentProxy): Sheet {
           },
           () => undefined,
         );
-        // Frees the parsed drawing of a page left behind (a 50-page set read page after page).
-        void doc.getPage(oldest).then(
-          (old) => old.cleanup(),
-          () => undefined,
-        );
+        evicted?.(oldest);
       }
-      return found;
+      return made;
     },
-    dispose() {
-      cache.clear();
-      tileCache.deletePrefix(prefix);
-      void doc.destroy();
+    delete(n: number): void {
+      pages.delete(n);
+    },
+    clear(): void {
+      pages.clear();
     },
   };
 }
@@ -287,7 +310,7 @@ function preparedSheet(url: string, pages: readonly PreparedPage[]): Sheet {
     });
     return full;
   };
-  const cache = new Map<number, Promise<RenderedPage>>();
+  const cache = pageCanvasCache(PREVIEW_CACHE_SIZE);
   // Once the first preview is shown, pdf.js reads the file when the browser is idle, so that the first zoom past
   // the preview finds its tiles' source ready instead of parsing the file while the view moves.
   let warmed = false;
@@ -316,30 +339,15 @@ function preparedSheet(url: string, pages: readonly PreparedPage[]): Sheet {
       loaded?.releaseOthers?.(n);
       const prepared = pages[n - 1];
       if (!prepared?.preview) return pdf().then((sheet) => sheet.page(n));
-      let found = cache.get(n);
-      if (found) {
-        cache.delete(n);
-        cache.set(n, found);
+      return cache.get(n, () => {
+        // A preview that does not load falls back to pdf.js, whose page is its own cache's: out of this one.
+        const found = previewPage(prepared, prepared.preview!).catch(() => {
+          cache.delete(n);
+          return pdf().then((sheet) => sheet.page(n));
+        });
+        void found.then(warm, () => undefined);
         return found;
-      }
-      // A preview that does not load falls back to pdf.js.
-      found = previewPage(prepared, prepared.preview).catch(() => pdf().then((sheet) => sheet.page(n)));
-      void found.then(warm, () => undefined);
-      cache.set(n, found);
-      while (cache.size > PREVIEW_CACHE_SIZE) {
-        const oldest = cache.keys().next().value;
-        if (oldest === undefined) break;
-        const dropped = cache.get(oldest);
-        cache.delete(oldest);
-        void dropped?.then(
-          (old) => {
-            old.canvas.width = 0;
-            old.canvas.height = 0;
-          },
-          () => undefined,
-        );
-      }
-      return found;
+      });
     },
     dispose() {
       disposed = true;
