@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   activeMention,
@@ -67,6 +67,7 @@ export function MentionTextarea({
     setMention(activeMention(text, caret));
     setHighlight(0);
   };
+  const pendingCaret = useRef<number | null>(null);
   const choose = (index: number) => {
     const option = options[index];
     if (!mention || !option) return;
@@ -74,11 +75,18 @@ export function MentionTextarea({
     onChange(next.text);
     if (option.person) onMention(option.person);
     setMention(null);
-    requestAnimationFrame(() => {
-      ref.current?.focus();
-      ref.current?.setSelectionRange(next.caret, next.caret);
-    });
+    pendingCaret.current = next.caret;
   };
+  // The caret goes after the inserted name as soon as the new text is rendered, before any next keystroke (a frame
+  // later, a quick typist's first letter landed before the name's end).
+  useLayoutEffect(() => {
+    const caret = pendingCaret.current;
+    const input = ref.current;
+    if (caret === null || !input || input.value !== value) return;
+    pendingCaret.current = null;
+    input.focus();
+    input.setSelectionRange(caret, caret);
+  });
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
