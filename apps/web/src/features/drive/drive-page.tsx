@@ -17,14 +17,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import {
-  IconDownload,
-  IconFile,
-  IconFileTypePdf,
-  IconPhoto,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconDownload, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -47,6 +40,7 @@ import { ViewDocumentButton } from '../viewer/view-document-button.tsx';
 import { BimDriveBadge } from '../bim/bim-drive-badge.tsx';
 import { BulkDownloadAlert, useBulkDownload } from './bulk-download.tsx';
 import { PdfProcessingChip } from './pdf-processing-chip.tsx';
+import { FileThumb, usePagedFiles, type FilesPage } from './paged-files.tsx';
 
 const PAGE = 500;
 const ROW = 52;
@@ -68,37 +62,6 @@ interface Authorization {
 
 type BulkResult = { fileId: number; code: string }[];
 
-/** Loads every document of the view, page by page (the first page shows at once). */
-function useDriveFiles(projectId: number, view: DriveView, version: number) {
-  const [files, setFiles] = useState<DriveFile[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [failed, setFailed] = useState(false);
-  const query = JSON.stringify(view);
-  useEffect(() => {
-    let cancelled = false;
-    setFailed(false);
-    const run = async () => {
-      const all: DriveFile[] = [];
-      for (let page = 1; ; page++) {
-        const answer = await driveCall<{ files: DriveFile[]; total: number }>(
-          projectId,
-          `/files?${listQuery(JSON.parse(query) as DriveView, page, PAGE)}`,
-        );
-        if (cancelled) return;
-        all.push(...answer.files);
-        setFiles([...all]);
-        setTotal(answer.total);
-        if (all.length >= answer.total || answer.files.length === 0) return;
-      }
-    };
-    run().catch(() => !cancelled && setFailed(true));
-    return () => {
-      cancelled = true;
-    };
-  }, [projectId, query, version]);
-  return { files, total, failed };
-}
-
 /** /workspace/project/{id}/drive: the project's governed documents (editor §2.2 Documents). */
 export function DrivePage() {
   const { t, i18n } = useTranslation(['drive', 'errors', 'enums']);
@@ -109,7 +72,9 @@ export function DrivePage() {
     setParams(paramsFromView({ ...view, ...change }), { replace: true });
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
-  const { files, total, failed } = useDriveFiles(project.id, view, version);
+  const { files, total, failed } = usePagedFiles(`${JSON.stringify(view)}:${project.id}:${version}`, (page) =>
+    driveCall<FilesPage<DriveFile>>(project.id, `/files?${listQuery(view, page, PAGE)}`),
+  );
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [auth, setAuth] = useState<Authorization | null>(null);
   const [openFile, setOpenFile] = useState<number | null>(null);
@@ -480,7 +445,7 @@ export function DrivePage() {
                         checked={selected.has(file.id)}
                         onChange={() => toggle(file.id)}
                       />
-                      <DriveThumb file={file} />
+                      <FileThumb file={file} testId="drive-thumb" />
                       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                         <Anchor
                           component="button"
@@ -544,41 +509,6 @@ export function DrivePage() {
       )}
       <FileDrawer projectId={project.id} fileId={openFile} onClose={() => setOpenFile(null)} />
     </Stack>
-  );
-}
-
-const THUMB = 36;
-
-/** The preview of a row: the image's thumbnail (made by a job), or an icon of its type. */
-function DriveThumb({ file }: { file: DriveFile }) {
-  const box = {
-    width: THUMB,
-    height: THUMB,
-    flex: 'none',
-    borderRadius: 4,
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    background: 'var(--mantine-color-default-hover)',
-  } as const;
-  if (file.thumbnailUrl)
-    return (
-      <img
-        src={file.thumbnailUrl}
-        alt=""
-        width={THUMB}
-        height={THUMB}
-        loading="lazy"
-        data-testid="drive-thumb"
-        style={{ ...box, objectFit: 'cover' }}
-      />
-    );
-  const Icon =
-    file.extension === 'pdf' ? IconFileTypePdf : file.processingState === 'pending' ? IconPhoto : IconFile;
-  return (
-    <div style={box} aria-hidden>
-      <Icon size={20} stroke={1.5} />
-    </div>
   );
 }
 

@@ -15,14 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import {
-  IconDownload,
-  IconFile,
-  IconFileTypePdf,
-  IconFileZip,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconDownload, IconFileZip, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -33,6 +26,7 @@ import { showErrorToast } from '../../lib/error-toast.ts';
 import { ConfirmDialog } from '../projects/setup/setup-common.tsx';
 import { BulkDownloadAlert, useBulkDownload } from '../drive/bulk-download.tsx';
 import { PdfProcessingChip } from '../drive/pdf-processing-chip.tsx';
+import { FileThumb, usePagedFiles, type FilesPage } from '../drive/paged-files.tsx';
 import { filesCall, formatSize, type FilesAuthorization, type ProjectFile } from './files-api.ts';
 import { FilesUploadPanel } from './files-upload-panel.tsx';
 
@@ -47,41 +41,6 @@ function viewOf(params: URLSearchParams): { search: string; sort: (typeof SORTS)
     search: params.get('search') ?? '',
     sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as (typeof SORTS)[number]) : SORTS[0],
   };
-}
-
-/** Every file of the view (the newest version of each), page by page; the first page shows at once. */
-function useProjectFiles(projectId: number, search: string, sort: string, version: number) {
-  const [files, setFiles] = useState<ProjectFile[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let cancelled = false;
-    setFailed(false);
-    const [key, order] = sort.split(':') as [string, string];
-    const run = async () => {
-      const all: ProjectFile[] = [];
-      for (let page = 1; ; page++) {
-        const query = new URLSearchParams({
-          page: String(page),
-          pageSize: String(PAGE),
-          sort: key,
-          order,
-          ...(search ? { search } : {}),
-        });
-        const answer = await filesCall<{ files: ProjectFile[]; total: number }>(projectId, `/files?${query}`);
-        if (cancelled) return;
-        all.push(...answer.files);
-        setFiles([...all]);
-        setTotal(answer.total);
-        if (all.length >= answer.total || answer.files.length === 0) return;
-      }
-    };
-    run().catch(() => !cancelled && setFailed(true));
-    return () => {
-      cancelled = true;
-    };
-  }, [projectId, search, sort, version]);
-  return { files, total, failed };
 }
 
 async function openVersion(projectId: number, fileId: number): Promise<void> {
@@ -107,7 +66,20 @@ export function FilesPage() {
   };
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
-  const { files, total, failed } = useProjectFiles(project.id, view.search, view.sort, version);
+  const { files, total, failed } = usePagedFiles(
+    `${project.id}:${view.search}:${view.sort}:${version}`,
+    (page) => {
+      const [key, order] = view.sort.split(':') as [string, string];
+      const query = new URLSearchParams({
+        page: String(page),
+        pageSize: String(PAGE),
+        sort: key,
+        order,
+        ...(view.search ? { search: view.search } : {}),
+      });
+      return filesCall<FilesPage<ProjectFile>>(project.id, `/files?${query}`);
+    },
+  );
   const [auth, setAuth] = useState<FilesAuthorization | null>(null);
   const [openFile, setOpenFile] = useState<ProjectFile | null>(null);
   const [toDelete, setToDelete] = useState<ProjectFile | null>(null);
@@ -301,7 +273,7 @@ export function FilesPage() {
                       aria-label={t('files:bulk.select', { name: file.fileName })}
                       data-testid="files-row-select"
                     />
-                    <FileThumb file={file} />
+                    <FileThumb file={file} testId="files-thumb" />
                     <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                       <Anchor
                         component="button"
@@ -385,40 +357,6 @@ export function FilesPage() {
         onClose={() => setOpenFile(null)}
       />
     </Stack>
-  );
-}
-
-const THUMB = 36;
-
-/** The preview of a row: the thumbnail (images, prepared PDFs), or an icon of its type. */
-function FileThumb({ file }: { file: ProjectFile }) {
-  const box = {
-    width: THUMB,
-    height: THUMB,
-    flex: 'none',
-    borderRadius: 4,
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    background: 'var(--mantine-color-default-hover)',
-  } as const;
-  if (file.thumbnailUrl)
-    return (
-      <img
-        src={file.thumbnailUrl}
-        alt=""
-        width={THUMB}
-        height={THUMB}
-        loading="lazy"
-        data-testid="files-thumb"
-        style={{ ...box, objectFit: 'cover' }}
-      />
-    );
-  const Icon = file.extension === 'pdf' ? IconFileTypePdf : IconFile;
-  return (
-    <div style={box} aria-hidden>
-      <Icon size={20} stroke={1.5} />
-    </div>
   );
 }
 

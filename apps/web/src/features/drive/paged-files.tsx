@@ -1,0 +1,83 @@
+import { IconFile, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+
+/** One page of a drive or files list, as both `GET /files` answer it. */
+export interface FilesPage<T> {
+  files: T[];
+  total: number;
+}
+
+/**
+ * Every file of a list view, page by page: the first page shows at once, the next ones are appended as they
+ * arrive. `key` names the view (its query and a reload counter): a new key starts over and drops the answers of the
+ * previous one.
+ */
+export function usePagedFiles<T>(key: string, loadPage: (page: number) => Promise<FilesPage<T>>) {
+  const [files, setFiles] = useState<T[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const load = useRef(loadPage);
+  load.current = loadPage;
+  useEffect(() => {
+    let cancelled = false;
+    setFailed(false);
+    const run = async () => {
+      const all: T[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await load.current(page);
+        if (cancelled) return;
+        all.push(...answer.files);
+        setFiles([...all]);
+        setTotal(answer.total);
+        if (all.length >= answer.total || answer.files.length === 0) return;
+      }
+    };
+    run().catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+    };
+  }, [key]);
+  return { files, total, failed };
+}
+
+const THUMB = 36;
+
+/**
+ * The preview of a row: the thumbnail made by a job (images, prepared PDFs), or an icon of its type (a photo while
+ * an image's thumbnail is still pending).
+ */
+export function FileThumb(props: {
+  file: { thumbnailUrl?: string | null; extension?: string | null; processingState?: string | null };
+  testId: string;
+}) {
+  const { file } = props;
+  const box = {
+    width: THUMB,
+    height: THUMB,
+    flex: 'none',
+    borderRadius: 4,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    background: 'var(--mantine-color-default-hover)',
+  } as const;
+  if (file.thumbnailUrl)
+    return (
+      <img
+        src={file.thumbnailUrl}
+        alt=""
+        width={THUMB}
+        height={THUMB}
+        loading="lazy"
+        data-testid={props.testId}
+        style={{ ...box, objectFit: 'cover' }}
+      />
+    );
+  const Icon =
+    file.extension === 'pdf' ? IconFileTypePdf : file.processingState === 'pending' ? IconPhoto : IconFile;
+  return (
+    <div style={box} aria-hidden>
+      <Icon size={20} stroke={1.5} />
+    </div>
+  );
+}
