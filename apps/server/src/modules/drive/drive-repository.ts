@@ -1,6 +1,13 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { isDriveManager, type DocumentStatus, type DocumentVisibility, type DriveViewer } from '@obra/domain';
-import type { Db } from '../../db/database.ts';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  AppError,
+  isDriveManager,
+  type DocumentStatus,
+  type DocumentVisibility,
+  type DriveViewer,
+} from '@obra/domain';
+import type { Db, Tx } from '../../db/database.ts';
+import { driveDocuments, driveFiles } from '../../db/schema/index.ts';
 
 /** The two areas of drive_documents: the governed drive and the project's working files (docs/api-drive.md). */
 export type DriveArea = 'drive' | 'files';
@@ -194,14 +201,9 @@ export async function listDriveFiles(
     pageSize: number;
   },
 ): Promise<{ files: DriveFileRecord[]; total: number }> {
-  const direction = sql.raw(options.order === 'asc' ? 'asc' : 'desc');
-  const sortColumn = {
-    fileName: sql`lower(f.file_name)`,
-    uploadedAt: sql`f.uploaded_at`,
-    updatedAt: sql`f.updated_at`,
-  }[options.sort];
-  const where = sql.join(
-    [
+  return pageOfFiles(db, {
+    ...options,
+    where: [
       sql`f.project_id = ${projectId}`,
       sql`d.area = 'drive'`,
       sql`f.upload_state = 'confirmed'`,
@@ -209,13 +211,39 @@ export async function listDriveFiles(
       latestVisibleSql(viewer),
       ...filterSql(options.filters),
     ],
-    sql` and `,
-  );
+    revisionVisible: visibleSql(viewer, 'r', 'd'),
+  });
+}
+
+/**
+ * One page of a drive or files list: the rows of `where` (over `drive_files f` joined to its document `d`), each with
+ * its count of confirmed revisions that pass `revisionVisible` (over `drive_files r`), sorted with the id as
+ * tie-breaker, and the total of the whole list — read from the page itself, or counted when the page is past the end.
+ */
+export async function pageOfFiles(
+  db: Db,
+  options: {
+    where: SQL[];
+    revisionVisible?: SQL;
+    sort: 'fileName' | 'uploadedAt' | 'updatedAt';
+    order: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
+): Promise<{ files: DriveFileRecord[]; total: number }> {
+  const direction = sql.raw(options.order === 'asc' ? 'asc' : 'desc');
+  const sortColumn = {
+    fileName: sql`lower(f.file_name)`,
+    uploadedAt: sql`f.uploaded_at`,
+    updatedAt: sql`f.updated_at`,
+  }[options.sort];
+  const where = sql.join(options.where, sql` and `);
+  const revisionVisible = options.revisionVisible ? sql` and ${options.revisionVisible}` : sql``;
   const found = await rows(
     db,
     sql`select ${COLUMNS},
-      (select count(*) from drive_files r where r.document_id = f.document_id and r.upload_state = 'confirmed'
-        and ${visibleSql(viewer, 'r', 'd')}) as revisions_count,
+      (select count(*) from drive_files r where r.document_id = f.document_id and r.upload_state = 'confirmed'${revisionVisible})
+        as revisions_count,
       count(*) over () as total
     from drive_files f join drive_documents d on d.id = f.document_id
       left join users u on u.id = f.created_by_user_id
@@ -338,4 +366,39 @@ export async function driveFilteringData(
     if (Array.isArray(list)) list.sort((a, b) => a.value.localeCompare(b.value));
   }
   return result;
+}
+
+/**
+ * The document an upload goes into, created when its name is new (names compare without case), locked for the
+ * rest of the transaction so that two uploads of the same name take their revision or version one after the
+ * other; the expired pending uploads of that document are dropped first, so that an abandoned upload no longer
+ * holds its revision name or version number.
+ */
+export async function lockDocumentForUpload(
+  tx: Tx,
+  values: typeof driveDocuments.$inferInsert & { area: DriveArea },
+): Promise<typeof driveDocuments.$inferSelect> {
+  await tx.insert(driveDocuments).values(values).onConflictDoNothing();
+  const [document] = await tx
+    .select()
+    .from(driveDocuments)
+    .where(
+      and(
+        eq(driveDocuments.projectId, values.projectId),
+        eq(driveDocuments.area, values.area),
+        sql`lower(${driveDocuments.name}) = lower(${values.name})`,
+      ),
+    )
+    .for('update');
+  if (!document) throw new AppError('DOCUMENTS_NOT_FOUND');
+  await tx
+    .delete(driveFiles)
+    .where(
+      and(
+        eq(driveFiles.documentId, document.id),
+        eq(driveFiles.uploadState, 'pending'),
+        sql`${driveFiles.expiresAt} < now()`,
+      ),
+    );
+  return document;
 }

@@ -23,7 +23,12 @@ import type { Actor } from '../../auth/actor.ts';
 import { requireAction } from '../projects/project-access.ts';
 import { loadDriveWriter } from './drive-access.ts';
 import { loadNamingContext } from './drive-naming-context.ts';
-import { findDriveFile, type DriveArea, type DriveFileRecord } from './drive-repository.ts';
+import {
+  findDriveFile,
+  lockDocumentForUpload,
+  type DriveArea,
+  type DriveFileRecord,
+} from './drive-repository.ts';
 import { hasPreview } from './drive-thumbnail-service.ts';
 import type { Db } from '../../db/database.ts';
 import { isIfcExtension, queueBimConversion } from '../bim/bim-conversion-service.ts';
@@ -133,43 +138,18 @@ export async function createDriveFile(
   const guid = randomUUID();
   const storageKey = `drive/${input.projectId}/${guid}`;
   const fileId = await unitOfWork(services, async (tx) => {
-    await tx
-      .insert(driveDocuments)
-      .values({
-        projectId: input.projectId,
-        area: 'drive',
-        name: documentName,
-        disciplineId,
-        localId,
-        phase,
-        createdByUserId: actor.account.id,
-      })
-      .onConflictDoNothing();
-    const [document] = await tx
-      .select()
-      .from(driveDocuments)
-      .where(
-        and(
-          eq(driveDocuments.projectId, input.projectId),
-          eq(driveDocuments.area, 'drive'),
-          sql`lower(${driveDocuments.name}) = lower(${documentName})`,
-        ),
-      )
-      .for('update');
-    if (!document) throw new AppError('DOCUMENTS_NOT_FOUND');
+    const document = await lockDocumentForUpload(tx, {
+      projectId: input.projectId,
+      area: 'drive',
+      name: documentName,
+      disciplineId,
+      localId,
+      phase,
+      createdByUserId: actor.account.id,
+    });
     // A revision of a document of a discipline the caller may not upload in is refused like a new one.
     if (!canUploadInDiscipline(viewer, document.disciplineId))
       throw new AppError('DOCUMENT_PERMISSION_DENIED', { field: 'disciplineId' });
-    // An abandoned upload of the same revision no longer blocks it.
-    await tx
-      .delete(driveFiles)
-      .where(
-        and(
-          eq(driveFiles.documentId, document.id),
-          eq(driveFiles.uploadState, 'pending'),
-          sql`${driveFiles.expiresAt} < now()`,
-        ),
-      );
     const revisionName = givenRevision || (await nextRevision(tx, document.id));
     const [taken] = await tx
       .select({ id: driveFiles.id })

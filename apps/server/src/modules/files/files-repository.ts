@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { COLUMNS, rows, searchSql, toRecord, type DriveFileRecord } from '../drive/drive-repository.ts';
+import {
+  COLUMNS,
+  pageOfFiles,
+  rows,
+  searchSql,
+  toRecord,
+  type DriveFileRecord,
+} from '../drive/drive-repository.ts';
 
 /**
  * The project's working files (`drive_documents.area = 'files'`, docs/api-drive.md "Project files"): the same
@@ -25,12 +32,6 @@ export async function listProjectFiles(
     pageSize: number;
   },
 ): Promise<{ files: DriveFileRecord[]; total: number }> {
-  const direction = sql.raw(options.order === 'asc' ? 'asc' : 'desc');
-  const sortColumn = {
-    fileName: sql`lower(f.file_name)`,
-    uploadedAt: sql`f.uploaded_at`,
-    updatedAt: sql`f.updated_at`,
-  }[options.sort];
   const parts = [
     sql`f.project_id = ${projectId}`,
     sql`d.area = 'files'`,
@@ -44,29 +45,7 @@ export async function listProjectFiles(
     parts.push(
       sql`f.extension in (select jsonb_array_elements_text(${JSON.stringify(options.extension.map((e) => e.toLowerCase()))}::jsonb))`,
     );
-  const where = sql.join(parts, sql` and `);
-  const found = await rows(
-    db,
-    sql`select ${COLUMNS},
-      (select count(*) from drive_files r where r.document_id = f.document_id and r.upload_state = 'confirmed')
-        as revisions_count,
-      count(*) over () as total
-    from drive_files f join drive_documents d on d.id = f.document_id
-      left join users u on u.id = f.created_by_user_id
-    where ${where}
-    order by ${sortColumn} ${direction}, f.id ${direction}
-    limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`,
-  );
-  let total = Number(found[0]?.['total'] ?? 0);
-  if (found.length === 0 && options.page > 1) {
-    const [counted] = await rows(
-      db,
-      sql`select count(*) as total from drive_files f join drive_documents d on d.id = f.document_id
-        where ${where}`,
-    );
-    total = Number(counted?.['total'] ?? 0);
-  }
-  return { files: found.map(toRecord), total };
+  return pageOfFiles(db, { ...options, where: parts });
 }
 
 /** Every confirmed version of a working file, newest first. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   AppError,
   canDeleteProjectFile,
@@ -11,13 +11,13 @@ import {
   type ProjectFilesAuthorization,
 } from '@obra/domain';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-import { driveDocuments, driveFiles } from '../../db/schema/index.ts';
+import { driveFiles } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/database.ts';
 import { requireAction } from '../projects/project-access.ts';
 import { loadDriveAccess, loadDriveWriter } from '../drive/drive-access.ts';
-import { findDriveFile, type DriveFileRecord } from '../drive/drive-repository.ts';
+import { findDriveFile, lockDocumentForUpload, type DriveFileRecord } from '../drive/drive-repository.ts';
 import {
   confirmStoredUpload,
   deleteEmptyDocument,
@@ -196,37 +196,12 @@ export async function createProjectFile(
   const now = Date.now();
   const storageKey = `files/${input.projectId}/${randomUUID()}`;
   const fileId = await unitOfWork(services, async (tx) => {
-    await tx
-      .insert(driveDocuments)
-      .values({
-        projectId: input.projectId,
-        area: 'files',
-        name: fileName,
-        createdByUserId: actor.account.id,
-      })
-      .onConflictDoNothing();
-    const [document] = await tx
-      .select()
-      .from(driveDocuments)
-      .where(
-        and(
-          eq(driveDocuments.projectId, input.projectId),
-          eq(driveDocuments.area, 'files'),
-          sql`lower(${driveDocuments.name}) = lower(${fileName})`,
-        ),
-      )
-      .for('update');
-    if (!document) throw new AppError('DOCUMENTS_NOT_FOUND');
-    // An abandoned upload no longer holds its version number.
-    await tx
-      .delete(driveFiles)
-      .where(
-        and(
-          eq(driveFiles.documentId, document.id),
-          eq(driveFiles.uploadState, 'pending'),
-          sql`${driveFiles.expiresAt} < now()`,
-        ),
-      );
+    const document = await lockDocumentForUpload(tx, {
+      projectId: input.projectId,
+      area: 'files',
+      name: fileName,
+      createdByUserId: actor.account.id,
+    });
     const [top] = await tx
       .select({ top: sql<number>`coalesce(max(${driveFiles.revisionName}::int), 0)` })
       .from(driveFiles)
