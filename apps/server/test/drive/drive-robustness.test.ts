@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isErrorCode } from '@obra/domain';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { expectClientError, NASTY_VALUES, seededRandom } from '../support/fuzz.ts';
 import { buildUser } from '../support/factories.ts';
 import { cleanupDrive } from '../../src/modules/drive/drive-bulk-download-service.ts';
 import { uploadKeyOf } from '../../src/storage/file-store.ts';
@@ -27,50 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** A small deterministic generator, so a failure replays. */
-function random(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-}
-
-const NASTY: unknown[] = [
-  null,
-  true,
-  -1,
-  0,
-  1e308,
-  -1e308,
-  2 ** 31,
-  Number.MAX_SAFE_INTEGER,
-  3.5,
-  '',
-  ' ',
-  'x'.repeat(100_000),
-  '../../../etc/passwd',
-  '..\\..\\windows\\system32.pdf',
-  '%2e%2e%2fetc%2fpasswd.pdf',
-  'a\u0000b.pdf',
-  '\u202Efdp.exe',
-  'TRN-ARQ-ED-0001-R00.pdf\n',
-  '🏗️-ARQ-ED-0001-R00.pdf',
-  'ÓBRA-arq-ED-0001-R99.pdf',
-  "'; drop table drive_files; --",
-  [],
-  [1, 'a', null],
-  {},
-  { $gt: 1 },
-];
-
-function expectClientError(answer: { status: number; body: unknown }, what: string): void {
-  const code = (answer.body as { code?: unknown } | null)?.code;
-  expect(answer.status, what).toBeGreaterThanOrEqual(400);
-  expect(answer.status, what).toBeLessThan(500);
-  expect(isErrorCode(code), `${what} → ${JSON.stringify(answer.body)}`).toBe(true);
-}
 
 describe('fuzzed requests to every drive route answer 4xx with a catalogue code, never 5xx', () => {
   it('bad path parameters', async () => {
@@ -117,8 +73,8 @@ describe('fuzzed requests to every drive route answer 4xx with a catalogue code,
   });
 
   it('random bodies for every write', async () => {
-    const next = random(14);
-    const pick = (): unknown => NASTY[Math.floor(next() * NASTY.length)];
+    const next = seededRandom(14);
+    const pick = (): unknown => NASTY_VALUES[Math.floor(next() * NASTY_VALUES.length)];
     const routes: [string, string, string[]][] = [
       [
         'POST',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isErrorCode } from '@obra/domain';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { expectClientError, NASTY_VALUES, seededRandom } from '../support/fuzz.ts';
 import { buildDriveWorld, pdfBytes, rest, uploadFile, type DriveWorld } from '../drive/drive-test-kit.ts';
 
 /**
@@ -22,48 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function random(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-}
-
-const NASTY: unknown[] = [
-  null,
-  true,
-  -1,
-  0,
-  1e308,
-  2 ** 31,
-  Number.MAX_SAFE_INTEGER,
-  3.5,
-  '',
-  ' ',
-  'x'.repeat(100_000),
-  '../../../etc/passwd',
-  '..\\..\\windows\\system32.pdf',
-  '%2e%2e%2fetc%2fpasswd.pdf',
-  'a\u0000b.pdf',
-  '\u202Efdp.exe',
-  'notes.pdf\n',
-  '🏗️ obra.pdf',
-  "'; drop table drive_files; --",
-  '\uD800.pdf',
-  [],
-  [1, 'a', null],
-  {},
-  { $gt: 1 },
-];
-
-function expectClientError(answer: { status: number; body: unknown }, what: string): void {
-  const code = (answer.body as { code?: unknown } | null)?.code;
-  expect(answer.status, what).toBeGreaterThanOrEqual(400);
-  expect(answer.status, what).toBeLessThan(500);
-  expect(isErrorCode(code), `${what} → ${JSON.stringify(answer.body)}`).toBe(true);
-}
 
 describe('fuzzed requests to every project files route answer 4xx with a catalogue code, never 5xx', () => {
   it('bad path parameters', async () => {
@@ -108,8 +66,8 @@ describe('fuzzed requests to every project files route answer 4xx with a catalog
   });
 
   it('random bodies for every write', async () => {
-    const next = random(15);
-    const pick = (): unknown => NASTY[Math.floor(next() * NASTY.length)];
+    const next = seededRandom(15);
+    const pick = (): unknown => NASTY_VALUES[Math.floor(next() * NASTY_VALUES.length)];
     const routes: [string, string, string[]][] = [
       ['POST', `${base}/files`, ['fileName', 'fileSize']],
       ['POST', `${base}/files/bulk-downloads`, ['filesIds']],
