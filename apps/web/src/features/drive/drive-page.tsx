@@ -40,7 +40,7 @@ import { ViewDocumentButton } from '../viewer/view-document-button.tsx';
 import { BimDriveBadge } from '../bim/bim-drive-badge.tsx';
 import { BulkDownloadAlert, useBulkDownload } from './bulk-download.tsx';
 import { PdfProcessingChip } from './pdf-processing-chip.tsx';
-import { FileThumb, usePagedFiles, type FilesPage } from './paged-files.tsx';
+import { FileThumb, ListLoadStates, usePagedFiles, useRowSelection, type FilesPage } from './paged-files.tsx';
 
 const PAGE = 500;
 const ROW = 52;
@@ -75,7 +75,6 @@ export function DrivePage() {
   const { files, total, failed } = usePagedFiles(`${JSON.stringify(view)}:${project.id}:${version}`, (page) =>
     driveCall<FilesPage<DriveFile>>(project.id, `/files?${listQuery(view, page, PAGE)}`),
   );
-  const [selected, setSelected] = useState<Set<number>>(new Set());
   const [auth, setAuth] = useState<Authorization | null>(null);
   const [openFile, setOpenFile] = useState<number | null>(null);
   const zip = useBulkDownload(project.id, 'drive');
@@ -96,16 +95,9 @@ export function DrivePage() {
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const ids = useMemo(() => files?.map((f) => f.id) ?? [], [files]);
   // A selection holds only documents still listed (after a filter, a delete or a reload).
-  const chosen = useMemo(() => ids.filter((id) => selected.has(id)), [ids, selected]);
+  const { selected, setSelected, chosen, toggle, allChosen, toggleAll } = useRowSelection(ids);
   const chosenFiles = useMemo(() => (files ?? []).filter((f) => selected.has(f.id)), [files, selected]);
   const deletable = chosenFiles.filter((f) => f.permissions.delete);
-  const toggle = (id: number) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const nameOf = (fileId: number) => files?.find((x) => x.id === fileId)?.fileName ?? `#${fileId}`;
 
   const bulkUpdate = async (
@@ -364,21 +356,7 @@ export function DrivePage() {
           ))}
         </Alert>
       )}
-      {failed && (
-        <Alert color="red" data-testid="drive-load-error">
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm">{t('drive:loadError')}</Text>
-            <Button size="xs" variant="default" onClick={reload}>
-              {t('drive:retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {!files && !failed && (
-        <Center p="xl">
-          <Loader aria-label={t('drive:loading')} />
-        </Center>
-      )}
+      <ListLoadStates ns="drive" loading={!files} failed={failed} onRetry={reload} />
       {files && files.length === 0 && (
         <Center p="xl" data-testid="drive-empty">
           <Stack gap="xs" align="center">
@@ -402,9 +380,9 @@ export function DrivePage() {
           <Group gap="xs">
             <Checkbox
               aria-label={t('drive:bulk.selectAll')}
-              checked={chosen.length > 0 && chosen.length === ids.length}
-              indeterminate={chosen.length > 0 && chosen.length < ids.length}
-              onChange={() => setSelected(chosen.length === ids.length ? new Set() : new Set(ids))}
+              checked={allChosen}
+              indeterminate={chosen.length > 0 && !allChosen}
+              onChange={toggleAll}
               data-testid="drive-select-all"
             />
             <Text size="sm" c="dimmed">

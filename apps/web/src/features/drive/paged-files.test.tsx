@@ -1,6 +1,6 @@
-import { render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FileThumb, usePagedFiles, type FilesPage } from './paged-files.tsx';
+import { FileThumb, usePagedFiles, useRowSelection, type FilesPage } from './paged-files.tsx';
 
 /** A list of `count` ids served `size` at a time; each call is recorded as `key:page`. */
 function server(count: number, size: number, calls: string[], key: string) {
@@ -56,5 +56,29 @@ describe('FileThumb', () => {
     rerender(<FileThumb file={{ thumbnailUrl: null, extension: 'pdf' }} testId="thumb" />);
     expect(screen.queryByTestId('thumb')).toBeNull();
     expect(container.querySelector('[aria-hidden] svg')).not.toBeNull();
+  });
+});
+
+describe('useRowSelection', () => {
+  it('toggles rows, selects all and none, and keeps only rows still listed, in list order', () => {
+    const { result, rerender } = renderHook(({ ids }) => useRowSelection(ids), {
+      initialProps: { ids: [3, 1, 2] },
+    });
+    act(() => result.current.toggle(2));
+    act(() => result.current.toggle(3));
+    expect(result.current.chosen).toEqual([3, 2]);
+    expect(result.current.allChosen).toBe(false);
+    act(() => result.current.toggle(2));
+    expect(result.current.chosen).toEqual([3]);
+    act(() => result.current.toggleAll());
+    expect(result.current.chosen).toEqual([3, 1, 2]);
+    expect(result.current.allChosen).toBe(true);
+    rerender({ ids: [1, 4] });
+    expect(result.current.chosen).toEqual([1]);
+    expect(result.current.allChosen).toBe(false);
+    act(() => result.current.toggleAll());
+    expect(result.current.chosen).toEqual([1, 4]);
+    act(() => result.current.toggleAll());
+    expect(result.current.chosen).toEqual([]);
   });
 });

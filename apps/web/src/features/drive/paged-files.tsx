@@ -1,5 +1,7 @@
+import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { IconFile, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** One page of a drive or files list, as both `GET /files` answer it. */
 export interface FilesPage<T> {
@@ -79,5 +81,56 @@ export function FileThumb(props: {
     <div style={box} aria-hidden>
       <Icon size={20} stroke={1.5} />
     </div>
+  );
+}
+
+/**
+ * The rows chosen in a list. The selection only ever holds rows still listed: after a filter, a delete or a reload,
+ * `chosen` (in list order) drops the ids that left the list.
+ */
+export function useRowSelection(ids: readonly number[]) {
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const chosen = useMemo(() => ids.filter((id) => selected.has(id)), [ids, selected]);
+  const toggle = useCallback(
+    (id: number) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const allChosen = ids.length > 0 && chosen.length === ids.length;
+  const toggleAll = () => setSelected(allChosen ? new Set() : new Set(ids));
+  return { selected, setSelected, chosen, toggle, allChosen, toggleAll };
+}
+
+/** A list's loading and load-failure states, with a retry, in the list's own namespace (`drive` or `files`). */
+export function ListLoadStates(props: {
+  ns: 'drive' | 'files';
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation(props.ns);
+  return (
+    <>
+      {props.failed && (
+        <Alert color="red" data-testid={`${props.ns}-load-error`}>
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm">{t(`${props.ns}:loadError`)}</Text>
+            <Button size="xs" variant="default" onClick={props.onRetry}>
+              {t(`${props.ns}:retry`)}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {props.loading && !props.failed && (
+        <Center p="xl">
+          <Loader aria-label={t(`${props.ns}:loading`)} />
+        </Center>
+      )}
+    </>
   );
 }

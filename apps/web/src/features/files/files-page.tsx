@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -26,7 +25,13 @@ import { showErrorToast } from '../../lib/error-toast.ts';
 import { ConfirmDialog } from '../projects/setup/setup-common.tsx';
 import { BulkDownloadAlert, useBulkDownload } from '../drive/bulk-download.tsx';
 import { PdfProcessingChip } from '../drive/pdf-processing-chip.tsx';
-import { FileThumb, usePagedFiles, type FilesPage } from '../drive/paged-files.tsx';
+import {
+  FileThumb,
+  ListLoadStates,
+  usePagedFiles,
+  useRowSelection,
+  type FilesPage,
+} from '../drive/paged-files.tsx';
 import { filesCall, formatSize, type FilesAuthorization, type ProjectFile } from './files-api.ts';
 import { FilesUploadPanel } from './files-upload-panel.tsx';
 
@@ -119,20 +124,8 @@ export function FilesPage() {
     overscan: 8,
   });
   const canWrite = !!auth?.projectActive;
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  // A selection holds only files still listed (after a search, a delete or a reload).
-  const chosen = useMemo(
-    () => (files ?? []).filter((f) => selected.has(f.id)).map((f) => f.id),
-    [files, selected],
-  );
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const allChosen = !!files && files.length > 0 && chosen.length === files.length;
+  const ids = useMemo(() => (files ?? []).map((f) => f.id), [files]);
+  const { selected, setSelected, chosen, toggle, allChosen, toggleAll } = useRowSelection(ids);
 
   return (
     <Stack p={{ base: 'xs', sm: 'md' }} gap="md" h="100%" data-testid="files-page">
@@ -180,7 +173,7 @@ export function FilesPage() {
             label={t('files:bulk.selectAll')}
             checked={allChosen}
             indeterminate={chosen.length > 0 && !allChosen}
-            onChange={() => setSelected(allChosen ? new Set() : new Set(files.map((f) => f.id)))}
+            onChange={toggleAll}
             data-testid="files-select-all"
           />
           {chosen.length > 0 && (
@@ -206,21 +199,7 @@ export function FilesPage() {
         </Group>
       )}
       <BulkDownloadAlert ns="files" state={zip.state} onClose={zip.clear} />
-      {failed && (
-        <Alert color="red" data-testid="files-load-error">
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm">{t('files:loadError')}</Text>
-            <Button size="xs" variant="default" onClick={reload}>
-              {t('files:retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {!files && !failed && (
-        <Center p="xl">
-          <Loader aria-label={t('files:loading')} />
-        </Center>
-      )}
+      <ListLoadStates ns="files" loading={!files} failed={failed} onRetry={reload} />
       {files && files.length === 0 && (
         <Center p="xl" data-testid="files-empty">
           <Stack gap="xs" align="center">
