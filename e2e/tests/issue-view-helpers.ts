@@ -1,8 +1,8 @@
-import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, type ObraServer } from '../fixtures.ts';
 import { createUser, signInWithForm } from './identity-helpers.ts';
 import { gql, tokenOf } from './project-helpers.ts';
+import { encodeGreyPng } from './png.ts';
 
 /** Someone who signs in: e-mail, password and their name as the app shows it. */
 export interface Person {
@@ -163,42 +163,7 @@ export async function openIssue(page: Page, projectId: number, issueId: number):
 
 /** A small PNG drawing (a grid on white), made here so the journey needs no fixture file. */
 export function drawingPng(width = 480, height = 320): Buffer {
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y += 1) {
-    const row = Buffer.alloc(1 + width * 3, 255);
-    row[0] = 0; // filter type: none
-    for (let x = 0; x < width; x += 1) {
-      if (x % 40 === 0 || y % 40 === 0) row.fill(60, 1 + x * 3, 4 + x * 3);
-    }
-    rows.push(row);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
+  return encodeGreyPng(width, height, (x, y) => (x % 40 === 0 || y % 40 === 0 ? 60 : null));
 }
 
 /** Uploads a picture the way the web does (signed URL, then PUT) and returns its file id. */

@@ -1,7 +1,7 @@
-import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../fixtures.ts';
+import { encodeGreyPng } from './png.ts';
 
 /** A sheet PDF made here (pdfkit): every page framed, with its number; `box` draws a filled square on page 1. */
 export function sheetPdf(pages: number, box: { x: number; y: number; size: number } | null): Promise<Buffer> {
@@ -74,48 +74,9 @@ export function squarePng(
   height: number,
   square: { x: number; y: number; size: number },
 ): Buffer {
-  return encodePng(
-    width,
-    height,
-    (x, y) => x >= square.x && x < square.x + square.size && y >= square.y && y < square.y + square.size,
+  return encodeGreyPng(width, height, (x, y) =>
+    x >= square.x && x < square.x + square.size && y >= square.y && y < square.y + square.size ? 0 : null,
   );
-}
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function encodePng(width: number, height: number, ink: (x: number, y: number) => boolean): Buffer {
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y += 1) {
-    const row = Buffer.alloc(1 + width * 3, 255);
-    row[0] = 0;
-    for (let x = 0; x < width; x += 1) if (ink(x, y)) row.fill(0, 1 + x * 3, 4 + x * 3);
-    rows.push(row);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** Uploads a drive file through the REST API (create, PUT, confirm); returns its record. */
