@@ -5,16 +5,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import WebSocket from 'ws';
-import { createClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildIssueWorld, CREATE_ISSUE, draft } from '../issues/issue-test-kit.ts';
-import { COMMENT_CHANGED, type CommentChange } from '../issues/subscription-test-kit.ts';
 import { CREATE_COMMENT } from '../issues/comment-test-kit.ts';
 import { PROJECT_EVENTS_CHANNEL, projectTopic } from '../../src/realtime/project-events.ts';
 import { startOwnPostgres, type OwnPostgres } from './support/own-postgres.ts';
 import { gqlAt } from './support/gql-client.ts';
+import { listenToComments } from './support/comment-listener.ts';
 import { waitUntil } from './support/ports.ts';
 
 let postgres: OwnPostgres;
@@ -55,33 +53,8 @@ describe('live subscriptions across a PostgreSQL restart', () => {
     };
 
     // A client that reconnects as the web app's does (graphql-ws, retrying every close).
-    const events: CommentChange[] = [];
-    const errors: unknown[] = [];
-    const closeCodes: number[] = [];
-    let connections = 0;
-    const client: Client = createClient({
-      url: `${server.url.replace('http', 'ws')}/graphql`,
-      webSocketImpl: WebSocket,
-      lazy: false,
-      onNonLazyError: () => undefined,
-      retryAttempts: 1_000,
-      retryWait: () => new Promise((resolve) => setTimeout(resolve, 200)),
-      shouldRetry: () => true,
-      connectionParams: { authorization: `Bearer ${w.collaboratorSame.token}` },
-    });
-    client.on('connected', () => (connections += 1));
-    client.on('closed', (event) => closeCodes.push((event as { code: number }).code));
-    const unsubscribe = client.subscribe<{ projectIssueCommentChanged: CommentChange }>(
-      { query: COMMENT_CHANGED, variables: { projectId: w.projectId } },
-      {
-        next: (value) => {
-          if (value.errors) errors.push(value.errors);
-          if (value.data) events.push(value.data.projectIssueCommentChanged);
-        },
-        error: (error) => errors.push(error),
-        complete: () => undefined,
-      },
-    );
+    const listener = listenToComments(server.url, w.collaboratorSame.token, w.projectId);
+    const { events, errors, closeCodes } = listener;
     try {
       await waitUntil(
         'the subscription to be live',
@@ -123,12 +96,11 @@ describe('live subscriptions across a PostgreSQL restart', () => {
         0,
       );
       expect(seen).toMatchObject({ kind: 'created', issueId });
-      expect(connections).toBeGreaterThan(1);
+      expect(listener.connections()).toBeGreaterThan(1);
       // The subscription itself never failed: it was carried over to the new connection.
       expect(errors).toEqual([]);
     } finally {
-      unsubscribe();
-      await client.dispose();
+      await listener.close();
     }
   });
 });

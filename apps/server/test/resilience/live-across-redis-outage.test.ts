@@ -4,15 +4,13 @@
 // delivery is back; a client that reconnects as the web app does (apps/web/src/lib/graphql-client.ts) subscribes
 // again and reloads what it shows (its live-resume signal, tested in graphql-client.test.ts). On a Redis server
 // of the test's own (support/own-redis.ts), killed and started again.
-import WebSocket from 'ws';
-import { createClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildIssueWorld, CREATE_ISSUE, draft } from '../issues/issue-test-kit.ts';
-import { COMMENT_CHANGED, type CommentChange } from '../issues/subscription-test-kit.ts';
 import { CREATE_COMMENT } from '../issues/comment-test-kit.ts';
 import { startOwnRedis, type OwnRedis } from './support/own-redis.ts';
 import { gqlAt } from './support/gql-client.ts';
+import { listenToComments } from './support/comment-listener.ts';
 import { waitUntil } from './support/ports.ts';
 
 let redis: OwnRedis;
@@ -51,33 +49,8 @@ describe('live subscriptions across a Redis outage', () => {
     };
 
     // A client that reconnects as the web app's does (graphql-ws, retrying every close).
-    const events: CommentChange[] = [];
-    const errors: unknown[] = [];
-    const closeCodes: number[] = [];
-    let connections = 0;
-    const client: Client = createClient({
-      url: `${server.url.replace('http', 'ws')}/graphql`,
-      webSocketImpl: WebSocket,
-      lazy: false,
-      onNonLazyError: () => undefined,
-      retryAttempts: 1_000,
-      retryWait: () => new Promise((resolve) => setTimeout(resolve, 200)),
-      shouldRetry: () => true,
-      connectionParams: { authorization: `Bearer ${w.collaboratorSame.token}` },
-    });
-    client.on('connected', () => (connections += 1));
-    client.on('closed', (event) => closeCodes.push((event as { code: number }).code));
-    const unsubscribe = client.subscribe<{ projectIssueCommentChanged: CommentChange }>(
-      { query: COMMENT_CHANGED, variables: { projectId: w.projectId } },
-      {
-        next: (value) => {
-          if (value.errors) errors.push(value.errors);
-          if (value.data) events.push(value.data.projectIssueCommentChanged);
-        },
-        error: (error) => errors.push(error),
-        complete: () => undefined,
-      },
-    );
+    const listener = listenToComments(server.url, w.collaboratorSame.token, w.projectId);
+    const { events, errors, closeCodes } = listener;
     const delivered = (label: string) =>
       waitUntil(
         label,
@@ -92,7 +65,7 @@ describe('live subscriptions across a Redis outage', () => {
       );
     try {
       await delivered('before the outage');
-      expect(connections).toBe(1);
+      expect(listener.connections()).toBe(1);
 
       await redis.kill();
       // Written and acknowledged while Redis is away: its event cannot reach the subscriber.
@@ -108,12 +81,11 @@ describe('live subscriptions across a Redis outage', () => {
       expect(closeCodes[0]).toBe(1013);
       const seen = await delivered('after the outage');
       expect(seen).toMatchObject({ kind: 'created', issueId });
-      expect(connections).toBeGreaterThan(1);
+      expect(listener.connections()).toBeGreaterThan(1);
       // The subscription itself never failed: it was carried over to the new connection.
       expect(errors).toEqual([]);
     } finally {
-      unsubscribe();
-      await client.dispose();
+      await listener.close();
     }
   });
 });
