@@ -85,6 +85,7 @@ export async function startJobQueue(
     schedule: options.runsJobs,
     maintenanceIntervalSeconds: Math.min(120, Math.max(1, Math.floor(expireInSeconds / 2))),
   };
+  const afterStop = droppedAfterStop();
   const boss = database.connectionString
     ? new PgBoss({
         connectionString: database.connectionString,
@@ -92,7 +93,7 @@ export async function startJobQueue(
         application_name: 'obra-jobs',
         ...supervision,
       })
-    : new PgBoss({ db: database.executor, schema: 'pgboss', ...supervision });
+    : new PgBoss({ db: afterStop.executor(database.executor), schema: 'pgboss', ...supervision });
   boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   const created = new Set<string>();
@@ -137,6 +138,30 @@ export async function startJobQueue(
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5_000, wait: true });
+      afterStop.stop();
+    },
+  };
+}
+
+/**
+ * The shared connection as pg-boss sees it on PGlite. A job still running when the queue stops (its graceful wait is
+ * over: a model conversion, say) ends later, and pg-boss then records its outcome through the connection that the
+ * process is closing; that write would reject inside pg-boss, unhandled. After the stop its statements are dropped
+ * instead (they never answer): the job stays active in the queue and is retried once its timeout passes, as for a crashed worker.
+ */
+function droppedAfterStop() {
+  let stopped = false;
+  return {
+    executor(inner: SqlExecutor): SqlExecutor {
+      return {
+        // A statement after the stop never settles: pg-boss reads no result it could misread (an empty answer
+        // fails further on), and the pending promise goes with the worker that waits for it.
+        executeSql: (text, values) =>
+          stopped ? new Promise<never>(() => undefined) : inner.executeSql(text, values),
+      };
+    },
+    stop() {
+      stopped = true;
     },
   };
 }
