@@ -1,35 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { post } from '../support/auth-client.ts';
-import type { DemoUser } from '../../src/seed/demo-seed.ts';
+import { describe, expect, it } from 'vitest';
+import { useSeededDemo } from '../support/seeded-demo.ts';
 import { seedDemoDrive } from '../../src/seed/demo-drive.ts';
 import { zipNames } from './drive-test-kit.ts';
 
-let t: TestServer;
-let users: DemoUser[];
-
-// The whole demo (issues with images, then the drive) is seeded first: slow on a loaded machine.
-beforeAll(async () => {
-  t = await startTestServer({ SEED_DEMO: 'true' });
-  users = JSON.parse(fs.readFileSync(path.join(t.dataDir, 'demo-users.json'), 'utf8')) as DemoUser[];
-}, 600_000);
-afterAll(async () => {
-  await t.close();
-});
+const seeded = useSeededDemo();
 
 async function as(role: string): Promise<{ token: string; base: string }> {
-  const user = users.find((u) => u.role === role);
-  if (!user) throw new Error(`no demo user ${role}`);
-  const signIn = await post<{ accessToken: string }>(t, '/auth/sign-in', {
-    email: user.email,
-    password: user.password,
-  });
-  const manager = users.find((u) => u.role === 'manager');
+  const token = await seeded.tokenOf(seeded.user(role));
   return {
-    token: signIn.body.accessToken,
-    base: `${t.url}/project-drive/projects/${manager?.projectIds[0]}`,
+    token,
+    base: `${seeded.server.url}/project-drive/projects/${seeded.user('manager').projectIds[0]}`,
   };
 }
 
@@ -67,6 +47,6 @@ describe('the demo drive', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(await zipNames(url).catch(() => 'not a zip')).toBe('not a zip');
     // First run only.
-    expect(await seedDemoDrive(t.server.services, users)).toBe(0);
+    expect(await seedDemoDrive(seeded.server.server.services, seeded.users)).toBe(0);
   });
 });

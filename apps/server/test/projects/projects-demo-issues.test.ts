@@ -1,41 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DISCIPLINE_STATUSES, ISSUE_VISIBILITIES } from '@obra/domain';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { post } from '../support/auth-client.ts';
+import { useSeededDemo } from '../support/seeded-demo.ts';
 import type { DemoUser } from '../../src/seed/demo-seed.ts';
 import { DEMO_ISSUE_COUNT } from '../../src/seed/demo-issues.ts';
 
 // The lived-in demo (issue 12): a newcomer's first start shows the product working.
-let t: TestServer;
-let users: DemoUser[];
+const seeded = useSeededDemo();
 
-// The whole demo is seeded first: a limit that only catches a hang on a loaded machine.
-beforeAll(async () => {
-  t = await startTestServer({ SEED_DEMO: 'true' });
-  users = JSON.parse(fs.readFileSync(path.join(t.dataDir, 'demo-users.json'), 'utf8')) as DemoUser[];
-}, 600_000);
-afterAll(async () => {
-  await t?.close();
-});
-
-function demo(role: string): DemoUser {
-  const user = users.find((u) => u.role === role);
-  if (!user) throw new Error(`no demo user ${role}`);
-  return user;
-}
-
-async function query<T>(user: DemoUser, text: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const signIn = await post<{ accessToken: string }>(t, '/auth/sign-in', {
-    email: user.email,
-    password: user.password,
-  });
-  expect(signIn.status).toBe(200);
-  const res = await t.gql<T>(text, variables, { token: signIn.body.accessToken });
-  expect(res.errors).toBeUndefined();
-  return res.data!;
-}
+const demo = (role: string) => seeded.user(role);
+const query = <T>(user: DemoUser, text: string, variables: Record<string, unknown> = {}) =>
+  seeded.query<T>(user, text, variables);
 
 interface ListedIssue {
   id: number;

@@ -1,42 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { post } from '../support/auth-client.ts';
+import { describe, expect, it } from 'vitest';
+import { useSeededDemo } from '../support/seeded-demo.ts';
 import type { DemoUser } from '../../src/seed/demo-seed.ts';
 
-let t: TestServer;
-let users: DemoUser[];
+const seeded = useSeededDemo();
 
-// The whole demo is seeded first: a limit that only catches a hang on a loaded machine.
-beforeAll(async () => {
-  t = await startTestServer({ SEED_DEMO: 'true' });
-  users = JSON.parse(fs.readFileSync(path.join(t.dataDir, 'demo-users.json'), 'utf8')) as DemoUser[];
-}, 600_000);
-afterAll(async () => {
-  await t?.close();
-});
-
-function demo(role: string): DemoUser {
-  const user = users.find((u) => u.role === role);
-  if (!user) throw new Error(`no demo user ${role}`);
-  return user;
-}
-
-async function tokenOf(user: DemoUser): Promise<string> {
-  const signIn = await post<{ accessToken: string }>(t, '/auth/sign-in', {
-    email: user.email,
-    password: user.password,
-  });
-  expect(signIn.status).toBe(200);
-  return signIn.body.accessToken;
-}
-
-async function query<T>(user: DemoUser, text: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await t.gql<T>(text, variables, { token: await tokenOf(user) });
-  expect(res.errors).toBeUndefined();
-  return res.data!;
-}
+const demo = (role: string) => seeded.user(role);
+const query = <T>(user: DemoUser, text: string, variables: Record<string, unknown> = {}) =>
+  seeded.query<T>(user, text, variables);
 
 interface DemoProject {
   locals: { abbreviationTree: string }[];
@@ -66,7 +36,8 @@ describe('demo seed: project', () => {
     const admin = demo('companyAdmin');
     expect(admin.projectIds).toHaveLength(1);
     expect(demo('platformAdmin').projectIds).toEqual([]);
-    for (const u of users.filter((x) => x.companyId !== null)) expect(u.projectIds).toEqual(admin.projectIds);
+    for (const u of seeded.users.filter((x) => x.companyId !== null))
+      expect(u.projectIds).toEqual(admin.projectIds);
     const data = (await query<{ projectData: DemoProject }>(admin, PROJECT, { p: admin.projectIds[0] }))
       .projectData;
     expect(data.locals.map((l) => l.abbreviationTree)).toContain('TA.TIPO');
