@@ -247,6 +247,7 @@ export function BimViewer({
     setLoaded(false);
     setFailed(false);
     setFirstShown(false);
+    setOpeningView(null);
     const given = sourcesRef.current;
     loadStore.reset(given.map((s) => ({ fileId: s.fileId, label: s.label })));
     const run = async () => {
