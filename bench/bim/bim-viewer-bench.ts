@@ -8,7 +8,12 @@
 // - all geometry: to the frame after every model is open and the fragments worker has sent the view's tiles
 //   (`bim:all-geometry`);
 // - orbit: requestAnimationFrame intervals during a scripted orbit (a left-button drag around a circle): the
-//   share of frames over 50 ms.
+//   share of frames over 50 ms;
+// - nearest first (docs/bim.md "Loading: nearest first"): the federated model opened at a saved view
+//   (`?view=`) looking at the structure model from its side, BIM_BENCH_ROUNDS times (3 by default) each way,
+//   interleaved: with the models' recorded bounds (nearest the camera first) and with the bounds taken out of the
+//   API's answer (the viewer's fallback: the list order, the order before nearest first), warm; the time to the
+//   structure's first frame (`bim:shown:{fileId}`), to the first geometry and to all geometry.
 // Run after building the web app: npm run build -w @obra/web && node --import tsx bench/bim/bim-viewer-bench.ts
 // It prints a Markdown block (recorded by hand in docs/benchmarks.md). About 2 minutes, plus the synthetic
 // model's generation and conversion (minutes on a loaded machine).
@@ -30,6 +35,7 @@ import { writeSyntheticIfc } from './synthetic-ifc.ts';
 const ELEMENTS = Number(process.env.BIM_BENCH_ELEMENTS ?? 100_000);
 const ORBIT_MOVES = Number(process.env.BIM_BENCH_ORBIT_MOVES ?? 120);
 const SLOW_FRAME_MS = 50;
+const ROUNDS = Number(process.env.BIM_BENCH_ROUNDS ?? 3);
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/ifc/bcf-xml');
 const DEMO_MODELS = [
   { file: 'Architectural.ifc', name: 'OBR-ARQ-ED-TER-MOD-0101' },
@@ -116,6 +122,28 @@ async function open(page: Page, url: string): Promise<{ first: number; all: numb
   return { first: Math.round(marks.first), all: Math.round(marks.all) };
 }
 
+/** Every `bim:` mark of the page (ms since navigation start), once all geometry is drawn. */
+async function marksOf(page: Page, url: string): Promise<Record<string, number>> {
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.evaluate(MARKS);
+  const marks = (await page.evaluate(
+    `Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('bim:')).map((m) => [m.name.slice(4), Math.round(m.startTime)]))`,
+  )) as Record<string, number>;
+  return marks;
+}
+
+/** Takes the models' bounds out of the federated model's answer (the viewer then loads them in list order). */
+async function withoutBounds(page: Page): Promise<void> {
+  await page.route(/\/bim\/projects\/\d+\/federated-models\/\d+$/, async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { items: { revision: { bounds?: unknown } | null }[] };
+    for (const item of json.items) if (item.revision) item.revision.bounds = null;
+    await route.fulfill({ response, json });
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
 /** Orbits with the left button around a circle and answers the frame intervals meanwhile. */
 async function orbit(page: Page): Promise<number[]> {
   const box = await page.getByTestId('bim-canvas').boundingBox();
@@ -189,6 +217,65 @@ try {
     `federated: cold ${JSON.stringify(fedCold)}, warm ${JSON.stringify(fedWarm)}; orbit ${frames(fedOrbit)}`,
   );
 
+  // Nearest first: a saved view 9 m west of the structure, 2 m up, looking east (IFC world coordinates).
+  const structureId = uploaded[1]!.fileId;
+  const view = await fetch(`${session.url}/bim/projects/${session.projectId}/views`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Estrutura, lado oeste',
+      federatedModelId: federatedId,
+      viewpoint: {
+        guid: '5b0b4e8e-4a57-4d43-9a53-0d7f1c1a0001',
+        visualization: {
+          guid: '5b0b4e8e-4a57-4d43-9a53-0d7f1c1a0002',
+          camera: {
+            kind: 'perspective',
+            viewPoint: { x: -15, y: -6, z: 2 },
+            direction: { x: 1, y: 0, z: 0 },
+            upVector: { x: 0, y: 0, z: 1 },
+            fieldOfView: 50,
+          },
+          lines: [],
+          clippingPlanes: [],
+          bitmaps: [],
+        },
+      },
+    }),
+  });
+  if (view.status !== 201) throw new Error(`view: ${view.status} ${await view.text()}`);
+  const viewUrl = `${federatedUrl}?view=${((await view.json()) as { id: number }).id}`;
+  const orderLoad = loadNow();
+  const runs: Record<'list' | 'nearest', { structure: number; first: number; all: number; order: string }[]> =
+    {
+      list: [],
+      nearest: [],
+    };
+  for (let round = 0; round < ROUNDS; round += 1)
+    for (const variant of ['list', 'nearest'] as const) {
+      if (variant === 'list') await withoutBounds(page);
+      const marks = await marksOf(page, viewUrl);
+      if (variant === 'list') await page.unrouteAll({ behavior: 'wait' });
+      const order = uploaded
+        .map((u) => ({ name: u.model.file.replace('.ifc', ''), at: marks[`opened:${u.fileId}`] ?? 0 }))
+        .sort((a, b) => a.at - b.at)
+        .map((o) => o.name)
+        .join(' → ');
+      runs[variant].push({
+        structure: marks[`shown:${structureId}`] ?? NaN,
+        first: marks['first-geometry'] ?? NaN,
+        all: marks['all-geometry'] ?? NaN,
+        order,
+      });
+      log(`${variant} round ${round + 1}: ${JSON.stringify(runs[variant].at(-1))}`);
+    }
+  const summary = (variant: 'list' | 'nearest') => {
+    const r = runs[variant];
+    const list = (key: 'structure' | 'first' | 'all') => r.map((x) => x[key]).join(' / ');
+    return `structure shown ${list('structure')} (median ${median(r.map((x) => x.structure))}) ms; first geometry ${list('first')} ms; all ${list('all')} ms; order ${r[0]?.order}`;
+  };
+  log(`nearest first: list ${summary('list')}; nearest ${summary('nearest')}`);
+
   lines.push(
     `Headless Chromium (${renderer}), 1600 × 1000 viewport, 2-core machine shared with other sessions.`,
     '',
@@ -197,6 +284,8 @@ try {
     `| Federated "Coordenação BIM": Architectural + Estructura + MEP (${conversions.map((c) => c.elementCount).join(' + ')} elements; converted in ${conversions.map((c) => c.seconds.toFixed(1)).join(' / ')} s) | first geometry, cold / warm | ${fedCold.first} / ${fedWarm.first} ms (load ${fedLoad}) | < 3000 ms |`,
     `| | all geometry, cold / warm | ${fedCold.all} / ${fedWarm.all} ms | < 10000 ms |`,
     `| | orbit, ${ORBIT_MOVES} moves | ${frames(fedOrbit)} | ≤ 5 % over 50 ms |`,
+    `| Same, opened at a saved view looking at the structure (warm, ${ROUNDS} rounds interleaved, load ${orderLoad}) | list order (bounds taken out) | ${summary('list')} | — |`,
+    `| | nearest first | ${summary('nearest')} | — |`,
   );
 
   if (ELEMENTS > 0) {

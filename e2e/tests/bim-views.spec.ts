@@ -81,7 +81,7 @@ test.describe('BIM views and issues in 3D', () => {
       { headers: { authorization: `Bearer ${world.collaborator.token}` } },
     );
     const views = (await stored.json()) as {
-      views: { name: string; viewpoint: { visualization: { components: unknown } } }[];
+      views: { id: number; name: string; viewpoint: { visualization: { components: unknown } } }[];
     };
     expect(views.views).toHaveLength(1);
     expect(views.views[0]?.viewpoint.visualization.components).toMatchObject({
@@ -100,6 +100,13 @@ test.describe('BIM views and issues in 3D', () => {
     await expect.poll(async () => cameraDistance(saved, await cameraNow())).toBeGreaterThan(0.5);
     await page.getByTestId('bim-views').click();
     await page.getByTestId('bim-view-open').click();
+    await expect.poll(async () => cameraDistance(saved, await cameraNow())).toBeLessThan(0.01);
+
+    // Its address opens it directly: ?view= is read before the model loads, and restored once it is open.
+    await page.goto(
+      `/workspace/project/${world.projectId}/bim-files/models/${house.fileId}?view=${views.views[0]?.id}`,
+    );
+    await expect(canvas).toHaveAttribute('data-loaded', 'true', { timeout: 60_000 });
     await expect.poll(async () => cameraDistance(saved, await cameraNow())).toBeLessThan(0.01);
 
     // Delete it after the confirmation.

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildDriveWorld, rest, uploadFile, type DriveWorld } from '../drive/drive-test-kit.ts';
 import type { TestUser } from '../support/factories.ts';
+import { eq } from 'drizzle-orm';
 import { bimKeys } from '../../src/modules/bim/bim-conversion-service.ts';
+import { bimConversions } from '../../src/db/schema/index.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../../fixtures/ifc');
 const HOUSE = fs.readFileSync(path.join(FIXTURES, 'web-ifc/IfcOpenHouse_IFC4.ifc'));
@@ -39,6 +41,18 @@ async function converted(user: TestUser, fileId: number): Promise<FileState & Re
 
 const models = (projectId: number) => `/bim/projects/${projectId}/models`;
 
+/** IfcOpenHouse_IFC4.ifc's bounds as the conversion records them. */
+function expectHouseBounds(value: unknown) {
+  const bounds = value as { min: number[]; max: number[]; coordination: number[] };
+  expect(bounds.min[0]).toBeCloseTo(-10, 2);
+  expect(bounds.min[1]).toBeCloseTo(-10, 2);
+  expect(bounds.min[2]).toBeCloseTo(-8.13, 2);
+  expect(bounds.max[0]).toBeCloseTo(10, 2);
+  expect(bounds.max[1]).toBeCloseTo(10, 2);
+  expect(bounds.max[2]).toBeCloseTo(5.78, 2);
+  expect(bounds.coordination).toEqual([-4.84, -2.12, 2.02]);
+}
+
 describe('IFC revisions of the drive are converted by the bim.convert job', () => {
   let houseId: number;
 
@@ -67,6 +81,10 @@ describe('IFC revisions of the drive are converted by the bim.convert job', () =
     ]);
     const model = await rest<Record<string, unknown>>(t, w.owner, 'GET', `${models(w.projectId)}/${houseId}`);
     expect(model.body).toMatchObject({ fileId: houseId, isLatest: true, revisions: [{ fileId: houseId }] });
+    // Where the house lies, recorded by the conversion (IFC world coordinates, Z up, metres): its 20 × 20 m
+    // terrain around the origin, the ground under it and the roof's ridge at 5.78 m; and the translation the
+    // conversion applied.
+    expectHouseBounds(model.body['bounds']);
 
     const fragments = await fetch(`${t.url}${models(w.projectId)}/${houseId}/fragments`, {
       headers: { authorization: `Bearer ${w.owner.token}` },
@@ -90,6 +108,23 @@ describe('IFC revisions of the drive are converted by the bim.convert job', () =
       tree: { cls: 'IfcProject', guid: '2Iicv0RnfAVPda6Sg4SE78' },
     });
     expect(JSON.stringify(properties.body)).toContain('"guid":"3g46_woBL6sugXeY5_WP6n","name":"South wall"');
+  });
+
+  it('reads the bounds of a revision converted before they were recorded, once asked for', async () => {
+    const { db } = t.server.services.database;
+    await db.update(bimConversions).set({ bounds: null }).where(eq(bimConversions.fileId, houseId));
+    const before = await rest<{ bounds: unknown }>(t, w.owner, 'GET', `${models(w.projectId)}/${houseId}`);
+    expect(before.body.bounds).toBeNull();
+    // The answer queued the bim.convert job, which reads them from the stored fragments.
+    let bounds: unknown = null;
+    for (let i = 0; i < 600 && bounds === null; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      bounds = (await rest<{ bounds: unknown }>(t, w.owner, 'GET', `${models(w.projectId)}/${houseId}`)).body
+        .bounds;
+    }
+    expectHouseBounds(bounds);
+    const [row] = await db.select().from(bimConversions).where(eq(bimConversions.fileId, houseId));
+    expect(row?.state).toBe('success');
   });
 
   it('tells a newer revision from the one opened (isLatest)', async () => {

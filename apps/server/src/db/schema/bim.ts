@@ -41,6 +41,13 @@ export const bimConversions = pgTable(
     fragmentsSize: bigint('fragments_size', { mode: 'number' }),
     propertiesKey: text('properties_key'),
     elementCount: integer('element_count'),
+    /**
+     * Where the model lies (BimBounds of bim-convert.ts: its elements' box in IFC world coordinates and the
+     * conversion's translation; migration 0021), which the viewer loads a federated model's models by, nearest
+     * the camera first. Null until recorded (revisions converted before: read lazily by the bim.convert job);
+     * `{}` for a model without geometry or whose bounds could not be read.
+     */
+    bounds: jsonb('bounds'),
     attempts: integer('attempts').notNull().default(0),
     queuedAt: tstz('queued_at').notNull().defaultNow(),
     startedAt: tstz('started_at'),

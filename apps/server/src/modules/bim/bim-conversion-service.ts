@@ -9,7 +9,12 @@ import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
 import { bimConversions, driveFiles } from '../../db/schema/index.ts';
-import { BIM_MAX_CONVERT_BYTES, convertIfcFile, type BimConversionFailure } from './bim-convert.ts';
+import {
+  BIM_MAX_CONVERT_BYTES,
+  convertIfcFile,
+  readFragmentsBounds,
+  type BimConversionFailure,
+} from './bim-convert.ts';
 
 /** The processing states of a model revision (drive file `processingState`, docs/bim.md). */
 export type BimProcessingState = 'queued' | 'processing' | 'success' | 'failed';
@@ -62,11 +67,54 @@ async function setState(
   });
 }
 
+/** The revisions whose bounds this process has asked the bim.convert job to read (queueBimBounds). */
+const boundsQueued = new Set<number>();
+
+/**
+ * Asks the bim.convert job to read the bounds of revisions converted before they were recorded (migration
+ * 0021; the job reads them from the stored fragments), once per revision and process. Never throws: a model
+ * without bounds still opens, in its list order.
+ */
+export function queueBimBounds(services: AppServices, fileIds: number[]): void {
+  for (const fileId of fileIds) {
+    if (boundsQueued.has(fileId)) continue;
+    boundsQueued.add(fileId);
+    services.jobs.send('bim.convert', { fileId }).catch((error: unknown) => {
+      boundsQueued.delete(fileId);
+      services.logger.warn({ fileId, error }, 'could not queue the reading of a model revision bounds');
+    });
+  }
+}
+
+/**
+ * Reads and records the bounds of a revision converted before they were recorded, from its stored fragments, in
+ * a child process at nice 19 (bim-convert.ts readFragmentsBounds). `{}` when they cannot be read (no geometry,
+ * no fragments), so that they are not asked for again.
+ */
+async function recordMissingBounds(services: AppServices, fileId: number, fragmentsKey: string | null) {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'obra-frag-'));
+  try {
+    let bounds = null;
+    if (fragmentsKey && (await services.files.store.stat(fragmentsKey))) {
+      const input = path.join(dir, 'model.frag');
+      await pipeline(await services.files.store.readStream(fragmentsKey), fs.createWriteStream(input));
+      bounds = await readFragmentsBounds(input, dir);
+    }
+    await services.database.db
+      .update(bimConversions)
+      .set({ bounds: bounds ?? {} })
+      .where(eq(bimConversions.fileId, fileId));
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * The bim.convert job: reads the revision's bytes from storage, converts them (bim-convert.ts), stores the
  * fragments and the properties file beside each other under bim/{projectId}/{fileId}/ and records success with
  * the element count, or failed with the reason. A bad file is an answer, not an error (no retry); a storage
- * failure throws so that pg-boss retries. A revision deleted meanwhile is skipped.
+ * failure throws so that pg-boss retries. A revision deleted meanwhile is skipped. On a revision converted before
+ * the bounds were recorded, it only reads them (queueBimBounds).
  */
 export async function runBimConversion(
   services: AppServices,
@@ -80,12 +128,17 @@ export async function runBimConversion(
       projectId: driveFiles.projectId,
       storageKey: driveFiles.storageKey,
       uploadState: driveFiles.uploadState,
+      bounds: bimConversions.bounds,
+      fragmentsKey: bimConversions.fragmentsKey,
     })
     .from(bimConversions)
     .innerJoin(driveFiles, eq(driveFiles.id, bimConversions.fileId))
     .where(eq(bimConversions.fileId, fileId));
   if (!row || row.uploadState !== 'confirmed') return 'skipped';
-  if (row.state === 'success') return 'success';
+  if (row.state === 'success') {
+    if (row.bounds === null) await recordMissingBounds(services, fileId, row.fragmentsKey);
+    return 'success';
+  }
   await setState(services, fileId, 'processing', {
     startedAt: new Date(),
     attempts: sql`${bimConversions.attempts} + 1`,
@@ -124,6 +177,7 @@ export async function runBimConversion(
       fragmentsSize,
       propertiesKey: keys.properties,
       elementCount: result.elementCount,
+      bounds: result.bounds ?? {},
       finishedAt: new Date(),
     });
     return 'success';

@@ -8,15 +8,19 @@
 //
 //   node bim-convert-worker.mjs <input.ifc> <outDir> <wasmDir>
 // Writes <outDir>/model.frag and <outDir>/properties.json, then <outDir>/result.json: either
-// { ok: true, schema, elementCount, niceness, peakRssMb } or { ok: false, reason, message }
-// (niceness: this process's nice value; peakRssMb: its peak resident memory).
+// { ok: true, schema, elementCount, bounds, niceness, peakRssMb } or { ok: false, reason, message }
+// (niceness: this process's nice value; peakRssMb: its peak resident memory; bounds: boundsOf below).
+//   node bim-convert-worker.mjs --bounds <model.frag> <outDir>
+// Only reads the bounds of fragments converted before they were recorded: <outDir>/result.json is
+// { ok: true, bounds } (bounds null when the model has no geometry).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as WEBIFC from 'web-ifc';
 import * as FRAGS from '@thatopen/fragments';
 
-const [input, outDir, wasmDir] = process.argv.slice(2);
+const boundsOnly = process.argv[2] === '--bounds';
+const [input, outDir, wasmDir] = process.argv.slice(boundsOnly ? 3 : 2);
 
 /** The spatial structure classes: every other node of the tree is an element. */
 const SPATIAL = new Set([
@@ -72,6 +76,45 @@ function describe(api, modelID, root) {
   return { tree, elements, classes };
 }
 
+/**
+ * The box of a model's elements in IFC world coordinates (Z up, metres, as BCF), and the translation the
+ * conversion applied to them (`coordination`, the fragments' `getCoordinates()`, in the viewer's Y-up axes), or
+ * null when the model has no geometry. Read through the fragments library's single-threaded model: its virtual
+ * model's full box (`getFullBBox`, the union of every sample's box; not part of the library's public types, so
+ * a library upgrade that drops it leaves the bounds null, and the viewer its list order).
+ */
+function boundsOf(fragments) {
+  const model = new FRAGS.SingleThreadedFragmentsModel('bounds', fragments);
+  try {
+    const box = model._virtualModel?.getFullBBox?.();
+    if (
+      !box ||
+      box.isEmpty() ||
+      ![box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z].every(Number.isFinite)
+    )
+      return null;
+    const [tx = 0, ty = 0, tz = 0] = model.getCoordinates();
+    // The viewer's point v (Y up) is the IFC world point plus the translation; IFC world (x, y, z) Z up is the
+    // viewer's (x, -z, y).
+    const round = (n) => Math.round(n * 1000) / 1000;
+    return {
+      min: [round(box.min.x - tx), round(-(box.max.z - tz)), round(box.min.y - ty)],
+      max: [round(box.max.x - tx), round(-(box.min.z - tz)), round(box.max.y - ty)],
+      coordination: [tx, ty, tz],
+    };
+  } finally {
+    model.dispose();
+  }
+}
+
+async function readBounds() {
+  try {
+    return { ok: true, bounds: boundsOf(new Uint8Array(await fs.readFile(input))) };
+  } catch (error) {
+    return { ok: false, reason: 'conversionFailed', message: String(error?.message ?? error) };
+  }
+}
+
 async function convert() {
   const bytes = new Uint8Array(await fs.readFile(input));
   const api = new WEBIFC.IfcAPI();
@@ -116,7 +159,13 @@ async function convert() {
       tree: described.tree,
     }),
   );
-  return { ok: true, schema, elementCount: described.elements };
+  let bounds = null;
+  try {
+    bounds = boundsOf(fragments);
+  } catch {
+    // The model converts without its bounds: the viewer keeps the list order for it.
+  }
+  return { ok: true, schema, elementCount: described.elements, bounds };
 }
 
 const finish = async (result) => {
@@ -131,6 +180,6 @@ const finish = async (result) => {
   process.exit(0);
 };
 
-convert().then(finish, (error) =>
+(boundsOnly ? readBounds() : convert()).then(finish, (error) =>
   finish({ ok: false, reason: 'conversionFailed', message: String(error?.message ?? error) }),
 );

@@ -21,6 +21,26 @@ export interface BimTreeNode {
   children: BimTreeNode[];
 }
 
+/**
+ * Where a converted model lies (docs/bim.md "Loading: nearest first"): the box of its elements in IFC world
+ * coordinates (Z up, metres, as BCF viewpoints), and the translation the conversion applied to the model
+ * (`coordination`: the fragments' `getCoordinates()`, in the viewer's Y-up axes).
+ */
+export interface BimBounds {
+  min: [number, number, number];
+  max: [number, number, number];
+  coordination: [number, number, number];
+}
+
+/** Whether a value read from the converter or the database is a BimBounds. */
+export function isBimBounds(value: unknown): value is BimBounds {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  const triple = (a: unknown) =>
+    Array.isArray(a) && a.length === 3 && a.every((n) => typeof n === 'number' && Number.isFinite(n));
+  return triple(v['min']) && triple(v['max']) && triple(v['coordination']);
+}
+
 /** The properties file of a converted model: the spatial tree with every element's GUID, class and name. */
 export interface BimProperties {
   version: 1;
@@ -36,6 +56,8 @@ export type BimConversionResult =
       schema: string;
       fragments: Uint8Array;
       properties: BimProperties;
+      /** Null when the model has no geometry (or the bounds could not be read). */
+      bounds: BimBounds | null;
       /** The converting process's nice value (19 on Linux: the conversion yields to the API). */
       niceness?: number;
       /** The converting process's peak resident memory (MB). */
@@ -49,6 +71,7 @@ export type BimFileConversionResult =
       ok: true;
       schema: string;
       elementCount: number;
+      bounds: BimBounds | null;
       /** `model.frag` (the fragments, deflated) and `properties.json` (a BimProperties). */
       fragmentsPath: string;
       propertiesPath: string;
@@ -118,6 +141,43 @@ async function fileEnds(file: string, head: number, tail: number): Promise<Uint8
   }
 }
 
+/** Runs bim-convert-worker.mjs with these arguments at nice 19 (see convertIfcFile), killed after `limit` ms. */
+async function runWorker(
+  workerArgs: string[],
+  limit: number,
+): Promise<{ timedOut: boolean; code: number | null; error?: Error; stderr: string }> {
+  const nice = niceCommand();
+  const args = [workerPath, ...workerArgs];
+  return new Promise((resolve) => {
+    const child = nice
+      ? spawn(nice, ['-n', '19', process.execPath, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+      : spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    if (!nice && child.pid !== undefined)
+      try {
+        os.setPriority(child.pid, 19);
+      } catch {
+        // Not allowed here: the conversion runs at the server's priority.
+      }
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, limit);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      resolve({ timedOut, code: null, error, stderr });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ timedOut, code, stderr });
+    });
+  });
+}
+
 /**
  * Converts an IFC file into `outDir` (`model.frag`, `properties.json`) in a child process started at nice 19
  * (every thread of it: the conversion yields the CPU to the API) and stopped after `timeLimitMs`. The server's
@@ -134,38 +194,7 @@ export async function convertIfcFile(
   const checked = checkIfcBytes(await fileEnds(input, 64 * 1024, 4096));
   if (!checked.ok) return checked;
   const limit = options.timeLimitMs ?? BIM_CONVERT_TIME_LIMIT_MS;
-  const nice = niceCommand();
-  const args = [workerPath, input, outDir, wasmDirectory()];
-  const exit = await new Promise<{ timedOut: boolean; code: number | null; error?: Error; stderr: string }>(
-    (resolve) => {
-      const child = nice
-        ? spawn(nice, ['-n', '19', process.execPath, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
-        : spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-      if (!nice && child.pid !== undefined)
-        try {
-          os.setPriority(child.pid, 19);
-        } catch {
-          // Not allowed here: the conversion runs at the server's priority.
-        }
-      let stderr = '';
-      child.stderr?.on('data', (chunk: Buffer) => {
-        stderr = (stderr + chunk.toString('utf8')).slice(-2000);
-      });
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        child.kill('SIGKILL');
-      }, limit);
-      child.once('error', (error) => {
-        clearTimeout(timer);
-        resolve({ timedOut, code: null, error, stderr });
-      });
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        resolve({ timedOut, code, stderr });
-      });
-    },
-  );
+  const exit = await runWorker([input, outDir, wasmDirectory()], limit);
   if (exit.timedOut) return { ok: false, reason: 'timeout', message: `stopped after ${limit} ms` };
   const answer = await fs.promises
     .readFile(path.join(outDir, 'result.json'), 'utf8')
@@ -189,6 +218,7 @@ export async function convertIfcFile(
     ok: true,
     schema: String(answer['schema']),
     elementCount,
+    bounds: isBimBounds(answer['bounds']) ? answer['bounds'] : null,
     fragmentsPath: path.join(outDir, 'model.frag'),
     propertiesPath: path.join(outDir, 'properties.json'),
     niceness: Number(answer['niceness']),
@@ -224,10 +254,28 @@ export async function convertIfc(
       schema: result.schema,
       fragments: new Uint8Array(fragments.buffer, fragments.byteOffset, fragments.byteLength),
       properties: JSON.parse(properties) as BimProperties,
+      bounds: result.bounds,
       ...(result.niceness === undefined ? {} : { niceness: result.niceness }),
       ...(result.peakRssMb === undefined ? {} : { peakRssMb: result.peakRssMb }),
     };
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The bounds of fragments converted before the conversion recorded them (`model.frag` at `fragmentsPath`), read
+ * in a child process at nice 19 like a conversion. Null when the model has no geometry or they cannot be read.
+ */
+export async function readFragmentsBounds(
+  fragmentsPath: string,
+  outDir: string,
+  options: { timeLimitMs?: number } = {},
+): Promise<BimBounds | null> {
+  await runWorker(['--bounds', fragmentsPath, outDir], options.timeLimitMs ?? BIM_CONVERT_TIME_LIMIT_MS);
+  const answer = await fs.promises
+    .readFile(path.join(outDir, 'result.json'), 'utf8')
+    .then((text) => JSON.parse(text) as Record<string, unknown>)
+    .catch(() => null);
+  return answer?.['ok'] === true && isBimBounds(answer['bounds']) ? answer['bounds'] : null;
 }

@@ -3,8 +3,9 @@ import { inArray } from 'drizzle-orm';
 import { AppError, canSeeDocument } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
-import type { Db } from '../../db/database.ts';
 import { bimConversions } from '../../db/schema/index.ts';
+import { isBimBounds, type BimBounds } from './bim-convert.ts';
+import { queueBimBounds } from './bim-conversion-service.ts';
 import { loadDriveAccess } from '../drive/drive-access.ts';
 import {
   documentRevisions,
@@ -29,14 +30,27 @@ export interface BimModelRevision {
   schema: string | null;
   elementCount: number | null;
   fragmentsSize: number | null;
+  /** Where the model lies (its elements' box in IFC world coordinates), null when unknown (docs/bim.md). */
+  bounds: BimBounds | null;
 }
 
 /** The largest number of models the list answers (the drive's IFC documents, newest visible revision each). */
 const MODEL_LIST_LIMIT = 500;
 
-async function conversionsOf(db: Db, fileIds: number[]) {
+/**
+ * The conversions of some revisions. Those converted before their bounds were recorded (bounds null) get them
+ * read by the bim.convert job meanwhile (queueBimBounds).
+ */
+async function conversionsOf(services: AppServices, fileIds: number[]) {
   if (fileIds.length === 0) return new Map<number, typeof bimConversions.$inferSelect>();
-  const rows = await db.select().from(bimConversions).where(inArray(bimConversions.fileId, fileIds));
+  const rows = await services.database.db
+    .select()
+    .from(bimConversions)
+    .where(inArray(bimConversions.fileId, fileIds));
+  queueBimBounds(
+    services,
+    rows.filter((r) => r.state === 'success' && r.bounds === null).map((r) => r.fileId),
+  );
   return new Map(rows.map((r) => [r.fileId, r]));
 }
 
@@ -59,6 +73,7 @@ function present(
     schema: conversion?.schema ?? null,
     elementCount: conversion?.elementCount ?? null,
     fragmentsSize: conversion?.fragmentsSize ?? null,
+    bounds: isBimBounds(conversion?.bounds) ? conversion.bounds : null,
   };
 }
 
@@ -78,7 +93,7 @@ export async function listModels(
     pageSize: MODEL_LIST_LIMIT,
   });
   const conversions = await conversionsOf(
-    db,
+    services,
     files.map((f) => f.id),
   );
   return { models: files.map((f) => present(f, conversions.get(f.id))) };
@@ -111,7 +126,7 @@ export async function getModel(
   const { db } = services.database;
   const { file, viewer } = await loadModelFile(services, actor, input.projectId, input.fileId);
   const revisions = await documentRevisions(db, viewer, file.documentId);
-  const conversions = await conversionsOf(db, [file.id, ...revisions.map((r) => r.id)]);
+  const conversions = await conversionsOf(services, [file.id, ...revisions.map((r) => r.id)]);
   return {
     ...present(file, conversions.get(file.id)),
     isLatest: revisions[0]?.id === file.id,
@@ -125,9 +140,8 @@ export async function modelOutput(
   actor: Actor,
   input: { projectId: number; fileId: number; part: 'fragments' | 'properties' },
 ): Promise<{ stream: Readable; size: number; contentType: string }> {
-  const { db } = services.database;
   await loadModelFile(services, actor, input.projectId, input.fileId);
-  const conversion = (await conversionsOf(db, [input.fileId])).get(input.fileId);
+  const conversion = (await conversionsOf(services, [input.fileId])).get(input.fileId);
   const key = input.part === 'fragments' ? conversion?.fragmentsKey : conversion?.propertiesKey;
   if (!conversion || conversion.state !== 'success' || !key)
     throw new AppError('DOCUMENTS_PROCESSING_ERROR', { processingState: conversion?.state ?? 'pending' });

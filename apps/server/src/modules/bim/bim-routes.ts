@@ -64,6 +64,16 @@ const revisionProperties = {
   schema: nullable('string'),
   elementCount: nullable('integer'),
   fragmentsSize: nullable('integer'),
+  bounds: {
+    type: ['object', 'null'],
+    description:
+      "The model's elements' box in IFC world coordinates (Z up, metres, as BCF) and the translation the conversion applied (coordination, viewer axes Y up); null until known",
+    properties: {
+      min: { type: 'array', items: { type: 'number' }, minItems: 3, maxItems: 3 },
+      max: { type: 'array', items: { type: 'number' }, minItems: 3, maxItems: 3 },
+      coordination: { type: 'array', items: { type: 'number' }, minItems: 3, maxItems: 3 },
+    },
+  },
 } as const;
 const revisionSchema = { type: 'object', properties: revisionProperties } as const;
 const errors = { '4xx': errorResponse, '5xx': errorResponse };

@@ -1,6 +1,7 @@
 import type { BcfViewpoint } from '@obra/domain';
 import { getAccessToken } from '../../lib/auth-token.ts';
 import { RestError } from '../../lib/api-errors.ts';
+import type { BimBounds } from './bim-load-order.ts';
 
 /** The conversion state of a model revision (docs/bim.md). */
 export type ProcessingState = 'pending' | 'queued' | 'processing' | 'success' | 'failed';
@@ -18,6 +19,8 @@ export interface BimModel {
   processingError: string | null;
   schema: string | null;
   elementCount: number | null;
+  /** Where the model lies (docs/bim.md "Loading: nearest first"); null until the server knows. */
+  bounds?: BimBounds | null;
 }
 
 /** A model revision with its document's revisions (GET …/models/{fileId}). */

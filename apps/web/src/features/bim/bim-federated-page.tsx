@@ -66,6 +66,7 @@ export function BimFederatedPage() {
             documentId: item.documentId,
             disciplineId: item.revision.disciplineId,
             label: `${item.revision.fileName} (${item.revision.revisionName})`,
+            bounds: item.revision.bounds ?? null,
           },
         ]
       : [],

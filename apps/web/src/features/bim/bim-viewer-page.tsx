@@ -101,6 +101,7 @@ export function BimViewerPage() {
               documentId: detail.documentId,
               disciplineId: detail.disciplineId,
               label: `${detail.fileName} (${detail.revisionName})`,
+              bounds: detail.bounds ?? null,
             },
           ]}
         />

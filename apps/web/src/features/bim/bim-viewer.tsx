@@ -16,7 +16,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useQuery } from 'urql';
+import { useClient, useQuery } from 'urql';
 import type { BcfViewpoint } from '@obra/domain';
 import { BimIssueViewpointDocument } from '../../gql/generated.ts';
 import type { ProjectDetails } from '../projects/project-context.ts';
@@ -42,7 +42,8 @@ import {
   type BimPin,
   type Coordination,
 } from './bim-viewpoint.ts';
-import type { BimViewTarget } from './bim-api.ts';
+import { listViews, type BimViewTarget } from './bim-api.ts';
+import { loadingPlan, type BimBounds, type OpeningViewpoint } from './bim-load-order.ts';
 import { BimViewsPanel } from './bim-views-panel.tsx';
 import { captureViewpoint, openViewpoint } from './bim-view-state.ts';
 import { useIssueMarkers } from './bim-issue-pins.ts';
@@ -58,6 +59,8 @@ export interface ViewerSource {
   documentId: number;
   disciplineId: number | null;
   label: string;
+  /** Where the model lies (recorded by the conversion), by which a federated model loads nearest first. */
+  bounds?: BimBounds | null;
 }
 
 interface Loaded {
@@ -136,6 +139,40 @@ function TreeNode({
   );
 }
 
+/** Reads the viewpoint being opened, if any (null when there is none or it cannot be read). */
+async function openingViewpoint(input: {
+  projectId: number;
+  fileIds: number[];
+  issueId: number | null;
+  viewId: number | null;
+  viewTarget: BimViewTarget | undefined;
+  client: ReturnType<typeof useClient>;
+}): Promise<OpeningViewpoint | null> {
+  try {
+    if (input.issueId !== null) {
+      // The same query as the viewer's (urql answers both with one request).
+      const answer = await input.client
+        .query(BimIssueViewpointDocument, { projectId: input.projectId, issueId: input.issueId })
+        .toPromise();
+      const issue = answer.data?.issue;
+      const viewpoint = Array.isArray(issue?.viewpoints)
+        ? (issue.viewpoints[0] as BcfViewpoint | undefined)
+        : undefined;
+      if (!viewpoint) return null;
+      const pin = parseBimPins(issue?.bimPins).find((p) => input.fileIds.includes(p.fileId));
+      const focus = pin?.world ? viewerOfWorld(pin.world, [0, 0, 0]) : null;
+      return { viewpoint, focus: focus ? { x: focus[0], y: focus[1], z: focus[2] } : undefined };
+    }
+    if (input.viewId !== null && input.viewTarget) {
+      const view = (await listViews(input.projectId, input.viewTarget)).find((v) => v.id === input.viewId);
+      return view ? { viewpoint: view.viewpoint, view: view.viewpoint } : null;
+    }
+  } catch {
+    // The models load in the framed view's order.
+  }
+  return null;
+}
+
 /**
  * The 3D viewer of one or more converted models (a model revision, or the models of a federated model): orbit,
  * pan, zoom, fit, select an element in the model or the spatial tree to read its class, name and IFC GUID, hide
@@ -186,14 +223,22 @@ export function BimViewer({
     pause: issueId === null,
   });
   const issue = issueId === null ? null : (issueQuery.data?.issue ?? null);
+  // ?view=: a saved view of these models opens at once (its camera orders the loading, docs/bim.md).
+  const viewId = Number(params.get('view')) || null;
+  const [openingView, setOpeningView] = useState<BcfViewpoint | null>(null);
+  const client = useClient();
+  const openingRef = useRef({ issueId, viewId, viewTarget, client });
+  openingRef.current = { issueId, viewId, viewTarget, client };
+  // (read by the loading effect when it starts, not followed: a viewpoint opened later does not reload)
   const sourcesKey = sources.map((s) => s.fileId).join(',');
   // The effects follow sourcesKey (the models' ids); they read the latest sources through this ref.
   const sourcesRef = useRef(sources);
   sourcesRef.current = sources;
 
-  // The models load one after another, each shown as soon as it is open: the first one's geometry appears
-  // while the next ones still download (one download at a time, so that the first gets the whole connection;
-  // the next one starts while the previous opens in the fragments worker).
+  // The models load one after another, nearest the opening camera first (a viewpoint being opened, else the view
+  // that frames them all), each shown as soon as it is open: the first one's geometry appears while the next
+  // ones still download (one download at a time, so that the first gets the whole connection; the next one
+  // starts while the previous opens in the fragments worker).
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
@@ -202,9 +247,22 @@ export function BimViewer({
     setLoaded(false);
     setFailed(false);
     setFirstShown(false);
-    const list = sourcesRef.current;
-    loadStore.reset(list.map((s) => ({ fileId: s.fileId, label: s.label })));
+    setOpeningView(null);
+    const given = sourcesRef.current;
+    loadStore.reset(given.map((s) => ({ fileId: s.fileId, label: s.label })));
     const run = async () => {
+      // The viewpoint being opened (an issue's, a saved view's) is read first: its camera decides which model
+      // loads first, and what the fragments worker streams first (the geometry in its view).
+      const opening = await openingViewpoint({
+        ...openingRef.current,
+        projectId: project.id,
+        fileIds: given.map((s) => s.fileId),
+      });
+      if (cancelled) return;
+      if (opening?.view) setOpeningView(opening.view);
+      const plan = loadingPlan(given, opening, canvas.clientWidth / Math.max(1, canvas.clientHeight));
+      const list = plan.order;
+      loadStore.reset(list.map((s) => ({ fileId: s.fileId, label: s.label })));
       // The downloads start at once, alongside the engine's code.
       // Each model's properties (its spatial tree) come alongside its fragments, but the geometry shows first.
       let previous: Promise<unknown> = Promise.resolve();
@@ -228,6 +286,8 @@ export function BimViewer({
       engine.onFirstGeometry = () => !cancelled && setFirstShown(true);
       engineRef.current = engine;
       performance.mark('bim:engine-ready');
+      // The camera is put where the models open before the first one is asked for its geometry.
+      if (plan.box) engine.openAt(plan.box, plan.camera ?? undefined);
       const all: Loaded[] = [];
       for (const [index, source] of list.entries()) {
         const download = downloads[index]!;
@@ -235,13 +295,13 @@ export function BimViewer({
         if (cancelled) return;
         performance.mark(`bim:downloaded:${source.fileId}`);
         loadStore.update(source.fileId, { stage: 'opening', opening: 0 });
-        // The first model is framed before its first geometry is asked for.
+        // Without recorded bounds, the first model is framed before its first geometry is asked for.
         await engine.load(
           String(source.fileId),
           fragments,
           (event) =>
             loadStore.update(source.fileId, { opening: openingFraction(event.stage, event.progress) }),
-          index === 0,
+          index === 0 && !plan.box,
         );
         if (cancelled) return;
         performance.mark(`bim:opened:${source.fileId}`);
@@ -249,10 +309,11 @@ export function BimViewer({
         if (cancelled) return;
         loadStore.update(source.fileId, { stage: 'shown' });
         all.push({ source, properties, byId: indexTree(properties.tree) });
-        setModels([...all]);
+        // The tree lists them in their given order, whatever order they loaded in.
+        setModels([...all].sort((a, b) => given.indexOf(a.source) - given.indexOf(b.source)));
       }
-      // Framed again around them all, unless the user has moved the camera meanwhile.
-      if (list.length > 1 && !engine.cameraMoved) engine.fit();
+      // Framed again around them all, unless the user has moved the camera meanwhile or a viewpoint opens.
+      if (list.length > 1 && !engine.cameraMoved && !plan.camera) engine.fit();
       setCoordination(engine.getCoordination());
       setLoaded(true);
       await engine.settle();
@@ -389,6 +450,16 @@ export function BimViewer({
       cancelled = true;
     };
   }, [loaded, issue, sourcesKey, restoreViewpoint]);
+
+  // A saved view opened by ?view= (read before the loading): its camera, visibility, sections and selection.
+  useEffect(() => {
+    if (!loaded || !openingView || issueId !== null) return;
+    let cancelled = false;
+    void restoreViewpoint(openingView, undefined, () => cancelled);
+    return () => {
+      cancelled = true;
+    };
+  }, [loaded, openingView, issueId, restoreViewpoint]);
 
   // The project's issue pins on these models, coloured by status.
   const markers = useIssueMarkers(

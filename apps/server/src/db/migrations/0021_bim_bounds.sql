@@ -1,0 +1,1 @@
+ALTER TABLE "bim_conversions" ADD COLUMN "bounds" jsonb;
