@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HEAP_GROWING_PERCENT } from '../src/v8-heap.ts';
+import { createTestDatabase } from './support/test-database.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+// The factor V8 used for each heap limit it computed, from its own trace (`--trace-gc-verbose`:
+// "[HeapController] Limit: old size: … KB, new limit: … KB (2.0)").
+function limitFactors(trace: string): string[] {
+  return [...trace.matchAll(/\[HeapController\] Limit: .*\((\d+\.\d)\)/g)].map((m) => m[1] ?? '');
+}
+
+function runNode(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+// Applies the server's heap settings, prints what applyServerHeapSettings answered, then one full collection.
+const APPLY_THEN_COLLECT = `
+import { applyServerHeapSettings } from './apps/server/src/v8-heap.ts';
+console.log('applied: ' + applyServerHeapSettings());
+globalThis.gc();
+`;
+const factor = (percent: number) => (1 + percent / 100).toFixed(1);
+
+describe("the server process's V8 heap settings", () => {
+  it('set a fixed heap growing factor, used by the next full collection', async () => {
+    const { code, out } = await runNode([
+      '--expose-gc',
+      '--trace-gc-verbose',
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      APPLY_THEN_COLLECT,
+    ]);
+    expect(code).toBe(0);
+    expect(out).toContain('applied: true');
+    expect(limitFactors(out).at(-1)).toBe(factor(HEAP_GROWING_PERCENT));
+  });
+
+  it("leave a growing factor given on the command line to the operator's choice", async () => {
+    const { code, out } = await runNode([
+      '--heap-growing-percent=30',
+      '--expose-gc',
+      '--trace-gc-verbose',
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      APPLY_THEN_COLLECT,
+    ]);
+    expect(code).toBe(0);
+    expect(out).toContain('applied: false');
+    expect(limitFactors(out).at(-1)).toBe('1.3');
+  });
+
+  it('are applied by main.ts: the heap limits of a started server use that factor', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-heap-'));
+    const database = await createTestDatabase();
+    const child = spawn(
+      process.execPath,
+      ['--trace-gc-verbose', '--import', 'tsx', 'apps/server/src/main.ts'],
+      {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          SEED_DEMO: 'false',
+          DATABASE_URL: database.url ?? '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const deadline = Date.now() + 120_000;
+      while (!out.includes('Obra is running at') && child.exitCode === null && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 200));
+      expect(out).toContain('Obra is running at');
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      // The start-up (database, migrations, seeds) runs several full collections after main() began; the last
+      // limit V8 computed used the server's factor.
+      expect(limitFactors(out).at(-1)).toBe(factor(HEAP_GROWING_PERCENT));
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
