@@ -1,62 +1,38 @@
 // Streaming at size (issue 14): memory and throughput of the drive's two big byte paths, on the local store.
 //  upload: one file through Obra as the web uploader sends it (POST /files → signed upload URL → PUT the bytes →
-//          PATCH confirm-upload); the PUT is sent by `curl -T` (another process), so the RSS sampled here is the
-//          server's alone. Compared with a plain `cp` of the same file on the same disk, in the same run.
+//          PATCH confirm-upload); the PUT is sent by `curl -T` (another process). Each server measured runs in its
+//          own process (drive-stream-server.ts), so the CPU, collections and RSS are the server's alone, and
+//          variants of the server's V8 settings are compared in one run (HEAPS, comma-separated: `server`, the
+//          settings main.ts applies, apps/server/src/v8-heap.ts; `default`, V8's own). In each round, on the same
+//          disk and from the same page-cache state: a plain `cp` of the file, then for each server (in alternating
+//          order) the same curl PUT into a bare node:http receiver in that server's process, and Obra's upload.
+//          Every step is timed until `sync` returns. IDLE seconds before each round leave the servers idle as a
+//          real one is between uploads (V8's memory reducer runs a full collection after a few idle seconds).
 //  zip:    the drive.bulkZip job over N incompressible files (half stored, half deflated), written straight into
-//          the store, the job started by POST /files/bulk-downloads and followed until completed.
+//          the store, the job started by POST /files/bulk-downloads and followed until completed (in this process,
+//          with the server's heap settings).
 // Goals: upload RSS growth < 100 MB and throughput ≥ 0.5 × cp; zip RSS growth < 150 MB.
-// Run: node --expose-gc --import tsx bench/drive/drive-stream-bench.ts upload [MB=1024] [rounds=3]
+// Run: node --import tsx bench/drive/drive-stream-bench.ts upload [MB=1024] [rounds=3] [IDLE s=0]
 //      node --expose-gc --import tsx bench/drive/drive-stream-bench.ts zip [files=500] [MB total=1024]
 // Every file it writes (the source, the copy, the stored objects, the archive) is removed at the end.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { execFileSync, spawn } from 'node:child_process';
-import http from 'node:http';
-import { PerformanceObserver, constants as perf } from 'node:perf_hooks';
-import type { AddressInfo } from 'node:net';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { pipeline } from 'node:stream/promises';
+import { applyServerHeapSettings } from '../../apps/server/src/v8-heap.ts';
 import { startTestServer } from '../../apps/server/test/support/test-server.ts';
-import { buildDriveWorld, rest, type Created } from '../../apps/server/test/drive/drive-test-kit.ts';
+import { buildDriveWorld, rest } from '../../apps/server/test/drive/drive-test-kit.ts';
+import type { StreamAnswer, StreamRequest } from './drive-stream-server.ts';
 
 const MODE = process.argv[2] ?? 'upload';
 const MB = 1024 * 1024;
 
-/** Garbage collections seen since `start()`: how many full (mark-compact) ones and their time, and the minor ones. */
-function gcCounter(): {
-  start(): void;
-  stop(): { major: number; majorMs: number; minor: number; minorMs: number };
-} {
-  let seen = { major: 0, majorMs: 0, minor: 0, minorMs: 0 };
-  const count = (entries: readonly PerformanceEntry[]) => {
-    for (const entry of entries) {
-      const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
-      if (kind === perf.NODE_PERFORMANCE_GC_MAJOR) {
-        seen.major += 1;
-        seen.majorMs += entry.duration;
-      } else {
-        seen.minor += 1;
-        seen.minorMs += entry.duration;
-      }
-    }
-  };
-  const observer = new PerformanceObserver((list) => count(list.getEntries()));
-  return {
-    start() {
-      seen = { major: 0, majorMs: 0, minor: 0, minorMs: 0 };
-      observer.observe({ entryTypes: ['gc'] });
-    },
-    stop() {
-      count(observer.takeRecords());
-      observer.disconnect();
-      return seen;
-    },
-  };
-}
-
 const rss = (): number => process.memoryUsage().rss;
 const mb = (bytes: number): string => (bytes / MB).toFixed(1);
 const load = (): string => execFileSync('uptime').toString().trim();
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 function settle(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) {
@@ -102,143 +78,130 @@ function run(command: string, args: string[]): Promise<string> {
   });
 }
 
-const t = await startTestServer({ RATE_LIMIT_MULTIPLIER: '1000' });
-const scratch = fs.mkdtempSync(path.join(t.dataDir, 'bench-'));
-console.log(`start: ${load()}`);
-try {
-  const w = await buildDriveWorld(t, 'Torre Stream');
-  const headers = { authorization: `Bearer ${w.owner.token}` };
-  const memory = sampler();
+/** A measured server process and the one request it answers at a time. */
+interface StreamServer {
+  heap: string;
+  rss: number;
+  ask(request: StreamRequest): Promise<StreamAnswer>;
+  child: ChildProcess;
+}
 
-  if (MODE === 'upload') {
-    const size = Number(process.argv[3] ?? 1024) * MB;
-    const rounds = Number(process.argv[4] ?? 3);
+async function startStreamServer(heap: string): Promise<StreamServer> {
+  const child = fork(path.join(import.meta.dirname, 'drive-stream-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, HEAP: heap },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = () =>
+    new Promise<StreamAnswer>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`server ${heap} exited ${code}`));
+      child.once('exit', onExit);
+      child.once('message', (answer: StreamAnswer) => {
+        child.off('exit', onExit);
+        if (answer.error) reject(new Error(`server ${heap}: ${answer.error}`));
+        else resolve(answer);
+      });
+    });
+  const ready = await next();
+  return {
+    heap,
+    rss: ready.ready?.rss ?? NaN,
+    child,
+    ask(request) {
+      const answer = next();
+      child.send(request);
+      return answer;
+    },
+  };
+}
+
+async function uploadMode(): Promise<void> {
+  const size = Number(process.argv[3] ?? 1024) * MB;
+  const rounds = Number(process.argv[4] ?? 3);
+  const idle = Number(process.argv[5] ?? 0);
+  const heaps = (process.env['HEAPS'] ?? 'default,server').split(',');
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-stream-'));
+  const servers: StreamServer[] = [];
+  try {
+    // One at a time: their start-ups would compete for the two cores.
+    for (const heap of heaps) servers.push(await startStreamServer(heap));
     const source = path.join(scratch, 'source.pdf');
     await randomFile(source, size, Buffer.from('%PDF-1.7\n%\xE2\xE3\xCF\xD3\n'));
     // Every side starts from the same page cache state: the source is read once before any is timed.
     await run('sh', ['-c', 'cat "$0" > /dev/null', source]);
     const copy = path.join(scratch, 'copy.pdf');
-    // The floor of the network path: the same curl PUT into a bare node:http server that pipes the body to a file
-    // with the store's 1 MB write buffer (no framework, no signature, no size limit), in this process.
-    const bare = http.createServer((req, res) => {
-      void pipeline(req, fs.createWriteStream(copy, { highWaterMark: MB })).then(
-        () => res.end('ok'),
-        () => res.end('failed'),
-      );
-    });
-    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-    const curlPut = (url: string) =>
-      run('curl', [
-        '-sS',
-        '-o',
-        '/dev/null',
-        '-w',
-        '%{http_code}',
-        '-X',
-        'PUT',
-        '-H',
-        'content-type: application/octet-stream',
-        '-T',
-        source,
-        url,
-      ]);
-    const times: { cp: number[]; bare: number[]; obra: number[]; put: number[] } = {
-      cp: [],
-      bare: [],
-      obra: [],
-      put: [],
-    };
-    // CPU seconds (user + system) this process spent while each PUT ran: the server's own cost of the bytes, much
-    // less sensitive to the other sessions' load than wall time.
-    const cpu: { bare: number[]; put: number[] } = { bare: [], put: [] };
-    const gcs: { bare: string[]; put: string[] } = { bare: [], put: [] };
-    const gcDuring = gcCounter();
-    const gcShow = (seen: ReturnType<ReturnType<typeof gcCounter>['stop']>) =>
-      `${seen.major} full ${seen.majorMs.toFixed(0)} ms + ${seen.minor} minor ${seen.minorMs.toFixed(0)} ms`;
-    const cpuSeconds = (since: NodeJS.CpuUsage): number => {
-      const used = process.cpuUsage(since);
-      return (used.user + used.system) / 1e6;
-    };
-    let growth = 0;
-    let firstBefore = 0;
-    // Interleaved rounds, each timed up to its bytes being on disk (`sync`), the copies removed in between.
+    console.log(`start: ${load()}`);
+    const cp: number[] = [];
+    const seen = new Map(
+      servers.map((s) => [s.heap, { bare: [] as StreamAnswer[], obra: [] as StreamAnswer[] }]),
+    );
     for (let round = 0; round < rounds; round++) {
-      let started = performance.now();
+      if (idle > 0) await new Promise((resolve) => setTimeout(resolve, idle * 1000));
+      const started = performance.now();
       await run('cp', [source, copy]);
       await run('sync', []);
-      times.cp.push((performance.now() - started) / 1000);
+      cp.push((performance.now() - started) / 1000);
       await fsp.rm(copy);
-
-      started = performance.now();
-      let cpuStart = process.cpuUsage();
-      gcDuring.start();
-      await curlPut(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/x`);
-      cpu.bare.push(cpuSeconds(cpuStart));
-      gcs.bare.push(gcShow(gcDuring.stop()));
-      await run('sync', []);
-      times.bare.push((performance.now() - started) / 1000);
-      await fsp.rm(copy);
-
-      // Obra, as the web uploader does it: POST /files, PUT the bytes to the signed URL, confirm. No forced gc()
-      // before it: after one, V8 runs a full collection every ~30 MB of a streamed body in this process, for the
-      // bare server as for Obra (bench/drive/upload-gc-probe.ts), which no server that never calls gc() pays.
-      const before = rss();
-      if (round === 0) firstBefore = before;
-      memory.start();
-      started = performance.now();
-      const created = await rest<Created>(t, w.owner, 'POST', `${w.base}/files`, {
-        fileName: `TRN-ARQ-ED-0001-R0${round}.pdf`,
-        fileSize: size,
-      });
-      if (created.status !== 201)
-        throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
-      const putStarted = performance.now();
-      cpuStart = process.cpuUsage();
-      gcDuring.start();
-      const status = await curlPut(created.body.upload.url);
-      cpu.put.push(cpuSeconds(cpuStart));
-      gcs.put.push(gcShow(gcDuring.stop()));
-      if (status !== '200') throw new Error(`put: ${status}`);
-      times.put.push((performance.now() - putStarted) / 1000);
-      const confirmed = await rest<{ uploadState: string; fileSize: number }>(
-        t,
-        w.owner,
-        'PATCH',
-        `${w.base}/files/${created.body.file.id}/confirm-upload`,
-      );
-      await run('sync', []);
-      times.obra.push((performance.now() - started) / 1000);
-      growth = Math.max(growth, memory.stop() - before);
-      if (confirmed.body.uploadState !== 'confirmed' || confirmed.body.fileSize !== size)
-        throw new Error(`confirm: ${JSON.stringify(confirmed.body)}`);
-      await rest(t, w.owner, 'DELETE', `${w.base}/files/${created.body.file.id}`);
+      const order = round % 2 === 0 ? servers : [...servers].reverse();
+      for (const server of order) {
+        const mine = seen.get(server.heap);
+        mine?.bare.push(await server.ask({ kind: 'bare', source, size, round }));
+        mine?.obra.push(await server.ask({ kind: 'obra', source, size, round }));
+      }
     }
-    await new Promise((resolve) => bare.close(resolve));
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-    const show = (xs: number[]) =>
-      `${xs.map((x) => x.toFixed(2)).join(', ')} s (median ${(size / MB / median(xs)).toFixed(0)} MB/s)`;
-    console.log(`${mb(size)} MB, ${rounds} interleaved rounds, each until synced to disk:`);
-    console.log(`  cp:                       ${show(times.cp)}`);
-    console.log(`  bare node:http PUT:       ${show(times.bare)}`);
+    const gb = size / 1024 / MB;
+    const secs = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
+    const show = (xs: number[]) => `${secs(xs)} s (median ${(size / MB / median(xs)).toFixed(0)} MB/s)`;
+    const gcShow = (a: StreamAnswer) =>
+      `${a.major} full ${(a.majorMs ?? 0).toFixed(0)} ms + ${a.minor} minor ${(a.minorMs ?? 0).toFixed(0)} ms`;
     console.log(
-      `  Obra POST+PUT+confirm:    ${show(times.obra)}; the PUT alone ${times.put.map((x) => x.toFixed(2)).join(', ')} s`,
+      `${mb(size)} MB, ${rounds} interleaved rounds${idle ? `, each after ${idle} s idle` : ''}, each until synced to disk:`,
     );
-    const cpuShow = (xs: number[]) =>
-      `${xs.map((x) => x.toFixed(2)).join(', ')} s (median ${(median(xs) / (size / 1024 / MB)).toFixed(2)} s per GB)`;
-    console.log(`  server CPU during the bare PUT: ${cpuShow(cpu.bare)}`);
-    console.log(`  server CPU during Obra's PUT:   ${cpuShow(cpu.put)}`);
-    console.log(`  garbage collection during the bare PUTs: ${gcs.bare.join('; ')}`);
-    console.log(`  garbage collection during Obra's PUTs:   ${gcs.put.join('; ')}`);
-    console.log(
-      `  throughput ratios (medians): Obra ÷ cp ${(median(times.cp) / median(times.obra)).toFixed(2)} (goal ≥ 0.5); ` +
-        `bare node:http ÷ cp ${(median(times.cp) / median(times.bare)).toFixed(2)}; ` +
-        `Obra ÷ bare node:http ${(median(times.bare) / median(times.obra)).toFixed(2)}`,
-    );
-    console.log(
-      `server RSS: ${mb(firstBefore)} MB before the first upload; largest growth in one upload ${mb(growth)} MB (goal < 100)`,
-    );
-    await fsp.rm(source);
-  } else if (MODE === 'zip') {
+    console.log(`  cp: ${show(cp)}`);
+    for (const server of servers) {
+      const { bare, obra } = seen.get(server.heap) ?? { bare: [], obra: [] };
+      const bareSeconds = bare.map((a) => a.seconds ?? NaN);
+      const obraSeconds = obra.map((a) => a.seconds ?? NaN);
+      const perRound = obraSeconds.map((x, i) => (cp[i] ?? NaN) / x);
+      console.log(`server with ${server.heap} heap settings (RSS ${mb(server.rss)} MB after start):`);
+      console.log(`  bare node:http PUT:    ${show(bareSeconds)}`);
+      console.log(
+        `  Obra POST+PUT+confirm: ${show(obraSeconds)}; the PUT alone ${secs(obra.map((a) => a.putSeconds ?? NaN))} s`,
+      );
+      const cpuShow = (xs: number[]) => `${secs(xs)} s (median ${(median(xs) / gb).toFixed(2)} s per GB)`;
+      console.log(`  server CPU during the bare PUT: ${cpuShow(bare.map((a) => a.cpuSeconds ?? NaN))}`);
+      console.log(`  server CPU during Obra's PUT:   ${cpuShow(obra.map((a) => a.cpuSeconds ?? NaN))}`);
+      console.log(`  garbage collection during the bare PUTs: ${bare.map(gcShow).join('; ')}`);
+      console.log(`  garbage collection during Obra's PUTs:   ${obra.map(gcShow).join('; ')}`);
+      console.log(
+        `  Obra ÷ cp per round: ${perRound.map((x) => x.toFixed(2)).join(', ')} (${perRound.filter((x) => x >= 0.5).length} of ${rounds} ≥ 0.5)`,
+      );
+      console.log(
+        `  throughput ratios (medians): Obra ÷ cp ${(median(cp) / median(obraSeconds)).toFixed(2)} (goal ≥ 0.5); ` +
+          `bare node:http ÷ cp ${(median(cp) / median(bareSeconds)).toFixed(2)}; ` +
+          `Obra ÷ bare node:http ${(median(bareSeconds) / median(obraSeconds)).toFixed(2)}`,
+      );
+      const growth = Math.max(...obra.map((a) => (a.rssPeak ?? 0) - (a.rssBefore ?? 0)));
+      console.log(
+        `  server RSS: ${mb(obra[0]?.rssBefore ?? NaN)} MB before the first upload; largest growth in one upload ${mb(growth)} MB (goal < 100)`,
+      );
+    }
+  } finally {
+    console.log(`end: ${load()}`);
+    for (const server of servers) await server.ask({ kind: 'close' }).catch(() => server.child.kill());
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function zipMode(): Promise<void> {
+  // The server's own heap settings, as main.ts applies them (this process is the server here).
+  applyServerHeapSettings();
+  const t = await startTestServer({ RATE_LIMIT_MULTIPLIER: '1000' });
+  console.log(`start: ${load()}`);
+  try {
+    const w = await buildDriveWorld(t, 'Torre Stream');
+    const headers = { authorization: `Bearer ${w.owner.token}` };
+    const memory = sampler();
     const count = Number(process.argv[3] ?? 500);
     const total = Number(process.argv[4] ?? 1024) * MB;
     const each = Math.floor(total / count);
@@ -318,9 +281,12 @@ try {
       ...rows.map((r) => r.storage_key),
       `drive-zips/${w.projectId}/${asked.body.bulkDownloadId}.zip`,
     ]);
-  } else throw new Error(`mode: upload or zip, not ${MODE}`);
-} finally {
-  console.log(`end: ${load()}`);
-  fs.rmSync(scratch, { recursive: true, force: true });
-  await t.close();
+  } finally {
+    console.log(`end: ${load()}`);
+    await t.close();
+  }
 }
+
+if (MODE === 'upload') await uploadMode();
+else if (MODE === 'zip') await zipMode();
+else throw new Error(`mode: upload or zip, not ${MODE}`);

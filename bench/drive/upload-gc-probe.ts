@@ -2,7 +2,9 @@
 // body streams in, before and after one forced gc() (issue 14, docs/benchmarks.md "Upload throughput: the forced
 // collection"). Steps (STEPS, comma-separated): b = curl -T PUT into a bare node:http server in this process
 // (1 MB write buffer), g = gc() twice, p = POST /files only, o = Obra POST + PUT + confirm, w = wait 5 s.
+// HEAP=server applies the server's V8 heap settings first, as main.ts does (apps/server/src/v8-heap.ts).
 // Run: STEPS=b,b,g,b,o,b node --expose-gc --import tsx bench/drive/upload-gc-probe.ts [MB=512]
+//      STEPS=b,w,w,w,w,w,w,b,b [HEAP=server] node --expose-gc --import tsx bench/drive/upload-gc-probe.ts 512
 import fs from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
@@ -12,6 +14,8 @@ import { pipeline } from 'node:stream/promises';
 import { PerformanceObserver, constants as perf } from 'node:perf_hooks';
 import { startTestServer } from '../../apps/server/test/support/test-server.ts';
 import { buildDriveWorld, rest, type Created } from '../../apps/server/test/drive/drive-test-kit.ts';
+import { applyServerHeapSettings } from '../../apps/server/src/v8-heap.ts';
+if (process.env['HEAP'] === 'server') applyServerHeapSettings();
 const MB = 1024 * 1024;
 const size = Number(process.argv[2] ?? 512) * MB;
 let major = 0;

@@ -3,8 +3,12 @@ import { ConfigError, loadConfig, withRoleFlag } from './config.ts';
 import { createLogger, startServer } from './server.ts';
 import { demoUsersFile, type DemoUser } from './seed/demo-seed.ts';
 import { checkEnvKeys } from './auth/token-keys.ts';
+import { applyServerHeapSettings } from './v8-heap.ts';
 
 async function main(): Promise<void> {
+  // Before anything allocates much: V8's heap growing factor, so a streamed upload does not meet back-to-back full
+  // collections after an idle period (v8-heap.ts).
+  applyServerHeapSettings();
   let config;
   try {
     config = loadConfig(withRoleFlag(process.env, process.argv.slice(2)));
