@@ -10,6 +10,7 @@ import {
   useState,
   type KeyboardEvent,
   type PointerEvent,
+  type SetStateAction,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZOOM_FACTOR, ZOOM_SLIDER_MAX, ZOOM_SLIDER_MIN } from '../../editor/model/editor-constants.ts';
@@ -168,7 +169,13 @@ export function SheetCanvas(props: SheetCanvasProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
-  const [view, setView] = useState<SheetView>({ scale: 1, x: 0, y: 0 });
+  const [view, setViewState] = useState<SheetView>({ scale: 1, x: 0, y: 0 });
+  // Every change of the view tells the render gate at once, in the input event that makes it: pdf.js's slices
+  // stop before the frame that shows the move, not after it was drawn (render-gate.ts).
+  const setView = useCallback((next: SetStateAction<SheetView>) => {
+    renderGate.moved();
+    setViewState(next);
+  }, []);
   const [tileTick, setTileTick] = useState(0);
   const drawnView = useRef<SheetView | null>(null);
   const settleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -200,7 +207,7 @@ export function SheetCanvas(props: SheetCanvasProps) {
     const key = `${fitKey}:${width}:${height}`;
     if (fitted.current === key) return;
     fitted.current = key;
-    setView(fitView(width, height, size.width, size.height));
+    setViewState(fitView(width, height, size.width, size.height));
   }, [fitKey, width, height, size.width, size.height]);
 
   useEffect(() => {
@@ -313,7 +320,7 @@ export function SheetCanvas(props: SheetCanvasProps) {
     };
     box.addEventListener('wheel', onWheel, { passive: false });
     return () => box.removeEventListener('wheel', onWheel);
-  }, []);
+  }, [setView]);
 
   // Fingers: the editor's touch gestures (pinch zoom and pan, one finger after its delay, taps pick).
   const tapRef = useRef<(clientX: number, clientY: number) => void>(() => undefined);
@@ -329,7 +336,7 @@ export function SheetCanvas(props: SheetCanvasProps) {
           },
         },
       ),
-    [],
+    [setView],
   );
   useEffect(() => () => gestures.dispose(), [gestures]);
   useEffect(() => gestures.setView(view), [gestures, view]);
