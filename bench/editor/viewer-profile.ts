@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { launchBenchChromium, signInPage, startBenchSession } from './bench-session.ts';
 import { BUDGET_MS, summarise, type FrameStats } from './editor-interactions.ts';
-import { FRAME_TRACE_CATEGORIES, formatSlowFrames, slowFrames } from './trace-analysis.ts';
+import { FRAME_TRACE_CATEGORIES, formatSlowFrames, slowFrameCauses, slowFrames } from './trace-analysis.ts';
 import { DRAWN, panFor, sheetPdf, uploadSheet, wheelFor } from './viewer-sheets.ts';
 
 const MOVES = Number(process.env.BENCH_MOVES ?? 40);
@@ -91,6 +91,10 @@ async function traced(page: Page, key: string, act: () => Promise<void>): Promis
   const analysis = slowFrames(JSON.parse(buffer.toString('utf8')), 'bench-frame', stats.intervals, BUDGET_MS);
   process.stdout.write(
     `\n## ${key}: ${stats.frames} frames, p95 ${stats.p95.toFixed(1)} ms, max ${stats.max.toFixed(1)} ms, ${stats.over} over ${BUDGET_MS} ms (trace ${file})\n`,
+  );
+  const causes = slowFrameCauses(analysis);
+  process.stdout.write(
+    `${causes.mainBusy} of the ${causes.slow} slow frames had more main-thread work than one frame (at most ${causes.maxMainCpu.toFixed(1)} ms); the others were late for want of CPU\n`,
   );
   process.stdout.write(`${formatSlowFrames(analysis)}\n`);
 }
