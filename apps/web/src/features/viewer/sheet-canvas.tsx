@@ -22,6 +22,7 @@ import type { Shape } from '../../editor/model/shape-model.ts';
 import { SheetGestures } from './sheet-gestures.ts';
 import { SETTLE_MS, renderGate } from './render-gate.ts';
 import type { TileSource } from './sheet-source.ts';
+import { canvasShift } from './view-shift.ts';
 import { MIN_TILE_LEVEL, TileQueue, needsTiles, tileLevel, tilesCovering, type TileKey } from './tiles.ts';
 
 /** A bitmap drawn over the page (page units × renderScale), optionally only between two page x. */
@@ -178,6 +179,8 @@ export function SheetCanvas(props: SheetCanvasProps) {
   }, []);
   const [tileTick, setTileTick] = useState(0);
   const drawnView = useRef<SheetView | null>(null);
+  /** What the canvas was last drawn from besides the view (a change draws it again rather than moving it). */
+  const drawnWith = useRef<Record<string, unknown> | null>(null);
   const settleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -217,18 +220,11 @@ export function SheetCanvas(props: SheetCanvasProps) {
       const dpr = window.devicePixelRatio || 1;
       const pixelWidth = Math.round(size.width * dpr);
       const pixelHeight = Math.round(size.height * dpr);
-      if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
-      if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
-      const ctx = canvas.getContext('2d', { willReadFrequently: true });
-      if (!ctx) return;
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, canvas.width, canvas.height);
       const page = { width, height };
       // A view that moved since the last draw holds pdf.js back (render-gate.ts) and draws with cheaper smoothing;
       // once it stands still it is drawn again with the finer one.
       const last = drawnView.current;
       const moved = last !== null && (last.scale !== view.scale || last.x !== view.x || last.y !== view.y);
-      drawnView.current = view;
       if (moved) {
         renderGate.moved();
         if (settleTimer.current) clearTimeout(settleTimer.current);
@@ -237,6 +233,28 @@ export function SheetCanvas(props: SheetCanvasProps) {
           setTileTick((n) => n + 1);
         }, SETTLE_MS);
       }
+      // A mouse drag of a page that fits the view, with nothing else changed since the canvas was drawn: the canvas
+      // element moves (view-shift.ts); it is drawn again when the view stands still or the drag ends.
+      const inputs = { layers, tiles, tileTick, markups, width, height, size };
+      const same =
+        drawnWith.current !== null &&
+        (Object.keys(inputs) as (keyof typeof inputs)[]).every(
+          (key) => drawnWith.current?.[key] === inputs[key],
+        );
+      const shift = drag.current?.moved && same ? canvasShift(last, view, size, page) : null;
+      if (shift) {
+        canvas.style.transform = `translate(${shift.x}px, ${shift.y}px)`;
+        return;
+      }
+      canvas.style.transform = '';
+      drawnView.current = view;
+      drawnWith.current = inputs;
+      if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
+      if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
+      const ctx = canvas.getContext('2d', { willReadFrequently: true });
+      if (!ctx) return;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
       const still = !moved && settleTimer.current === null;
       const hidden = tilesHideLayers(layers, tiles, view, size, page, dpr);
       for (const layer of hidden ? [] : layers) {
@@ -430,6 +448,8 @@ export function SheetCanvas(props: SheetCanvasProps) {
     }
     const d = drag.current;
     drag.current = null;
+    // A drag that moved the canvas element ends with the canvas drawn at the view.
+    if (d?.moved) setTileTick((n) => n + 1);
     if (!d || d.moved || event.button !== 0) return;
     pick(event.clientX, event.clientY);
   };
@@ -480,7 +500,14 @@ export function SheetCanvas(props: SheetCanvasProps) {
         <canvas
           ref={canvasRef}
           data-testid="sheet-bitmap"
-          style={{ position: 'absolute', inset: 0, width: size.width, height: size.height }}
+          style={{
+            position: 'absolute',
+            inset: 0,
+            width: size.width,
+            height: size.height,
+            // Its own compositing layer: a drag of a fitted page moves it without drawing it again.
+            willChange: 'transform',
+          }}
         />
         {props.dividers?.map((divider) => (
           <Box
