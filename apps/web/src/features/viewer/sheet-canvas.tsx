@@ -243,10 +243,14 @@ export function SheetCanvas(props: SheetCanvasProps) {
         );
       const shift = drag.current?.moved && same ? canvasShift(last, view, size, page) : null;
       if (shift) {
+        // Its own compositing layer while it is moved, so that moving it repaints nothing; only then, so that the
+        // other gestures, which draw it each frame, compose as before.
+        canvas.style.willChange = 'transform';
         canvas.style.transform = `translate(${shift.x}px, ${shift.y}px)`;
         return;
       }
       canvas.style.transform = '';
+      canvas.style.willChange = '';
       drawnView.current = view;
       drawnWith.current = inputs;
       if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
@@ -505,8 +509,6 @@ export function SheetCanvas(props: SheetCanvasProps) {
             inset: 0,
             width: size.width,
             height: size.height,
-            // Its own compositing layer: a drag of a fitted page moves it without drawing it again.
-            willChange: 'transform',
           }}
         />
         {props.dividers?.map((divider) => (
