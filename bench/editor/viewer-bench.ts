@@ -3,13 +3,14 @@
 // - first readable view: from the start of the viewer page's navigation to the first frame with the page drawn;
 // - pan and wheel zoom at 4× CPU throttling (frames over 33 ms; deep zoom draws tiles meanwhile);
 // - overlay of two revisions of that sheet while panning (frame rate, no throttling);
-// - tab memory after opening a 50-page set page after page (the renderer processes' resident memory, all of them
-//   and the tab's own), in the tab that ran the steps above and in a fresh tab that opens only the set.
+// - tab memory after opening a 50-page set page after page (the resident memory of the tab's renderer process, and
+//   of all the renderers, which include Chromium's own UI and its spare renderer), in the tab that ran the steps
+//   above and in a fresh tab that opens only the set. The sheets and gestures are in viewer-sheets.ts;
+//   viewer-profile.ts traces the same gestures.
 // Run after building the web app: npm run build -w @obra/web && node --import tsx bench/editor/viewer-bench.ts
 // It prints a Markdown block (appended by hand to docs/benchmarks-editor.md). One run of each; about 2–3 minutes.
 import fs from 'node:fs';
 import os from 'node:os';
-import PDFDocument from 'pdfkit';
 import type { Page } from '@playwright/test';
 import {
   launchBenchChromium,
@@ -17,129 +18,26 @@ import {
   START_RECORDING,
   STOP_RECORDING,
   startBenchSession,
-  uploadDriveFile,
 } from './bench-session.ts';
 import { summarise, type FrameStats } from './editor-interactions.ts';
+import { A0, DRAWN, panFor, sheetPdf, uploadSheet, wheelFor } from './viewer-sheets.ts';
 
-const A0 = { width: 3370, height: 2384 };
 const PATHS = Number(process.env.BENCH_PATHS ?? 6000);
 const TEXTS = Number(process.env.BENCH_TEXTS ?? 3000);
 const SET_PAGES = Number(process.env.BENCH_SET_PAGES ?? 50);
 const MOVES = Number(process.env.BENCH_MOVES ?? 60);
 const THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 4);
 
-/** A seeded random, so that every run draws the same sheet. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-/** Draws one sheet page: a grid, walls (polylines), `paths` strokes and `texts` text runs; `shift` moves some. */
-function drawSheet(doc: PDFKit.PDFDocument, paths: number, texts: number, seed: number, shift = 0): void {
-  const rand = random(seed);
-  doc
-    .lineWidth(6)
-    .rect(40, 40, A0.width - 80, A0.height - 80)
-    .stroke('#000000');
-  doc.lineWidth(0.3);
-  for (let x = 100; x < A0.width - 100; x += 100) doc.moveTo(x, 80).lineTo(x, A0.height - 80);
-  for (let y = 100; y < A0.height - 100; y += 100) doc.moveTo(80, y).lineTo(A0.width - 80, y);
-  doc.stroke('#999999');
-  for (let i = 0; i < paths; i += 1) {
-    const x = 100 + rand() * (A0.width - 300) + (i % 10 === 0 ? shift : 0);
-    const y = 100 + rand() * (A0.height - 300);
-    doc.lineWidth(0.25 + rand() * 1.5).moveTo(x, y);
-    for (let k = 0; k < 4; k += 1) doc.lineTo(x + rand() * 120 - 60, y + rand() * 120 - 60);
-    doc.stroke('#000000');
-  }
-  doc.font('Helvetica').fontSize(7).fillColor('#000000');
-  for (let i = 0; i < texts; i += 1)
-    doc.text(
-      `P-${i} Ø${Math.floor(rand() * 400)}`,
-      100 + rand() * (A0.width - 300),
-      100 + rand() * (A0.height - 300),
-      {
-        lineBreak: false,
-      },
-    );
-}
-
-function pdf(pages: number, paths: number, texts: number, shift: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: [A0.width, A0.height], margin: 0, autoFirstPage: false });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    for (let n = 1; n <= pages; n += 1) {
-      doc.addPage();
-      drawSheet(doc, paths, texts, n, shift);
-    }
-    doc.end();
-  });
-}
-
-/** Uploads a PDF revision of a drive document and answers the document's id. */
-async function upload(name: string, revision: string, bytes: Buffer): Promise<number> {
-  const { fileId, documentId } = await uploadDriveFile(bench, {
-    fileName: `${name}-${revision}.pdf`,
-    documentName: name,
-    revisionName: revision,
-    bytes,
-  });
-  prepared.push(
-    waitPrepared(
-      `${bench.url}/project-drive/projects/${bench.projectId}`,
-      `Bearer ${bench.token}`,
-      fileId,
-      name,
-    ),
-  );
-  return documentId;
-}
-
 /** The drive's preparations of the uploaded PDFs (page sizes, text, previews), awaited before the browser opens. */
 const prepared: Promise<string>[] = [];
-
-async function waitPrepared(
-  api: string,
-  authorization: string,
-  fileId: number,
-  name: string,
-): Promise<string> {
-  const start = Date.now();
-  for (;;) {
-    const answer = await fetch(`${api}/files/${fileId}`, { headers: { authorization } });
-    const { processingState } = (await answer.json()) as { processingState: string };
-    if (!['queued', 'processing'].includes(processingState))
-      return `${name}: ${processingState} in ${Math.round((Date.now() - start) / 1000)} s`;
-    if (Date.now() - start > 10 * 60 * 1000) throw new Error(`${name} still being prepared`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
+const upload = (name: string, revision: string, bytes: Buffer) =>
+  uploadSheet(bench, prepared, name, revision, bytes);
 
 async function record(page: Page, act: () => Promise<void>): Promise<FrameStats> {
   await page.evaluate(START_RECORDING);
   await act();
   return summarise((await page.evaluate(STOP_RECORDING)) as number[]);
 }
-
-/** The first frame with the page drawn on the sheet's canvas (ms since the navigation began). */
-const DRAWN = `new Promise((resolve) => {
-  const check = () => {
-    const canvas = document.querySelector('[data-testid="sheet-bitmap"]');
-    const ctx = canvas && canvas.width > 0 ? canvas.getContext('2d', { willReadFrequently: true }) : null;
-    if (ctx) {
-      const d = ctx.getImageData(Math.floor(canvas.width / 2), Math.floor(canvas.height / 2), 1, 1).data;
-      if (d[3] > 0) { resolve(performance.now()); return; }
-    }
-    requestAnimationFrame(check);
-  };
-  check();
-})`;
 
 /** Resolves once every tile of the view's level is drawn (the view is sharp). */
 const SHARP = `new Promise((resolve) => {
@@ -151,36 +49,26 @@ const SHARP = `new Promise((resolve) => {
   check();
 })`;
 
-async function sheetCentre(page: Page): Promise<{ x: number; y: number }> {
-  const box = await page.getByTestId('sheet-canvas').boundingBox();
-  if (!box) throw new Error('no sheet');
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
+/**
+ * The renderer processes counted by the last rendererMemoryMb: resident memory (MB) and whether it is Chromium's
+ * own UI (`--top-chrome-webui`: the omnibox popup's WebUI, which the headless browser starts whatever the tab).
+ */
+let lastRenderers: { mb: number; chromiumUi: boolean }[] = [];
 
-async function panFor(page: Page, moves: number): Promise<void> {
-  const c = await sheetCentre(page);
-  await page.mouse.move(c.x, c.y);
-  await page.mouse.down();
-  for (let i = 0; i < moves; i += 1) {
-    await page.mouse.move(c.x + Math.sin(i / 10) * 250, c.y + Math.cos(i / 10) * 150);
-    await page.waitForTimeout(8);
-  }
-  await page.mouse.up();
-}
+/**
+ * The tab's own renderer process (MB), from the last rendererMemoryMb: the largest renderer that is not Chromium's
+ * UI. The one left besides is Chromium's spare renderer, started ahead for the next navigation and holding no page
+ * (it is not there with --disable-features=SpareRendererForSitePerProcess).
+ */
+const tabProcessMb = () => Math.max(0, ...lastRenderers.filter((r) => !r.chromiumUi).map((r) => r.mb));
+const describeRenderers = () => {
+  const tab = tabProcessMb();
+  const ui = lastRenderers.filter((r) => r.chromiumUi).map((r) => r.mb);
+  const spare = lastRenderers.filter((r) => !r.chromiumUi && r.mb !== tab).map((r) => r.mb);
+  return `tab ${tab} + Chromium UI ${ui.join(' + ') || 0} + spare ${spare.join(' + ') || 0} MB`;
+};
 
-async function wheelFor(page: Page, steps: number): Promise<void> {
-  const c = await sheetCentre(page);
-  await page.mouse.move(c.x, c.y);
-  for (let i = 0; i < steps; i += 1) {
-    await page.mouse.wheel(0, i < steps / 2 ? -30 : 30);
-    await page.waitForTimeout(8);
-  }
-}
-
-/** The resident memory (MB) of each renderer process counted by the last rendererMemoryMb. */
-let lastRenderers: number[] = [];
-
-/** Resident memory (MB) of the renderer processes of the browser (one tab open). */
+/** Resident memory (MB) of all the renderer processes of the browser (one tab open). */
 function rendererMemoryMb(browserPid: number | undefined): number {
   if (!browserPid) return Number.NaN;
   let total = 0;
@@ -196,7 +84,10 @@ function rendererMemoryMb(browserPid: number | undefined): number {
       if (Number(stat[3]) !== browserPid && !isDescendant(Number(stat[3]), browserPid)) continue;
       const rss = /VmRSS:\s+(\d+) kB/.exec(status);
       total += rss ? Number(rss[1]) / 1024 : 0;
-      lastRenderers.push(rss ? Math.round(Number(rss[1]) / 1024) : 0);
+      lastRenderers.push({
+        mb: rss ? Math.round(Number(rss[1]) / 1024) : 0,
+        chromiumUi: cmd.includes('--top-chrome-webui'),
+      });
     } catch {
       // the process ended
     }
@@ -225,9 +116,9 @@ const server = { url: bench.url, close: () => bench.close() };
 const { projectId } = bench;
 phase('server up');
 
-const sheetR0 = await pdf(1, PATHS, TEXTS, 0);
-const sheetR1 = await pdf(1, PATHS, TEXTS, 40);
-const set = await pdf(SET_PAGES, Math.round(PATHS / 10), Math.round(TEXTS / 10), 0);
+const sheetR0 = await sheetPdf(1, PATHS, TEXTS, 0);
+const sheetR1 = await sheetPdf(1, PATHS, TEXTS, 40);
+const set = await sheetPdf(SET_PAGES, Math.round(PATHS / 10), Math.round(TEXTS / 10), 0);
 const sheetId = await upload('BENCH-A0-01', 'R00', sheetR0);
 await upload('BENCH-A0-01', 'R01', sheetR1);
 const setId = await upload('BENCH-SET-50', 'R00', set);
@@ -304,9 +195,9 @@ try {
     await on.goto(viewer(setId));
     await on.evaluate(DRAWN);
     const before = rendererMemoryMb(pid);
-    out(`${label} first page: renderer processes ${lastRenderers.join(' + ')} MB`);
-    // The tab's own process: the largest renderer (the others are the same whichever tab is open).
-    const tabFirst = Math.max(...lastRenderers);
+    const processesFirst = describeRenderers();
+    out(`${label} first page: renderer processes ${processesFirst}`);
+    const tabFirst = tabProcessMb();
     let tabPeak = tabFirst;
     let peak = before;
     for (let n = 2; n <= SET_PAGES; n += 1) {
@@ -315,18 +206,19 @@ try {
       await on.getByTestId('page-indicator').getByText(`Page ${n} of ${SET_PAGES}`).waitFor();
       await on.evaluate(DRAWN);
       peak = Math.max(peak, rendererMemoryMb(pid));
-      tabPeak = Math.max(tabPeak, ...lastRenderers);
+      tabPeak = Math.max(tabPeak, tabProcessMb());
       if (n % 10 === 0) out(`${label} page ${n}: renderer ${rendererMemoryMb(pid).toFixed(0)} MB`);
     }
     await on.waitForTimeout(1000);
     const after = rendererMemoryMb(pid);
-    const tabLast = Math.max(...lastRenderers);
+    const tabLast = tabProcessMb();
+    const processesLast = describeRenderers();
     const heap = (await on.evaluate('performance.memory ? performance.memory.usedJSHeapSize : 0')) as number;
     out(`${label}: ${before.toFixed(0)} / ${peak.toFixed(0)} / ${after.toFixed(0)} MB`);
-    return (
-      `${before.toFixed(0)} / ${peak.toFixed(0)} / ${after.toFixed(0)} MB (JS heap ${(heap / 1e6).toFixed(0)} MB); ` +
-      `the tab's process alone ${tabFirst} / ${tabPeak} / ${tabLast} MB`
-    );
+    return {
+      tab: `${tabFirst} / ${tabPeak} / ${tabLast} MB (JS heap ${(heap / 1e6).toFixed(0)} MB)`,
+      all: `${before.toFixed(0)} / ${peak.toFixed(0)} / ${after.toFixed(0)} MB (first page: ${processesFirst}; last: ${processesLast})`,
+    };
   };
   const sameTab = await measureSet(page, 'same tab');
   await context.close();
@@ -354,8 +246,9 @@ try {
     `| Pan at deep zoom (tiles drawing), ${THROTTLE}× CPU throttling: frames over 33 ms | ${share(panDeep)}, p95 ${panDeep.p95.toFixed(1)} ms | ≤ 1 % |`,
     `| Deep zoom: view sharp again (every tile of its level drawn) after the pan ends, ${THROTTLE}× CPU throttling | ${sharpAfter} ms | |`,
     `| Overlay of two A0 revisions while panning | ${fps(overlay)} fps average, p50 ${overlay.p50.toFixed(1)} ms, p95 ${overlay.p95.toFixed(1)} ms, ${overlay.frames} frames | 60 fps |`,
-    `| Tab memory (renderer RSS), ${SET_PAGES}-page set opened page after page in a fresh tab: first page / peak / last | ${freshTab} | < 500 MB |`,
-    `| Same, in the tab that ran the steps above (A0 deep zoom, overlay): first page / peak / last | ${sameTab} | (< 500 MB) |`,
+    `| Tab memory (the tab's renderer process, RSS), ${SET_PAGES}-page set opened page after page in a fresh tab: first page / peak / last | ${freshTab.tab} | < 500 MB |`,
+    `| Same, all the browser's renderer processes (the tab's, Chromium's UI, the spare) | ${freshTab.all} | |`,
+    `| Tab memory in the tab that ran the steps above (A0 deep zoom, overlay): first page / peak / last | ${sameTab.tab}; all renderers ${sameTab.all} | |`,
   );
 } finally {
   await browser.close();

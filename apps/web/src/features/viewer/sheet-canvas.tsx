@@ -10,6 +10,7 @@ import {
   useState,
   type KeyboardEvent,
   type PointerEvent,
+  type SetStateAction,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZOOM_FACTOR, ZOOM_SLIDER_MAX, ZOOM_SLIDER_MIN } from '../../editor/model/editor-constants.ts';
@@ -21,6 +22,7 @@ import type { Shape } from '../../editor/model/shape-model.ts';
 import { SheetGestures } from './sheet-gestures.ts';
 import { SETTLE_MS, renderGate } from './render-gate.ts';
 import type { TileSource } from './sheet-source.ts';
+import { canvasShift } from './view-shift.ts';
 import { MIN_TILE_LEVEL, TileQueue, needsTiles, tileLevel, tilesCovering, type TileKey } from './tiles.ts';
 
 /** A bitmap drawn over the page (page units × renderScale), optionally only between two page x. */
@@ -168,9 +170,17 @@ export function SheetCanvas(props: SheetCanvasProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
-  const [view, setView] = useState<SheetView>({ scale: 1, x: 0, y: 0 });
+  const [view, setViewState] = useState<SheetView>({ scale: 1, x: 0, y: 0 });
+  // Every change of the view tells the render gate at once, in the input event that makes it: pdf.js's slices
+  // stop before the frame that shows the move, not after it was drawn (render-gate.ts).
+  const setView = useCallback((next: SetStateAction<SheetView>) => {
+    renderGate.moved();
+    setViewState(next);
+  }, []);
   const [tileTick, setTileTick] = useState(0);
   const drawnView = useRef<SheetView | null>(null);
+  /** What the canvas was last drawn from besides the view (a change draws it again rather than moving it). */
+  const drawnWith = useRef<Record<string, unknown> | null>(null);
   const settleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -200,7 +210,7 @@ export function SheetCanvas(props: SheetCanvasProps) {
     const key = `${fitKey}:${width}:${height}`;
     if (fitted.current === key) return;
     fitted.current = key;
-    setView(fitView(width, height, size.width, size.height));
+    setViewState(fitView(width, height, size.width, size.height));
   }, [fitKey, width, height, size.width, size.height]);
 
   useEffect(() => {
@@ -210,18 +220,11 @@ export function SheetCanvas(props: SheetCanvasProps) {
       const dpr = window.devicePixelRatio || 1;
       const pixelWidth = Math.round(size.width * dpr);
       const pixelHeight = Math.round(size.height * dpr);
-      if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
-      if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
-      const ctx = canvas.getContext('2d', { willReadFrequently: true });
-      if (!ctx) return;
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, canvas.width, canvas.height);
       const page = { width, height };
       // A view that moved since the last draw holds pdf.js back (render-gate.ts) and draws with cheaper smoothing;
       // once it stands still it is drawn again with the finer one.
       const last = drawnView.current;
       const moved = last !== null && (last.scale !== view.scale || last.x !== view.x || last.y !== view.y);
-      drawnView.current = view;
       if (moved) {
         renderGate.moved();
         if (settleTimer.current) clearTimeout(settleTimer.current);
@@ -230,6 +233,32 @@ export function SheetCanvas(props: SheetCanvasProps) {
           setTileTick((n) => n + 1);
         }, SETTLE_MS);
       }
+      // A mouse drag of a page that fits the view, with nothing else changed since the canvas was drawn: the canvas
+      // element moves (view-shift.ts); it is drawn again when the view stands still or the drag ends.
+      const inputs = { layers, tiles, tileTick, markups, width, height, size };
+      const same =
+        drawnWith.current !== null &&
+        (Object.keys(inputs) as (keyof typeof inputs)[]).every(
+          (key) => drawnWith.current?.[key] === inputs[key],
+        );
+      const shift = drag.current?.moved && same ? canvasShift(last, view, size, page) : null;
+      if (shift) {
+        // Its own compositing layer while it is moved, so that moving it repaints nothing; only then, so that the
+        // other gestures, which draw it each frame, compose as before.
+        canvas.style.willChange = 'transform';
+        canvas.style.transform = `translate(${shift.x}px, ${shift.y}px)`;
+        return;
+      }
+      canvas.style.transform = '';
+      canvas.style.willChange = '';
+      drawnView.current = view;
+      drawnWith.current = inputs;
+      if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
+      if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
+      const ctx = canvas.getContext('2d', { willReadFrequently: true });
+      if (!ctx) return;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
       const still = !moved && settleTimer.current === null;
       const hidden = tilesHideLayers(layers, tiles, view, size, page, dpr);
       for (const layer of hidden ? [] : layers) {
@@ -313,7 +342,7 @@ export function SheetCanvas(props: SheetCanvasProps) {
     };
     box.addEventListener('wheel', onWheel, { passive: false });
     return () => box.removeEventListener('wheel', onWheel);
-  }, []);
+  }, [setView]);
 
   // Fingers: the editor's touch gestures (pinch zoom and pan, one finger after its delay, taps pick).
   const tapRef = useRef<(clientX: number, clientY: number) => void>(() => undefined);
@@ -329,7 +358,7 @@ export function SheetCanvas(props: SheetCanvasProps) {
           },
         },
       ),
-    [],
+    [setView],
   );
   useEffect(() => () => gestures.dispose(), [gestures]);
   useEffect(() => gestures.setView(view), [gestures, view]);
@@ -423,6 +452,8 @@ export function SheetCanvas(props: SheetCanvasProps) {
     }
     const d = drag.current;
     drag.current = null;
+    // A drag that moved the canvas element ends with the canvas drawn at the view.
+    if (d?.moved) setTileTick((n) => n + 1);
     if (!d || d.moved || event.button !== 0) return;
     pick(event.clientX, event.clientY);
   };
@@ -473,7 +504,12 @@ export function SheetCanvas(props: SheetCanvasProps) {
         <canvas
           ref={canvasRef}
           data-testid="sheet-bitmap"
-          style={{ position: 'absolute', inset: 0, width: size.width, height: size.height }}
+          style={{
+            position: 'absolute',
+            inset: 0,
+            width: size.width,
+            height: size.height,
+          }}
         />
         {props.dividers?.map((divider) => (
           <Box

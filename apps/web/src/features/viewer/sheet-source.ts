@@ -1,6 +1,6 @@
 import type * as PdfJs from 'pdfjs-dist';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { renderGate } from './render-gate.ts';
+import { paceRenderTask } from './render-gate.ts';
 import { TILE_MEMORY_BUDGET, TILE_SIZE, TileCache, tileKeyString, tilePlace, type TileKey } from './tiles.ts';
 
 /** One page drawn to a bitmap: page units (PDF points, or image pixels) times renderScale. */
@@ -149,8 +149,8 @@ function pdfSheet(doc: PDFDocumentProxy): Sheet {
       // Shifts the page so that this tile's corner is the canvas's origin (applied before the viewport).
       transform: [1, 0, 0, 1, -key.col * TILE_SIZE, -key.row * TILE_SIZE],
     });
-    // Its slices go through the gate: one per frame, none while the view moves (render-gate.ts).
-    task.onContinue = renderGate.continueLater;
+    // Its slices go through the gate: one per frame, none while the view moves, about 8 ms each (render-gate.ts).
+    paceRenderTask(task);
     const cancel = () => task.cancel();
     signal.addEventListener('abort', cancel, { once: true });
     try {
