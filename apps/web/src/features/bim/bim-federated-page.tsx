@@ -1,12 +1,10 @@
-import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { toUiError } from '../../lib/api-errors.ts';
+import { useParams } from 'react-router';
 import { useProject } from '../projects/project-context.ts';
-import { getFederated, type FederatedModel } from './bim-api.ts';
-import { BimViewer, preloadViewerEngine, type ViewerSource } from './bim-viewer.tsx';
-import { NO_ACCESS_CODES } from './bim-viewer-page.tsx';
+import { getFederated } from './bim-api.ts';
+import { BimViewer, type ViewerSource } from './bim-viewer.tsx';
+import { ModelsLink, useViewerPageData, ViewerPageWaiting } from './bim-viewer-page.tsx';
 
 /**
  * /workspace/project/{id}/bim-files/models/federated/{federatedId}: the models of a federated model together,
@@ -17,46 +15,10 @@ export function BimFederatedPage() {
   const { t } = useTranslation('bim');
   const { project } = useProject();
   const federatedId = Number(useParams()['federatedId']);
-  const [model, setModel] = useState<FederatedModel | null>(null);
-  const [failure, setFailure] = useState<'noAccess' | 'loadError' | null>(null);
-
-  // The 3D engine (three.js, the fragments library) downloads while the model's details are asked for.
-  useEffect(preloadViewerEngine, []);
-
-  useEffect(() => {
-    let cancelled = false;
-    setFailure(null);
-    getFederated(project.id, federatedId).then(
-      (m) => !cancelled && setModel(m),
-      (error: unknown) => {
-        if (!cancelled) setFailure(NO_ACCESS_CODES.has(toUiError(error).code) ? 'noAccess' : 'loadError');
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [project.id, federatedId]);
-
-  const back = (
-    <Anchor component={Link} to={`/workspace/project/${project.id}/bim-files/models`}>
-      {t('title')}
-    </Anchor>
+  const { data: model, failure } = useViewerPageData(`${project.id}:${federatedId}`, () =>
+    getFederated(project.id, federatedId),
   );
-  if (failure)
-    return (
-      <Stack p="md">
-        <Alert color="red" data-testid="bim-viewer-error">
-          {failure === 'noAccess' ? t('errors.noAccess') : t('errors.loadError')}
-        </Alert>
-        {back}
-      </Stack>
-    );
-  if (!model)
-    return (
-      <Center h="50vh">
-        <Loader />
-      </Center>
-    );
+  if (!model) return <ViewerPageWaiting failure={failure} />;
 
   const sources: ViewerSource[] = model.items.flatMap((item) =>
     item.revision && item.revision.processingState === 'success'
@@ -74,7 +36,7 @@ export function BimFederatedPage() {
   return (
     <Stack p="md" gap="sm" h="calc(100vh - 80px)">
       <Group gap="xs">
-        {back}
+        <ModelsLink />
         <Text>/</Text>
         <Title order={3}>{model.name}</Title>
       </Group>

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toUiError } from '../../lib/api-errors.ts';
 import { useProject } from '../projects/project-context.ts';
-import { getModel, type BimModelDetail } from './bim-api.ts';
+import { getModel } from './bim-api.ts';
 import { BimViewer, preloadViewerEngine } from './bim-viewer.tsx';
 
 /** Codes that mean "you may not open this model" (editor §8.1 "You do not have access to this document"). */
@@ -17,15 +17,14 @@ export const NO_ACCESS_CODES = new Set([
 ]);
 
 /**
- * /workspace/project/{id}/bim-files/models/{fileId}: one converted IFC revision in the 3D viewer, with editor
- * §8.1's access failure and the warning when the revision is not the latest.
+ * What a viewer page opens with (a model, a federated model), asked for whenever `key` changes, and whether it
+ * failed: for want of access (editor §8.1) or otherwise. The 3D engine downloads meanwhile.
  */
-export function BimViewerPage() {
-  const { t } = useTranslation('bim');
-  const { project } = useProject();
-  const fileId = Number(useParams()['fileId']);
-  const [detail, setDetail] = useState<BimModelDetail | null>(null);
+export function useViewerPageData<T>(key: string, load: () => Promise<T>) {
+  const [data, setData] = useState<T | null>(null);
   const [failure, setFailure] = useState<'noAccess' | 'loadError' | null>(null);
+  const loader = useRef(load);
+  loader.current = load;
 
   // The 3D engine (three.js, the fragments library) downloads while the model's details are asked for.
   useEffect(preloadViewerEngine, []);
@@ -33,9 +32,9 @@ export function BimViewerPage() {
   useEffect(() => {
     let cancelled = false;
     setFailure(null);
-    setDetail(null);
-    getModel(project.id, fileId).then(
-      (d) => !cancelled && setDetail(d),
+    setData(null);
+    loader.current().then(
+      (d) => !cancelled && setData(d),
       (error: unknown) => {
         if (!cancelled) setFailure(NO_ACCESS_CODES.has(toUiError(error).code) ? 'noAccess' : 'loadError');
       },
@@ -43,34 +42,58 @@ export function BimViewerPage() {
     return () => {
       cancelled = true;
     };
-  }, [project.id, fileId]);
+  }, [key]);
+  return { data, failure };
+}
 
-  const back = (
+/** The way back from a viewer page: the project's model list. */
+export function ModelsLink() {
+  const { t } = useTranslation('bim');
+  const { project } = useProject();
+  return (
     <Anchor component={Link} to={`/workspace/project/${project.id}/bim-files/models`}>
       {t('title')}
     </Anchor>
   );
-  if (failure)
+}
+
+/** A viewer page before its data: the failure (with the way back), or a loader. */
+export function ViewerPageWaiting(props: { failure: 'noAccess' | 'loadError' | null }) {
+  const { t } = useTranslation('bim');
+  if (props.failure)
     return (
       <Stack p="md">
         <Alert color="red" data-testid="bim-viewer-error">
-          {failure === 'noAccess' ? t('errors.noAccess') : t('errors.loadError')}
+          {props.failure === 'noAccess' ? t('errors.noAccess') : t('errors.loadError')}
         </Alert>
-        {back}
+        <ModelsLink />
       </Stack>
     );
-  if (!detail)
-    return (
-      <Center h="50vh">
-        <Loader />
-      </Center>
-    );
+  return (
+    <Center h="50vh">
+      <Loader />
+    </Center>
+  );
+}
+
+/**
+ * /workspace/project/{id}/bim-files/models/{fileId}: one converted IFC revision in the 3D viewer, with editor
+ * §8.1's access failure and the warning when the revision is not the latest.
+ */
+export function BimViewerPage() {
+  const { t } = useTranslation('bim');
+  const { project } = useProject();
+  const fileId = Number(useParams()['fileId']);
+  const { data: detail, failure } = useViewerPageData(`${project.id}:${fileId}`, () =>
+    getModel(project.id, fileId),
+  );
+  if (!detail) return <ViewerPageWaiting failure={failure} />;
   const latest = detail.revisions[0];
   const ready = detail.processingState === 'success';
   return (
     <Stack p="md" gap="sm" h="calc(100vh - 80px)">
       <Group gap="xs">
-        {back}
+        <ModelsLink />
         <Text>/</Text>
         <Title order={3}>
           {detail.fileName} · {t('revision', { revision: detail.revisionName })}
