@@ -16,7 +16,7 @@ export interface FrameStats {
 
 // Plain strings: tsx would wrap named functions with a helper that does not exist inside the page. Each tick also
 // leaves a performance mark, so a Chromium trace shows where every measured frame begins.
-const START_RECORDING = `(() => {
+export const START_RECORDING = `(() => {
   window.__frames = [];
   window.__recording = true;
   let last = performance.now();
@@ -28,7 +28,7 @@ const START_RECORDING = `(() => {
   };
   requestAnimationFrame((now) => { last = now; performance.mark('bench-frame'); requestAnimationFrame(tick); });
 })()`;
-const STOP_RECORDING = `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
+export const STOP_RECORDING = `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
   window.__recording = false;
   resolve(window.__frames);
 })))`;

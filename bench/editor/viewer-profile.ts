@@ -10,7 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { launchBenchChromium, signInPage, startBenchSession } from './bench-session.ts';
-import { BUDGET_MS, summarise, type FrameStats } from './editor-interactions.ts';
+// The editor benches' frame recorder: a performance mark per frame, for matching the trace.
+import {
+  BUDGET_MS,
+  START_RECORDING,
+  STOP_RECORDING,
+  summarise,
+  type FrameStats,
+} from './editor-interactions.ts';
 import { FRAME_TRACE_CATEGORIES, formatSlowFrames, slowFrameCauses, slowFrames } from './trace-analysis.ts';
 import { DRAWN, panFor, sheetPdf, uploadSheet, wheelFor } from './viewer-sheets.ts';
 
@@ -22,24 +29,6 @@ const CATEGORIES = [
   ...(process.env.BENCH_JS_SAMPLES === '0' ? [] : ['disabled-by-default-v8.cpu_profiler']),
   ...(process.env.BENCH_TRACE_CATEGORIES?.split(',').filter(Boolean) ?? []),
 ];
-
-// The frame recorder of editor-interactions.ts: a performance mark per frame, for matching the trace.
-const START = `(() => {
-  window.__frames = [];
-  window.__recording = true;
-  let last = performance.now();
-  const tick = (now) => {
-    window.__frames.push(now - last);
-    last = now;
-    performance.mark('bench-frame');
-    if (window.__recording) requestAnimationFrame(tick);
-  };
-  requestAnimationFrame((now) => { last = now; performance.mark('bench-frame'); requestAnimationFrame(tick); });
-})()`;
-const STOP = `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
-  window.__recording = false;
-  resolve(window.__frames);
-})))`;
 
 const wanted = new Set(process.argv.slice(2));
 const bench = await startBenchSession('viewer-profile', 'Viewer profile');
@@ -82,9 +71,9 @@ async function traced(page: Page, key: string, act: () => Promise<void>): Promis
     return;
   }
   await browser.startTracing(page, { categories: CATEGORIES });
-  await page.evaluate(START);
+  await page.evaluate(START_RECORDING);
   await act();
-  const stats: FrameStats = summarise((await page.evaluate(STOP)) as number[]);
+  const stats: FrameStats = summarise((await page.evaluate(STOP_RECORDING)) as number[]);
   const buffer = await browser.stopTracing();
   const file = path.join(os.tmpdir(), `viewer-trace-${key}.json`);
   fs.writeFileSync(file, buffer);
