@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,8 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createTestDatabase } from './support/test-database.ts';
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+import { spawnServer } from './support/server-process.ts';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -103,28 +101,18 @@ describe('the server process', () => {
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-proc-'));
     const database = await createTestDatabase();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        DATABASE_URL: database.url ?? '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = spawnServer({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      DATABASE_URL: database.url ?? '',
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const { child, exited } = server;
     try {
       const health = await waitForHttp(`http://127.0.0.1:${port}/healthz`, 60_000);
       expect(health.status).toBe(200);
       expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
-      expect(output).toContain('Obra is running at');
+      expect(server.output()).toContain('Obra is running at');
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {
@@ -138,36 +126,25 @@ describe('the server process', () => {
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-demo-'));
     const database = await createTestDatabase();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'true',
-        JOBS: 'none',
-        DATABASE_URL: database.url ?? '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = spawnServer({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      JOBS: 'none',
+      DATABASE_URL: database.url ?? '',
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const { child, exited } = server;
     try {
       const file = path.join(dataDir, 'demo-users.json');
       // The block is a heading naming the file, one line per sign-in, and an empty line.
       const heading = `Demo sign-ins (also in ${file}):\n`;
       const text = await waitForOutput(
-        () => stdout,
+        () => server.stdout(),
         (out) => out.includes(heading) && out.slice(out.indexOf(heading) + heading.length).includes('\n\n'),
         () => child.exitCode !== null,
         120_000,
       ).catch((error: unknown) => {
-        throw new Error(`${String(error)}\n${stderr}`);
+        throw new Error(`${String(error)}\n${server.stderr()}`);
       });
       const block = text.slice(text.indexOf(heading) + heading.length).split('\n\n')[0] ?? '';
       const printed = block.split('\n').map((line) => {
@@ -218,30 +195,23 @@ describe('the server process', () => {
 
   it('refuses to start when JWT_PRIVATE_KEY is not a usable PEM, naming the variable', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-jwt-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        SEED_DEMO: 'false',
-        JOBS: 'none',
-        DATABASE_URL: '',
-        JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----',
-        JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nnot a key either\n-----END PUBLIC KEY-----',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = spawnServer({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      JOBS: 'none',
+      DATABASE_URL: '',
+      JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----',
+      JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nnot a key either\n-----END PUBLIC KEY-----',
     });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const { child } = server;
     try {
-      const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+      const code = await server.exited;
       expect(code).toBe(2);
-      expect(stderr).toMatch(/Invalid configuration[\s\S]*JWT_PRIVATE_KEY/);
+      expect(server.stderr()).toMatch(/Invalid configuration[\s\S]*JWT_PRIVATE_KEY/);
       // A clear message, not a stack trace.
-      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(server.stderr()).not.toMatch(/\n\s+at /);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -249,15 +219,9 @@ describe('the server process', () => {
   }, 120_000);
 
   it('refuses to start with an invalid configuration, naming the variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    const server = spawnServer({ PORT: 'not-a-port', DATABASE_URL: '' });
+    const code = await server.exited;
     expect(code).toBe(2);
-    expect(stderr).toMatch(/Invalid configuration[\s\S]*PORT/);
+    expect(server.stderr()).toMatch(/Invalid configuration[\s\S]*PORT/);
   }, 120_000);
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HEAP_GROWING_PERCENT } from '../src/v8-heap.ts';
 import { createTestDatabase } from './support/test-database.ts';
+import { spawnServer } from './support/server-process.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -76,37 +77,25 @@ describe("the server process's V8 heap settings", () => {
   it('are applied by main.ts: the heap limits of a started server use that factor', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-heap-'));
     const database = await createTestDatabase();
-    const child = spawn(
-      process.execPath,
-      ['--trace-gc-verbose', '--import', 'tsx', 'apps/server/src/main.ts'],
-      {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          PORT: '0',
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-          SEED_DEMO: 'false',
-          DATABASE_URL: database.url ?? '',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+    const server = spawnServer(
+      { PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: database.url ?? '' },
+      ['--trace-gc-verbose'],
     );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const { child, exited } = server;
     try {
       const deadline = Date.now() + 120_000;
-      while (!out.includes('Obra is running at') && child.exitCode === null && Date.now() < deadline)
+      while (
+        !server.output().includes('Obra is running at') &&
+        child.exitCode === null &&
+        Date.now() < deadline
+      )
         await new Promise((r) => setTimeout(r, 200));
-      expect(out).toContain('Obra is running at');
+      expect(server.output()).toContain('Obra is running at');
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       // The start-up (database, migrations, seeds) runs several full collections after main() began; the last
       // limit V8 computed used the server's factor.
-      expect(limitFactors(out).at(-1)).toBe(factor(HEAP_GROWING_PERCENT));
+      expect(limitFactors(server.output()).at(-1)).toBe(factor(HEAP_GROWING_PERCENT));
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       await database.drop();
