@@ -19,12 +19,13 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { pipeline } from 'node:stream/promises';
 import { applyServerHeapSettings } from '../../apps/server/src/v8-heap.ts';
 import { startTestServer } from '../../apps/server/test/support/test-server.ts';
 import { buildDriveWorld, rest } from '../../apps/server/test/drive/drive-test-kit.ts';
 import type { StreamAnswer, StreamRequest } from './drive-stream-server.ts';
+import { runCommand } from './run-command.ts';
 
 const MODE = process.argv[2] ?? 'upload';
 const MB = 1024 * 1024;
@@ -68,15 +69,7 @@ async function randomFile(file: string, bytes: number, head: Buffer): Promise<vo
   );
 }
 
-function run(command: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} exited ${code}`))));
-  });
-}
+const run = runCommand;
 
 /** A measured server process and the one request it answers at a time. */
 interface StreamServer {

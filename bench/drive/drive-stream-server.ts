@@ -9,13 +9,13 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import http from 'node:http';
-import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { PerformanceObserver, constants as perf } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import { applyServerHeapSettings } from '../../apps/server/src/v8-heap.ts';
 import { startTestServer } from '../../apps/server/test/support/test-server.ts';
 import { buildDriveWorld, rest, type Created } from '../../apps/server/test/drive/drive-test-kit.ts';
+import { runCommand } from './run-command.ts';
 
 // As main.ts does it, before the server starts.
 if ((process.env['HEAP'] ?? 'server') === 'server') applyServerHeapSettings();
@@ -43,15 +43,7 @@ export interface StreamAnswer {
 const MB = 1024 * 1024;
 const send = (answer: StreamAnswer) => process.send?.(answer);
 
-function run(command: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} exited ${code}`))));
-  });
-}
+const run = runCommand;
 const curlPut = (source: string, url: string) =>
   run('curl', [
     '-sS',
