@@ -8,7 +8,7 @@ import { registerNotificationWorkers } from '../modules/notifications/notificati
 import { cleanupDrive, runBulkZip } from '../modules/drive/drive-bulk-download-service.ts';
 import { runDriveThumbnail } from '../modules/drive/drive-thumbnail-service.ts';
 import { cleanupBcfOauth } from '../modules/bcf/oauth/bcf-oauth-adapter.ts';
-import { runBimConversion } from '../modules/bim/bim-conversion-service.ts';
+import { queueMissingBimBounds, runBimConversion } from '../modules/bim/bim-conversion-service.ts';
 import { runPdfPreparation } from '../modules/drive/drive-pdf-service.ts';
 
 /** Registers every job worker of this process. */
@@ -56,6 +56,9 @@ export async function registerWorkers(services: AppServices): Promise<void> {
   await services.jobs.work('bim.convert', async (payload) => {
     await runBimConversion(services, payload.fileId);
   });
+  // Revisions converted before their bounds were recorded (migration 0021) get them read, once per start.
+  const boundsQueued = await queueMissingBimBounds(services);
+  if (boundsQueued > 0) services.logger.info({ boundsQueued }, 'model revision bounds queued for reading');
   await services.jobs.work('drive.pdfPrepare', async (payload) => {
     await runPdfPreparation(services, payload.fileId);
   });

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildDriveWorld, rest, uploadFile, type DriveWorld } from '../drive/drive-test-kit.ts';
 import type { TestUser } from '../support/factories.ts';
 import { eq } from 'drizzle-orm';
-import { bimKeys } from '../../src/modules/bim/bim-conversion-service.ts';
+import { bimKeys, queueMissingBimBounds } from '../../src/modules/bim/bim-conversion-service.ts';
 import { bimConversions } from '../../src/db/schema/index.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../../fixtures/ifc');
@@ -110,12 +110,18 @@ describe('IFC revisions of the drive are converted by the bim.convert job', () =
     expect(JSON.stringify(properties.body)).toContain('"guid":"3g46_woBL6sugXeY5_WP6n","name":"South wall"');
   });
 
-  it('reads the bounds of a revision converted before they were recorded, once asked for', async () => {
+  it('reads the bounds of a revision converted before they were recorded, queued when a job-running process starts', async () => {
     const { db } = t.server.services.database;
     await db.update(bimConversions).set({ bounds: null }).where(eq(bimConversions.fileId, houseId));
     const before = await rest<{ bounds: unknown }>(t, w.owner, 'GET', `${models(w.projectId)}/${houseId}`);
     expect(before.body.bounds).toBeNull();
-    // The answer queued the bim.convert job, which reads them from the stored fragments.
+    // The read path queues nothing: the model stays without bounds until the backfill runs.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const [untouched] = await db.select().from(bimConversions).where(eq(bimConversions.fileId, houseId));
+    expect(untouched?.bounds).toBeNull();
+    // What register-workers.ts runs at start: every revision without bounds is handed to the bim.convert job,
+    // which reads them from the stored fragments.
+    expect(await queueMissingBimBounds(t.server.services)).toBe(1);
     let bounds: unknown = null;
     for (let i = 0; i < 600 && bounds === null; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -125,6 +131,7 @@ describe('IFC revisions of the drive are converted by the bim.convert job', () =
     expectHouseBounds(bounds);
     const [row] = await db.select().from(bimConversions).where(eq(bimConversions.fileId, houseId));
     expect(row?.state).toBe('success');
+    expect(await queueMissingBimBounds(t.server.services)).toBe(0);
   });
 
   it('tells a newer revision from the one opened (isLatest)', async () => {

@@ -44,7 +44,7 @@ export const bimConversions = pgTable(
     /**
      * Where the model lies (BimBounds of bim-convert.ts: its elements' box in IFC world coordinates and the
      * conversion's translation; migration 0021), which the viewer loads a federated model's models by, nearest
-     * the camera first. Null until recorded (revisions converted before: read lazily by the bim.convert job);
+     * the camera first. Null until recorded (revisions converted before: read by the bim.convert job, queued when a job-running process starts);
      * `{}` for a model without geometry or whose bounds could not be read.
      */
     bounds: jsonb('bounds'),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppServices } from '../../services.ts';
 import type { Db } from '../../db/database.ts';
@@ -67,23 +67,18 @@ async function setState(
   });
 }
 
-/** The revisions whose bounds this process has asked the bim.convert job to read (queueBimBounds). */
-const boundsQueued = new Set<number>();
-
 /**
- * Asks the bim.convert job to read the bounds of revisions converted before they were recorded (migration
- * 0021; the job reads them from the stored fragments), once per revision and process. Never throws: a model
- * without bounds still opens, in its list order.
+ * Asks the bim.convert job to read the bounds of the revisions converted before they were recorded (migration
+ * 0021; the job reads them from the stored fragments, runBimConversion). Run once when a process that runs jobs
+ * starts (register-workers.ts): a data backfill, not work of the read path. Returns how many were queued.
  */
-export function queueBimBounds(services: AppServices, fileIds: number[]): void {
-  for (const fileId of fileIds) {
-    if (boundsQueued.has(fileId)) continue;
-    boundsQueued.add(fileId);
-    services.jobs.send('bim.convert', { fileId }).catch((error: unknown) => {
-      boundsQueued.delete(fileId);
-      services.logger.warn({ fileId, error }, 'could not queue the reading of a model revision bounds');
-    });
-  }
+export async function queueMissingBimBounds(services: AppServices): Promise<number> {
+  const rows = await services.database.db
+    .select({ fileId: bimConversions.fileId })
+    .from(bimConversions)
+    .where(and(eq(bimConversions.state, 'success'), isNull(bimConversions.bounds)));
+  for (const { fileId } of rows) await services.jobs.send('bim.convert', { fileId });
+  return rows.length;
 }
 
 /**
@@ -114,7 +109,7 @@ async function recordMissingBounds(services: AppServices, fileId: number, fragme
  * fragments and the properties file beside each other under bim/{projectId}/{fileId}/ and records success with
  * the element count, or failed with the reason. A bad file is an answer, not an error (no retry); a storage
  * failure throws so that pg-boss retries. A revision deleted meanwhile is skipped. On a revision converted before
- * the bounds were recorded, it only reads them (queueBimBounds).
+ * the bounds were recorded, it only reads them (queueMissingBimBounds).
  */
 export async function runBimConversion(
   services: AppServices,

@@ -5,7 +5,6 @@ import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { bimConversions } from '../../db/schema/index.ts';
 import { isBimBounds, type BimBounds } from './bim-convert.ts';
-import { queueBimBounds } from './bim-conversion-service.ts';
 import { loadDriveAccess } from '../drive/drive-access.ts';
 import {
   documentRevisions,
@@ -37,20 +36,13 @@ export interface BimModelRevision {
 /** The largest number of models the list answers (the drive's IFC documents, newest visible revision each). */
 const MODEL_LIST_LIMIT = 500;
 
-/**
- * The conversions of some revisions. Those converted before their bounds were recorded (bounds null) get them
- * read by the bim.convert job meanwhile (queueBimBounds).
- */
+/** The conversions of some revisions, by file id. */
 async function conversionsOf(services: AppServices, fileIds: number[]) {
   if (fileIds.length === 0) return new Map<number, typeof bimConversions.$inferSelect>();
   const rows = await services.database.db
     .select()
     .from(bimConversions)
     .where(inArray(bimConversions.fileId, fileIds));
-  queueBimBounds(
-    services,
-    rows.filter((r) => r.state === 'success' && r.bounds === null).map((r) => r.fileId),
-  );
   return new Map(rows.map((r) => [r.fileId, r]));
 }
 
