@@ -3,7 +3,8 @@
 // Plain vector math (no three.js): the viewer's page orders its downloads before the 3D engine's code arrives.
 import type { BcfViewpoint } from '@obra/domain';
 import type { ViewerCamera } from './bim-viewer-engine.ts';
-import { cameraOfViewpoint } from './bim-viewpoint.ts';
+import { cameraOfViewpoint, viewerOfWorld } from './bim-viewpoint.ts';
+import { add, cross, dot, length, normalize, scale, sub, type Vec3 as Vec } from './vec3.ts';
 
 /** A model's bounds as the server answers them (bim-convert.ts BimBounds). */
 export interface BimBounds {
@@ -14,8 +15,6 @@ export interface BimBounds {
    * this model is the first one loaded (docs/bim.md "Georeferencing"). */
   coordination: [number, number, number];
 }
-
-type Vec = [number, number, number];
 
 /** A box in the viewer's axes (Y up). */
 export interface ViewerBox {
@@ -40,9 +39,12 @@ export const VIEWER_FOV = 50;
  * viewer world's coordination offset (zero: the IFC world itself, in Y-up axes).
  */
 export function viewerBoxOf(bounds: BimBounds, coordination: Vec = [0, 0, 0]): ViewerBox {
+  const [x0, y0, z0] = bounds.min;
+  const [x1, y1, z1] = bounds.max;
+  // The two corners that stay lowest and highest on every viewer axis once Y and Z swap (the IFC y turns to -z).
   return {
-    min: [bounds.min[0] + coordination[0], bounds.min[2] + coordination[1], -bounds.max[1] + coordination[2]],
-    max: [bounds.max[0] + coordination[0], bounds.max[2] + coordination[1], -bounds.min[1] + coordination[2]],
+    min: viewerOfWorld({ x: x0, y: y1, z: z0 }, coordination),
+    max: viewerOfWorld({ x: x1, y: y0, z: z1 }, coordination),
   };
 }
 
@@ -144,35 +146,6 @@ export function movedCamera<C extends { position: Vec; target: Vec }>(camera: C,
 
 function centerOf(box: ViewerBox): Vec {
   return scale(add(box.min, box.max), 0.5);
-}
-
-function add(a: Vec, b: Vec): Vec {
-  return [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
-}
-
-function sub(a: Vec, b: Vec): Vec {
-  return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-}
-
-function scale(a: Vec, s: number): Vec {
-  return [a[0] * s, a[1] * s, a[2] * s];
-}
-
-function dot(a: Vec, b: Vec): number {
-  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-
-function cross(a: Vec, b: Vec): Vec {
-  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-}
-
-function length(a: Vec): number {
-  return Math.hypot(a[0], a[1], a[2]);
-}
-
-function normalize(a: Vec): Vec {
-  const l = length(a) || 1;
-  return scale(a, 1 / l);
 }
 
 /** The viewpoint a viewer opens at: an issue's (?issue=, with its pin's world point) or a saved view's (?view=). */

@@ -1,6 +1,7 @@
 import type { BcfPoint, BcfViewpoint } from '@obra/domain';
 import type { ViewerCamera } from './bim-viewer-engine.ts';
 import { bcfClippingPlanesOf, sectionPlanesOfBcf, type SectionPlane } from './tools/section-math.ts';
+import { add, fromBcf, length, scale, sub, toBcf, type Vec3 as Vec } from './vec3.ts';
 
 /**
  * The 3D pin of an issue (issue `bimPins` JSON): the model revision, the element (IFC GUID and its local id in the
@@ -15,8 +16,6 @@ export interface BimPin {
   /** The same point in IFC world coordinates (Z up; pins written since the viewer is georeferenced). */
   world?: BcfPoint | undefined;
 }
-
-type Vec = [number, number, number];
 
 /**
  * The coordination offset of the viewer's world (docs/bim.md "Georeferencing"): the conversion moves a model to
@@ -40,31 +39,6 @@ export function viewerOfWorld(point: BcfPoint, coordination: Coordination = [0, 
 export interface ViewVisibility {
   defaultVisibility: boolean;
   exceptions: string[];
-}
-
-// The viewer is Y-up (fragments), IFC and BCF are Z-up: BCF (x, y, z) is the viewer's (x, -z, y).
-function toBcf([x, y, z]: Vec): BcfPoint {
-  return { x, y: -z, z: y };
-}
-
-function fromBcf(p: BcfPoint): Vec {
-  return [p.x, p.z, -p.y];
-}
-
-function sub(a: Vec, b: Vec): Vec {
-  return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-}
-
-function length(a: Vec): number {
-  return Math.hypot(a[0], a[1], a[2]);
-}
-
-function scale(a: Vec, s: number): Vec {
-  return [a[0] * s, a[1] * s, a[2] * s];
-}
-
-function add(a: Vec, b: Vec): Vec {
-  return [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
 }
 
 /**

@@ -1,12 +1,4 @@
-import { dot, type Vec3 } from './section-math.ts';
-
-function sub(a: Vec3, b: Vec3): Vec3 {
-  return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-}
-
-function cross(a: Vec3, b: Vec3): Vec3 {
-  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-}
+import { cross, dot, sub, type Vec3 } from '../vec3.ts';
 
 /** The distance between two points (metres). */
 export function distanceBetween(a: Vec3, b: Vec3): number {

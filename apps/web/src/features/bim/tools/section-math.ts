@@ -1,7 +1,8 @@
 import type { BcfPoint } from '@obra/domain';
 
-/** A point or vector in the viewer's coordinates (Y up, metres). */
-export type Vec3 = [number, number, number];
+import { dot, fromBcf, normalize, toBcf, type Vec3 } from '../vec3.ts';
+
+export { dot, normalize, type Vec3 };
 
 /**
  * A section plane of the viewer: a point on the plane and its unit normal, in the viewer's coordinates. The
@@ -17,25 +18,6 @@ export interface SectionPlane {
 export interface BcfClippingPlane {
   location: BcfPoint;
   direction: BcfPoint;
-}
-
-// The viewer is Y-up (fragments), BCF is Z-up: BCF (x, y, z) is the viewer's (x, -z, y).
-function toBcf([x, y, z]: Vec3): BcfPoint {
-  // + 0 turns -0 into 0 (a cleaner file for other BCF tools).
-  return { x: x + 0, y: -z + 0, z: y + 0 };
-}
-
-function fromBcf(p: BcfPoint): Vec3 {
-  return [p.x, p.z, -p.y];
-}
-
-export function normalize(v: Vec3): Vec3 {
-  const n = Math.hypot(v[0], v[1], v[2]);
-  return n === 0 ? [0, 0, 0] : [v[0] / n, v[1] / n, v[2] / n];
-}
-
-export function dot(a: Vec3, b: Vec3): number {
-  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
 function finite(p: BcfPoint | undefined): p is BcfPoint {
