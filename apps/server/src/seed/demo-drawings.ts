@@ -67,6 +67,40 @@ const bayY = (HEIGHT - 2 * MARGIN - 60) / (AXES_Y.length - 1);
 const gx = (i: number) => MARGIN + i * bayX;
 const gy = (j: number) => MARGIN + j * bayY;
 
+/** A room of a level's plan, in drawing pixels (the plan is WIDTH × HEIGHT). */
+export interface PlanRoom {
+  readonly name: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The geometry of a level's plan in drawing pixels: its size, column axes and rooms (also drawn into PDF sheets). */
+export function planLayout(level: string): {
+  width: number;
+  height: number;
+  levelName: string;
+  axesX: { label: string; x: number }[];
+  axesY: { label: string; y: number }[];
+  rooms: PlanRoom[];
+} {
+  return {
+    width: WIDTH,
+    height: HEIGHT,
+    levelName: LEVEL_NAMES[level] ?? level,
+    axesX: AXES_X.map((label, i) => ({ label, x: gx(i) })),
+    axesY: AXES_Y.map((label, j) => ({ label, y: gy(j) })),
+    rooms: (ROOMS[level] ?? []).map(([name, x0, y0, x1, y1]) => ({
+      name,
+      x: gx(x0),
+      y: gy(y0),
+      width: gx(x1) - gx(x0),
+      height: gy(y1) - gy(y0),
+    })),
+  };
+}
+
 function esc(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -9,36 +9,7 @@ import { confirmDriveUpload, createDriveFile } from '../modules/drive/drive-uplo
 import { changeFile } from '../modules/drive/drive-file-service.ts';
 import { uploadKeyOf } from '../storage/file-store.ts';
 import type { DemoRole, DemoUser } from './demo-seed.ts';
-
-/** A one-page PDF sheet with a title block (hand-built: header, objects, cross-reference table, trailer). */
-export function demoPdf(lines: readonly string[]): Buffer {
-  const text = lines
-    .map(
-      (line, i) =>
-        `BT /F1 ${i === 0 ? 20 : 11} Tf 60 ${520 - i * 26} Td (${line.replace(/[()\\]/g, '')}) Tj ET`,
-    )
-    .join('\n');
-  const frame = '2 w 30 30 782 535 re S 1 w 30 90 782 0 m 812 90 l S 560 30 m 560 90 l S';
-  const content = `${frame}\n${text}`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 842 595] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body, 'latin1'));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
+import { demoSheetPdf } from './demo-sheet-pdf.ts';
 
 /** A site photo or detail as PNG: a tinted card with its caption. */
 async function demoPng(caption: string, hue: number): Promise<Buffer> {
@@ -183,12 +154,15 @@ export async function seedDemoDrive(services: AppServices, demoUsers: readonly D
       const name = `OBR-${sheet.discipline}-ED-${sheet.local}-${sheet.type}-${sheet.sequence}-${revision.rev}`;
       const bytes = sheet.png
         ? await demoPng(sheet.title, i * 45)
-        : demoPdf([
-            sheet.title,
-            `${name}  ·  ${revision.rev}`,
-            `Disciplina ${sheet.discipline}  ·  Local ${sheet.local}`,
-            'Obra Demo - Torre Residencial',
-          ]);
+        : await demoSheetPdf({
+            discipline: sheet.discipline,
+            local: sheet.local,
+            type: sheet.type,
+            title: sheet.title,
+            code: name,
+            revision: revision.rev,
+            company: sheet.by === 'partnerCollaborator' ? 'Instala Engenharia' : 'Obra Demo',
+          });
       try {
         const created = await createDriveFile(services, uploader, {
           projectId,

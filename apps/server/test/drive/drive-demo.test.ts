@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useSeededDemo } from '../support/seeded-demo.ts';
 import { seedDemoDrive } from '../../src/seed/demo-drive.ts';
 import { zipNames } from './drive-test-kit.ts';
+import { pdfPages } from '../support/pdf-text.ts';
 
 const seeded = useSeededDemo();
 
@@ -45,6 +46,10 @@ describe('the demo drive', () => {
     const { url } = await get<{ url: string }>(manager, `/files/${first?.id}/download-url`);
     const pdf = Buffer.from(await (await fetch(url)).arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // A drawing with its font embedded, which reads right in any viewer (accents included).
+    expect(pdf.toString('latin1')).toContain('/FontFile2');
+    const [text] = await pdfPages(pdf);
+    expect(text).toContain('Edifício Aurora');
     expect(await zipNames(url).catch(() => 'not a zip')).toBe('not a zip');
     // First run only.
     expect(await seedDemoDrive(seeded.server.server.services, seeded.users)).toBe(0);

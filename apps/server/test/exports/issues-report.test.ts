@@ -1,15 +1,11 @@
-import path from 'node:path';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { pdfPages } from '../support/pdf-text.ts';
 import { call } from '../projects/project-test-kit.ts';
 import { commentAs } from '../issues/comment-test-kit.ts';
 import { UPDATE_ISSUE } from '../issues/issue-test-kit.ts';
 import { RENDER_PNG, UPDATE_IMAGES, uploadImage } from '../issues/image-test-kit.ts';
 import { buildExportWorld, download, WORLD_TITLES, type ExportWorld } from './export-test-kit.ts';
-
-const STANDARD_FONTS = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
 
 let t: TestServer;
 let w: ExportWorld;
@@ -35,28 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** The PDF's pages as text, read back with pdf.js. */
-async function pdfPages(bytes: Uint8Array): Promise<string[]> {
-  const pdf = await getDocument({
-    // pdf.js takes the buffer over: it gets a copy.
-    data: bytes.slice(),
-    standardFontDataUrl: STANDARD_FONTS,
-    isEvalSupported: false,
-  }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' '),
-    );
-  }
-  await pdf.destroy();
-  return pages;
-}
 
 async function report(token: string, params: Record<string, string>): Promise<Uint8Array> {
   const response = await download(
