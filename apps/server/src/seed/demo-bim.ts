@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppServices } from '../services.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -9,14 +7,13 @@ import { confirmDriveUpload, createDriveFile } from '../modules/drive/drive-uplo
 import { createFederatedModel } from '../modules/bim/bim-federated-service.ts';
 import { createIssue } from '../modules/issues/issue-create-service.ts';
 import type { DemoUser } from './demo-seed.ts';
+import { demoIfcModels, type DemoIfcElement } from './demo-ifc.ts';
 
-/** The buildingSMART BCF test models (CC BY-ND 4.0, fixtures/ifc/bcf-xml/SOURCE.md): one site, three disciplines. */
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../fixtures/ifc/bcf-xml');
-
+/** The demo building's models (generated from its levels and rooms by demo-ifc.ts), one per discipline. */
 const MODELS = [
-  { file: 'Architectural.ifc', discipline: 'ARQ', sequence: '0101' },
-  { file: 'Estructura.ifc', discipline: 'EST', sequence: '0102' },
-  { file: 'MEP.ifc', discipline: 'HVAC', sequence: '0103' },
+  { discipline: 'ARQ', sequence: '0101' },
+  { discipline: 'EST', sequence: '0102' },
+  { discipline: 'HVAC', sequence: '0103' },
 ] as const;
 
 /** The name of the demo's federated model. */
@@ -24,34 +21,14 @@ export const DEMO_FEDERATED_NAME = 'Coordenação BIM';
 
 type Point = { x: number; y: number; z: number };
 
-/**
- * Issues pinned in 3D on elements of the models: GUID, express id and the element's centre in IFC world
- * coordinates (Z up), read once with web-ifc from the fixtures.
- */
+/** Issues pinned in 3D on elements of the models (the clashes demo-ifc.ts builds in, and a door to check). */
 const PINNED = [
+  { discipline: 'EST', element: 'column:TER:P1', title: 'Pilar P1 interfere com a parede da fachada' },
+  { discipline: 'HVAC', element: 'duct:TIPO:clash', title: 'Duto DT-02 sem folga para a viga V3' },
   {
-    model: 'Estructura.ifc',
-    title: 'Pilar P1 interfere com a parede da fachada',
-    discipline: 'EST',
-    guid: '1QUmVplzPCtAUgz0TVSle2',
-    localId: 14126,
-    world: { x: 15.206, y: -6.382, z: 1.65 },
-  },
-  {
-    model: 'MEP.ifc',
-    title: 'Duto sem folga para a viga',
-    discipline: 'HVAC',
-    guid: '1wlrA3OY1En95av2mL6981',
-    localId: 93,
-    world: { x: 13.076, y: -8.046, z: 8.047 },
-  },
-  {
-    model: 'Architectural.ifc',
-    title: 'Conferir vão da porta FFC-T21',
     discipline: 'ARQ',
-    guid: '2ABTOtP4HAZgIuV7LUYbfs',
-    localId: 10609,
-    world: { x: 11.762, y: -16.024, z: 7.25 },
+    element: 'door:TER:Escada / Elevadores',
+    title: 'Conferir vão da porta corta-fogo da escada (P-TER-04)',
   },
 ] as const;
 
@@ -87,7 +64,7 @@ function viewpointAt(guid: string, world: Point) {
 }
 
 /**
- * The demo project's BIM (issue 17): the three BCF test models uploaded to the drive by the manager (their
+ * The demo project's BIM (issue 17): the demo building's three models uploaded to the drive by the manager (their
  * conversion is the same bim.convert job as any upload, run after the start), a federated model of them that
  * always loads the latest revisions, and three issues pinned in 3D with a BCF viewpoint each. First run only, and
  * a project that already has an IFC document is left alone. Answers the number of models uploaded.
@@ -96,7 +73,7 @@ export async function seedDemoBim(services: AppServices, demoUsers: readonly Dem
   const { db } = services.database;
   const manager = demoUsers.find((u) => u.role === 'manager');
   const projectId = manager?.projectIds[0];
-  if (!manager || projectId === undefined || !fs.existsSync(FIXTURES)) return 0;
+  if (!manager || projectId === undefined) return 0;
   const [existing] = await db
     .select({ id: driveFiles.id })
     .from(driveFiles)
@@ -116,9 +93,13 @@ export async function seedDemoBim(services: AppServices, demoUsers: readonly Dem
   const disciplineOf = (abbreviation: string) => disciplines.find((d) => d.abbreviation === abbreviation)?.id;
 
   const uploaded = new Map<string, { fileId: number; documentId: number }>();
+  const elements = new Map<string, DemoIfcElement>();
+  const generated = demoIfcModels();
   for (const model of MODELS) {
+    const ifc = generated.find((g) => g.discipline === model.discipline);
+    if (!ifc) continue;
     try {
-      const bytes = fs.readFileSync(path.join(FIXTURES, model.file));
+      const bytes = Buffer.from(ifc.text, 'latin1');
       const created = await createDriveFile(services, actor, {
         projectId,
         fileName: `OBR-${model.discipline}-ED-TER-MOD-${model.sequence}-R00.ifc`,
@@ -128,9 +109,10 @@ export async function seedDemoBim(services: AppServices, demoUsers: readonly Dem
       });
       await services.files.store.write(created.file.storageKey, bytes, 'application/x-step');
       await confirmDriveUpload(services, actor, { projectId, fileId: created.file.id });
-      uploaded.set(model.file, { fileId: created.file.id, documentId: created.file.documentId });
+      uploaded.set(model.discipline, { fileId: created.file.id, documentId: created.file.documentId });
+      for (const [key, element] of ifc.elements) elements.set(`${model.discipline}:${key}`, element);
     } catch (error) {
-      services.logger.info({ err: error, file: model.file }, 'demo model skipped');
+      services.logger.info({ err: error, discipline: model.discipline }, 'demo model skipped');
     }
   }
   if (uploaded.size === 0) return 0;
@@ -140,9 +122,10 @@ export async function seedDemoBim(services: AppServices, demoUsers: readonly Dem
     items: [...uploaded.values()].map((m) => ({ documentId: m.documentId, fileId: null })),
   });
   for (const pin of PINNED) {
-    const model = uploaded.get(pin.model);
+    const model = uploaded.get(pin.discipline);
+    const element = elements.get(`${pin.discipline}:${pin.element}`);
     const disciplineId = disciplineOf(pin.discipline);
-    if (!model || disciplineId === undefined) continue;
+    if (!model || !element || disciplineId === undefined) continue;
     try {
       await createIssue(services, actor, {
         projectId,
@@ -151,16 +134,16 @@ export async function seedDemoBim(services: AppServices, demoUsers: readonly Dem
         priority: 'medium',
         visibility: 'public',
         disciplines: [{ disciplineId, status: 'todo' }],
-        viewpoints: [viewpointAt(pin.guid, pin.world)],
+        viewpoints: [viewpointAt(element.guid, element.centre)],
         bimPins: [
           {
             fileId: model.fileId,
             documentId: model.documentId,
-            guid: pin.guid,
-            localId: pin.localId,
+            guid: element.guid,
+            localId: element.localId,
             // The viewer places a pin by its world point; `point` is that point in the viewer's axes (Y up).
-            point: { x: pin.world.x, y: pin.world.z, z: -pin.world.y },
-            world: pin.world,
+            point: { x: element.centre.x, y: element.centre.z, z: -element.centre.y },
+            world: element.centre,
           },
         ],
       });

@@ -141,7 +141,7 @@ function drawColumns(doc: Doc, layout: ReturnType<typeof planLayout>, f: ReturnT
   let n = 1;
   doc.font('Sans').fontSize(7);
   for (const ay of layout.axesY)
-    for (const ax of layout.axesX.slice(0, -1)) {
+    for (const ax of layout.axesX) {
       doc.rect(f.x(ax.x) - 5, f.y(ay.y) - 5, 10, 10).fill(INK);
       doc.fillColor(GREY).text(`P${n}`, f.x(ax.x) + 7, f.y(ay.y) + 5);
       n += 1;
@@ -149,7 +149,7 @@ function drawColumns(doc: Doc, layout: ReturnType<typeof planLayout>, f: ReturnT
 }
 
 function drawBeams(doc: Doc, layout: ReturnType<typeof planLayout>, f: ReturnType<typeof fit>): void {
-  const xs = layout.axesX.slice(0, -1).map((a) => a.x);
+  const xs = layout.axesX.map((a) => a.x);
   let n = 1;
   doc.font('Sans').fontSize(7).lineWidth(0.8).strokeColor(INK);
   for (const ay of layout.axesY) {

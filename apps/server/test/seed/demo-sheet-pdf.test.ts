@@ -42,7 +42,7 @@ describe('the demo drawing sheets', () => {
       await pdfPages(await demoSheetPdf({ ...sheet, discipline: 'EST', local: 'SS', type: 'FOR' }))
     )[0];
     expect(formwork).toContain('V1 (20×50)');
-    expect(formwork).toContain('P30');
+    expect(formwork).toContain('P35');
     expect(formwork).toContain('Subsolo');
     const lighting = (await pdfPages(await demoSheetPdf({ ...sheet, discipline: 'ELE', local: 'TIPO' })))[0];
     expect(lighting).toContain('Apto 01 — Dormitório');
