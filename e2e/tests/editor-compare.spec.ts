@@ -153,6 +153,40 @@ test.describe('compare documents', () => {
       .toEqual([28, 126, 214]);
   });
 
+  test('draws inline (data:) images of a compare link, which the page may fetch', async ({ page }) => {
+    // Two wide PNGs of one colour each (they fill the stage's width), written inline as the editor exports them.
+    const png = async (rgb: [number, number, number]) =>
+      page.evaluate(async ([r, g, b]) => {
+        const canvas = new OffscreenCanvas(64, 16);
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = `rgb(${r}, ${g}, ${b})`;
+        context.fillRect(0, 0, 64, 16);
+        const blob = await canvas.convertToBlob({ type: 'image/png' });
+        const bytes = new Uint8Array(await blob.arrayBuffer());
+        return `data:image/png;base64,${btoa(String.fromCharCode(...bytes))}`;
+      }, rgb);
+    await page.goto('/showroom/editor');
+    const list = Buffer.from(
+      JSON.stringify([
+        { url: await png([200, 30, 30]), title: 'Inline A' },
+        { url: await png([30, 30, 200]), title: 'Inline B' },
+      ]),
+    ).toString('base64');
+    await page.goto(`/tools/compare-documents?documents=${encodeURIComponent(list)}`);
+    await expect(page.getByRole('heading', { name: 'Inline A vs. Inline B' })).toBeVisible();
+    await expect(stage(page)).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    const box = await stage(page).boundingBox();
+    if (!box) throw new Error('no stage');
+    // The left part shows the first picture, the right part the second.
+    await expect
+      .poll(async () => (await backgroundPixel(page, 20, box.height / 2)).slice(0, 3))
+      .toEqual([200, 30, 30]);
+    await expect
+      .poll(async () => (await backgroundPixel(page, box.width - 20, box.height / 2)).slice(0, 3))
+      .toEqual([30, 30, 200]);
+  });
+
   test('explains a bad documents parameter and an image that cannot load', async ({ page }) => {
     await page.goto('/tools/compare-documents?documents=not-base64!');
     await expect(page.getByRole('alert')).toHaveText(

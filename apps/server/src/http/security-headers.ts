@@ -18,8 +18,9 @@ export function contentSecurityPolicy(
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${files}`,
     "font-src 'self' data:",
-    // blob: lets the markup editor fetch a picture the user just chose, before it is uploaded (issue pin).
-    `connect-src 'self'${files} blob:`,
+    // blob: lets the markup editor fetch a picture the user just chose, before it is uploaded (issue pin); data:
+    // the inline images of a compare link (the editor fetches every image it draws).
+    `connect-src 'self'${files} blob: data:`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -19,12 +19,23 @@ const driveEntry = z.object({
   title: z.string().max(300).optional(),
 });
 
+/** An inline image the compare tool accepts: a raster picture as base64 (never a document, script or SVG). */
+const INLINE_IMAGE = /^data:image\/(png|jpeg|webp|gif|bmp|avif);base64,[A-Za-z0-9+/]+=*$/;
+/** The longest inline image of a compare link, in characters (about 1.5 MB of picture). */
+export const MAX_INLINE_IMAGE_CHARS = 2_000_000;
+
 const urlEntry = z.object({
   url: z
     .string()
     .min(1)
-    .max(4000)
-    .refine((url) => !/^\s*(javascript|vbscript|file|data):/i.test(url), 'unsafe url'),
+    .max(MAX_INLINE_IMAGE_CHARS)
+    .refine(
+      (url) =>
+        /^\s*data:/i.test(url)
+          ? INLINE_IMAGE.test(url)
+          : url.length <= 4000 && !/^\s*(javascript|vbscript|file):/i.test(url),
+      'unsafe url',
+    ),
   title: z.string().max(300).default(''),
 });
 

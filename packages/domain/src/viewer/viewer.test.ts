@@ -274,6 +274,19 @@ describe('/tools/compare-documents documents parameter', () => {
     expect(parseCompareDocumentsParam(raw)).toMatchObject({ ok: true });
   });
 
+  it('reads inline raster images (data: URLs), as the editor exports them', () => {
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    expect(
+      parseCompareDocumentsParam(
+        encodeCompareDocumentsParam([
+          { url: png, title: 'A' },
+          { url: png.replace('image/png', 'image/jpeg'), title: 'B' },
+        ]),
+      ),
+    ).toMatchObject({ ok: true, entries: [{ kind: 'url', url: png }, { kind: 'url' }] });
+  });
+
   it('refuses what it cannot read', () => {
     expect(parseCompareDocumentsParam(null)).toEqual({ ok: false, reason: 'missing' });
     expect(parseCompareDocumentsParam('%%%')).toEqual({ ok: false, reason: 'invalidParameter' });
@@ -294,6 +307,15 @@ describe('/tools/compare-documents documents parameter', () => {
         reason: 'invalidParameter',
       },
     );
+    for (const url of [
+      'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+      'data:image/svg+xml;base64,PHN2Zy8+',
+      'data:image/png,not-base64',
+    ])
+      expect(parseCompareDocumentsParam(encodeCompareDocumentsParam([{ url }]))).toEqual({
+        ok: false,
+        reason: 'invalidParameter',
+      });
     const many = Array.from({ length: 11 }, (_, i) => ({ projectId: 1, documentId: i + 1 }));
     expect(parseCompareDocumentsParam(encodeCompareDocumentsParam(many))).toEqual({
       ok: false,

@@ -113,5 +113,24 @@ describe('IssuesReportPage', SLOW, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The report could not be prepared. Project not found',
     );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Issues report');
+    expect(screen.getByRole('link', { name: 'Back to the issue list' })).toHaveAttribute(
+      'href',
+      '/workspace/project/99/issues',
+    );
+  });
+
+  it('without a project, keeps its title and offers the way to the projects', async () => {
+    await renderRoutes(
+      [{ path: '/issues-report', element: <IssuesReportPage /> }],
+      '/issues-report',
+      fakeSession({ status: 'ready', user: READY_USER }),
+    );
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Issues report');
+    expect(screen.getByRole('alert')).toHaveTextContent("Open the report from a project's issue list.");
+    expect(screen.getByRole('link', { name: 'Go to my projects' })).toHaveAttribute(
+      'href',
+      '/workspace/projects',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { getAccessToken } from '../../lib/auth-token.ts';
@@ -93,23 +93,24 @@ export function IssuesReportPage() {
 
   if (!Number.isSafeInteger(projectId) || projectId < 1)
     return (
-      <main className="issues-report" data-testid="issues-report-error">
-        <p>{t('report.missingProject')}</p>
-      </main>
+      <ReportNotice back={{ to: '/workspace/projects', label: t('report.toProjects') }}>
+        <p role="alert">{t('report.missingProject')}</p>
+      </ReportNotice>
     );
+  const backToList = { to: `/workspace/project/${projectId}/issues`, label: t('report.back') };
   if (load.state === 'loading')
     return (
-      <main className="issues-report" aria-busy="true">
+      <ReportNotice back={backToList} busy>
         <p role="status">{t('report.loading')}</p>
-      </main>
+      </ReportNotice>
     );
   if (load.state === 'error')
     return (
-      <main className="issues-report" data-testid="issues-report-error">
+      <ReportNotice back={backToList}>
         <p role="alert">
           {t('report.error')} {load.message}
         </p>
-      </main>
+      </ReportNotice>
     );
   const { report } = load;
   const label = (key: string) => report.labels[key] ?? key;
@@ -247,6 +248,34 @@ export function IssuesReportPage() {
           )}
         </article>
       ))}
+    </main>
+  );
+}
+
+/** The report's page before it has a report: its title, the state, and the way back. */
+function ReportNotice({
+  back,
+  busy = false,
+  children,
+}: {
+  back: { to: string; label: string };
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('exports');
+  return (
+    <main
+      className="issues-report"
+      aria-busy={busy || undefined}
+      data-testid={busy ? 'issues-report-loading' : 'issues-report-error'}
+    >
+      <div className="issues-report__toolbar no-print">
+        <Link to={back.to} data-testid="issues-report-back">
+          {back.label}
+        </Link>
+      </div>
+      <h1>{t('report.title')}</h1>
+      {children}
     </main>
   );
 }
