@@ -102,7 +102,20 @@ describe('decideRoute (spec core §4)', () => {
       '/onboarding/company',
       '/workspace',
     ],
-    ['profile step stays reachable', 'onboarding', session({}), '/onboarding/userprofile', null],
+    [
+      'profile step reachable until the company step is done',
+      'onboarding',
+      session({ companyId: null }),
+      '/onboarding/userprofile',
+      null,
+    ],
+    [
+      'onboarding closed once onboarded (the profile is edited in the workspace)',
+      'onboarding',
+      session({}),
+      '/onboarding/userprofile',
+      '/workspace',
+    ],
     ['non-admin kept out of admin', 'admin', session({}), '/admin', '/workspace'],
     [
       'admin forced into admin from the workspace',

@@ -85,7 +85,9 @@ export function decideRoute(area: GuardArea, session: GuardSession, path: string
   if (!user.acceptedPolicies) return redirect(policiesPath(path));
   if (area === 'admin') return user.isAdmin ? ALLOW : redirect(ROUTES.workspace);
   if (user.isAdmin) return redirect(ROUTES.admin);
-  if (area === 'onboarding') return ALLOW;
+  // The welcome and profile step are for newcomers: once in a company, the profile is edited in the workspace.
+  if (area === 'onboarding')
+    return user.confirmedRegister && user.companyId !== null ? redirect(ROUTES.workspace) : ALLOW;
   if (!user.confirmedRegister) return redirect(ROUTES.onboarding);
   if (area === 'onboardingCompany') return user.companyId === null ? ALLOW : redirect(ROUTES.workspace);
   if (user.companyId === null) return redirect(ROUTES.onboardingCompany);
