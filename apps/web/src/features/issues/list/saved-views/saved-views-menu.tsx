@@ -66,7 +66,12 @@ export function SavedViewsMenu({
   // The view the user picked last: "save" writes over it while the list differs from it.
   const [baseId, setBaseId] = useState<number | null>(null);
   const views = useMemo(() => data?.savedViews ?? [], [data]);
-  const active = views.find((v) => showsView(current, v)) ?? null;
+  // The view the list shows: the one picked or saved last when it still matches (two views may hold the same
+  // list), else the first that does.
+  const active =
+    views.find((v) => v.id === baseId && showsView(current, v)) ??
+    views.find((v) => showsView(current, v)) ??
+    null;
   const base = views.find((v) => v.id === baseId && v.own) ?? null;
   const { own, shared } = groupViews(views);
   const refresh = () => reload({ requestPolicy: 'network-only' });

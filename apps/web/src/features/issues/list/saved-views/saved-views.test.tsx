@@ -134,6 +134,30 @@ describe('SavedViewsMenu', () => {
     },
   );
 
+  it('names the new view once saved, even when an older view holds the same list', SLOW, async () => {
+    const views = [stored(1, 'Late beams', late)];
+    const executeQuery = vi.fn(() =>
+      fromValue({ data: { savedViews: views.map((v) => ({ __typename: 'SavedView', ...v })) } }),
+    );
+    const executeMutation = vi.fn(() => {
+      const created = stored(9, 'Same list', late);
+      views.push(created);
+      return fromValue({ data: { createSavedView: { __typename: 'SavedView', ...created } } });
+    });
+    const urql = { executeQuery, executeMutation } as unknown as Client;
+    await renderIssueUi(
+      <Provider value={urql}>
+        <SavedViewsMenu projectId={4} current={late} canShare={false} readOnly={false} onApply={vi.fn()} />
+      </Provider>,
+    );
+    const user = userEvent.setup();
+    await user.click(await dom.findByRole('button', { name: 'Saved views (now: Late beams)' }));
+    fireEvent.click(await dom.findByRole('menuitem', { name: 'Save as a new view…', hidden: true }));
+    await user.type(await dom.findByRole('textbox', { name: 'Name' }), 'Same list');
+    await user.click(dom.getByRole('button', { name: 'Save' }));
+    expect(await dom.findByRole('button', { name: 'Saved views (now: Same list)' })).toBeInTheDocument();
+  });
+
   it('offers no saving to a read-only (demo) account and no sharing to collaborators', SLOW, async () => {
     const { client: urql } = client([stored(1, 'Late beams', late)]);
     const { unmount } = await renderIssueUi(
