@@ -26,6 +26,7 @@ const config: CodegenConfig = {
           IssueLocal: '../resolvers/issues-presenters.ts#IssueLocalParent',
           IssueLabel: '../resolvers/issues-presenters.ts#IssueLabelParent',
           Comment: '../resolvers/issue-comments-presenters.ts#CommentParent',
+          CompanyProfile: '../../modules/companies/company-admin-service.ts#CompanyProfileView',
         },
         avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
       },

@@ -56,6 +56,14 @@ test.describe('admin area and company pages (issue 4)', () => {
     await expect(page).toHaveURL(/\/admin\/company\/\d+\/profile$/);
     await expect(page.getByTestId('company-profile-cnpj')).toHaveText('12.345.678/0001-95');
     await expect(page.getByTestId('company-profile-usage')).toHaveText('0 / unlimited');
+    // The drive plan: a trial not yet started, lifted by the switch (editor §9).
+    const drive = page.getByTestId('admin-company-drive');
+    await expect(drive.getByTestId('admin-company-drive-state')).toHaveText(
+      'Trial not started (starts at the first upload)',
+    );
+    await drive.getByLabel('Drive enabled (no trial limit)').check();
+    await expect(drive.getByTestId('admin-company-drive-state')).toHaveText('Enabled');
+    await expect(drive.getByLabel('Drive enabled (no trial limit)')).toBeChecked();
     await page.getByTestId('admin-company-tab-members').click();
     await expect(page).toHaveURL(/\/admin\/company\/\d+\/members$/);
     await expect(page.getByText('The company has no members.')).toBeVisible();

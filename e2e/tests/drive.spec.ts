@@ -50,6 +50,10 @@ test.describe('Project drive', () => {
     const page = await signedInPage(browser, baseURL, world.owner);
     await page.goto(`/workspace/project/${world.projectId}/drive`);
     await expect(page.getByTestId('drive-empty')).toContainText('No documents yet');
+    // The drive is a 30-day trial from the company's first upload (editor §9).
+    await expect(page.getByTestId('drive-plan')).toHaveText(
+      "Your company's first upload starts its 30-day drive trial.",
+    );
 
     // A folder: each name is read by the rule before anything is sent; the broken one says which field is wrong.
     await page.getByTestId('drive-folder-input').setInputFiles(folder);
@@ -68,6 +72,7 @@ test.describe('Project drive', () => {
     for (const name of DRAWINGS) await expect(item(name)).toContainText('Uploaded');
     await expect.poll(() => rowNames(page)).toEqual(DRAWINGS);
     await expect(page.getByText('3 documents')).toBeVisible();
+    await expect(page.getByTestId('drive-plan')).toContainText('Drive trial: 30 days left');
 
     // A new revision of a drawing: the list shows the newest, the earlier one is one click away.
     await page

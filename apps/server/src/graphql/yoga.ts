@@ -23,6 +23,7 @@ import { profileImagesResolvers } from './resolvers/profile-images-resolvers.ts'
 import { notificationsResolvers } from './resolvers/notifications-resolvers.ts';
 import { dashboardsResolvers } from './resolvers/dashboards-resolvers.ts';
 import { savedViewsResolvers } from './resolvers/saved-views-resolvers.ts';
+import { drivePlanResolvers } from './resolvers/drive-plan-resolvers.ts';
 import { applyAccessGuards } from './access-guards.ts';
 import { credentialsFromHeaders, resolveActor, type Credentials } from '../auth/actor-resolver.ts';
 import type { Resolvers } from './generated/resolvers-types.ts';
@@ -67,6 +68,7 @@ export const resolverMaps: Resolvers[] = [
   notificationsResolvers,
   dashboardsResolvers,
   savedViewsResolvers,
+  drivePlanResolvers,
 ];
 
 /** Builds the executable schema from the SDL files and the resolver maps, every root field access-guarded. */

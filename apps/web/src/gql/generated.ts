@@ -275,6 +275,7 @@ export type AdminCompanyQuery = {
     maxActiveProjects: number;
     activeProjects: number;
     members: number;
+    drivePlan: { state: string; daysLeft: number | null; endsAt: string | null };
   };
 };
 
@@ -713,6 +714,23 @@ export type RequestDemoAccessQueryVariables = Exact<{
 }>;
 
 export type RequestDemoAccessQuery = { requestDemoAccess: boolean };
+
+export type ProjectDrivePlanQueryVariables = Exact<{
+  projectId: number;
+}>;
+
+export type ProjectDrivePlanQuery = {
+  projectData: { id: number; drivePlan: { state: string; daysLeft: number | null; endsAt: string | null } };
+};
+
+export type SetCompanyDriveEnabledMutationVariables = Exact<{
+  companyId: number;
+  enabled: boolean;
+}>;
+
+export type SetCompanyDriveEnabledMutation = {
+  setCompanyDriveEnabled: { state: string; daysLeft: number | null; endsAt: string | null };
+};
 
 export type CreateIssueCommentMutationVariables = Exact<{
   projectId: number;
@@ -3988,7 +4006,21 @@ export const AdminCompanyDocument = {
             ],
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CompanyProfileFields' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CompanyProfileFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'drivePlan' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'daysLeft' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
         ],
@@ -5601,6 +5633,111 @@ export const RequestDemoAccessDocument = {
     },
   ],
 } as unknown as DocumentNode<RequestDemoAccessQuery, RequestDemoAccessQueryVariables>;
+export const ProjectDrivePlanDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProjectDrivePlan' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'projectData' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'drivePlan' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'daysLeft' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProjectDrivePlanQuery, ProjectDrivePlanQueryVariables>;
+export const SetCompanyDriveEnabledDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SetCompanyDriveEnabled' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'companyId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'enabled' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setCompanyDriveEnabled' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'companyId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'companyId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'enabled' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'enabled' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'daysLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SetCompanyDriveEnabledMutation, SetCompanyDriveEnabledMutationVariables>;
 export const CreateIssueCommentDocument = {
   kind: 'Document',
   definitions: [

@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'PROJECT_NOT_FOUND',
   'FORBIDDEN_PROJECT_NOT_ACTIVE',
   'PROJECT_LIMIT_REACHED',
+  // Obra's: the company's drive trial ended (editor §9: 30 days); the drive stays readable
+  'DRIVE_TRIAL_ENDED',
   'PROJECT_NOT_INTEGRATED',
   'PROJECT_ALREADY_INTEGRATED',
   'CCODE_PROJECT_ALREADY_INTEGRATED',
@@ -135,6 +137,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'FORBIDDEN_DEMO_MODE':
     case 'FORBIDDEN_PROJECT_NOT_ACTIVE':
     case 'PROJECT_LIMIT_REACHED':
+    case 'DRIVE_TRIAL_ENDED':
     case 'NOT_ACCEPTED_POLICIES':
     case 'POLICIES_NOT_ACCEPTED':
     case 'COMPANY_IS_NOT_ACTIVE':

@@ -24,6 +24,9 @@ export const companySettings = pgTable('company_settings', {
     .primaryKey()
     .references(() => companies.id, { onDelete: 'cascade' }),
   maxActiveProjects: integer('max_active_projects').notNull().default(-1),
+  /** The drive without its trial limit (a platform admin's choice); else a 30-day trial from the first upload. */
+  driveEnabled: boolean('drive_enabled').notNull().default(false),
+  driveTrialStartedAt: tstz('drive_trial_started_at'),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
 

@@ -8,6 +8,7 @@ import type {
   IssueLabelParent,
 } from '../resolvers/issues-presenters.ts';
 import type { CommentParent } from '../resolvers/issue-comments-presenters.ts';
+import type { CompanyProfileView } from '../../modules/companies/company-admin-service.ts';
 import type { GraphQLContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -182,6 +183,7 @@ export type CompanyProfile = {
   __typename?: 'CompanyProfile';
   activeProjects: Scalars['Int']['output'];
   cnpj: Maybe<Scalars['String']['output']>;
+  drivePlan: DrivePlan;
   id: Scalars['Int']['output'];
   isActive: Scalars['Boolean']['output'];
   logo: Maybe<Scalars['String']['output']>;
@@ -291,6 +293,17 @@ export type DashboardStatusPoint = {
 };
 
 export type DisciplineStatusGroup = 'done' | 'info' | 'pending';
+
+/** Where a company's drive stands. */
+export type DrivePlan = {
+  __typename?: 'DrivePlan';
+  /** Whole days of trial left (trial: 30 on the first day, 1 on the last), or the trial's length (notStarted). */
+  daysLeft: Maybe<Scalars['Int']['output']>;
+  /** When the trial ends (trial) or ended (ended). */
+  endsAt: Maybe<Scalars['DateTime']['output']>;
+  /** enabled (no limit), notStarted (the first upload starts the trial), trial, or ended (readable, no uploads). */
+  state: Scalars['String']['output'];
+};
 
 export type EarnedValueDashboard = {
   __typename?: 'EarnedValueDashboard';
@@ -802,6 +815,8 @@ export type Mutation = {
   resendCompanyMemberInvite: SentCompanyMemberInvite;
   revokeAccessKey: Scalars['Boolean']['output'];
   runAdminScript: AdminScriptRun;
+  /** Platform admins: turn a company's drive on (no trial limit) or back to its trial. */
+  setCompanyDriveEnabled: DrivePlan;
   setCompanyMemberRole: CompanyMember;
   setNotificationSettings: NotificationSettings;
   setProjectCategories: Array<ProjectCategory>;
@@ -1037,6 +1052,11 @@ export type MutationRevokeAccessKeyArgs = {
 
 export type MutationRunAdminScriptArgs = {
   name: Scalars['String']['input'];
+};
+
+export type MutationSetCompanyDriveEnabledArgs = {
+  companyId: Scalars['Int']['input'];
+  enabled: Scalars['Boolean']['input'];
 };
 
 export type MutationSetCompanyMemberRoleArgs = {
@@ -1328,6 +1348,8 @@ export type Project = {
   disciplinesStatus: Array<ProjectDisciplineStatus>;
   documentsNamingRule: Array<Scalars['String']['output']>;
   documentsNamingRuleSeparator: Scalars['String']['output'];
+  /** The drive plan of the project's owner company (the drive page's banner and upload prompt). */
+  drivePlan: DrivePlan;
   groups: Array<ProjectGroup>;
   guid: Scalars['String']['output'];
   id: Scalars['Int']['output'];
@@ -2116,7 +2138,7 @@ export type ResolversTypes = ResolversObject<{
   CompanyInvitePreview: ResolverTypeWrapper<CompanyInvitePreview>;
   CompanyMember: ResolverTypeWrapper<CompanyMember>;
   CompanyMemberInvite: ResolverTypeWrapper<CompanyMemberInvite>;
-  CompanyProfile: ResolverTypeWrapper<CompanyProfile>;
+  CompanyProfile: ResolverTypeWrapper<CompanyProfileView>;
   CompanyProfileInput: CompanyProfileInput;
   CompanyProjectInvite: ResolverTypeWrapper<CompanyProjectInvite>;
   CompanyProjectRole: ResolverTypeWrapper<CompanyProjectRole>;
@@ -2130,6 +2152,7 @@ export type ResolversTypes = ResolversObject<{
   DashboardStatusPoint: ResolverTypeWrapper<DashboardStatusPoint>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DisciplineStatusGroup: DisciplineStatusGroup;
+  DrivePlan: ResolverTypeWrapper<DrivePlan>;
   EarnedValueDashboard: ResolverTypeWrapper<EarnedValueDashboard>;
   EarnedValuePoint: ResolverTypeWrapper<EarnedValuePoint>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
@@ -2251,7 +2274,7 @@ export type ResolversParentTypes = ResolversObject<{
   CompanyInvitePreview: CompanyInvitePreview;
   CompanyMember: CompanyMember;
   CompanyMemberInvite: CompanyMemberInvite;
-  CompanyProfile: CompanyProfile;
+  CompanyProfile: CompanyProfileView;
   CompanyProfileInput: CompanyProfileInput;
   CompanyProjectInvite: CompanyProjectInvite;
   CompanyProjectRole: CompanyProjectRole;
@@ -2264,6 +2287,7 @@ export type ResolversParentTypes = ResolversObject<{
   DashboardStatusCount: DashboardStatusCount;
   DashboardStatusPoint: DashboardStatusPoint;
   DateTime: Scalars['DateTime']['output'];
+  DrivePlan: DrivePlan;
   EarnedValueDashboard: EarnedValueDashboard;
   EarnedValuePoint: EarnedValuePoint;
   Float: Scalars['Float']['output'];
@@ -2502,6 +2526,7 @@ export type CompanyProfileResolvers<
 > = ResolversObject<{
   activeProjects?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   cnpj?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  drivePlan?: Resolver<ResolversTypes['DrivePlan'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   isActive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   logo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2619,6 +2644,15 @@ export type DashboardStatusPointResolvers<
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type DrivePlanResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['DrivePlan'] = ResolversParentTypes['DrivePlan'],
+> = ResolversObject<{
+  daysLeft?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  endsAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
 
 export type EarnedValueDashboardResolvers<
   ContextType = GraphQLContext,
@@ -3221,6 +3255,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationRunAdminScriptArgs, 'name'>
   >;
+  setCompanyDriveEnabled?: Resolver<
+    ResolversTypes['DrivePlan'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetCompanyDriveEnabledArgs, 'companyId' | 'enabled'>
+  >;
   setCompanyMemberRole?: Resolver<
     ResolversTypes['CompanyMember'],
     ParentType,
@@ -3485,6 +3525,7 @@ export type ProjectResolvers<
   disciplinesStatus?: Resolver<Array<ResolversTypes['ProjectDisciplineStatus']>, ParentType, ContextType>;
   documentsNamingRule?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   documentsNamingRuleSeparator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  drivePlan?: Resolver<ResolversTypes['DrivePlan'], ParentType, ContextType>;
   groups?: Resolver<Array<ResolversTypes['ProjectGroup']>, ParentType, ContextType>;
   guid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4191,6 +4232,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   DashboardStatusCount?: DashboardStatusCountResolvers<ContextType>;
   DashboardStatusPoint?: DashboardStatusPointResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  DrivePlan?: DrivePlanResolvers<ContextType>;
   EarnedValueDashboard?: EarnedValueDashboardResolvers<ContextType>;
   EarnedValuePoint?: EarnedValuePointResolvers<ContextType>;
   Issue?: IssueResolvers<ContextType>;

@@ -33,6 +33,7 @@ import { hasPreview } from './drive-thumbnail-service.ts';
 import type { Db } from '../../db/database.ts';
 import { isIfcExtension, queueBimConversion } from '../bim/bim-conversion-service.ts';
 import { queuePdfPreparation } from './drive-pdf-service.ts';
+import { claimDriveUpload, requireDriveUploads } from './drive-plan-service.ts';
 
 /** The largest drive file (issue 14: drawing sets and models up to 2 GB). */
 export const DRIVE_MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024;
@@ -84,6 +85,8 @@ export async function createDriveFile(
   const { db } = services.database;
   const { access, viewer } = await loadDriveWriter(db, actor, input.projectId);
   requireAction(access, 'drive.upload');
+  // The owner's drive after its trial (editor §9): readable, but no upload (checked first: the prompt to upgrade).
+  await requireDriveUploads(db, access.project.companyId, new Date());
   const checked = checkDriveFileName(input.fileName);
   if (!checked.ok) throw nameError({ reason: checked.problem, field: 'fileName' });
   const fileName = checked.fileName;
@@ -138,6 +141,7 @@ export async function createDriveFile(
   const guid = randomUUID();
   const storageKey = `drive/${input.projectId}/${guid}`;
   const fileId = await unitOfWork(services, async (tx) => {
+    await claimDriveUpload(tx, access.project.companyId, new Date(now));
     const document = await lockDocumentForUpload(tx, {
       projectId: input.projectId,
       area: 'drive',

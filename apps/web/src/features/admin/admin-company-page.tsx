@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { SettingsLayout } from '../../components/settings-layout/settings-layout.tsx';
-import { AdminCompanyDocument, type CompanyProfileFieldsFragment } from '../../gql/generated.ts';
+import { AdminCompanyDocument, type AdminCompanyQuery } from '../../gql/generated.ts';
 import { FormError } from '../../components/form-error.tsx';
 
 const TABS = ['profile', 'members', 'projects'] as const;
 
 /** What the company tabs read from the page. */
 export interface AdminCompanyContext {
-  company: CompanyProfileFieldsFragment;
+  company: AdminCompanyQuery['adminCompany'];
   reload: () => void;
 }
 

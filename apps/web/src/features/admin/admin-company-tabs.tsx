@@ -1,8 +1,14 @@
-import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from 'urql';
-import { AdminCompanyMembersDocument, AdminCompanyProjectsDocument } from '../../gql/generated.ts';
+import { useMutation, useQuery } from 'urql';
+import {
+  AdminCompanyMembersDocument,
+  AdminCompanyProjectsDocument,
+  SetCompanyDriveEnabledDocument,
+} from '../../gql/generated.ts';
+import { showErrorToast } from '../../lib/error-toast.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { CompanyMembersTable } from '../company/company-members-table.tsx';
 import { CompanyProfileView } from '../company/company-profile-fields.tsx';
@@ -43,8 +49,46 @@ export function AdminCompanyProfileTab() {
         </Button>
       </Group>
       <CompanyProfileView profile={company} />
+      <AdminCompanyDrive />
       {form.dialog}
     </Stack>
+  );
+}
+
+/** The company's drive plan (editor §9): its trial's state, and the switch that lifts the trial limit. */
+function AdminCompanyDrive() {
+  const { t } = useTranslation('admin');
+  const { company, reload } = useAdminCompany();
+  const [saving, setEnabled] = useMutation(SetCompanyDriveEnabledDocument);
+  const plan = company.drivePlan;
+  const state =
+    plan.state === 'trial'
+      ? t('company.drive.state.trial', { count: plan.daysLeft ?? 0 })
+      : t(`company.drive.state.${plan.state}`, { defaultValue: plan.state });
+  return (
+    <Card withBorder data-testid="admin-company-drive">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={4}>{t('company.drive.title')}</Title>
+          <Text size="sm" data-testid="admin-company-drive-state">
+            {state}
+          </Text>
+        </Group>
+        <Switch
+          checked={plan.state === 'enabled'}
+          disabled={saving.fetching}
+          label={t('company.drive.enabled')}
+          description={t('company.drive.enabledHint')}
+          data-testid="admin-company-drive-enabled"
+          onChange={async (event) => {
+            const result = await setEnabled({ companyId: company.id, enabled: event.currentTarget.checked });
+            if (result.error) return showErrorToast(t, result.error);
+            notifications.show({ color: 'green', message: t('company.drive.saved') });
+            reload();
+          }}
+        />
+      </Stack>
+    </Card>
   );
 }
 

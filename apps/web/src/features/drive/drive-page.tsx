@@ -40,6 +40,7 @@ import { ViewDocumentButton } from '../viewer/view-document-button.tsx';
 import { BimDriveBadge } from '../bim/bim-drive-badge.tsx';
 import { BulkDownloadAlert, useBulkDownload } from './bulk-download.tsx';
 import { PdfProcessingChip } from './pdf-processing-chip.tsx';
+import { DrivePlanBanner, useDrivePlan } from './drive-plan-banner.tsx';
 import { FileThumb, ListLoadStates, usePagedFiles, useRowSelection, type FilesPage } from './paged-files.tsx';
 
 const PAGE = 500;
@@ -76,6 +77,7 @@ export function DrivePage() {
     driveCall<FilesPage<DriveFile>>(project.id, `/files?${listQuery(view, page, PAGE)}`),
   );
   const [auth, setAuth] = useState<Authorization | null>(null);
+  const drivePlan = useDrivePlan(project.id);
   const [openFile, setOpenFile] = useState<number | null>(null);
   const zip = useBulkDownload(project.id, 'drive');
   const [failures, setFailures] = useState<BulkResult>([]);
@@ -183,7 +185,16 @@ export function DrivePage() {
           {t('drive:namingRuleLink')}
         </Anchor>
       </Group>
-      {auth?.canUpload && auth.projectActive && <DriveUploadPanel project={project} onUploaded={reload} />}
+      <DrivePlanBanner plan={drivePlan.plan} />
+      {auth?.canUpload && auth.projectActive && drivePlan.plan?.state !== 'ended' && (
+        <DriveUploadPanel
+          project={project}
+          onUploaded={() => {
+            reload();
+            drivePlan.reload();
+          }}
+        />
+      )}
       <Group gap="xs" wrap="wrap" align="end">
         <TextInput
           leftSection={<IconSearch size={16} />}
@@ -363,7 +374,7 @@ export function DrivePage() {
             <Text c="dimmed" ta="center">
               {params.toString()
                 ? t('drive:emptyFiltered')
-                : auth?.canUpload && auth.projectActive
+                : auth?.canUpload && auth.projectActive && drivePlan.plan?.state !== 'ended'
                   ? t('drive:empty')
                   : t('drive:emptyReader')}
             </Text>

@@ -1,0 +1,2 @@
+ALTER TABLE "company_settings" ADD COLUMN "drive_enabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "company_settings" ADD COLUMN "drive_trial_started_at" timestamp with time zone;
