@@ -61,7 +61,7 @@ test.describe('admin area and company pages (issue 4)', () => {
     await expect(drive.getByTestId('admin-company-drive-state')).toHaveText(
       'Trial not started (starts at the first upload)',
     );
-    await drive.getByLabel('Drive enabled (no trial limit)').check();
+    await drive.getByLabel('Drive enabled (no trial limit)').click();
     await expect(drive.getByTestId('admin-company-drive-state')).toHaveText('Enabled');
     await expect(drive.getByLabel('Drive enabled (no trial limit)')).toBeChecked();
     await page.getByTestId('admin-company-tab-members').click();
