@@ -207,6 +207,7 @@ class ModelBuilder {
     const profileAxes = w.add(`IFCAXIS2PLACEMENT2D(#${profileOrigin},$)`);
     const profile = w.add(`IFCRECTANGLEPROFILEDEF(.AREA.,$,#${profileAxes},${num(box.dx)},${num(box.dy)})`);
     const solid = w.add(`IFCEXTRUDEDAREASOLID(#${profile},#${this.identity},#${this.zAxis},${num(box.dz)})`);
+    w.add(`IFCSTYLEDITEM(#${solid},(#${this.style(COLOURS[cls] ?? COLOURS['default']!)}),$)`);
     const representation = w.add(`IFCSHAPEREPRESENTATION(#${this.body},'Body','SweptSolid',(#${solid}))`);
     const shape = w.add(`IFCPRODUCTDEFINITIONSHAPE($,$,(#${representation}))`);
     const guid = ifcGuid(`${this.discipline}:${key}`);
@@ -223,6 +224,20 @@ class ModelBuilder {
         z: storey.elevation + box.z + box.dz / 2,
       },
     });
+    return id;
+  }
+
+  private readonly styles = new Map<string, number>();
+
+  /** A surface style of one colour (shared by every element of that colour). */
+  private style(colour: { name: string; rgb: readonly [number, number, number] }): number {
+    const known = this.styles.get(colour.name);
+    if (known !== undefined) return known;
+    const [r, g, b] = colour.rgb;
+    const rgb = this.w.add(`IFCCOLOURRGB($,${num(r)},${num(g)},${num(b)})`);
+    const shading = this.w.add(`IFCSURFACESTYLESHADING(#${rgb},0.)`);
+    const id = this.w.add(`IFCSURFACESTYLE(${stepString(colour.name)},.BOTH.,(#${shading}))`);
+    this.styles.set(colour.name, id);
     return id;
   }
 
@@ -271,6 +286,18 @@ class ModelBuilder {
     return { discipline: this.discipline, text: this.w.file(fileName), elements: this.elements };
   }
 }
+
+/** The colours the viewer shows each class in (RGB from 0 to 1). */
+const COLOURS: Record<string, { name: string; rgb: readonly [number, number, number] }> = {
+  IfcWall: { name: 'Alvenaria rebocada', rgb: [0.86, 0.83, 0.77] },
+  IfcDoor: { name: 'Madeira', rgb: [0.55, 0.38, 0.24] },
+  IfcColumn: { name: 'Concreto', rgb: [0.62, 0.63, 0.64] },
+  IfcBeam: { name: 'Concreto', rgb: [0.62, 0.63, 0.64] },
+  IfcSlab: { name: 'Concreto laje', rgb: [0.72, 0.73, 0.74] },
+  IfcDuctSegment: { name: 'Chapa galvanizada', rgb: [0.25, 0.52, 0.85] },
+  IfcAirTerminal: { name: 'Alumínio', rgb: [0.85, 0.88, 0.92] },
+  default: { name: 'Neutro', rgb: [0.8, 0.8, 0.8] },
+};
 
 const AXES_X = 'ABCDEFG';
 const axisX = (i: number) => i * BAY_X;
