@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorMessage, httpStatusOf } from '@obra/domain';
 import { requestLocale } from '../http/request-locale.ts';
 import type { FileStorage } from './file-storage.ts';
-import { FILE_CSP } from './file-routes.ts';
+import { FILE_CSP } from '../http/routes/file-routes.ts';
 
 /** Where browsers GET profile images (project images, company logos, user photos). */
 export const PROFILE_IMAGE_PATH = '/profile-images/';

@@ -11,7 +11,7 @@ import { credentialsFromHeaders, resolveActor } from '../../../auth/actor-resolv
 import type { AppServices } from '../../../services.ts';
 import { toAccount } from '../../identity/account.ts';
 import { findUserById } from '../../identity/user-repository.ts';
-import type { BcfActorResolver, FoundationAuthUrls } from '../api/bcf-api-routes.ts';
+import type { BcfActorResolver, FoundationAuthUrls } from '../../../http/routes/bcf/bcf-api-routes.ts';
 import { enforceRateLimit } from '../../../auth/rate-limit-rules.ts';
 import { BcfOauthAdapter } from './bcf-oauth-adapter.ts';
 import { listConnectedApplications, revokeConnectedApplication } from './bcf-oauth-grants.ts';

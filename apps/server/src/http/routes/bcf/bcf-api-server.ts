@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../../services.ts';
-import { bcfActorResolver, createBcfOauth, registerBcfOauthRoutes } from '../oauth/bcf-oauth.ts';
+import {
+  bcfActorResolver,
+  createBcfOauth,
+  registerBcfOauthRoutes,
+} from '../../../modules/bcf/oauth/bcf-oauth.ts';
 import { registerBcfApiRoutes } from './bcf-api-routes.ts';
 
 /**

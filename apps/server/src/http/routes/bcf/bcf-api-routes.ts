@@ -3,8 +3,8 @@ import { AppError } from '@obra/domain';
 import type { Actor } from '../../../auth/actor.ts';
 import { credentialsFromHeaders, resolveActor } from '../../../auth/actor-resolver.ts';
 import type { AppServices } from '../../../services.ts';
-import { requestOrigin } from '../../../http/rest-actor.ts';
-import * as api from './bcf-api-service.ts';
+import { requestOrigin } from '../../rest-actor.ts';
+import * as api from '../../../modules/bcf/api/bcf-api-service.ts';
 
 /** The BCF-API's base path and the Foundation API's (docs/api-bcf.md). */
 export const BCF_API_PREFIX = '/bcf/3.0';
