@@ -15,7 +15,7 @@ import { registerSecurityHeaders } from './security-headers.ts';
 import { registerAuthRoutes } from './routes/auth-routes.ts';
 import { registerFederatedRoutes } from './routes/federated-routes.ts';
 import { registerFileRoutes } from './routes/file-routes.ts';
-import { registerProfileImageRoutes } from '../storage/profile-image-files.ts';
+import { registerProfileImageRoutes } from './routes/profile-image-routes.ts';
 import { registerNotificationRoutes } from './routes/notification-routes.ts';
 import { registerBcfRoutes } from './routes/bcf/bcf-routes.ts';
 import { registerExportRoutes } from './routes/export-routes.ts';
