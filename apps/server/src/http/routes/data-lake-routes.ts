@@ -5,7 +5,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { credentialsFromHeaders, resolveActor } from '../../auth/actor-resolver.ts';
 import { requestLocale } from '../request-locale.ts';
 import { toPublicError } from '../../lib/errors.ts';
-import { FEED_ENTITIES } from '../../modules/data-lake/data-lake-entities.ts';
+import { FEED_ENTITIES } from '../../modules/data-lake/data-lake-entities-sql.ts';
 import {
   FEED_MAX_PAGE_SIZE,
   instantParam,
