@@ -12,7 +12,7 @@ import { loadIssueViews, loadVisibleIssueRows, type IssueRow, type IssueView } f
 import { FULL_PAGE_SHAPE, selectIssuePage, type IssuePageShape } from './issue-page-sql.ts';
 import type { PageUserTags } from './issue-page-children-sql.ts';
 import { audienceOf, projectActorOf, visibleIssuesWhere } from '../issue-visibility-sql.ts';
-import { listUserTags } from '../../projects/project-group-service.ts';
+import { listUserTags } from '../../projects/project-group-repository.ts';
 
 /** Issues per page (spec core §9); larger requests get this many. */
 export const ISSUE_PAGE_SIZE = 500;
