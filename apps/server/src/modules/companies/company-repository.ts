@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { companies, companyInvites, users } from '../../db/schema/index.ts';
 
@@ -21,6 +21,11 @@ export async function findCompaniesByIds(db: Db, ids: readonly number[]): Promis
     .from(companies)
     .where(inArray(companies.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Every company, by name. */
+export function listCompaniesByName(db: Db): Promise<CompanyRow[]> {
+  return db.select().from(companies).orderBy(asc(companies.name));
 }
 
 /** A company administrator as an invitation's recipients list shows them. */
