@@ -38,21 +38,24 @@ export async function copyDisciplineStatuses(db: Db, from: number, to: number): 
   );
 }
 
-/** Adds disciplines to a project. */
+/** Adds disciplines to a project; the rows added. */
 export async function insertDisciplines(
   db: Db,
   projectId: number,
   disciplines: readonly { name: string; abbreviation: string; standardDisciplineId: number | null }[],
-): Promise<void> {
-  if (disciplines.length === 0) return;
-  await db.insert(projectDisciplines).values(
-    disciplines.map((d) => ({
-      projectId,
-      name: d.name,
-      abbreviation: d.abbreviation,
-      standardDisciplineId: d.standardDisciplineId,
-    })),
-  );
+): Promise<(typeof projectDisciplines.$inferSelect)[]> {
+  if (disciplines.length === 0) return [];
+  return db
+    .insert(projectDisciplines)
+    .values(
+      disciplines.map((d) => ({
+        projectId,
+        name: d.name,
+        abbreviation: d.abbreviation,
+        standardDisciplineId: d.standardDisciplineId,
+      })),
+    )
+    .returning();
 }
 
 /** Gives the target the source's document naming rule. */

@@ -49,12 +49,13 @@ export function groupIdsNamed(db: Db, projectId: number, name: string): Promise<
 /** Stores a group and its members. */
 export async function insertGroup(
   db: Db,
-  values: { projectId: number; name: string; createdByUserId: number },
+  values: { projectId: number; name: string; createdByUserId: number | null },
   members: readonly number[],
 ): Promise<ProjectGroupRow> {
   const [row] = await db.insert(projectGroups).values(values).returning();
   if (!row) throw new Error('group not stored');
-  await db.insert(projectGroupUsers).values(members.map((userId) => ({ groupId: row.id, userId })));
+  if (members.length > 0)
+    await db.insert(projectGroupUsers).values(members.map((userId) => ({ groupId: row.id, userId })));
   return row;
 }
 

@@ -138,3 +138,10 @@ export async function projectsJoinedBy(db: Db, companyId: number): Promise<Proje
     .orderBy(asc(projects.name));
   return rows.map((r) => r.project);
 }
+
+/** Stores a project as given. */
+export async function insertProject(db: Db, values: typeof projects.$inferInsert): Promise<ProjectRow> {
+  const [project] = await db.insert(projects).values(values).returning();
+  if (!project) throw new Error('project not stored');
+  return project;
+}
