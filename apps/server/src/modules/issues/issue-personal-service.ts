@@ -8,7 +8,7 @@ import { requireIssueReader } from './issue-permissions.ts';
 import { listGroups } from '../projects/project-group-service.ts';
 import { listUserTags } from '../projects/project-group-repository.ts';
 import { listProjectUsers } from '../projects/project-query-service.ts';
-import { loadVisibleIssue } from './issue-delete-service.ts';
+import { loadVisibleIssue } from './issue-repository.ts';
 import { listMentionableIssues, listProjectMentions, type MentionRecord } from './issue-mentions.ts';
 
 /**

@@ -3,7 +3,9 @@ import {
   DISCIPLINE_STATUSES,
   ISSUE_CATEGORIES,
   PROJECT_PHASES,
+  disciplineStatusMap,
   type DisciplineStatusDefinition,
+  type DisciplineStatusMap,
 } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import {
@@ -190,4 +192,16 @@ export async function disciplinesByIds(
         isNull(projectDisciplines.removedAt),
       ),
     );
+}
+
+/** The project's discipline statuses (all, for the rules) and the ones switched on (for inputs). */
+export async function projectStatuses(
+  db: Db,
+  projectId: number,
+): Promise<{ all: DisciplineStatusMap; active: Set<string> }> {
+  const states = await listDisciplineStatuses(db, projectId);
+  return {
+    all: disciplineStatusMap(states),
+    active: new Set(states.filter((s) => s.active).map((s) => s.key)),
+  };
 }

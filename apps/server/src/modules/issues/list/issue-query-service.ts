@@ -7,7 +7,7 @@ import type { Actor } from '../../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
 import { requireIssueReader } from '../issue-permissions.ts';
 import { filterWhere } from './issue-filter-sql.ts';
-import { projectStatuses } from '../issue-input-checks.ts';
+import { projectStatuses } from '../../projects/project-settings-repository.ts';
 import { loadIssueViews, loadVisibleIssueRows, type IssueRow, type IssueView } from '../issue-repository.ts';
 import { FULL_PAGE_SHAPE, selectIssuePage, type IssuePageShape } from './issue-page-sql.ts';
 import type { PageUserTags } from './issue-page-children-sql.ts';
