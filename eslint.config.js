@@ -1,7 +1,17 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+// Module files that still write SQL outside a repository (docs/architecture.md, "Layers"): a ratchet that may only
+// shrink; test/architecture/lint-walls.test.ts fails when it gains an entry or keeps one that no longer offends.
+const sqlOutsideRepositories = JSON.parse(
+  fs.readFileSync(new URL('./apps/server/sql-outside-repositories.json', import.meta.url), 'utf8'),
+).files;
+
+/** Drizzle and the table definitions: what SQL is written with. Types may still be named (`import type`). */
+const SQL_IMPORTS = ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*', '**/db/schema/**'];
 
 export default tseslint.config(
   {
@@ -74,10 +84,10 @@ export default tseslint.config(
       ],
     },
   },
-  // The GraphQL edge is thin (docs/architecture.md): resolvers call services and present what they return; SQL
-  // and the database live in modules/. Types of the schema may still be named (`import type`).
+  // The edge is thin (docs/architecture.md): GraphQL resolvers and REST routes call services and present what they
+  // return; SQL and the database live in modules/. Types of the schema may still be named (`import type`).
   {
-    files: ['apps/server/src/graphql/**/*.ts'],
+    files: ['apps/server/src/graphql/**/*.ts', 'apps/server/src/http/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -87,7 +97,32 @@ export default tseslint.config(
               group: ['drizzle-orm', 'drizzle-orm/*', '**/db/*', '**/db/**'],
               allowTypeImports: true,
               message:
-                'the GraphQL edge runs no SQL: call a service of modules/<area> (types may be imported).',
+                'the edge (GraphQL resolvers, REST routes) runs no SQL: call a service of modules/<area> (types may be imported).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // In a module, SQL lives in its repositories (`*-repository.ts`, or `*-sql.ts` for statements built in pieces);
+  // services and the rest hold the rules. The files of sqlOutsideRepositories are today's exceptions.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/**/*-repository.ts',
+      'apps/server/src/modules/**/*-sql.ts',
+      ...sqlOutsideRepositories,
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: SQL_IMPORTS,
+              allowTypeImports: true,
+              message:
+                'SQL lives in a repository: move this query to modules/<area>/*-repository.ts (types may be imported).',
             },
           ],
         },

@@ -10,24 +10,24 @@ import type { AppServices } from '../services.ts';
 import { createObraYoga, type ObraYoga } from '../graphql/yoga.ts';
 import { toPublicError } from '../lib/errors.ts';
 import { requestLocale } from './request-locale.ts';
-import { registerHealthRoutes } from './health-routes.ts';
+import { registerHealthRoutes } from './routes/health-routes.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
-import { registerAuthRoutes } from './auth-routes.ts';
-import { registerFederatedRoutes } from './federated-routes.ts';
-import { registerFileRoutes } from '../storage/file-routes.ts';
-import { registerProfileImageRoutes } from '../storage/profile-image-files.ts';
-import { registerNotificationRoutes } from '../modules/notifications/notification-routes.ts';
-import { registerBcfRoutes } from '../modules/bcf/bcf-routes.ts';
-import { registerExportRoutes } from '../modules/exports/export-routes.ts';
-import { registerDataLakeRoutes } from '../modules/data-lake/data-lake-routes.ts';
-import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
-import { registerProjectFilesRoutes } from '../modules/files/files-routes.ts';
+import { registerAuthRoutes } from './routes/auth-routes.ts';
+import { registerFederatedRoutes } from './routes/federated-routes.ts';
+import { registerFileRoutes } from './routes/file-routes.ts';
+import { registerProfileImageRoutes } from './routes/profile-image-routes.ts';
+import { registerNotificationRoutes } from './routes/notification-routes.ts';
+import { registerBcfRoutes } from './routes/bcf/bcf-routes.ts';
+import { registerExportRoutes } from './routes/export-routes.ts';
+import { registerDataLakeRoutes } from './routes/data-lake-routes.ts';
+import { registerDriveRoutes } from './routes/drive/drive-routes.ts';
+import { registerProjectFilesRoutes } from './routes/files/files-routes.ts';
 import { compressAnswer, registerAnswerCompression } from './compress-answer.ts';
-import { registerViewerRoutes } from '../modules/viewer/viewer-routes.ts';
-import { registerBimRoutes } from '../modules/bim/bim-routes.ts';
+import { registerViewerRoutes } from './routes/viewer-routes.ts';
+import { registerBimRoutes } from './routes/bim/bim-routes.ts';
 import { registerOpenApi } from './openapi.ts';
 import { clientErrorHandler, frameworkErrors } from './framework-errors.ts';
-import { registerBcfApi } from '../modules/bcf/api/bcf-api-server.ts';
+import { registerBcfApi } from './routes/bcf/bcf-api-server.ts';
 
 /**
  * Path prefixes answered by the API; every other GET is the single-page app. No prefix may hold a route of the

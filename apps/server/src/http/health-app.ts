@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { errorMessage } from '@obra/domain';
 import type { AppServices } from '../services.ts';
-import { registerHealthRoutes } from './health-routes.ts';
+import { registerHealthRoutes } from './routes/health-routes.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { requestLocale } from './request-locale.ts';
 

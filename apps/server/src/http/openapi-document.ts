@@ -1,10 +1,10 @@
 import Fastify from 'fastify';
 import type { AppServices } from '../services.ts';
 import { registerOpenApi } from './openapi.ts';
-import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
-import { registerProjectFilesRoutes } from '../modules/files/files-routes.ts';
-import { registerViewerRoutes } from '../modules/viewer/viewer-routes.ts';
-import { registerBimRoutes } from '../modules/bim/bim-routes.ts';
+import { registerDriveRoutes } from './routes/drive/drive-routes.ts';
+import { registerProjectFilesRoutes } from './routes/files/files-routes.ts';
+import { registerViewerRoutes } from './routes/viewer-routes.ts';
+import { registerBimRoutes } from './routes/bim/bim-routes.ts';
 
 /**
  * The OpenAPI document of Obra's REST routes without a running server: the routes are registered on a bare

@@ -1,10 +1,10 @@
-import { eq, lt, sql } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
-import { federatedFlows, projectCopies, refreshTokens, verificationCodes } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../auth/actor.ts';
+import { deleteExpiredCredentials } from '../identity/expired-credentials-repository.ts';
+import { resetFailedCopies } from '../projects/project-copy-repository.ts';
 import { requirePlatformAdmin } from './company-admin-service.ts';
 
 /** The maintenance actions of the admin area (/admin/scripts); each runs as the 'admin.script' job. */
@@ -34,11 +34,7 @@ export async function executeAdminScript(services: AppServices, name: string): P
   if (name === 'projects.retryFailedCopies') {
     // Each copy is set pending and its job queued together: a crash in between leaves nothing half-done.
     const retried = await unitOfWork(services, async (tx) => {
-      const failed = await tx
-        .update(projectCopies)
-        .set({ status: 'pending', error: null })
-        .where(eq(projectCopies.status, 'failed'))
-        .returning({ id: projectCopies.id });
+      const failed = await resetFailedCopies(tx);
       for (const copy of failed)
         await services.jobs.send(
           'project.duplicate',
@@ -51,12 +47,7 @@ export async function executeAdminScript(services: AppServices, name: string): P
     return;
   }
   if (name === 'identity.purgeExpiredCredentials') {
-    const cutoff = sql`now() - interval '1 day'`;
-    await unitOfWork(services, async (tx) => {
-      await tx.delete(refreshTokens).where(lt(refreshTokens.expiresAt, cutoff));
-      await tx.delete(verificationCodes).where(lt(verificationCodes.expiresAt, cutoff));
-      await tx.delete(federatedFlows).where(lt(federatedFlows.expiresAt, cutoff));
-    });
+    await unitOfWork(services, (tx) => deleteExpiredCredentials(tx));
     services.logger.info({ script: name }, 'admin script done');
     return;
   }

@@ -1,15 +1,24 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import { AppError, canInCompany, isCompanyRole, PROJECT_STATUS } from '@obra/domain';
+import { AppError, canInCompany, isCompanyRole } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
-import { companies, companySettings, projects, users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { announceAccessChange } from '../../realtime/access-notices.ts';
 import { companyPolicyActor } from './company-policy.ts';
 import { claimProfileImage, releaseProfileImage } from '../profile-images/profile-image-claims.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-
-type CompanyRow = typeof companies.$inferSelect;
+import { findUserByEmail, findUserById, updateUser } from '../identity/user-repository.ts';
+import {
+  companyCounts,
+  countOtherAdmins,
+  findCompanyById,
+  findCompanyMember,
+  insertCompany,
+  listCompaniesByName,
+  listCompanyMembers,
+  saveMaxActiveProjects,
+  updateCompany,
+  type CompanyRow,
+} from './company-repository.ts';
 
 /** A company profile as the API shows it. */
 export interface CompanyProfileView {
@@ -51,22 +60,15 @@ export function requirePlatformAdmin(actor: Actor): void {
 
 /** The profile of a company, with its counts. */
 export async function companyProfile(db: Db, companyId: number): Promise<CompanyProfileView> {
-  const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  const row = await findCompanyById(db, companyId);
   if (!row) throw new AppError('COMPANY_NOT_FOUND');
   return present(db, row);
 }
 
 async function present(db: Db, row: CompanyRow): Promise<CompanyProfileView> {
-  const [[settings], [active], [members], [owner]] = await Promise.all([
-    db.select().from(companySettings).where(eq(companySettings.companyId, row.id)).limit(1),
-    db
-      .select({ n: count() })
-      .from(projects)
-      .where(and(eq(projects.companyId, row.id), eq(projects.status, PROJECT_STATUS.active))),
-    db.select({ n: count() }).from(users).where(eq(users.companyId, row.id)),
-    row.ownerUserId
-      ? db.select({ email: users.email }).from(users).where(eq(users.id, row.ownerUserId)).limit(1)
-      : Promise.resolve([]),
+  const [counts, owner] = await Promise.all([
+    companyCounts(db, row.id),
+    row.ownerUserId ? findUserById(db, row.ownerUserId) : Promise.resolve(undefined),
   ]);
   return {
     id: row.id,
@@ -76,19 +78,15 @@ async function present(db: Db, row: CompanyRow): Promise<CompanyProfileView> {
     cnpj: row.cnpj,
     ownerEmail: owner?.email ?? null,
     isActive: row.isActive,
-    maxActiveProjects: settings?.maxActiveProjects ?? -1,
-    activeProjects: active?.n ?? 0,
-    members: members?.n ?? 0,
+    maxActiveProjects: counts.maxActiveProjects,
+    activeProjects: counts.activeProjects,
+    members: counts.members,
   };
 }
 
 /** The members of a company, by name. */
 export async function companyMembers(db: Db, companyId: number): Promise<CompanyMemberView[]> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(eq(users.companyId, companyId))
-    .orderBy(asc(users.name), asc(users.id));
+  const rows = await listCompanyMembers(db, companyId);
   return rows.map((u) => ({
     id: u.id,
     name: u.name,
@@ -100,21 +98,9 @@ export async function companyMembers(db: Db, companyId: number): Promise<Company
 }
 
 async function loadMember(db: Db, companyId: number, userId: number) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
-    .limit(1);
+  const row = await findCompanyMember(db, companyId, userId);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
-}
-
-async function otherAdmins(db: Db, companyId: number, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.companyRole, 'admin'), ne(users.id, userId)));
-  return row?.n ?? 0;
 }
 
 /** Changes a member's role; a company always keeps an administrator. */
@@ -131,14 +117,11 @@ export async function setMemberRole(
   if (
     member.companyRole === 'admin' &&
     role !== 'admin' &&
-    (await otherAdmins(db, companyId, userId)) === 0
+    (await countOtherAdmins(db, companyId, userId)) === 0
   ) {
     throw new AppError('INVALID_ACTION', { reason: 'lastAdmin' });
   }
-  await db
-    .update(users)
-    .set({ companyRole: role, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+  await updateUser(db, userId, { companyRole: role });
   return {
     id: member.id,
     name: member.name,
@@ -154,13 +137,10 @@ export async function removeMember(services: AppServices, actor: Actor, userId: 
   const { db } = services.database;
   const companyId = requireOwnCompany(actor, 'company.manageMembers');
   const member = await loadMember(db, companyId, userId);
-  if (member.companyRole === 'admin' && (await otherAdmins(db, companyId, userId)) === 0) {
+  if (member.companyRole === 'admin' && (await countOtherAdmins(db, companyId, userId)) === 0) {
     throw new AppError('INVALID_ACTION', { reason: 'lastAdmin' });
   }
-  await db
-    .update(users)
-    .set({ companyId: null, companyRole: null, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+  await updateUser(db, userId, { companyId: null, companyRole: null });
   // Their open websockets close now: nothing of the company's projects reaches them any more.
   announceAccessChange(services, userId);
   return true;
@@ -185,10 +165,10 @@ function cleanProfile(input: {
 async function saveCompany(
   db: Db,
   companyId: number,
-  values: Partial<typeof companies.$inferInsert>,
+  values: Parameters<typeof updateCompany>[2],
 ): Promise<void> {
   try {
-    await db.update(companies).set(values).where(eq(companies.id, companyId));
+    await updateCompany(db, companyId, values);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('DUPLICATED_COMPANY_NAME');
     throw error;
@@ -205,11 +185,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** The company's logo now (null when it has none). */
 async function currentLogo(db: Db, companyId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ logo: companies.logo })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
+  const row = await findCompanyById(db, companyId);
   return row?.logo ?? null;
 }
 
@@ -240,7 +216,7 @@ export async function updateOwnProfile(
 export async function adminCompanies(services: AppServices, actor: Actor): Promise<CompanyProfileView[]> {
   requirePlatformAdmin(actor);
   const { db } = services.database;
-  const rows = await db.select().from(companies).orderBy(asc(companies.name));
+  const rows = await listCompaniesByName(db);
   return Promise.all(rows.map((r) => present(db, r)));
 }
 
@@ -259,7 +235,7 @@ export interface AdminCompanyInput {
 async function ownerIdFor(db: Db, email: string | null | undefined): Promise<number | null> {
   const clean = email?.trim().toLowerCase();
   if (!clean) return null;
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, clean)).limit(1);
+  const row = await findUserByEmail(db, clean);
   if (!row) throw new AppError('NOT_FOUND', { field: 'ownerEmail' });
   return row.id;
 }
@@ -291,29 +267,15 @@ export async function adminSaveCompany(
   const id = await unitOfWork(services, async (tx) => {
     let target = companyId;
     if (target === null) {
-      const [row] = await tx
-        .insert(companies)
-        .values(values)
-        .onConflictDoNothing()
-        .returning({ id: companies.id });
+      const row = await insertCompany(tx, values);
       if (!row) throw new AppError('DUPLICATED_COMPANY_NAME');
       target = row.id;
     } else {
-      const [exists] = await tx
-        .select({ id: companies.id })
-        .from(companies)
-        .where(eq(companies.id, target))
-        .limit(1);
+      const exists = await findCompanyById(tx, target);
       if (!exists) throw new AppError('COMPANY_NOT_FOUND');
       await saveCompany(tx, target, values);
     }
-    await tx
-      .insert(companySettings)
-      .values({ companyId: target, maxActiveProjects: input.maxActiveProjects })
-      .onConflictDoUpdate({
-        target: companySettings.companyId,
-        set: { maxActiveProjects: input.maxActiveProjects, updatedAt: sql`now()` },
-      });
+    await saveMaxActiveProjects(tx, target, input.maxActiveProjects);
     return target;
   });
   if (logo !== undefined) await releaseProfileImage(services, current);

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { PROJECT_STATUS } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
-import { companies, companyInvites, users } from '../../db/schema/index.ts';
+import { companies, companyInvites, companySettings, projects, users } from '../../db/schema/index.ts';
 
 /** A stored company. */
 export type CompanyRow = typeof companies.$inferSelect;
@@ -21,6 +22,11 @@ export async function findCompaniesByIds(db: Db, ids: readonly number[]): Promis
     .from(companies)
     .where(inArray(companies.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Every company, by name. */
+export function listCompaniesByName(db: Db): Promise<CompanyRow[]> {
+  return db.select().from(companies).orderBy(asc(companies.name));
 }
 
 /** A company administrator as an invitation's recipients list shows them. */
@@ -188,4 +194,76 @@ function selectInvitesWithParties(db: Db) {
     .innerJoin(companies, eq(companies.id, companyInvites.companyId))
     .leftJoin(users, eq(users.id, companyInvites.invitedByUserId))
     .$dynamic();
+}
+
+/** A company's limit of active projects (-1: unlimited), its active projects and its members. */
+export async function companyCounts(
+  db: Db,
+  companyId: number,
+): Promise<{ maxActiveProjects: number; activeProjects: number; members: number }> {
+  const [[settings], [active], [members]] = await Promise.all([
+    db.select().from(companySettings).where(eq(companySettings.companyId, companyId)).limit(1),
+    db
+      .select({ n: count() })
+      .from(projects)
+      .where(and(eq(projects.companyId, companyId), eq(projects.status, PROJECT_STATUS.active))),
+    db.select({ n: count() }).from(users).where(eq(users.companyId, companyId)),
+  ]);
+  return {
+    maxActiveProjects: settings?.maxActiveProjects ?? -1,
+    activeProjects: active?.n ?? 0,
+    members: members?.n ?? 0,
+  };
+}
+
+/** The members of a company, by name. */
+export function listCompanyMembers(db: Db, companyId: number) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/** A member of the company, or undefined. */
+export async function findCompanyMember(db: Db, companyId: number, userId: number) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
+    .limit(1);
+  return row;
+}
+
+/** How many administrators the company has besides this user. */
+export async function countOtherAdmins(db: Db, companyId: number, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.companyRole, 'admin'), ne(users.id, userId)));
+  return row?.n ?? 0;
+}
+
+/** Changes a company's profile columns (a taken name throws PostgreSQL's unique violation). */
+export async function updateCompany(
+  db: Db,
+  companyId: number,
+  values: Partial<typeof companies.$inferInsert>,
+): Promise<void> {
+  await db.update(companies).set(values).where(eq(companies.id, companyId));
+}
+
+/** Sets a company's limit of active projects. */
+export async function saveMaxActiveProjects(
+  db: Db,
+  companyId: number,
+  maxActiveProjects: number,
+): Promise<void> {
+  await db
+    .insert(companySettings)
+    .values({ companyId, maxActiveProjects })
+    .onConflictDoUpdate({
+      target: companySettings.companyId,
+      set: { maxActiveProjects, updatedAt: sql`now()` },
+    });
 }

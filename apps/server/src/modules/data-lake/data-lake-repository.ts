@@ -1,6 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { EntityProperty, FeedEntity, FeedScope } from './data-lake-entities.ts';
+import type { EntityProperty, FeedEntity, FeedScope } from './data-lake-entities-sql.ts';
 
 /** A read of an entity: the scope's rows, narrowed, in an order, one page. */
 export interface FeedQuery {

@@ -1,8 +1,6 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
 import { AppError, type Locale } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { projectCompanies } from '../../db/schema/index.ts';
 import { loadProjectAccess, type ProjectAccess } from '../projects/project-access.ts';
 import { requireIssueReader } from '../issues/issue-permissions.ts';
 import {
@@ -11,9 +9,12 @@ import {
   type EntityProperty,
   type FeedEntity,
   type FeedScope,
-} from './data-lake-entities.ts';
+  updatedSinceWhere,
+} from './data-lake-entities-sql.ts';
+import { projectIdsOfCompany } from '../projects/project-company-repository.ts';
 import { countFeedRows, selectFeedRows } from './data-lake-repository.ts';
-import { filterSql, parseFilter } from './odata-filter.ts';
+import { parseFilter } from './odata-filter.ts';
+import { filterSql } from './odata-filter-sql.ts';
 
 /** Rows per page unless asked otherwise, and the most a page may hold. */
 export const FEED_PAGE_SIZE = 1000;
@@ -50,14 +51,7 @@ export async function loadFeedScope(
     accesses = [await loadProjectAccess(db, actor, projectId)];
   } else {
     const companyId = actor.account.companyId;
-    const rows =
-      companyId === null
-        ? []
-        : await db
-            .select({ projectId: projectCompanies.projectId })
-            .from(projectCompanies)
-            .where(eq(projectCompanies.companyId, companyId))
-            .orderBy(projectCompanies.projectId);
+    const rows = companyId === null ? [] : await projectIdsOfCompany(db, companyId);
     accesses = [];
     for (const row of rows) accesses.push(await loadProjectAccess(db, actor, row.projectId));
   }
@@ -102,13 +96,6 @@ export function instantParam(raw: unknown, field: string): Date | undefined {
   const value = typeof raw === 'string' ? new Date(raw) : new Date(Number.NaN);
   if (Number.isNaN(value.getTime())) throw new AppError('BAD_USER_INPUT', { field });
   return value;
-}
-
-function updatedSinceWhere(entity: FeedEntity, since: Date | undefined): SQL | undefined {
-  if (!since || !entity.updated) return undefined;
-  const property = propertyOf(entity, entity.updated);
-  if (!property) return undefined;
-  return sql`(${sql.raw(property.expr)}) >= ${since.toISOString()}::timestamptz`;
 }
 
 /** The REST feed's request. */

@@ -1,12 +1,11 @@
-import { and, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
-import { propertyOf, type EntityProperty, type FeedEntity } from './data-lake-entities.ts';
+import { propertyOf, type EntityProperty, type FeedEntity } from './data-lake-entities-sql.ts';
 
 /** A comparison operator of `$filter`. */
-type Operator = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
+export type Operator = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
 
 /** A literal: a value and the EDM kind it reads as. */
-type Literal =
+export type Literal =
   | { kind: 'null' }
   | { kind: 'boolean'; value: boolean }
   | { kind: 'number'; value: number }
@@ -20,7 +19,6 @@ export type FilterNode =
   | { kind: 'and' | 'or'; left: FilterNode; right: FilterNode };
 
 const OPERATORS = new Set<string>(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
-const SQL_OPERATORS: Record<Operator, string> = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' };
 
 const TOKEN =
   /\s*(?:(\()|(\))|('(?:[^']|'')*')|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))|(\d{4}-\d{2}-\d{2})|(-?\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z0-9_]*))/y;
@@ -34,7 +32,8 @@ type Token =
   | { t: 'number'; v: number }
   | { t: 'word'; v: string };
 
-function refuse(message: string): never {
+/** A `$filter` this server does not read: BAD_USER_INPUT. */
+export function refuse(message: string): never {
   throw new AppError('BAD_USER_INPUT', `$filter: ${message}`, { field: '$filter' });
 }
 
@@ -128,45 +127,4 @@ export function parseFilter(text: string, entity: FeedEntity): FilterNode {
   const root = orExpr();
   if (i < tokens.length) refuse('unexpected text after the expression');
   return root;
-}
-
-/** A literal as a typed SQL parameter for a property, or BAD_USER_INPUT when the types do not meet. */
-function valueFor(property: EntityProperty, literal: Literal): SQL {
-  const mismatch = () => refuse(`“${property.name}” is ${property.type}`);
-  switch (property.type) {
-    case 'Edm.Int32':
-      if (literal.kind !== 'number' || !Number.isInteger(literal.value)) mismatch();
-      return sql`${literal.kind === 'number' ? literal.value : 0}::int`;
-    case 'Edm.String':
-      if (literal.kind !== 'string') mismatch();
-      return sql`${literal.kind === 'string' ? literal.value : ''}::text`;
-    case 'Edm.Boolean':
-      if (literal.kind !== 'boolean') mismatch();
-      return sql`${literal.kind === 'boolean' && literal.value}::boolean`;
-    case 'Edm.Date':
-      if (literal.kind !== 'date') mismatch();
-      return sql`${literal.kind === 'date' ? literal.value : ''}::date`;
-    case 'Edm.DateTimeOffset':
-      if (literal.kind !== 'datetime' && literal.kind !== 'date') mismatch();
-      if ((literal.kind === 'datetime' || literal.kind === 'date') && Number.isNaN(Date.parse(literal.value)))
-        mismatch();
-      return sql`${literal.kind === 'datetime' || literal.kind === 'date' ? literal.value : ''}::timestamptz`;
-  }
-}
-
-/** A parsed filter as SQL over the entity's FROM clause. */
-export function filterSql(node: FilterNode): SQL {
-  if (node.kind === 'compare') return compareSql(node);
-  const [left, right] = [filterSql(node.left), filterSql(node.right)];
-  return (node.kind === 'and' ? and(left, right) : or(left, right)) ?? sql`false`;
-}
-
-function compareSql(node: Extract<FilterNode, { kind: 'compare' }>): SQL {
-  const column = sql.raw(node.property.expr);
-  if (node.literal.kind === 'null') {
-    if (node.op === 'eq') return sql`(${column}) is null`;
-    if (node.op === 'ne') return sql`(${column}) is not null`;
-    refuse('null compares only with eq and ne');
-  }
-  return sql`(${column}) ${sql.raw(SQL_OPERATORS[node.op])} ${valueFor(node.property, node.literal)}`;
 }

@@ -1,4 +1,4 @@
-import { FEED_ENTITIES } from './data-lake-entities.ts';
+import { FEED_ENTITIES } from './data-lake-entities-sql.ts';
 
 /** The namespace of Obra's OData types. */
 export const ODATA_NAMESPACE = 'Obra.DataLake';

@@ -1,13 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AppError, type IssueFilter } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/database.ts';
-import { projectGroups, projectLabels, projectLocals, projects, users } from '../../db/schema/index.ts';
 import { getIssues, ISSUE_PAGE_SIZE, parseIssueFilter } from '../issues/list/issue-query-service.ts';
 import type { IssueView } from '../issues/issue-repository.ts';
 import type { IssuePageShape } from '../issues/list/issue-page-sql.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
+import { exportLookupRows, userNameRows } from './export-repository.ts';
 
 /** What an export or a report is made of: the issue list's filter JSON and, optionally, a selection of ids. */
 export interface ExportRequest {
@@ -109,24 +108,9 @@ function pathNames(
 
 /** The project's names for an export (the project's trees and groups are small; users are read as met). */
 export async function loadExportLookups(db: Db, projectId: number): Promise<ExportLookups> {
-  const [project] = await db.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId));
-  const treeColumns = (t: typeof projectLocals) => ({ id: t.id, parentId: t.parentId, name: t.name });
-  const locals = await db
-    .select(treeColumns(projectLocals))
-    .from(projectLocals)
-    .where(eq(projectLocals.projectId, projectId))
-    .orderBy(asc(projectLocals.position), asc(projectLocals.id));
-  const labels = await db
-    .select(treeColumns(projectLabels))
-    .from(projectLabels)
-    .where(eq(projectLabels.projectId, projectId))
-    .orderBy(asc(projectLabels.position), asc(projectLabels.id));
-  const groups = await db
-    .select({ id: projectGroups.id, name: projectGroups.name })
-    .from(projectGroups)
-    .where(eq(projectGroups.projectId, projectId));
+  const { projectName, locals, labels, groups } = await exportLookupRows(db, projectId);
   return {
-    projectName: project?.name ?? '',
+    projectName: projectName ?? '',
     locals: pathNames(locals),
     labels: pathNames(labels),
     groups: new Map(groups.map((g) => [g.id, g.name])),
@@ -140,10 +124,7 @@ export async function userNames(db: Db, lookups: ExportLookups, ids: Iterable<nu
     (id) => !lookups.users.has(id),
   );
   if (missing.length === 0) return;
-  const rows = await db
-    .select({ id: users.id, name: users.name, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(and(inArray(users.id, missing)));
+  const rows = await userNameRows(db, missing);
   for (const r of rows) {
     const full = [r.name, r.lastName].filter(Boolean).join(' ').trim();
     lookups.users.set(r.id, full || r.email);

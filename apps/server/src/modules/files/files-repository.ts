@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { driveFiles } from '../../db/schema/index.ts';
 import {
   COLUMNS,
   pageOfFiles,
@@ -58,4 +59,46 @@ export async function projectFileVersions(db: Db, documentId: number): Promise<D
       order by f.id desc`,
   );
   return found.map(toRecord);
+}
+
+/** The highest numbered revision of a project file's versions (0 when it has none). */
+export async function topVersionNumber(db: Db, documentId: number): Promise<number> {
+  const [top] = await db
+    .select({ top: sql<number>`coalesce(max(${driveFiles.revisionName}::int), 0)` })
+    .from(driveFiles)
+    .where(eq(driveFiles.documentId, documentId));
+  return Number(top?.top ?? 0);
+}
+
+/** Stores a new version row; its id. */
+export async function insertProjectFileVersion(
+  db: Db,
+  values: typeof driveFiles.$inferInsert,
+): Promise<number | undefined> {
+  const [created] = await db.insert(driveFiles).values(values).returning({ id: driveFiles.id });
+  return created?.id;
+}
+
+/** Removes one version row. */
+export async function deleteProjectFileVersionRow(db: Db, fileId: number): Promise<void> {
+  await db.delete(driveFiles).where(eq(driveFiles.id, fileId));
+}
+
+/** Every version of a file, locked for the rest of the transaction. */
+export function lockProjectFileVersions(db: Db, documentId: number) {
+  return db
+    .select({
+      id: driveFiles.id,
+      storageKey: driveFiles.storageKey,
+      createdByUserId: driveFiles.createdByUserId,
+      uploadState: driveFiles.uploadState,
+    })
+    .from(driveFiles)
+    .where(eq(driveFiles.documentId, documentId))
+    .for('update');
+}
+
+/** Removes every version row of a file. */
+export async function deleteProjectFileVersions(db: Db, documentId: number): Promise<void> {
+  await db.delete(driveFiles).where(eq(driveFiles.documentId, documentId));
 }

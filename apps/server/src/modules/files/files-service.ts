@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import {
   AppError,
   canDeleteProjectFile,
@@ -11,7 +10,6 @@ import {
   type ProjectFilesAuthorization,
 } from '@obra/domain';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-import { driveFiles } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/database.ts';
@@ -28,8 +26,17 @@ import {
 } from '../drive/drive-upload-service.ts';
 import { signedDownloadOf, thumbnailSigner } from '../drive/drive-file-service.ts';
 import { thumbnailKey } from '../drive/drive-thumbnail-service.ts';
+import {
+  deleteProjectFileVersionRow,
+  deleteProjectFileVersions,
+  insertProjectFileVersion,
+  listProjectFiles,
+  lockProjectFileVersions,
+  projectFileVersions,
+  topVersionNumber,
+  type ProjectFilesSortKey,
+} from './files-repository.ts';
 import { uploadKeyOf } from '../../storage/file-store.ts';
-import { listProjectFiles, projectFileVersions, type ProjectFilesSortKey } from './files-repository.ts';
 
 /** A version of a project file as the API serves it (docs/api-drive.md "Project files"). */
 export interface PresentedProjectFile {
@@ -202,30 +209,24 @@ export async function createProjectFile(
       name: fileName,
       createdByUserId: actor.account.id,
     });
-    const [top] = await tx
-      .select({ top: sql<number>`coalesce(max(${driveFiles.revisionName}::int), 0)` })
-      .from(driveFiles)
-      .where(eq(driveFiles.documentId, document.id));
-    const [created] = await tx
-      .insert(driveFiles)
-      .values({
-        projectId: input.projectId,
-        documentId: document.id,
-        fileName,
-        extension,
-        revisionName: String(Number(top?.top ?? 0) + 1),
-        status: 'ANALYSING',
-        visibility: 'public',
-        fileSize: input.fileSize,
-        storageKey,
-        companyId: actor.account.companyId,
-        createdByUserId: actor.account.id,
-        updatedByUserId: actor.account.id,
-        expiresAt: new Date(now + PENDING_SECONDS * 1000),
-      })
-      .returning({ id: driveFiles.id });
-    if (!created) throw new Error('project file not written');
-    return created.id;
+    const top = await topVersionNumber(tx, document.id);
+    const created = await insertProjectFileVersion(tx, {
+      projectId: input.projectId,
+      documentId: document.id,
+      fileName,
+      extension,
+      revisionName: String(top + 1),
+      status: 'ANALYSING',
+      visibility: 'public',
+      fileSize: input.fileSize,
+      storageKey,
+      companyId: actor.account.companyId,
+      createdByUserId: actor.account.id,
+      updatedByUserId: actor.account.id,
+      expiresAt: new Date(now + PENDING_SECONDS * 1000),
+    });
+    if (created === undefined) throw new Error('project file not written');
+    return created;
   });
   const file = await findDriveFile(db, input.projectId, fileId, { area: 'files' });
   if (!file) throw new AppError('DOCUMENTS_NOT_FOUND');
@@ -279,7 +280,7 @@ export async function deleteProjectFileVersion(
     const file = await loadVersion(tx, viewer, input.projectId, input.fileId, true);
     const own = file.uploadState === 'pending' && file.createdByUserId === viewer.userId;
     if (!own && !canDeleteProjectFile(viewer, file)) throw new AppError('DOCUMENT_DELETE_FORBIDDEN');
-    await tx.delete(driveFiles).where(eq(driveFiles.id, file.id));
+    await deleteProjectFileVersionRow(tx, file.id);
     await deleteEmptyDocument(tx, file.documentId);
     return file.storageKey;
   });
@@ -299,21 +300,12 @@ export async function deleteProjectFile(
   const { viewer } = await loadDriveWriter(db, actor, input.projectId);
   const keys = await unitOfWork(services, async (tx) => {
     const file = await loadVersion(tx, viewer, input.projectId, input.fileId, true);
-    const versions = await tx
-      .select({
-        id: driveFiles.id,
-        storageKey: driveFiles.storageKey,
-        createdByUserId: driveFiles.createdByUserId,
-        uploadState: driveFiles.uploadState,
-      })
-      .from(driveFiles)
-      .where(eq(driveFiles.documentId, file.documentId))
-      .for('update');
+    const versions = await lockProjectFileVersions(tx, file.documentId);
     for (const version of versions) {
       if (version.uploadState === 'confirmed' && !canDeleteProjectFile(viewer, version))
         throw new AppError('DOCUMENT_DELETE_FORBIDDEN', { fileId: version.id });
     }
-    await tx.delete(driveFiles).where(eq(driveFiles.documentId, file.documentId));
+    await deleteProjectFileVersions(tx, file.documentId);
     await deleteEmptyDocument(tx, file.documentId);
     return versions.map((v) => v.storageKey);
   });

@@ -4,7 +4,7 @@ import { CURRENT_POLICIES, toAccount, type Account } from './account.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { findCompanyById, type CompanyRow } from '../companies/company-repository.ts';
 import { findUserById, updateUser, type NewUser } from './user-repository.ts';
-import { countActiveProjects } from '../projects/project-query-service.ts';
+import { countActiveProjects } from '../projects/project-repository.ts';
 import { claimProfileImage, releaseProfileImage } from '../profile-images/profile-image-claims.ts';
 
 /** The signed-in user with their company, as loggedUserData shows it. */

@@ -9,7 +9,7 @@ import { loadForWrite, loadProjectAccess, requireAction } from '../projects/proj
 import { listCategories, listDisciplines, listPhases } from '../projects/project-settings-repository.ts';
 import { listTree, type TreeItem } from '../projects/project-tree-repository.ts';
 import { applyIssueCreate } from './issue-create-service.ts';
-import { projectStatuses } from './issue-input-checks.ts';
+import { projectStatuses } from '../projects/project-settings-repository.ts';
 import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
 import { allQueries } from '../../db/all-queries.ts';
 

@@ -1,31 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import { issues, issueUserStates } from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { loadProjectAccess, requireActive, type ProjectAccess } from '../projects/project-access.ts';
-import type { Db } from '../../db/database.ts';
+import { loadProjectAccess, requireActive } from '../projects/project-access.ts';
 import { emitProjectEvent, unitOfWork } from '../../db/unit-of-work.ts';
-import type { IssueRow } from './issue-repository.ts';
+import { loadVisibleIssue } from './issue-repository.ts';
 import { canDeleteIssue } from './issue-permissions.ts';
-import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
-
-/** Loads an issue the caller sees; missing and hidden issues are both NOT_FOUND. */
-export async function loadVisibleIssue(
-  db: Db,
-  access: ProjectAccess,
-  issueId: number,
-  forUpdate = false,
-): Promise<IssueRow> {
-  const query = db
-    .select()
-    .from(issues)
-    .where(and(eq(issues.id, issueId), visibleIssuesWhere(audienceOf(access))))
-    .limit(1);
-  const [row] = forUpdate ? await query.for('update') : await query;
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
 
 /**
  * Deletes an issue: its creator while it is a draft, or whoever has issue.deleteAny (FORBIDDEN otherwise). The

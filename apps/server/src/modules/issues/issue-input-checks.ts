@@ -1,22 +1,16 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   AppError,
-  disciplineStatusMap,
   ISSUE_STATUSES,
   ISSUE_VISIBILITIES,
   PRIORITIES,
-  type DisciplineStatusMap,
   type IssueStatus,
   type IssueVisibility,
   type Priority,
 } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import { projectDisciplines, projectGroups } from '../../db/schema/index.ts';
-import {
-  listCategories,
-  listDisciplineStatuses,
-  listPhases,
-} from '../projects/project-settings-repository.ts';
+import { listCategories, listPhases } from '../projects/project-settings-repository.ts';
 import { treeHasAll } from '../projects/project-tree-repository.ts';
 import type { ImageInput } from './images/issue-image-service.ts';
 
@@ -91,17 +85,8 @@ export function checkEnums(fields: IssueFieldsInput): {
   };
 }
 
-/** The project's discipline statuses (all, for the rules) and the ones switched on (for inputs). */
-export async function projectStatuses(
-  db: Db,
-  projectId: number,
-): Promise<{ all: DisciplineStatusMap; active: Set<string> }> {
-  const states = await listDisciplineStatuses(db, projectId);
-  return {
-    all: disciplineStatusMap(states),
-    active: new Set(states.filter((s) => s.active).map((s) => s.key)),
-  };
-}
+/** The project's discipline statuses: read from the projects area (bcf-import-service.ts still imports them here). */
+export { projectStatuses } from '../projects/project-settings-repository.ts';
 
 /**
  * Checks that what the fields point at belongs to the project and is switched on: disciplines (not removed)

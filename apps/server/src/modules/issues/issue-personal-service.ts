@@ -5,9 +5,10 @@ import { issueUserStates, projectUserTags } from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../projects/project-access.ts';
 import { requireIssueReader } from './issue-permissions.ts';
-import { listGroups, listUserTags } from '../projects/project-group-service.ts';
+import { listGroups } from '../projects/project-group-service.ts';
+import { listUserTags } from '../projects/project-group-repository.ts';
 import { listProjectUsers } from '../projects/project-query-service.ts';
-import { loadVisibleIssue } from './issue-delete-service.ts';
+import { loadVisibleIssue } from './issue-repository.ts';
 import { listMentionableIssues, listProjectMentions, type MentionRecord } from './issue-mentions.ts';
 
 /**

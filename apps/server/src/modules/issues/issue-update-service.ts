@@ -6,14 +6,14 @@ import type { AppServices } from '../../services.ts';
 import { issueDisciplines, issueHistory, issueLabels, issueLocals, issues } from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadProjectAccess, requireActive, type ProjectAccess } from '../projects/project-access.ts';
-import { loadVisibleIssue } from './issue-delete-service.ts';
+import { loadVisibleIssue } from './issue-repository.ts';
 import {
   checkDocumentReferences,
   checkEnums,
   checkReferences,
-  projectStatuses,
   type IssueFieldsInput,
 } from './issue-input-checks.ts';
+import { projectStatuses } from '../projects/project-settings-repository.ts';
 import {
   ccodeSearchTerms,
   searchTextOf,

@@ -1,4 +1,3 @@
-import { and, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   lastEndedPeriod,
   PENDING_SUMMARY_FREQUENCIES,
@@ -7,16 +6,11 @@ import {
 } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Db } from '../../db/database.ts';
-import {
-  issueNotifications,
-  notificationDeliveries,
-  notificationDigests,
-  projectCompanies,
-  users,
-} from '../../db/schema/index.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
 import { toAccount } from '../identity/account.ts';
+import { findUserById } from '../identity/user-repository.ts';
+import { projectIdsOfCompany } from '../projects/project-company-repository.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { getIssues } from '../issues/list/issue-query-service.ts';
@@ -24,6 +18,15 @@ import { actorOfAccount, currentAccess, loadVisibleNotifications } from './notif
 import { loadProjectOverrides, loadSettings } from './notification-settings-repository.ts';
 import { renderDigestEmail, renderPendingSummaryEmail, type PendingProject } from './notification-emails.ts';
 import { signUnsubscribe, type UnsubscribeSetting } from './unsubscribe-tokens.ts';
+import {
+  claimDigest,
+  claimDigestEmails,
+  deleteDigest,
+  digestMarksWhere,
+  pendingSummaryCandidates,
+  setDigestItemCount,
+  usersWithMarks,
+} from './notification-delivery-repository.ts';
 
 /** Marks older than this never go out by e-mail (a first digest after an upgrade is not a flood). */
 const BACKLOG_MS = 8 * 24 * 60 * 60 * 1000;
@@ -34,51 +37,18 @@ export function unsubscribeUrl(services: AppServices, userId: number, setting: U
   return `${services.config.publicUrl}/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-/** The effective issue e-mail frequency of a mark's user in its project, as SQL over issue_notifications. */
-export function effectiveIssueEmailsSql(): SQL<string> {
-  return sql<string>`coalesce(
-    (select ps.issue_emails from notification_project_settings ps
-      where ps.user_id = ${issueNotifications.userId} and ps.project_id = ${issueNotifications.projectId}),
-    (select s.issue_emails from notification_settings s where s.user_id = ${issueNotifications.userId}),
-    'hourly')`;
-}
-
-/** Marks not yet told by e-mail. */
-export function notEmailedSql(): SQL {
-  return sql`not exists (select 1 from ${notificationDeliveries} d
-    where d.notification_id = ${issueNotifications.id} and d.channel = 'email')`;
-}
-
-/** The marks a digest of the period takes: made before its end, not e-mailed yet, of its frequency. */
-function digestMarksWhere(period: DigestPeriod): SQL | undefined {
-  return and(
-    lt(issueNotifications.createdAt, period.end),
-    gte(issueNotifications.createdAt, new Date(period.end.getTime() - BACKLOG_MS)),
-    notEmailedSql(),
-    sql`${effectiveIssueEmailsSql()} = ${period.frequency}`,
-  );
+/** The marks a digest of the period takes: made before its end (within the backlog), not e-mailed yet, of its frequency. */
+function digestMarks(period: DigestPeriod) {
+  return digestMarksWhere(period, new Date(period.end.getTime() - BACKLOG_MS));
 }
 
 /** The user as the jobs act for them, or undefined when they cannot receive e-mail (unconfirmed, no company). */
 export async function recipientOf(db: Db, userId: number): Promise<Actor | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const row = await findUserById(db, userId);
   if (!row) return undefined;
   const account = toAccount(row);
   if (!account.emailConfirmed || account.companyId === null || account.isAdmin) return undefined;
   return actorOfAccount(account);
-}
-
-/**
- * Claims (user, kind, period) in the caller's transaction: true when this run is the first, false when another run
- * has it (committed, or in flight: the insert then waits for that transaction and finds its row).
- */
-async function claim(tx: Db, userId: number, kind: string, periodKey: string): Promise<number | undefined> {
-  const [row] = await tx
-    .insert(notificationDigests)
-    .values({ userId, kind, periodKey })
-    .onConflictDoNothing()
-    .returning({ id: notificationDigests.id });
-  return row?.id;
 }
 
 /** Queues the e-mail in the transaction (transactional outbox: it exists only if the bookkeeping commits). */
@@ -116,29 +86,25 @@ export async function sendIssueDigest(
   return unitOfWork(services, async (tx) => {
     const actor = await recipientOf(tx, userId);
     if (!actor) return false;
-    const digestId = await claim(tx, userId, 'issues', period.key);
+    const digestId = await claimDigest(tx, userId, 'issues', period.key);
     if (digestId === undefined) return false;
-    const items = await loadVisibleNotifications(tx, actor, { where: digestMarksWhere(period) });
+    const items = await loadVisibleNotifications(tx, actor, { where: digestMarks(period) });
     if (items.length === 0) {
-      await tx.delete(notificationDigests).where(eq(notificationDigests.id, digestId));
+      await deleteDigest(tx, digestId);
       return false;
     }
     // Marks an immediate e-mail took meanwhile are not repeated.
-    const taken = await tx
-      .insert(notificationDeliveries)
-      .values(items.map((i) => ({ notificationId: i.id, channel: 'email', digestId })))
-      .onConflictDoNothing()
-      .returning({ id: notificationDeliveries.notificationId });
-    const ids = new Set(taken.map((r) => r.id));
+    const ids = await claimDigestEmails(
+      tx,
+      items.map((i) => i.id),
+      digestId,
+    );
     const sent = items.filter((i) => ids.has(i.id));
     if (sent.length === 0) {
-      await tx.delete(notificationDigests).where(eq(notificationDigests.id, digestId));
+      await deleteDigest(tx, digestId);
       return false;
     }
-    await tx
-      .update(notificationDigests)
-      .set({ itemCount: sent.length })
-      .where(eq(notificationDigests.id, digestId));
+    await setDigestItemCount(tx, digestId, sent.length);
     await queueMail(
       services,
       tx,
@@ -160,10 +126,7 @@ export async function sendIssueDigest(
 /** Sends the issue digests of a period to everyone whose marks are due in it. */
 export async function runIssueDigests(services: AppServices, period: DigestPeriod): Promise<DigestRunResult> {
   const { db } = services.database;
-  const due = await db
-    .selectDistinct({ userId: issueNotifications.userId })
-    .from(issueNotifications)
-    .where(digestMarksWhere(period));
+  const due = await usersWithMarks(db, digestMarks(period));
   const result: DigestRunResult = { sent: 0, skipped: 0 };
   for (const { userId } of due) {
     if (await sendIssueDigest(services, userId, period)) result.sent++;
@@ -184,10 +147,7 @@ async function pendingProjectsOf(
   const { db } = services.database;
   const settings = await loadSettings(db, actor.account.id);
   const overrides = await loadProjectOverrides(db, actor.account.id);
-  const memberships = await db
-    .select({ projectId: projectCompanies.projectId })
-    .from(projectCompanies)
-    .where(eq(projectCompanies.companyId, actor.account.companyId ?? -1));
+  const memberships = await projectIdsOfCompany(db, actor.account.companyId ?? -1);
   const result: PendingProject[] = [];
   for (const { projectId } of memberships) {
     const effective =
@@ -244,12 +204,13 @@ export async function sendPendingSummary(
   const projects = await pendingProjectsOf(services, actor, period.frequency);
   if (projects.length === 0) return false;
   return unitOfWork(services, async (tx) => {
-    const digestId = await claim(tx, userId, 'pending', period.key);
+    const digestId = await claimDigest(tx, userId, 'pending', period.key);
     if (digestId === undefined) return false;
-    await tx
-      .update(notificationDigests)
-      .set({ itemCount: projects.reduce((n, p) => n + p.pending, 0) })
-      .where(eq(notificationDigests.id, digestId));
+    await setDigestItemCount(
+      tx,
+      digestId,
+      projects.reduce((n, p) => n + p.pending, 0),
+    );
     await queueMail(
       services,
       tx,
@@ -273,11 +234,7 @@ export async function runPendingSummaries(
   period: DigestPeriod,
 ): Promise<DigestRunResult> {
   const { db } = services.database;
-  const candidates = await db
-    .selectDistinct({ userId: users.id })
-    .from(users)
-    .innerJoin(projectCompanies, eq(projectCompanies.companyId, users.companyId))
-    .where(and(isNotNull(users.emailConfirmedAt), eq(users.isAdmin, false)));
+  const candidates = await pendingSummaryCandidates(db);
   const result: DigestRunResult = { sent: 0, skipped: 0 };
   for (const { userId } of candidates) {
     if (await sendPendingSummary(services, userId, period)) result.sent++;

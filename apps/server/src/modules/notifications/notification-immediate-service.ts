@@ -1,13 +1,6 @@
-import { and, eq, gte, or, sql } from 'drizzle-orm';
 import type { NotificationSettings } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Db } from '../../db/database.ts';
-import {
-  issueNotifications,
-  issues,
-  issueUserStates,
-  notificationDeliveries,
-} from '../../db/schema/index.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../auth/actor.ts';
 import {
@@ -17,21 +10,16 @@ import {
   type NotificationItem,
 } from './notification-items-repository.ts';
 import { loadSettingsOf } from './notification-settings-repository.ts';
-import { notEmailedSql, queueMail, recipientOf, unsubscribeUrl } from './notification-digest-service.ts';
+import { queueMail, recipientOf, unsubscribeUrl } from './notification-digest-service.ts';
+import {
+  claimDelivery,
+  createdOrFollows,
+  immediateMarksWhere,
+  usersWithMarks,
+} from './notification-delivery-repository.ts';
 import { renderImmediateEmail } from './notification-emails.ts';
 import type { UnsubscribeSetting } from './unsubscribe-tokens.ts';
 import { queuePushes } from './push-service.ts';
-
-/** Marks of the window not yet e-mailed or not yet pushed. */
-function dueWhere(since: Date) {
-  return and(
-    gte(issueNotifications.createdAt, since),
-    or(
-      notEmailedSql(),
-      sql`not exists (select 1 from ${notificationDeliveries} p where p.notification_id = ${issueNotifications.id} and p.channel = 'push')`,
-    ),
-  );
-}
 
 /** Marks older than this are left to the digests (a worker that was down does not send a burst of "now" e-mails). */
 const IMMEDIATE_WINDOW_MS = 60 * 60 * 1000;
@@ -44,25 +32,6 @@ const SETTING_OF: Record<ImmediateKind, UnsubscribeSetting & keyof NotificationS
   assigned: 'immediateAssigned',
   comment: 'immediateComment',
 };
-
-/** Whether the user created or follows (starred) an issue. */
-async function createdOrFollows(db: Db, userId: number, issueId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: issues.id })
-    .from(issues)
-    .leftJoin(
-      issueUserStates,
-      and(eq(issueUserStates.issueId, issues.id), eq(issueUserStates.userId, userId)),
-    )
-    .where(
-      and(
-        eq(issues.id, issueId),
-        sql`(${issues.createdByUserId} = ${userId} or coalesce(${issueUserStates.starred}, false))`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
 
 /**
  * Why a mark is worth telling at once: a mention; an issue newly given to one of the user's disciplines; a comment
@@ -98,7 +67,7 @@ export async function sendImmediateEmailsOf(
     if (!actor) return 0;
     const settings = (await loadSettingsOf(tx, [userId])).get(userId);
     if (!settings) return 0;
-    const items = await loadVisibleNotifications(tx, actor, { where: dueWhere(since) });
+    const items = await loadVisibleNotifications(tx, actor, { where: immediateMarksWhere(since) });
     let queued = 0;
     for (const item of items.reverse()) {
       const kind = await immediateKind(tx, actor, item);
@@ -106,12 +75,7 @@ export async function sendImmediateEmailsOf(
       if (settings.deviceEnabled && kind !== 'comment') await queuePushes(services, tx, actor, item, kind);
       if (!settings[SETTING_OF[kind]]) continue;
       const reason = { kind, setting: SETTING_OF[kind] };
-      const [claimed] = await tx
-        .insert(notificationDeliveries)
-        .values({ notificationId: item.id, channel: 'email' })
-        .onConflictDoNothing()
-        .returning({ id: notificationDeliveries.notificationId });
-      if (!claimed) continue;
+      if (!(await claimDelivery(tx, item.id, 'email'))) continue;
       await queueMail(
         services,
         tx,
@@ -137,10 +101,7 @@ export async function sendImmediateEmailsOf(
 export async function runImmediateEmails(services: AppServices, now: Date = new Date()): Promise<number> {
   const since = new Date(now.getTime() - IMMEDIATE_WINDOW_MS);
   const { db } = services.database;
-  const due = await db
-    .selectDistinct({ userId: issueNotifications.userId })
-    .from(issueNotifications)
-    .where(dueWhere(since));
+  const due = await usersWithMarks(db, immediateMarksWhere(since));
   let queued = 0;
   for (const { userId } of due) queued += await sendImmediateEmailsOf(services, userId, since);
   return queued;

@@ -106,3 +106,15 @@ export async function saveProjectOverride(
       set: values,
     });
 }
+
+/** Removes the user's project overrides of one frequency (each project then follows the account's setting). */
+export async function clearProjectOverridesOf(
+  db: Db,
+  userId: number,
+  setting: 'issueEmails' | 'pendingSummary',
+): Promise<void> {
+  await db
+    .update(notificationProjectSettings)
+    .set({ [setting]: null, updatedAt: new Date() })
+    .where(eq(notificationProjectSettings.userId, userId));
+}

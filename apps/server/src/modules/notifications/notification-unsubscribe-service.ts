@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { AppServices } from '../../services.ts';
-import { notificationProjectSettings, users } from '../../db/schema/index.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-import { loadSettings, saveSettings } from './notification-settings-repository.ts';
+import { findUserById } from '../identity/user-repository.ts';
+import { clearProjectOverridesOf, loadSettings, saveSettings } from './notification-settings-repository.ts';
 import { verifyUnsubscribe, type UnsubscribeClaim } from './unsubscribe-tokens.ts';
 
 /** Whose address a valid token is for (to show on the confirmation page), or undefined for a bad token. */
@@ -12,12 +11,8 @@ export async function unsubscribeTarget(
 ): Promise<(UnsubscribeClaim & { email: string; localeId: string | null }) | undefined> {
   const claim = verifyUnsubscribe(services.config.dataDir, token);
   if (!claim) return undefined;
-  const [user] = await services.database.db
-    .select({ email: users.email, localeId: users.localeId })
-    .from(users)
-    .where(eq(users.id, claim.userId))
-    .limit(1);
-  return user ? { ...claim, ...user } : undefined;
+  const user = await findUserById(services.database.db, claim.userId);
+  return user ? { ...claim, email: user.email, localeId: user.localeId } : undefined;
 }
 
 /**
@@ -33,17 +28,11 @@ export async function unsubscribe(services: AppServices, token: string): Promise
     switch (target.setting) {
       case 'issueEmails':
         settings.issueEmails = 'off';
-        await tx
-          .update(notificationProjectSettings)
-          .set({ issueEmails: null, updatedAt: new Date() })
-          .where(eq(notificationProjectSettings.userId, target.userId));
+        await clearProjectOverridesOf(tx, target.userId, 'issueEmails');
         break;
       case 'pendingSummary':
         settings.pendingSummary = 'off';
-        await tx
-          .update(notificationProjectSettings)
-          .set({ pendingSummary: null, updatedAt: new Date() })
-          .where(eq(notificationProjectSettings.userId, target.userId));
+        await clearProjectOverridesOf(tx, target.userId, 'pendingSummary');
         break;
       case 'immediateMention':
         settings.immediateMention = false;

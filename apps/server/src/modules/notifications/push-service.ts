@@ -1,16 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
-import { and, eq } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Db } from '../../db/database.ts';
-import { notificationDeliveries, pushSubscriptions } from '../../db/schema/index.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { NotificationItem } from './notification-items-repository.ts';
 import { itemUrl, translator } from './notification-emails.ts';
+import {
+  deletePushSubscription,
+  deleteUserPushSubscription,
+  findPushSubscription,
+  pushSubscriptionIdsOf,
+  upsertPushSubscription,
+} from './push-subscription-repository.ts';
+import { claimDelivery } from './notification-delivery-repository.ts';
 
 /** The VAPID key pair of this deployment (base64url, as web-push uses them). */
 export interface VapidKeys {
@@ -71,12 +77,7 @@ export async function subscribeDevice(
     p256dh: input.p256dh,
     auth: input.auth,
   };
-  await unitOfWork(services, (tx) =>
-    tx
-      .insert(pushSubscriptions)
-      .values(values)
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values }),
-  );
+  await unitOfWork(services, (tx) => upsertPushSubscription(tx, values));
   return true;
 }
 
@@ -86,11 +87,7 @@ export async function unsubscribeDevice(
   actor: Actor,
   endpoint: string,
 ): Promise<boolean> {
-  await unitOfWork(services, (tx) =>
-    tx
-      .delete(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.userId, actor.account.id), eq(pushSubscriptions.endpoint, endpoint))),
-  );
+  await unitOfWork(services, (tx) => deleteUserPushSubscription(tx, actor.account.id, endpoint));
   return true;
 }
 
@@ -113,17 +110,9 @@ export async function queuePushes(
   item: NotificationItem,
   kind: 'mention' | 'assigned',
 ): Promise<number> {
-  const subscriptions = await tx
-    .select({ id: pushSubscriptions.id })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, actor.account.id));
+  const subscriptions = await pushSubscriptionIdsOf(tx, actor.account.id);
   if (subscriptions.length === 0) return 0;
-  const [claimed] = await tx
-    .insert(notificationDeliveries)
-    .values({ notificationId: item.id, channel: 'push' })
-    .onConflictDoNothing()
-    .returning({ id: notificationDeliveries.notificationId });
-  if (!claimed) return 0;
+  if (!(await claimDelivery(tx, item.id, 'push'))) return 0;
   const { t } = translator(actor.account.localeId);
   const payload: PushPayload = {
     title: t(`immediate.${kind}`, {
@@ -153,11 +142,7 @@ export async function sendPush(
   payload: { subscriptionId: number; payload: string },
 ): Promise<void> {
   const { db } = services.database;
-  const [subscription] = await db
-    .select()
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.id, payload.subscriptionId))
-    .limit(1);
+  const subscription = await findPushSubscription(db, payload.subscriptionId);
   if (!subscription) return;
   const keys = loadVapidKeys(services.config.dataDir);
   // web-push encrypts (aes128gcm) and signs (VAPID); the request is sent with fetch, on http or https.
@@ -183,9 +168,7 @@ export async function sendPush(
     signal: AbortSignal.timeout(10_000),
   });
   if (response.status === 404 || response.status === 410) {
-    await unitOfWork(services, (tx) =>
-      tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id)),
-    );
+    await unitOfWork(services, (tx) => deletePushSubscription(tx, subscription.id));
     return;
   }
   if (!response.ok) throw new Error(`push service answered ${response.status}`);

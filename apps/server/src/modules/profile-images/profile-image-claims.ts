@@ -1,10 +1,13 @@
-import { and, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { AppError, type ProfileImageKind } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
-import { companies, profileImages, projects, users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import { isProfileImageUrl } from '../../storage/profile-image-files.ts';
 import type { Actor } from '../../auth/actor.ts';
+import {
+  deleteRemovableProfileImages,
+  findProfileImageByUrl,
+  removableProfileImageIds,
+} from './profile-image-repository.ts';
 
 /** How long after its confirmation an image may still be put on a project, company or user. */
 export const CLAIM_SECONDS = 60 * 60;
@@ -33,7 +36,7 @@ export async function claimProfileImage(
   const url = value.trim();
   if (url === current) return undefined;
   if (!isProfileImageUrl(url)) throw new AppError('BAD_USER_INPUT', { field });
-  const [row] = await db.select().from(profileImages).where(eq(profileImages.url, url)).limit(1);
+  const row = await findProfileImageByUrl(db, url);
   if (
     !row ||
     row.status !== 'ready' ||
@@ -48,28 +51,16 @@ export async function claimProfileImage(
   return url;
 }
 
-/** Rows whose objects may go: pending past their expiry, or ready, past UNUSED_SECONDS, and used by no owner. */
-function removable(now: Date): SQL {
-  const unusedSince = new Date(now.getTime() - UNUSED_SECONDS * 1000);
-  const unused = sql`not exists (select 1 from ${projects} where ${projects.image} = ${profileImages.url})
-    and not exists (select 1 from ${companies} where ${companies.logo} = ${profileImages.url})
-    and not exists (select 1 from ${users} where ${users.photo} = ${profileImages.url})`;
-  const condition = or(
-    and(eq(profileImages.status, 'pending'), lt(profileImages.expiresAt, now)),
-    and(eq(profileImages.status, 'ready'), lt(profileImages.readyAt, unusedSince), unused),
-  );
-  if (!condition) throw new Error('unreachable');
-  return condition;
+/** Ready images confirmed before this instant and used by no owner may go. */
+function unusedSince(now: Date): Date {
+  return new Date(now.getTime() - UNUSED_SECONDS * 1000);
 }
 
 /** Deletes the rows with these ids that are still removable, then their objects; returns how many went. */
 async function removeRows(services: AppServices, ids: readonly number[], now: Date): Promise<number> {
   if (ids.length === 0) return 0;
   // The condition again in the delete: an owner may have taken the image since it was selected.
-  const gone = await services.database.db
-    .delete(profileImages)
-    .where(and(inArray(profileImages.id, [...ids]), removable(now)))
-    .returning({ uploadKey: profileImages.uploadKey, storageKey: profileImages.storageKey });
+  const gone = await deleteRemovableProfileImages(services.database.db, ids, now, unusedSince(now));
   await services.files.store.remove(
     gone.flatMap((g) => (g.storageKey ? [g.uploadKey, g.storageKey] : [g.uploadKey])),
   );
@@ -86,16 +77,8 @@ export async function releaseProfileImage(
   now = new Date(),
 ): Promise<void> {
   if (url === null || !isProfileImageUrl(url)) return;
-  const rows = await services.database.db
-    .select({ id: profileImages.id })
-    .from(profileImages)
-    .where(eq(profileImages.url, url))
-    .limit(1);
-  await removeRows(
-    services,
-    rows.map((r) => r.id),
-    now,
-  );
+  const row = await findProfileImageByUrl(services.database.db, url);
+  await removeRows(services, row ? [row.id] : [], now);
 }
 
 /**
@@ -105,11 +88,7 @@ export async function releaseProfileImage(
 export async function cleanupProfileImages(services: AppServices, now = new Date()): Promise<number> {
   let removed = 0;
   for (;;) {
-    const candidates = await services.database.db
-      .select({ id: profileImages.id })
-      .from(profileImages)
-      .where(removable(now))
-      .limit(BATCH);
+    const candidates = await removableProfileImageIds(services.database.db, now, unusedSince(now), BATCH);
     removed += await removeRows(
       services,
       candidates.map((c) => c.id),

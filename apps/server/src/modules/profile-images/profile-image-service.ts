@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import {
   AppError,
   canInCompany,
@@ -7,13 +6,19 @@ import {
   PROFILE_IMAGE_SIZES,
   type ProfileImageKind,
 } from '@obra/domain';
-import { profileImages } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import { renderExactImage } from '../../storage/image-content.ts';
 import { profileImageKey, profileImageUrl } from '../../storage/profile-image-files.ts';
 import { checkImageFileName, readUploadedImage, type UploadRefusal } from '../../storage/uploaded-image.ts';
 import { companyPolicyActor } from '../companies/company-policy.ts';
 import type { Actor } from '../../auth/actor.ts';
+import {
+  deleteProfileImage,
+  findOwnProfileImage,
+  insertProfileImage,
+  markProfileImageReady,
+  type ProfileImageRecord,
+} from './profile-image-repository.ts';
 
 /** How long an upload URL is valid. */
 const UPLOAD_URL_SECONDS = 15 * 60;
@@ -21,7 +26,7 @@ const UPLOAD_URL_SECONDS = 15 * 60;
 const PENDING_SECONDS = 60 * 60;
 
 /** A stored profile image row. */
-export type ProfileImageRow = typeof profileImages.$inferSelect;
+export type ProfileImageRow = ProfileImageRecord;
 
 /** A confirmed profile image: re-encoded, stored and addressable. */
 export type ReadyProfileImage = ProfileImageRow & {
@@ -70,7 +75,7 @@ export async function createProfileImageUpload(
   const uploadKey = `profile-uploads/${guid}`;
   const now = Date.now();
   const expires = Math.floor(now / 1000) + UPLOAD_URL_SECONDS;
-  await services.database.db.insert(profileImages).values({
+  await insertProfileImage(services.database.db, {
     guid,
     kind: input.kind,
     createdByUserId: actor.account.id,
@@ -94,7 +99,7 @@ export async function createProfileImageUpload(
 /** Forgets a refused upload: its object and its row. */
 async function discard(services: AppServices, row: ProfileImageRow): Promise<void> {
   await services.files.store.remove([row.uploadKey]);
-  await services.database.db.delete(profileImages).where(eq(profileImages.id, row.id));
+  await deleteProfileImage(services.database.db, row.id);
 }
 
 /**
@@ -111,13 +116,7 @@ export async function confirmProfileImageUpload(
 ): Promise<ReadyProfileImage> {
   const { db } = services.database;
   if (!/^[0-9a-f-]{36}$/i.test(fileId)) throw new AppError('NOT_FOUND');
-  const [row] = await db
-    .select()
-    .from(profileImages)
-    .where(
-      and(eq(profileImages.guid, fileId.toLowerCase()), eq(profileImages.createdByUserId, actor.account.id)),
-    )
-    .limit(1);
+  const row = await findOwnProfileImage(db, fileId.toLowerCase(), actor.account.id);
   if (!row) throw new AppError('NOT_FOUND');
   if (isReady(row)) return row;
   if (row.expiresAt.getTime() < Date.now()) {
@@ -137,19 +136,13 @@ export async function confirmProfileImageUpload(
   if (!image) return refuse('FILE_EXTENSION_NOT_ALLOWED');
   const storageKey = profileImageKey(row.guid);
   await store.write(storageKey, image.data, image.contentType);
-  const [ready] = await db
-    .update(profileImages)
-    .set({
-      status: 'ready',
-      storageKey,
-      url: profileImageUrl(row.guid),
-      size: image.data.length,
-      width: image.width,
-      height: image.height,
-      readyAt: new Date(),
-    })
-    .where(eq(profileImages.id, row.id))
-    .returning();
+  const ready = await markProfileImageReady(db, row.id, {
+    storageKey,
+    url: profileImageUrl(row.guid),
+    size: image.data.length,
+    width: image.width,
+    height: image.height,
+  });
   await store.remove([row.uploadKey]);
   if (!ready || !isReady(ready)) throw new AppError('USER_UPLOAD_ERROR', 'the upload disappeared');
   return ready;

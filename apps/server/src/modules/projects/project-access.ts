@@ -1,4 +1,3 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   AppError,
   canInProject,
@@ -11,17 +10,16 @@ import {
   type ProjectRole,
 } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
-import {
-  projectCompanies,
-  projectDisciplines,
-  projectGroups,
-  projectGroupUsers,
-  projects,
-} from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
+import {
+  findProjectByKey,
+  findProjectWithParticipation,
+  type ProjectKey,
+  type ProjectRecord,
+} from './project-access-repository.ts';
 
 /** A stored project. */
-export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectRow = ProjectRecord;
 
 /** What the caller is in a project: the basis of every permission check and of the pending rules. */
 export interface ProjectAccess {
@@ -45,19 +43,19 @@ export interface ProjectAccess {
  * Nearly every call of the API starts here, so a round trip saved here is saved on every request.
  */
 export async function loadProjectAccess(db: Db, actor: Actor, projectId: number): Promise<ProjectAccess> {
-  return loadAccessWhere(db, actor, eq(projects.id, projectId));
+  return loadAccessWhere(db, actor, { id: projectId });
 }
 
 /** loadProjectAccess for a project named by its GUID (the BCF-API's project_id), in the same one statement. */
 export async function loadProjectAccessByGuid(db: Db, actor: Actor, guid: string): Promise<ProjectAccess> {
-  return loadAccessWhere(db, actor, eq(projects.guid, guid));
+  return loadAccessWhere(db, actor, { guid });
 }
 
-async function loadAccessWhere(db: Db, actor: Actor, where: SQL): Promise<ProjectAccess> {
+async function loadAccessWhere(db: Db, actor: Actor, key: ProjectKey): Promise<ProjectAccess> {
   const account = actor.account;
   const companyRole = (account.companyRole ?? null) as CompanyRoleKey | null;
   if (account.isAdmin) {
-    const [project] = await db.select().from(projects).where(where).limit(1);
+    const project = await findProjectByKey(db, key);
     if (!project) throw new AppError('PROJECT_NOT_FOUND');
     return {
       project,
@@ -70,27 +68,10 @@ async function loadAccessWhere(db: Db, actor: Actor, where: SQL): Promise<Projec
     };
   }
   if (account.companyId === null) throw new AppError('PROJECT_NOT_FOUND');
-  const [found] = await db
-    .select({
-      project: projects,
-      roleId: projectCompanies.roleId,
-      allDisciplines: projectCompanies.allDisciplines,
-      disciplineIds: projectCompanies.disciplineIds,
-      // The project's current disciplines, read only for a company that has them all.
-      projectDisciplineIds: sql<number[] | null>`case when ${projectCompanies.allDisciplines} then
-        (select coalesce(json_agg(d.id order by d.id), '[]'::json) from ${projectDisciplines} d
-          where d.project_id = ${projects.id} and d.removed_at is null) end`,
-      groupIds: sql<number[]>`(select coalesce(json_agg(g.id order by g.id), '[]'::json)
-        from ${projectGroupUsers} gu join ${projectGroups} g on g.id = gu.group_id
-        where g.project_id = ${projects.id} and gu.user_id = ${account.id})`,
-    })
-    .from(projects)
-    .leftJoin(
-      projectCompanies,
-      and(eq(projectCompanies.projectId, projects.id), eq(projectCompanies.companyId, account.companyId)),
-    )
-    .where(where)
-    .limit(1);
+  const found = await findProjectWithParticipation(db, key, {
+    userId: account.id,
+    companyId: account.companyId,
+  });
   const role = found?.roleId != null ? projectRoleById(found.roleId) : undefined;
   if (!found || !role) throw new AppError('PROJECT_NOT_FOUND');
   const userDisciplines = found.allDisciplines
@@ -136,18 +117,4 @@ export async function loadForWrite(
   requireAction(access, action);
   requireActive(access);
   return access;
-}
-
-/** The ids among `ids` that are disciplines of the project (for validating inputs). */
-export async function existingDisciplineIds(
-  db: Db,
-  projectId: number,
-  ids: readonly number[],
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: projectDisciplines.id })
-    .from(projectDisciplines)
-    .where(and(eq(projectDisciplines.projectId, projectId), inArray(projectDisciplines.id, [...ids])));
-  return new Set(rows.map((r) => r.id));
 }

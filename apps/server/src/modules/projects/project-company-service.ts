@@ -1,27 +1,35 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import { AppError, canInCompany, projectRoleById } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
-import {
-  companies,
-  projectCompanies,
-  projectCompanyInvites,
-  projectGroups,
-  projectGroupUsers,
-  projects,
-  users,
-} from '../../db/schema/index.ts';
 import { projectRoleLabel, renderEmail } from '../../mail/email-renderer.ts';
 import { enqueueMail } from '../identity/identity-mail.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { companyPolicyActor } from '../companies/company-policy.ts';
-import { existingDisciplineIds, loadForWrite, loadProjectAccess } from './project-access.ts';
+import { loadForWrite, loadProjectAccess } from './project-access.ts';
+import { existingDisciplineIds } from './project-access-repository.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
+import { findCompanyById } from '../companies/company-repository.ts';
+import {
+  deleteParticipation,
+  findParticipation,
+  findPendingInvite,
+  insertParticipation,
+  insertProjectInvite,
+  lockProjectInvite,
+  participationsAndInvites,
+  pendingInvitesOfCompany,
+  projectInviteMailFacts,
+  setProjectInviteStatus,
+  updateInviteGrant,
+  updateParticipationGrant,
+  type ParticipationRecord,
+  type ProjectInviteRecord,
+} from './project-company-repository.ts';
 
 /** A stored project invitation. */
-export type ProjectInviteRow = typeof projectCompanyInvites.$inferSelect;
+export type ProjectInviteRow = ProjectInviteRecord;
 /** A stored participation. */
-export type ParticipationRow = typeof projectCompanies.$inferSelect;
+export type ParticipationRow = ParticipationRecord;
 
 /** The five inputs of the invite and role calls (spec core §3 'Company invite'). */
 export interface CompanyInviteInput {
@@ -43,41 +51,9 @@ async function checkInviteInput(db: Db, input: CompanyInviteInput): Promise<numb
 }
 
 async function loadCompany(db: Db, companyId: number) {
-  const [company] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  const company = await findCompanyById(db, companyId);
   if (!company) throw new AppError('COMPANY_NOT_FOUND');
   return company;
-}
-
-async function findPending(
-  db: Db,
-  projectId: number,
-  companyId: number,
-): Promise<ProjectInviteRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(projectCompanyInvites)
-    .where(
-      and(
-        eq(projectCompanyInvites.projectId, projectId),
-        eq(projectCompanyInvites.companyId, companyId),
-        eq(projectCompanyInvites.status, 'pending'),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-async function findParticipation(
-  db: Db,
-  projectId: number,
-  companyId: number,
-): Promise<ParticipationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(projectCompanies)
-    .where(and(eq(projectCompanies.projectId, projectId), eq(projectCompanies.companyId, companyId)))
-    .limit(1);
-  return row;
 }
 
 /**
@@ -97,18 +73,14 @@ export async function createCompanyInvite(
   if (await findParticipation(db, input.projectId, input.companyId))
     throw new AppError('ALREADY_INVITED', { reason: 'participates' });
   return unitOfWork(services, async (tx) => {
-    const [row] = await tx
-      .insert(projectCompanyInvites)
-      .values({
-        projectId: input.projectId,
-        companyId: input.companyId,
-        roleId: input.projectRoleId,
-        allDisciplines: input.allDisciplines,
-        disciplineIds,
-        invitedByUserId: actor.account.id,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const row = await insertProjectInvite(tx, {
+      projectId: input.projectId,
+      companyId: input.companyId,
+      roleId: input.projectRoleId,
+      allDisciplines: input.allDisciplines,
+      disciplineIds,
+      invitedByUserId: actor.account.id,
+    });
     if (!row) throw new AppError('ALREADY_INVITED');
     await mailProjectInvite(services, tx, actor, row, company.name);
     return row;
@@ -123,21 +95,12 @@ async function mailProjectInvite(
   invite: ProjectInviteRow,
   companyName: string,
 ): Promise<void> {
-  const [project] = await tx
-    .select({ name: projects.name })
-    .from(projects)
-    .where(eq(projects.id, invite.projectId))
-    .limit(1);
-  const [inviter] = await tx
-    .select({ name: users.name, lastName: users.lastName, company: companies.name })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, actor.account.id))
-    .limit(1);
-  const admins = await tx
-    .select({ email: users.email, name: users.name, localeId: users.localeId })
-    .from(users)
-    .where(and(eq(users.companyId, invite.companyId), eq(users.companyRole, 'admin')));
+  const { project, inviter, admins } = await projectInviteMailFacts(
+    tx,
+    invite.projectId,
+    actor.account.id,
+    invite.companyId,
+  );
   const role = projectRoleById(invite.roleId) ?? 'collaborator';
   const inviterName = [inviter?.name, inviter?.lastName].filter(Boolean).join(' ') || actor.account.email;
   for (const admin of admins)
@@ -171,13 +134,13 @@ export async function updateCompanyInvite(
   const { db } = services.database;
   await loadForWrite(db, actor, input.projectId, 'project.manageCompanies');
   const disciplineIds = await checkInviteInput(db, input);
-  const pending = await findPending(db, input.projectId, input.companyId);
+  const pending = await findPendingInvite(db, input.projectId, input.companyId);
   if (!pending) throw new AppError('INVITE_NOT_FOUND');
-  const [row] = await db
-    .update(projectCompanyInvites)
-    .set({ roleId: input.projectRoleId, allDisciplines: input.allDisciplines, disciplineIds })
-    .where(eq(projectCompanyInvites.id, pending.id))
-    .returning();
+  const row = await updateInviteGrant(db, pending.id, {
+    roleId: input.projectRoleId,
+    allDisciplines: input.allDisciplines,
+    disciplineIds,
+  });
   if (!row) throw new AppError('INVITE_NOT_FOUND');
   return row;
 }
@@ -191,12 +154,9 @@ export async function deleteCompanyInvite(
 ): Promise<boolean> {
   const { db } = services.database;
   await loadForWrite(db, actor, projectId, 'project.manageCompanies');
-  const pending = await findPending(db, projectId, companyId);
+  const pending = await findPendingInvite(db, projectId, companyId);
   if (!pending) throw new AppError('INVITE_NOT_FOUND');
-  await db
-    .update(projectCompanyInvites)
-    .set({ status: 'cancelled', respondedAt: new Date() })
-    .where(eq(projectCompanyInvites.id, pending.id));
+  await setProjectInviteStatus(db, pending.id, 'cancelled');
   return true;
 }
 
@@ -214,11 +174,11 @@ export async function setCompanyRole(
   if (input.companyId === access.project.companyId && (input.projectRoleId !== 1 || !input.allDisciplines)) {
     throw new AppError('INVALID_ACTION', { reason: 'ownerCompany' });
   }
-  const [row] = await db
-    .update(projectCompanies)
-    .set({ roleId: input.projectRoleId, allDisciplines: input.allDisciplines, disciplineIds })
-    .where(eq(projectCompanies.id, participation.id))
-    .returning();
+  const row = await updateParticipationGrant(db, participation.id, {
+    roleId: input.projectRoleId,
+    allDisciplines: input.allDisciplines,
+    disciplineIds,
+  });
   if (!row) throw new AppError('COMPANY_NOT_FOUND');
   return row;
 }
@@ -236,17 +196,7 @@ export async function removeCompany(
     throw new AppError('INVALID_ACTION', { reason: 'ownerCompany' });
   const participation = await findParticipation(db, projectId, companyId);
   if (!participation) throw new AppError('COMPANY_NOT_FOUND');
-  await unitOfWork(services, async (tx) => {
-    const members = tx.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
-    const groups = tx
-      .select({ id: projectGroups.id })
-      .from(projectGroups)
-      .where(eq(projectGroups.projectId, projectId));
-    await tx
-      .delete(projectGroupUsers)
-      .where(and(inArray(projectGroupUsers.userId, members), inArray(projectGroupUsers.groupId, groups)));
-    await tx.delete(projectCompanies).where(eq(projectCompanies.id, participation.id));
-  });
+  await unitOfWork(services, (tx) => deleteParticipation(tx, { id: participation.id, projectId, companyId }));
   return true;
 }
 
@@ -267,11 +217,7 @@ export async function companyProjectInvites(
 ): Promise<ProjectInviteRow[]> {
   const companyId = actor.account.companyId;
   if (companyId === null) return [];
-  return services.database.db
-    .select()
-    .from(projectCompanyInvites)
-    .where(and(eq(projectCompanyInvites.companyId, companyId), eq(projectCompanyInvites.status, 'pending')))
-    .orderBy(desc(projectCompanyInvites.createdAt));
+  return pendingInvitesOfCompany(services.database.db, companyId);
 }
 
 /** A company administrator answers an invitation; accepting makes the company take part in the project. */
@@ -283,29 +229,16 @@ export async function answerProjectInvite(
 ): Promise<number> {
   const companyId = requireCompanyAdmin(actor);
   return unitOfWork(services, async (tx) => {
-    const [invite] = await tx
-      .select()
-      .from(projectCompanyInvites)
-      .where(eq(projectCompanyInvites.id, inviteId))
-      .limit(1)
-      .for('update');
+    const invite = await lockProjectInvite(tx, inviteId);
     if (!invite || invite.companyId !== companyId || invite.status !== 'pending')
       throw new AppError('INVITE_NOT_FOUND');
-    await tx
-      .update(projectCompanyInvites)
-      .set({ status: accept ? 'accepted' : 'rejected', respondedAt: new Date() })
-      .where(eq(projectCompanyInvites.id, inviteId));
+    await setProjectInviteStatus(tx, inviteId, accept ? 'accepted' : 'rejected');
     if (accept) {
-      await tx
-        .insert(projectCompanies)
-        .values({
-          projectId: invite.projectId,
-          companyId,
-          roleId: invite.roleId,
-          allDisciplines: invite.allDisciplines,
-          disciplineIds: invite.disciplineIds,
-        })
-        .onConflictDoNothing();
+      await insertParticipation(tx, invite.projectId, companyId, {
+        roleId: invite.roleId,
+        allDisciplines: invite.allDisciplines,
+        disciplineIds: invite.disciplineIds as number[],
+      });
     }
     return invite.projectId;
   });
@@ -315,17 +248,5 @@ export async function answerProjectInvite(
 export async function projectCompaniesOf(services: AppServices, actor: Actor, projectId: number) {
   const { db } = services.database;
   await loadProjectAccess(db, actor, projectId);
-  const [participations, invites] = await Promise.all([
-    db
-      .select()
-      .from(projectCompanies)
-      .where(eq(projectCompanies.projectId, projectId))
-      .orderBy(projectCompanies.id),
-    db
-      .select()
-      .from(projectCompanyInvites)
-      .where(and(eq(projectCompanyInvites.projectId, projectId), eq(projectCompanyInvites.status, 'pending')))
-      .orderBy(projectCompanyInvites.id),
-  ]);
-  return { participations, invites };
+  return participationsAndInvites(db, projectId);
 }

@@ -1,18 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import { AppError, canInProject } from '@obra/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
-import {
-  projectCategories,
-  projectCompanies,
-  projectCopies,
-  projectDisciplines,
-  projectDisciplineStatuses,
-  projectPhases,
-  projects,
-  users,
-} from '../../db/schema/index.ts';
 import { renderEmail } from '../../mail/email-renderer.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
@@ -20,6 +9,20 @@ import { loadForWrite, loadProjectAccess } from './project-access.ts';
 import { listDisciplines } from './project-settings-repository.ts';
 import { copyTree } from './project-tree-repository.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
+import { findUserById } from '../identity/user-repository.ts';
+import {
+  copyCategorySwitches,
+  copyDisciplineStatuses,
+  copyNamingRule,
+  copyPhaseSwitches,
+  insertCopiedProject,
+  insertCopyRequest,
+  insertDisciplines,
+  lockCopyRequest,
+  markCopyDone,
+  markCopyFailed,
+} from './project-copy-repository.ts';
+import { findProjectById } from './project-repository.ts';
 
 /** The parts of a project's settings that can be copied (copyProjectSettings `settings`, spec core §5: JSON). */
 export const copySettingsSchema = z
@@ -48,27 +51,6 @@ export const ALL_SETTINGS: CopySettings = {
   documentsNamingRule: true,
 };
 
-async function copySwitches(tx: Db, from: number, to: number, settings: CopySettings): Promise<void> {
-  if (settings.categories) {
-    await tx.delete(projectCategories).where(eq(projectCategories.projectId, to));
-    await tx.execute(
-      sql`insert into project_categories (project_id, category_id, active) select ${to}, category_id, active from project_categories where project_id = ${from}`,
-    );
-  }
-  if (settings.phases) {
-    await tx.delete(projectPhases).where(eq(projectPhases.projectId, to));
-    await tx.execute(
-      sql`insert into project_phases (project_id, phase_id, active) select ${to}, phase_id, active from project_phases where project_id = ${from}`,
-    );
-  }
-  if (settings.disciplinesStatus) {
-    await tx.delete(projectDisciplineStatuses).where(eq(projectDisciplineStatuses.projectId, to));
-    await tx.execute(
-      sql`insert into project_discipline_statuses (project_id, name, active) select ${to}, name, active from project_discipline_statuses where project_id = ${from}`,
-    );
-  }
-}
-
 /**
  * Copies the chosen settings of one project into another in the caller's transaction. Disciplines are added
  * when the target lacks one with the same abbreviation (the target's own are kept: issues point at them).
@@ -81,33 +63,15 @@ export async function copySettingsInto(
 ): Promise<void> {
   if (settings.locals) await copyTree(tx, 'locals', from, to);
   if (settings.labels) await copyTree(tx, 'labels', from, to);
-  await copySwitches(tx, from, to, settings);
+  if (settings.categories) await copyCategorySwitches(tx, from, to);
+  if (settings.phases) await copyPhaseSwitches(tx, from, to);
+  if (settings.disciplinesStatus) await copyDisciplineStatuses(tx, from, to);
   if (settings.disciplines) {
     const have = new Set((await listDisciplines(tx, to)).map((d) => d.abbreviation.toLowerCase()));
     const missing = (await listDisciplines(tx, from)).filter((d) => !have.has(d.abbreviation.toLowerCase()));
-    if (missing.length > 0) {
-      await tx.insert(projectDisciplines).values(
-        missing.map((d) => ({
-          projectId: to,
-          name: d.name,
-          abbreviation: d.abbreviation,
-          standardDisciplineId: d.standardDisciplineId,
-        })),
-      );
-    }
+    await insertDisciplines(tx, to, missing);
   }
-  if (settings.documentsNamingRule) {
-    const [source] = await tx.select().from(projects).where(eq(projects.id, from)).limit(1);
-    if (source) {
-      await tx
-        .update(projects)
-        .set({
-          documentsNamingRule: source.documentsNamingRule,
-          documentsNamingRuleSeparator: source.documentsNamingRuleSeparator,
-        })
-        .where(eq(projects.id, to));
-    }
-  }
+  if (settings.documentsNamingRule) await copyNamingRule(tx, from, to);
 }
 
 /** copyProjectSettings: from a project the caller administers into others they administer. */
@@ -145,16 +109,12 @@ export async function requestDuplicate(
   const clean = name.trim();
   if (!clean) throw new AppError('REQUIRED_FIELD', { fields: ['targetProjectName'] });
   return unitOfWork(services, async (tx) => {
-    const [copy] = await tx
-      .insert(projectCopies)
-      .values({
-        sourceProjectId,
-        targetProjectName: clean,
-        requestedByUserId: actor.account.id,
-        settings: ALL_SETTINGS,
-      })
-      .returning();
-    if (!copy) throw new Error('copy not stored');
+    const copy = await insertCopyRequest(tx, {
+      sourceProjectId,
+      targetProjectName: clean,
+      requestedByUserId: actor.account.id,
+      settings: ALL_SETTINGS,
+    });
     await services.jobs.send('project.duplicate', { copyId: copy.id }, { executor: transactionExecutor(tx) });
     return copy;
   });
@@ -166,38 +126,14 @@ export async function requestDuplicate(
  */
 export async function runDuplicate(services: AppServices, copyId: number): Promise<void> {
   const done = await unitOfWork(services, async (tx) => {
-    const [copy] = await tx
-      .select()
-      .from(projectCopies)
-      .where(eq(projectCopies.id, copyId))
-      .limit(1)
-      .for('update');
+    const copy = await lockCopyRequest(tx, copyId);
     if (!copy || copy.status === 'done') return undefined;
-    const [source] = await tx.select().from(projects).where(eq(projects.id, copy.sourceProjectId)).limit(1);
+    const source = await findProjectById(tx, copy.sourceProjectId);
     if (!source) throw new Error('source project missing');
-    const [target] = await tx
-      .insert(projects)
-      .values({
-        companyId: source.companyId,
-        name: copy.targetProjectName,
-        image: source.image,
-        status: 0,
-        modules: source.modules,
-        createdByUserId: copy.requestedByUserId,
-      })
-      .returning();
-    if (!target) throw new Error('copy not stored');
-    await tx
-      .insert(projectCompanies)
-      .values({ projectId: target.id, companyId: source.companyId, roleId: 1, allDisciplines: true });
+    const target = await insertCopiedProject(tx, source, copy);
     await copySettingsInto(tx, source.id, target.id, ALL_SETTINGS);
-    await tx
-      .update(projectCopies)
-      .set({ status: 'done', targetProjectId: target.id, finishedAt: sql`now()` })
-      .where(eq(projectCopies.id, copyId));
-    const [requester] = copy.requestedByUserId
-      ? await tx.select().from(users).where(eq(users.id, copy.requestedByUserId)).limit(1)
-      : [];
+    await markCopyDone(tx, copyId, target.id);
+    const requester = copy.requestedByUserId ? await findUserById(tx, copy.requestedByUserId) : undefined;
     if (requester) {
       const mail = renderEmail({
         to: requester.email,
@@ -215,8 +151,5 @@ export async function runDuplicate(services: AppServices, copyId: number): Promi
 
 /** Marks a copy as failed after its last retry, for the admin scripts to re-run. */
 export async function markDuplicateFailed(db: Db, copyId: number, error: string): Promise<void> {
-  await db
-    .update(projectCopies)
-    .set({ status: 'failed', error: error.slice(0, 500) })
-    .where(eq(projectCopies.id, copyId));
+  await markCopyFailed(db, copyId, error.slice(0, 500));
 }

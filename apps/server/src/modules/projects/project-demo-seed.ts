@@ -1,14 +1,11 @@
 import type { Db } from '../../db/database.ts';
-import {
-  companies,
-  projectCompanies,
-  projectDisciplines,
-  projectGroups,
-  projectGroupUsers,
-  projects,
-} from '../../db/schema/index.ts';
 import type { DemoPerson, DemoSeedContext, SeededDemoUser } from '../../seed/demo-seed.ts';
 import { replaceTree } from './project-tree-repository.ts';
+import { insertCompany } from '../companies/company-repository.ts';
+import { insertParticipation } from './project-company-repository.ts';
+import { insertDisciplines } from './project-copy-repository.ts';
+import { insertGroup } from './project-group-repository.ts';
+import { insertProject } from './project-repository.ts';
 
 const DEMO_DISCIPLINES = [
   { standardDisciplineId: 1, name: 'Arquitetura', abbreviation: 'ARQ' },
@@ -28,19 +25,17 @@ const DEMO_NAMING_RULE = ['project', 'discipline', 'phase', 'local', 'documentTy
  */
 export async function seedDemoProject(context: DemoSeedContext): Promise<void> {
   const { tx, companyId, users: demoUsers } = context;
-  const [project] = await tx
-    .insert(projects)
-    .values({
-      companyId,
-      name: 'Edifício Aurora (demo)',
-      documentsNamingRule: DEMO_NAMING_RULE,
-      documentsNamingRuleSeparator: '-',
-    })
-    .returning();
-  if (!project) throw new Error('demo project not stored');
-  await tx
-    .insert(projectCompanies)
-    .values({ projectId: project.id, companyId, roleId: 1, allDisciplines: true });
+  const project = await insertProject(tx, {
+    companyId,
+    name: 'Edifício Aurora (demo)',
+    documentsNamingRule: DEMO_NAMING_RULE,
+    documentsNamingRuleSeparator: '-',
+  });
+  await insertParticipation(tx, project.id, companyId, {
+    roleId: 1,
+    allDisciplines: true,
+    disciplineIds: [],
+  });
   await replaceTree(tx, 'locals', project.id, [
     {
       name: 'Torre A',
@@ -57,10 +52,7 @@ export async function seedDemoProject(context: DemoSeedContext): Promise<void> {
     { name: 'Compatibilização', abbreviation: 'COMP' },
     { name: 'Cliente', abbreviation: 'CLI' },
   ]);
-  const disciplines = await tx
-    .insert(projectDisciplines)
-    .values(DEMO_DISCIPLINES.map((d) => ({ ...d, projectId: project.id })))
-    .returning();
+  const disciplines = await insertDisciplines(tx, project.id, DEMO_DISCIPLINES);
   const members = demoUsers.filter((u) => u.companyId === companyId);
   const coordinators = await seedCompany(context, project.id, COORDINATION, null);
   const partner = await seedCompany(
@@ -85,9 +77,11 @@ async function seedGroup(
   createdByUserId: number | null,
   people: readonly SeededDemoUser[],
 ): Promise<void> {
-  const [group] = await tx.insert(projectGroups).values({ projectId, name, createdByUserId }).returning();
-  if (group && people.length > 0)
-    await tx.insert(projectGroupUsers).values(people.map((p) => ({ groupId: group.id, userId: p.userId })));
+  await insertGroup(
+    tx,
+    { projectId, name, createdByUserId },
+    people.map((p) => p.userId),
+  );
 }
 
 /** Another company of the demo, the project role it takes part with, and its people. */
@@ -142,11 +136,9 @@ async function seedCompany(
   demo: DemoCompany,
   disciplineIds: number[] | null,
 ): Promise<SeededDemoUser[]> {
-  const [company] = await tx.insert(companies).values({ name: demo.name }).onConflictDoNothing().returning();
+  const company = await insertCompany(tx, { name: demo.name });
   if (!company) return [];
-  await tx.insert(projectCompanies).values({
-    projectId,
-    companyId: company.id,
+  await insertParticipation(tx, projectId, company.id, {
     roleId: demo.roleId,
     allDisciplines: disciplineIds === null,
     disciplineIds: disciplineIds ?? [],

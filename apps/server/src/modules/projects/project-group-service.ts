@@ -1,13 +1,5 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { AppError, canInProject, textLengthProblems, throwFirstProblem } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
-import {
-  projectCompanies,
-  projectGroups,
-  projectGroupUsers,
-  projectUserTags,
-  users,
-} from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import {
@@ -19,6 +11,22 @@ import {
 } from './project-access.ts';
 import { groupHasIssues } from '../issues/issue-repository.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
+import {
+  deleteGroupMember,
+  deleteGroupRow,
+  findGroup,
+  groupIdsNamed,
+  groupsOfProject,
+  insertGroup,
+  listUserTags,
+  membersOfGroups,
+  projectUserIds,
+  replaceUserTags,
+  updateGroup,
+} from './project-group-repository.ts';
+
+/** The caller's personal tags in a project (read as stored: they are the caller's own). */
+export { listUserTags } from './project-group-repository.ts';
 
 /** A group with its members and what the caller may do with it. */
 export interface GroupView {
@@ -26,16 +34,6 @@ export interface GroupView {
   name: string;
   usersId: number[];
   permissions: { edit: boolean; delete: boolean; leave: boolean };
-}
-
-/** The ids of the project's participants (people of the companies taking part). */
-export async function projectUserIds(db: Db, projectId: number): Promise<Set<number>> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(projectCompanies, eq(projectCompanies.companyId, users.companyId))
-    .where(eq(projectCompanies.projectId, projectId));
-  return new Set(rows.map((r) => r.id));
 }
 
 function present(
@@ -57,21 +55,12 @@ function present(
 
 /** The project's groups with members, as the caller sees them. */
 export async function listGroups(db: Db, access: ProjectAccess): Promise<GroupView[]> {
-  const groups = await db
-    .select()
-    .from(projectGroups)
-    .where(eq(projectGroups.projectId, access.project.id))
-    .orderBy(asc(projectGroups.name));
+  const groups = await groupsOfProject(db, access.project.id);
   if (groups.length === 0) return [];
-  const members = await db
-    .select()
-    .from(projectGroupUsers)
-    .where(
-      inArray(
-        projectGroupUsers.groupId,
-        groups.map((g) => g.id),
-      ),
-    );
+  const members = await membersOfGroups(
+    db,
+    groups.map((g) => g.id),
+  );
   return groups.map((g) =>
     present(
       access,
@@ -93,10 +82,7 @@ async function checkMembers(db: Db, projectId: number, usersId: readonly number[
 }
 
 async function nameTaken(db: Db, projectId: number, name: string, exceptId?: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: projectGroups.id })
-    .from(projectGroups)
-    .where(and(eq(projectGroups.projectId, projectId), sql`lower(${projectGroups.name}) = lower(${name})`));
+  const rows = await groupIdsNamed(db, projectId, name);
   return rows.some((r) => r.id !== exceptId);
 }
 
@@ -115,15 +101,9 @@ export async function createGroup(
   throwFirstProblem(textLengthProblems([['name', clean, 'name']]));
   const members = await checkMembers(db, projectId, [...usersId, actor.account.id]);
   if (await nameTaken(db, projectId, clean)) throw new AppError('EXISTING_TEAM');
-  const group = await unitOfWork(services, async (tx) => {
-    const [row] = await tx
-      .insert(projectGroups)
-      .values({ projectId, name: clean, createdByUserId: actor.account.id })
-      .returning();
-    if (!row) throw new Error('group not stored');
-    await tx.insert(projectGroupUsers).values(members.map((userId) => ({ groupId: row.id, userId })));
-    return row;
-  });
+  const group = await unitOfWork(services, (tx) =>
+    insertGroup(tx, { projectId, name: clean, createdByUserId: actor.account.id }, members),
+  );
   return present(
     access,
     group,
@@ -132,11 +112,7 @@ export async function createGroup(
 }
 
 async function loadGroup(db: Db, projectId: number, groupId: number) {
-  const [group] = await db
-    .select()
-    .from(projectGroups)
-    .where(and(eq(projectGroups.id, groupId), eq(projectGroups.projectId, projectId)))
-    .limit(1);
+  const group = await findGroup(db, projectId, groupId);
   if (!group) throw new AppError('PROJECT_GROUP_NOT_FOUND');
   return group;
 }
@@ -161,12 +137,7 @@ export async function setGroup(
   throwFirstProblem(textLengthProblems([['name', clean, 'name']]));
   if (await nameTaken(db, projectId, clean, groupId)) throw new AppError('EXISTING_TEAM');
   const members = await checkMembers(db, projectId, usersId);
-  await unitOfWork(services, async (tx) => {
-    await tx.update(projectGroups).set({ name: clean }).where(eq(projectGroups.id, groupId));
-    await tx.delete(projectGroupUsers).where(eq(projectGroupUsers.groupId, groupId));
-    if (members.length > 0)
-      await tx.insert(projectGroupUsers).values(members.map((userId) => ({ groupId, userId })));
-  });
+  await unitOfWork(services, (tx) => updateGroup(tx, groupId, clean, members));
   return present(
     access,
     { ...group, name: clean },
@@ -188,7 +159,7 @@ export async function deleteGroup(
   if (!present(access, group, []).permissions.delete) throw new AppError('FORBIDDEN');
   requireActive(access);
   if (await groupHasIssues(db, groupId)) throw new AppError('GROUP_HAS_ISSUES');
-  await db.delete(projectGroups).where(eq(projectGroups.id, groupId));
+  await deleteGroupRow(db, groupId);
   return true;
 }
 
@@ -206,23 +177,8 @@ export async function leaveGroup(
   await loadGroup(db, projectId, groupId);
   if (!access.groupIds.includes(groupId)) throw new AppError('PROJECT_GROUP_NOT_FOUND');
   if (access.role === 'project_admin') throw new AppError('ADMIN_CANT_LEAVE_PROJECT_GROUP');
-  await db
-    .delete(projectGroupUsers)
-    .where(and(eq(projectGroupUsers.groupId, groupId), eq(projectGroupUsers.userId, actor.account.id)));
+  await deleteGroupMember(db, groupId, actor.account.id);
   return true;
-}
-
-/** The caller's personal tags in a project. */
-export async function listUserTags(
-  db: Db,
-  projectId: number,
-  userId: number,
-): Promise<{ id: number; name: string }[]> {
-  return db
-    .select({ id: projectUserTags.id, name: projectUserTags.name })
-    .from(projectUserTags)
-    .where(and(eq(projectUserTags.projectId, projectId), eq(projectUserTags.userId, userId)))
-    .orderBy(asc(projectUserTags.name));
 }
 
 /** setProjectUserTags: the caller's whole tag list; kept ids are renamed, new ones created, others deleted. */
@@ -246,15 +202,13 @@ export async function setUserTags(
     const own = new Set((await listUserTags(tx, projectId, userId)).map((t) => t.id));
     const kept = tags.map((t) => t.id).filter((id): id is number => id != null);
     if (kept.some((id) => !own.has(id))) throw new AppError('INVALID_ACTION', { reason: 'unknownTag' });
-    const mine = and(eq(projectUserTags.projectId, projectId), eq(projectUserTags.userId, userId));
-    await tx
-      .delete(projectUserTags)
-      .where(kept.length > 0 ? and(mine, notInArray(projectUserTags.id, kept)) : mine);
-    for (const [i, t] of tags.entries()) {
-      const name = names[i] ?? t.name;
-      if (t.id != null) await tx.update(projectUserTags).set({ name }).where(eq(projectUserTags.id, t.id));
-      else await tx.insert(projectUserTags).values({ projectId, userId, name });
-    }
+    await replaceUserTags(
+      tx,
+      projectId,
+      userId,
+      tags,
+      tags.map((t, i) => names[i] ?? t.name),
+    );
   });
   return listUserTags(db, projectId, userId);
 }

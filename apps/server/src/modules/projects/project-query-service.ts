@@ -1,12 +1,18 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { PROJECT_STATUS, SYSTEM_ROLES } from '@obra/domain';
+import { SYSTEM_ROLES } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
-import { companies, projectCompanies, projects, projectUserSettings, users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { listDisciplines, type DisciplineRow } from './project-settings-repository.ts';
 import { issueCardCounters } from '../issues/list/issue-card-counters.ts';
 import { loadProjectAccess, type ProjectRow } from './project-access.ts';
+import { findCompaniesByIds, listCompaniesByName } from '../companies/company-repository.ts';
+import {
+  projectStarsOf,
+  projectsByIds,
+  projectsJoinedBy,
+  projectsOwnedBy,
+  projectUserRows,
+} from './project-repository.ts';
 
 /** A participant of a project as the project's screens list them. */
 export interface ProjectUserView {
@@ -23,13 +29,7 @@ export interface ProjectUserView {
 
 /** The people of the companies taking part, each with the disciplines their company has in the project. */
 export async function listProjectUsers(db: Db, projectId: number): Promise<ProjectUserView[]> {
-  const rows = await db
-    .select({ user: users, company: companies, participation: projectCompanies })
-    .from(projectCompanies)
-    .innerJoin(users, eq(users.companyId, projectCompanies.companyId))
-    .innerJoin(companies, eq(companies.id, projectCompanies.companyId))
-    .where(eq(projectCompanies.projectId, projectId))
-    .orderBy(asc(users.name), asc(users.lastName), asc(users.id));
+  const rows = await projectUserRows(db, projectId);
   const all = rows.some((r) => r.participation.allDisciplines)
     ? (await listDisciplines(db, projectId)).map((d) => d.id)
     : [];
@@ -69,15 +69,6 @@ export type CardCounters = (
   Map<number, Pick<ProjectCardView, 'mentions' | 'notifications' | 'pendencies' | 'latePendencies'>>
 >;
 
-/** A company's active projects (its amountProjects). */
-export async function countActiveProjects(db: Db, companyId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(projects)
-    .where(and(eq(projects.companyId, companyId), eq(projects.status, PROJECT_STATUS.active)));
-  return row?.n ?? 0;
-}
-
 /** Cards for projects, in the given order. */
 export async function projectCards(
   db: Db,
@@ -87,18 +78,12 @@ export async function projectCards(
   if (rows.length === 0) return [];
   const ids = rows.map((p) => p.id);
   const [owners, stars, counters] = await Promise.all([
-    db
-      .select()
-      .from(companies)
-      .where(inArray(companies.id, [...new Set(rows.map((p) => p.companyId))])),
-    db
-      .select()
-      .from(projectUserSettings)
-      .where(and(eq(projectUserSettings.userId, userId), inArray(projectUserSettings.projectId, ids))),
+    findCompaniesByIds(db, [...new Set(rows.map((p) => p.companyId))]),
+    projectStarsOf(db, userId, ids),
     issueCardCounters(db, userId, ids),
   ]);
   return rows.map((p) => {
-    const owner = owners.find((c) => c.id === p.companyId);
+    const owner = owners.get(p.companyId);
     const c = counters.get(p.id);
     return {
       id: p.id,
@@ -122,10 +107,7 @@ export async function projectCardsByIds(
   ids: readonly number[],
 ): Promise<Map<number, ProjectCardView>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(projects)
-    .where(inArray(projects.id, [...new Set(ids)]));
+  const rows = await projectsByIds(db, ids);
   return new Map((await projectCards(db, userId, rows)).map((card) => [card.id, card]));
 }
 
@@ -135,11 +117,7 @@ export async function companyProjectCards(
   userId: number,
   companyId: number | 'all',
 ): Promise<ProjectCardView[]> {
-  const rows = await db
-    .select()
-    .from(projects)
-    .where(companyId === 'all' ? undefined : eq(projects.companyId, companyId))
-    .orderBy(asc(projects.name));
+  const rows = await projectsOwnedBy(db, companyId);
   return projectCards(db, userId, rows);
 }
 
@@ -168,23 +146,13 @@ export async function workspaceProjects(services: AppServices, actor: Actor): Pr
   const { db } = services.database;
   const companyId = actor.account.companyId;
   if (companyId === null) return [];
-  const rows = await db
-    .select({ project: projects })
-    .from(projectCompanies)
-    .innerJoin(projects, eq(projects.id, projectCompanies.projectId))
-    .where(eq(projectCompanies.companyId, companyId))
-    .orderBy(asc(projects.name));
-  return projectCards(
-    db,
-    actor.account.id,
-    rows.map((r) => r.project),
-  );
+  return projectCards(db, actor.account.id, await projectsJoinedBy(db, companyId));
 }
 
 /** allCompanies: every active company (for inviting one to a project), or all of them for platform admins. */
 export async function allCompanies(services: AppServices, actor: Actor) {
   const { db } = services.database;
-  const rows = await db.select().from(companies).orderBy(asc(companies.name));
+  const rows = await listCompaniesByName(db);
   return actor.account.isAdmin ? rows : rows.filter((c) => c.isActive);
 }
 

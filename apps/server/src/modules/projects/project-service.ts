@@ -1,13 +1,5 @@
-import { and, count, eq, sql } from 'drizzle-orm';
 import { AppError, canInCompany, PROJECT_STATUS, textLengthProblems, throwFirstProblem } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
-import {
-  companies,
-  companySettings,
-  projectCompanies,
-  projects,
-  projectUserSettings,
-} from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { claimProfileImage, releaseProfileImage } from '../profile-images/profile-image-claims.ts';
@@ -20,26 +12,22 @@ import {
   type ProjectRow,
 } from './project-access.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-
-/** The limit of active projects of a company; -1 means unlimited. */
-export async function maxActiveProjects(db: Db, companyId: number): Promise<number> {
-  const [row] = await db
-    .select()
-    .from(companySettings)
-    .where(eq(companySettings.companyId, companyId))
-    .limit(1);
-  return row?.maxActiveProjects ?? -1;
-}
+import { findCompanyById } from '../companies/company-repository.ts';
+import {
+  countActiveProjects,
+  insertOwnedProject,
+  lockCompanyProjects,
+  maxActiveProjects,
+  projectIdOfGuid,
+  setProjectStar,
+  updateProjectRow,
+} from './project-repository.ts';
 
 /** Throws PROJECT_LIMIT_REACHED when one more active project would pass the company's limit. */
 export async function checkActiveProjectLimit(db: Db, companyId: number): Promise<void> {
   const limit = await maxActiveProjects(db, companyId);
   if (limit < 0) return;
-  const [row] = await db
-    .select({ n: count() })
-    .from(projects)
-    .where(and(eq(projects.companyId, companyId), eq(projects.status, PROJECT_STATUS.active)));
-  if ((row?.n ?? 0) >= limit) throw new AppError('PROJECT_LIMIT_REACHED');
+  if ((await countActiveProjects(db, companyId)) >= limit) throw new AppError('PROJECT_LIMIT_REACHED');
 }
 
 function cleanName(name: string): string {
@@ -69,7 +57,7 @@ export async function createProject(
   if (!canInCompany(companyPolicyActorFor(actor, companyId), 'company.createProject'))
     throw new AppError('FORBIDDEN');
   const name = cleanName(input.name);
-  const [company] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  const company = await findCompanyById(db, companyId);
   if (!company) throw new AppError('COMPANY_NOT_FOUND');
   if (!company.isActive) throw new AppError('COMPANY_IS_NOT_ACTIVE');
   const image = await claimProfileImage(db, actor, {
@@ -80,17 +68,14 @@ export async function createProject(
   });
   return unitOfWork(services, async (tx) => {
     // Serialise project creation per company so two requests cannot both pass the limit.
-    await tx.execute(sql`select pg_advisory_xact_lock(73062026, ${companyId})`);
+    await lockCompanyProjects(tx, companyId);
     await checkActiveProjectLimit(tx, companyId);
-    const [project] = await tx
-      .insert(projects)
-      .values({ companyId, name, image: image ?? null, createdByUserId: actor.account.id })
-      .returning();
-    if (!project) throw new Error('project not stored');
-    await tx
-      .insert(projectCompanies)
-      .values({ projectId: project.id, companyId, roleId: 1, allDisciplines: true });
-    return project;
+    return insertOwnedProject(tx, {
+      companyId,
+      name,
+      image: image ?? null,
+      createdByUserId: actor.account.id,
+    });
   });
 }
 
@@ -130,18 +115,14 @@ export async function updateProject(
   });
   await unitOfWork(services, async (tx) => {
     if (input.status === PROJECT_STATUS.active && access.project.status !== PROJECT_STATUS.active) {
-      await tx.execute(sql`select pg_advisory_xact_lock(73062026, ${access.project.companyId})`);
+      await lockCompanyProjects(tx, access.project.companyId);
       await checkActiveProjectLimit(tx, access.project.companyId);
     }
-    await tx
-      .update(projects)
-      .set({
-        ...(input.name != null ? { name: cleanName(input.name) } : {}),
-        ...(input.status != null ? { status: input.status } : {}),
-        ...(image !== undefined ? { image } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(projects.id, projectId));
+    await updateProjectRow(tx, projectId, {
+      ...(input.name != null ? { name: cleanName(input.name) } : {}),
+      ...(input.status != null ? { status: input.status } : {}),
+      ...(image !== undefined ? { image } : {}),
+    });
   });
   if (image !== undefined) await releaseProfileImage(services, access.project.image);
   return loadProjectAccess(db, actor, projectId);
@@ -157,13 +138,7 @@ export async function setProjectStarred(
   const { db } = services.database;
   // Personal, so allowed on an inactive project too (its card stays on the home page).
   requireParticipant(await loadProjectAccess(db, actor, projectId));
-  await db
-    .insert(projectUserSettings)
-    .values({ projectId, userId: actor.account.id, starred })
-    .onConflictDoUpdate({
-      target: [projectUserSettings.projectId, projectUserSettings.userId],
-      set: { starred },
-    });
+  await setProjectStar(db, projectId, actor.account.id, starred);
   return starred;
 }
 
@@ -171,8 +146,8 @@ export async function setProjectStarred(
 export async function projectIdByGuid(services: AppServices, actor: Actor, guid: string): Promise<number> {
   const { db } = services.database;
   if (!/^[0-9a-f-]{36}$/i.test(guid)) throw new AppError('PROJECT_NOT_FOUND');
-  const [row] = await db.select({ id: projects.id }).from(projects).where(eq(projects.guid, guid)).limit(1);
-  if (!row) throw new AppError('PROJECT_NOT_FOUND');
-  await loadProjectAccess(db, actor, row.id);
-  return row.id;
+  const id = await projectIdOfGuid(db, guid);
+  if (id === undefined) throw new AppError('PROJECT_NOT_FOUND');
+  await loadProjectAccess(db, actor, id);
+  return id;
 }

@@ -1,9 +1,11 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   DISCIPLINE_STATUSES,
   ISSUE_CATEGORIES,
   PROJECT_PHASES,
+  disciplineStatusMap,
   type DisciplineStatusDefinition,
+  type DisciplineStatusMap,
 } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import {
@@ -138,4 +140,68 @@ export async function saveNamingRule(
     .update(projects)
     .set({ documentsNamingRule: [...rule], documentsNamingRuleSeparator: separator, updatedAt: sql`now()` })
     .where(eq(projects.id, projectId));
+}
+
+/**
+ * Writes a project's whole discipline list: current ones not in `inputs` are marked removed (issues keep pointing
+ * at them), those with an id are changed, the others added.
+ */
+export async function replaceDisciplines(
+  tx: Db,
+  projectId: number,
+  inputs: readonly {
+    id?: number | null;
+    name: string;
+    abbreviation: string;
+    standardDisciplineId: number | null;
+  }[],
+): Promise<void> {
+  const sent = inputs.map((d) => d.id).filter((id): id is number => id != null);
+  const removedFilter = sent.length > 0 ? notInArray(projectDisciplines.id, sent) : undefined;
+  await tx
+    .update(projectDisciplines)
+    .set({ removedAt: sql`now()` })
+    .where(
+      and(eq(projectDisciplines.projectId, projectId), isNull(projectDisciplines.removedAt), removedFilter),
+    );
+  for (const d of inputs) {
+    const values = {
+      name: d.name,
+      abbreviation: d.abbreviation,
+      standardDisciplineId: d.standardDisciplineId,
+    };
+    if (d.id != null) await tx.update(projectDisciplines).set(values).where(eq(projectDisciplines.id, d.id));
+    else await tx.insert(projectDisciplines).values({ ...values, projectId });
+  }
+}
+
+/** Current disciplines of a project by id. */
+export async function disciplinesByIds(
+  db: Db,
+  projectId: number,
+  ids: readonly number[],
+): Promise<DisciplineRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(projectDisciplines)
+    .where(
+      and(
+        eq(projectDisciplines.projectId, projectId),
+        inArray(projectDisciplines.id, [...ids]),
+        isNull(projectDisciplines.removedAt),
+      ),
+    );
+}
+
+/** The project's discipline statuses (all, for the rules) and the ones switched on (for inputs). */
+export async function projectStatuses(
+  db: Db,
+  projectId: number,
+): Promise<{ all: DisciplineStatusMap; active: Set<string> }> {
+  const states = await listDisciplineStatuses(db, projectId);
+  return {
+    all: disciplineStatusMap(states),
+    active: new Set(states.filter((s) => s.active).map((s) => s.key)),
+  };
 }

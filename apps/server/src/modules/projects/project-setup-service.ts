@@ -1,4 +1,3 @@
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   AppError,
   DISCIPLINE_STATUSES,
@@ -11,8 +10,6 @@ import {
   validateNamingRule,
   type TreeNodeInput,
 } from '@obra/domain';
-import type { Db } from '../../db/database.ts';
-import { projectDisciplines } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadForWrite } from './project-access.ts';
@@ -21,6 +18,7 @@ import {
   listDisciplineStatuses,
   listDisciplines,
   listPhases,
+  replaceDisciplines,
   saveCategories,
   saveDisciplineStatuses,
   saveNamingRule,
@@ -177,42 +175,19 @@ export async function setDisciplines(
     const sent = inputs.map((d) => d.id).filter((id): id is number => id != null);
     if (sent.some((id) => !current.has(id)))
       throw new AppError('INVALID_ACTION', { reason: 'unknownDiscipline' });
-    const removedFilter = sent.length > 0 ? notInArray(projectDisciplines.id, sent) : undefined;
-    await tx
-      .update(projectDisciplines)
-      .set({ removedAt: sql`now()` })
-      .where(
-        and(eq(projectDisciplines.projectId, projectId), isNull(projectDisciplines.removedAt), removedFilter),
-      );
-    for (const d of inputs) {
-      const values = {
+    await replaceDisciplines(
+      tx,
+      projectId,
+      inputs.map((d) => ({
+        id: d.id,
         name: d.name.trim(),
         abbreviation: d.abbreviation.trim(),
         standardDisciplineId: d.standardDisciplineId ?? null,
-      };
-      if (d.id != null)
-        await tx.update(projectDisciplines).set(values).where(eq(projectDisciplines.id, d.id));
-      else await tx.insert(projectDisciplines).values({ ...values, projectId });
-    }
+      })),
+    );
   });
   return listDisciplines(db, projectId);
 }
 
 /** Disciplines of a project by id, for presenting invites. */
-export async function disciplinesByIds(
-  db: Db,
-  projectId: number,
-  ids: readonly number[],
-): Promise<DisciplineRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(projectDisciplines)
-    .where(
-      and(
-        eq(projectDisciplines.projectId, projectId),
-        inArray(projectDisciplines.id, [...ids]),
-        isNull(projectDisciplines.removedAt),
-      ),
-    );
-}
+export { disciplinesByIds } from './project-settings-repository.ts';

@@ -1,13 +1,23 @@
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { AppError, canReadIssues, markupProblems, throwFirstProblem, type ViewerMarkup } from '@obra/domain';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-import { issues, users, viewerMarkups } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/database.ts';
 import { loadDriveAccess, loadDriveWriter, type DriveAccess } from '../drive/drive-access.ts';
 import { issueEditorOf } from '../issues/issue-permissions.ts';
-import { audienceOf, visibleIssuesWhere } from '../issues/issue-visibility-sql.ts';
+import { audienceOf } from '../issues/issue-visibility-sql.ts';
+import {
+  countUserMarkups,
+  deleteOwnMarkup,
+  findOwnMarkup,
+  insertMarkup,
+  markupSheet,
+  seesIssue,
+  updateOwnMarkup,
+  visibleMarkupRows,
+  type MarkupFilter,
+  type MarkupReader,
+} from './viewer-markup-repository.ts';
 import { revisionNamed, visibleDocument } from './viewer-service.ts';
 
 /** The most markups one user keeps on one document (all pages and revisions). */
@@ -25,43 +35,16 @@ export interface MarkupInput {
   issueId: number | null;
 }
 
-/**
- * Which markups of a document a caller sees, in SQL: their own private ones, and those shared with an issue
- * the caller sees (the issue visibility rules); a caller who reads no issues sees their private ones only. So a
- * markup of someone else's that is private, or shared with an issue hidden from the caller, never leaves the DB.
- */
-function visibleMarkupsWhere(drive: DriveAccess): SQL {
-  const own = and(eq(viewerMarkups.userId, drive.viewer.userId), isNull(viewerMarkups.issueId));
-  if (!canReadIssues(issueEditorOf(drive.access))) return own ?? sql`false`;
-  const shared = sql`${viewerMarkups.issueId} in (select ${issues.id} from ${issues} where ${visibleIssuesWhere(
-    audienceOf(drive.access),
-  )})`;
-  return or(own, shared) ?? sql`false`;
+/** Who reads: own private markups always, those shared with issues only for a caller who reads issues. */
+function readerOf(drive: DriveAccess): MarkupReader {
+  return {
+    userId: drive.viewer.userId,
+    issues: canReadIssues(issueEditorOf(drive.access)) ? audienceOf(drive.access) : null,
+  };
 }
 
-async function listWhere(db: Db, drive: DriveAccess, where: SQL | undefined): Promise<ViewerMarkup[]> {
-  const rows = await db
-    .select({
-      id: viewerMarkups.id,
-      documentId: viewerMarkups.documentId,
-      revision: viewerMarkups.revision,
-      page: viewerMarkups.page,
-      scale: viewerMarkups.scale,
-      markUp: viewerMarkups.markUp,
-      issueId: viewerMarkups.issueId,
-      issueCode: issues.code,
-      issueTitle: issues.title,
-      userId: viewerMarkups.userId,
-      name: users.name,
-      lastName: users.lastName,
-      email: users.email,
-      updatedAt: viewerMarkups.updatedAt,
-    })
-    .from(viewerMarkups)
-    .innerJoin(users, eq(users.id, viewerMarkups.userId))
-    .leftJoin(issues, eq(issues.id, viewerMarkups.issueId))
-    .where(and(visibleMarkupsWhere(drive), where))
-    .orderBy(desc(viewerMarkups.updatedAt), desc(viewerMarkups.id));
+async function listWhere(db: Db, drive: DriveAccess, filter: MarkupFilter): Promise<ViewerMarkup[]> {
+  const rows = await visibleMarkupRows(db, readerOf(drive), filter);
   return rows.map((row) => ({
     id: row.id,
     documentId: row.documentId,
@@ -87,11 +70,10 @@ export async function documentMarkups(
   const { db } = services.database;
   const drive = await loadDriveAccess(db, actor, input.projectId);
   await visibleDocument(db, drive.viewer, input.projectId, input.documentId);
-  const markups = await listWhere(
-    db,
-    drive,
-    and(eq(viewerMarkups.projectId, input.projectId), eq(viewerMarkups.documentId, input.documentId)),
-  );
+  const markups = await listWhere(db, drive, {
+    projectId: input.projectId,
+    documentId: input.documentId,
+  });
   return { markups };
 }
 
@@ -113,11 +95,8 @@ async function checkInput(
   throwFirstProblem(markupProblems(input.markUp, 'markUp'));
   if (input.issueId !== null) {
     // Sharing with an issue the caller does not see answers as for an unknown issue.
-    const [issue] = await db
-      .select({ id: issues.id })
-      .from(issues)
-      .where(and(eq(issues.id, input.issueId), visibleIssuesWhere(audienceOf(drive.access))));
-    if (!issue) throw new AppError('NOT_FOUND', { field: 'issueId', issueId: input.issueId });
+    if (!(await seesIssue(db, audienceOf(drive.access), input.issueId)))
+      throw new AppError('NOT_FOUND', { field: 'issueId', issueId: input.issueId });
   }
   return { revision };
 }
@@ -133,34 +112,24 @@ export async function createMarkup(
   const drive = await loadDriveWriter(db, actor, target.projectId);
   const { revision } = await checkInput(db, drive, target, input);
   const id = await unitOfWork(services, async (tx) => {
-    const [count] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(viewerMarkups)
-      .where(
-        and(eq(viewerMarkups.documentId, target.documentId), eq(viewerMarkups.userId, drive.viewer.userId)),
-      );
-    if ((count?.n ?? 0) >= MAX_MARKUPS_PER_DOCUMENT)
+    if ((await countUserMarkups(tx, target.documentId, drive.viewer.userId)) >= MAX_MARKUPS_PER_DOCUMENT)
       throw new AppError('BAD_USER_INPUT', { field: 'markUp', reason: 'tooMany' });
-    const [row] = await tx
-      .insert(viewerMarkups)
-      .values({
-        projectId: target.projectId,
-        documentId: target.documentId,
-        revision,
-        page: input.page,
-        userId: drive.viewer.userId,
-        issueId: input.issueId,
-        scale: input.scale,
-        markUp: input.markUp,
-      })
-      .returning({ id: viewerMarkups.id });
-    return row!.id;
+    return insertMarkup(tx, {
+      projectId: target.projectId,
+      documentId: target.documentId,
+      revision,
+      page: input.page,
+      userId: drive.viewer.userId,
+      issueId: input.issueId,
+      scale: input.scale,
+      markUp: input.markUp,
+    });
   });
   return { markup: await markupById(db, drive, id) };
 }
 
 async function markupById(db: Db, drive: DriveAccess, id: number): Promise<ViewerMarkup> {
-  const [found] = await listWhere(db, drive, eq(viewerMarkups.id, id));
+  const [found] = await listWhere(db, drive, { id });
   if (!found) throw new AppError('NOT_FOUND', { markupId: id });
   return found;
 }
@@ -171,17 +140,7 @@ async function ownMarkup(
   drive: DriveAccess,
   target: { projectId: number; documentId: number; markupId: number },
 ): Promise<{ id: number }> {
-  const [row] = await db
-    .select({ id: viewerMarkups.id })
-    .from(viewerMarkups)
-    .where(
-      and(
-        eq(viewerMarkups.id, target.markupId),
-        eq(viewerMarkups.projectId, target.projectId),
-        eq(viewerMarkups.documentId, target.documentId),
-        eq(viewerMarkups.userId, drive.viewer.userId),
-      ),
-    );
+  const row = await findOwnMarkup(db, target, drive.viewer.userId);
   if (!row) throw new AppError('NOT_FOUND', { markupId: target.markupId });
   return row;
 }
@@ -196,16 +155,14 @@ export async function updateMarkup(
   const { db } = services.database;
   const drive = await loadDriveWriter(db, actor, target.projectId);
   const own = await ownMarkup(db, drive, target);
-  const [stored] = await db
-    .select({ revision: viewerMarkups.revision, page: viewerMarkups.page })
-    .from(viewerMarkups)
-    .where(eq(viewerMarkups.id, own.id));
+  const stored = await markupSheet(db, own.id);
   await checkInput(db, drive, target, { ...input, revision: stored!.revision, page: stored!.page });
   await unitOfWork(services, (tx) =>
-    tx
-      .update(viewerMarkups)
-      .set({ markUp: input.markUp, issueId: input.issueId, scale: input.scale, updatedAt: new Date() })
-      .where(and(eq(viewerMarkups.id, own.id), eq(viewerMarkups.userId, drive.viewer.userId))),
+    updateOwnMarkup(tx, own.id, drive.viewer.userId, {
+      markUp: input.markUp,
+      issueId: input.issueId,
+      scale: input.scale,
+    }),
   );
   return { markup: await markupById(db, drive, own.id) };
 }
@@ -220,9 +177,5 @@ export async function deleteMarkup(
   const drive = await loadDriveWriter(db, actor, target.projectId);
   await visibleDocument(db, drive.viewer, target.projectId, target.documentId);
   const own = await ownMarkup(db, drive, target);
-  await unitOfWork(services, (tx) =>
-    tx
-      .delete(viewerMarkups)
-      .where(and(eq(viewerMarkups.id, own.id), eq(viewerMarkups.userId, drive.viewer.userId))),
-  );
+  await unitOfWork(services, (tx) => deleteOwnMarkup(tx, own.id, drive.viewer.userId));
 }

@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   AppError,
   DRIVE_EXTENSIONS,
@@ -8,20 +7,24 @@ import {
   type DriveViewer,
 } from '@obra/domain';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-import {
-  driveDocuments,
-  driveFiles,
-  drivePdfPages,
-  issues,
-  viewerAlignments,
-} from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/database.ts';
 import { loadDriveAccess } from '../drive/drive-access.ts';
 import { documentRevisions, type DriveFileRecord } from '../drive/drive-repository.ts';
 import { DOWNLOAD_URL_SECONDS } from '../drive/drive-file-service.ts';
-import { audienceOf, visibleIssuesWhere } from '../issues/issue-visibility-sql.ts';
+import { audienceOf } from '../issues/issue-visibility-sql.ts';
+import {
+  deleteAlignmentOf,
+  findAlignment,
+  findProjectDocument,
+  hasConfirmedRevision,
+  pdfPagesOfFiles,
+  upsertAlignment,
+  visibleIssuesReferencing,
+  type AlignmentKey,
+  type StoredPdfPage,
+} from './viewer-repository.ts';
 
 /** The most documents one viewer call opens (a comparison: /tools/compare-documents). */
 export const MAX_OPENED_DOCUMENTS = 10;
@@ -69,7 +72,7 @@ function sheetKind(file: DriveFileRecord): SheetKind {
   return kind !== undefined && BROWSER_IMAGES.has(kind) ? 'image' : 'other';
 }
 
-type StoredPage = typeof drivePdfPages.$inferSelect;
+type StoredPage = StoredPdfPage;
 
 function signedUrl(services: AppServices, origin: string, key: string, contentType: string): string {
   const expires = Math.floor(Date.now() / 1000) + DOWNLOAD_URL_SECONDS;
@@ -101,11 +104,7 @@ async function preparedPages(db: Db, files: readonly DriveFileRecord[]): Promise
   const ids = files.filter((f) => sheetKind(f) === 'pdf' && f.processingState === 'success').map((f) => f.id);
   const byFile = new Map<number, StoredPage[]>();
   if (ids.length === 0) return byFile;
-  const rows = await db
-    .select()
-    .from(drivePdfPages)
-    .where(inArray(drivePdfPages.fileId, ids))
-    .orderBy(asc(drivePdfPages.fileId), asc(drivePdfPages.pageNumber));
+  const rows = await pdfPagesOfFiles(db, ids);
   for (const row of rows) {
     const list = byFile.get(row.fileId) ?? [];
     list.push(row);
@@ -146,19 +145,12 @@ export async function visibleDocument(
   projectId: number,
   documentId: number,
 ): Promise<{ id: number; name: string; files: DriveFileRecord[] }> {
-  const [doc] = await db
-    .select({ id: driveDocuments.id, name: driveDocuments.name, createdBy: driveDocuments.createdByUserId })
-    .from(driveDocuments)
-    .where(and(eq(driveDocuments.id, documentId), eq(driveDocuments.projectId, projectId)));
+  const doc = await findProjectDocument(db, projectId, documentId);
   if (!doc) throw new AppError('DOCUMENTS_NOT_FOUND', { documentId });
   const files = await documentRevisions(db, viewer, documentId);
   if (files.length > 0) return { id: doc.id, name: doc.name, files };
-  const [confirmed] = await db
-    .select({ id: driveFiles.id })
-    .from(driveFiles)
-    .where(and(eq(driveFiles.documentId, documentId), eq(driveFiles.uploadState, 'confirmed')))
-    .limit(1);
-  if (confirmed) throw new AppError('DOCUMENT_ACCESS_DENIED', { documentId });
+  if (await hasConfirmedRevision(db, documentId))
+    throw new AppError('DOCUMENT_ACCESS_DENIED', { documentId });
   if (doc.createdBy !== viewer.userId) throw new AppError('DOCUMENTS_NOT_FOUND', { documentId });
   return { id: doc.id, name: doc.name, files: [] };
 }
@@ -205,23 +197,7 @@ export async function documentPins(
   const drive = await loadDriveAccess(db, actor, input.projectId);
   await visibleDocument(db, drive.viewer, input.projectId, input.documentId);
   const audience = audienceOf(drive.access);
-  const found = await db
-    .select({
-      id: issues.id,
-      code: issues.code,
-      title: issues.title,
-      status: issues.status,
-      references: issues.documentsReferences,
-    })
-    .from(issues)
-    .where(
-      and(
-        visibleIssuesWhere(audience),
-        sql`exists (select 1 from jsonb_array_elements(${issues.documentsReferences}) r
-          where r->>'documentId' = ${String(input.documentId)})`,
-      ),
-    )
-    .orderBy(issues.id);
+  const found = await visibleIssuesReferencing(db, audience, input.documentId);
   const pins: DocumentPin[] = [];
   for (const issue of found) {
     const references = Array.isArray(issue.references) ? (issue.references as unknown[]) : [];
@@ -281,15 +257,14 @@ async function checkPair(services: AppServices, actor: Actor, pair: AlignmentPai
   return { viewer, baseRevision, comparedRevision };
 }
 
-const pairWhere = (stored: StoredPair, pair: AlignmentPair) =>
-  and(
-    eq(viewerAlignments.userId, stored.viewer.userId),
-    eq(viewerAlignments.baseDocumentId, pair.baseDocumentId),
-    eq(viewerAlignments.comparedDocumentId, pair.comparedDocumentId),
-    eq(viewerAlignments.baseRevision, stored.baseRevision),
-    eq(viewerAlignments.comparedRevision, stored.comparedRevision),
-    eq(viewerAlignments.projectId, pair.projectId),
-  );
+const pairKey = (stored: StoredPair, pair: AlignmentPair): AlignmentKey => ({
+  userId: stored.viewer.userId,
+  projectId: pair.projectId,
+  baseDocumentId: pair.baseDocumentId,
+  comparedDocumentId: pair.comparedDocumentId,
+  baseRevision: stored.baseRevision,
+  comparedRevision: stored.comparedRevision,
+});
 
 /** The caller's saved alignment of a pair, or null. */
 export async function getAlignment(
@@ -298,15 +273,7 @@ export async function getAlignment(
   pair: AlignmentPair,
 ): Promise<{ alignment: Alignment | null }> {
   const stored = await checkPair(services, actor, pair);
-  const [row] = await services.database.db
-    .select({
-      scale: viewerAlignments.scale,
-      rotation: viewerAlignments.rotation,
-      translateX: viewerAlignments.translateX,
-      translateY: viewerAlignments.translateY,
-    })
-    .from(viewerAlignments)
-    .where(pairWhere(stored, pair));
+  const row = await findAlignment(services.database.db, pairKey(stored, pair));
   return { alignment: row ?? null };
 }
 
@@ -318,29 +285,8 @@ export async function saveAlignment(
 ): Promise<{ alignment: Alignment }> {
   const stored = await checkPair(services, actor, input);
   const { scale, rotation, translateX, translateY } = input.alignment;
-  const values = { scale, rotation, translateX, translateY, updatedAt: new Date() };
   await unitOfWork(services, (tx) =>
-    tx
-      .insert(viewerAlignments)
-      .values({
-        userId: stored.viewer.userId,
-        projectId: input.projectId,
-        baseDocumentId: input.baseDocumentId,
-        comparedDocumentId: input.comparedDocumentId,
-        baseRevision: stored.baseRevision,
-        comparedRevision: stored.comparedRevision,
-        ...values,
-      })
-      .onConflictDoUpdate({
-        target: [
-          viewerAlignments.userId,
-          viewerAlignments.baseDocumentId,
-          viewerAlignments.comparedDocumentId,
-          viewerAlignments.baseRevision,
-          viewerAlignments.comparedRevision,
-        ],
-        set: values,
-      }),
+    upsertAlignment(tx, pairKey(stored, input), { scale, rotation, translateX, translateY }),
   );
   return { alignment: { scale, rotation, translateX, translateY } };
 }
@@ -352,5 +298,5 @@ export async function deleteAlignment(
   pair: AlignmentPair,
 ): Promise<void> {
   const stored = await checkPair(services, actor, pair);
-  await unitOfWork(services, (tx) => tx.delete(viewerAlignments).where(pairWhere(stored, pair)));
+  await unitOfWork(services, (tx) => deleteAlignmentOf(tx, pairKey(stored, pair)));
 }

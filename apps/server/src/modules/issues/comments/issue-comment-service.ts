@@ -19,7 +19,7 @@ import {
   requireActive,
   type ProjectAccess,
 } from '../../projects/project-access.ts';
-import { loadVisibleIssue } from '../issue-delete-service.ts';
+import { loadVisibleIssue } from '../issue-repository.ts';
 import {
   commentPermissions,
   loadCommentViews,

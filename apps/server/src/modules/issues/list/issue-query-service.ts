@@ -7,12 +7,12 @@ import type { Actor } from '../../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
 import { requireIssueReader } from '../issue-permissions.ts';
 import { filterWhere } from './issue-filter-sql.ts';
-import { projectStatuses } from '../issue-input-checks.ts';
+import { projectStatuses } from '../../projects/project-settings-repository.ts';
 import { loadIssueViews, loadVisibleIssueRows, type IssueRow, type IssueView } from '../issue-repository.ts';
 import { FULL_PAGE_SHAPE, selectIssuePage, type IssuePageShape } from './issue-page-sql.ts';
 import type { PageUserTags } from './issue-page-children-sql.ts';
 import { audienceOf, projectActorOf, visibleIssuesWhere } from '../issue-visibility-sql.ts';
-import { listUserTags } from '../../projects/project-group-service.ts';
+import { listUserTags } from '../../projects/project-group-repository.ts';
 
 /** Issues per page (spec core §9); larger requests get this many. */
 export const ISSUE_PAGE_SIZE = 500;

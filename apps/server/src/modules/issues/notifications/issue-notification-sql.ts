@@ -5,7 +5,7 @@ import type { AppServices } from '../../../services.ts';
 import type { ProjectAccess } from '../../projects/project-access.ts';
 import { audienceOf, type IssueAudience } from '../issue-visibility-sql.ts';
 import { visibleCommentsWhere } from '../comments/issue-comment-repository.ts';
-import { anyId } from '../issue-repository.ts';
+import { anyId } from '../../../db/any-id-sql.ts';
 
 /** The caller's unread marks on an issue, summed up. */
 export interface NotificationsSummary {

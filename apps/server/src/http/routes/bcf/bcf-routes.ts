@@ -6,11 +6,11 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { AppError } from '@obra/domain';
-import { restActor } from '../../http/rest-actor.ts';
-import type { AppServices } from '../../services.ts';
-import { exportBcf } from './bcf-export-service.ts';
-import { importBcf, parseBcfImportMapping } from './bcf-import-service.ts';
-import { removeTemporary } from './bcf-zip.ts';
+import { restActor } from '../../rest-actor.ts';
+import type { AppServices } from '../../../services.ts';
+import { exportBcf } from '../../../modules/bcf/bcf-export-service.ts';
+import { importBcf, parseBcfImportMapping } from '../../../modules/bcf/bcf-import-service.ts';
+import { removeTemporary } from '../../../modules/bcf/bcf-zip.ts';
 
 /** The largest package an import accepts. */
 export const BCF_MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;

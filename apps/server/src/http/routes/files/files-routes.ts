@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppServices } from '../../services.ts';
-import { requestOrigin, restActor } from '../../http/rest-actor.ts';
-import { bulkDownloadState, startBulkDownload } from '../drive/drive-bulk-download-service.ts';
+import type { AppServices } from '../../../services.ts';
+import { requestOrigin, restActor } from '../../rest-actor.ts';
+import { bulkDownloadState, startBulkDownload } from '../../../modules/drive/drive-bulk-download-service.ts';
 import * as D from '../drive/drive-schemas.ts';
-import type { ProjectFilesSortKey } from './files-repository.ts';
+import type { ProjectFilesSortKey } from '../../../modules/files/files-repository.ts';
 import {
   confirmProjectFile,
   createProjectFile,
@@ -13,7 +13,7 @@ import {
   listProjectFilesPage,
   projectFileDownloadUrl,
   projectFilesUserAuthorization,
-} from './files-service.ts';
+} from '../../../modules/files/files-service.ts';
 import * as S from './files-schemas.ts';
 
 /** The project files' REST base (the `files` module of spec core §2, docs/api-drive.md "Project files"). */

@@ -3,8 +3,9 @@ import { AppError } from '@obra/domain';
 import type { Actor } from '../../../auth/actor.ts';
 import { credentialsFromHeaders, resolveActor } from '../../../auth/actor-resolver.ts';
 import type { AppServices } from '../../../services.ts';
-import { requestOrigin } from '../../../http/rest-actor.ts';
-import * as api from './bcf-api-service.ts';
+import { requestOrigin } from '../../rest-actor.ts';
+import * as api from '../../../modules/bcf/api/bcf-api-service.ts';
+import type { FoundationAuthUrls } from '../../../modules/bcf/oauth/bcf-oauth.ts';
 
 /** The BCF-API's base path and the Foundation API's (docs/api-bcf.md). */
 export const BCF_API_PREFIX = '/bcf/3.0';
@@ -73,13 +74,6 @@ type Params = {
   bitmapGuid: string;
   documentGuid: string;
 };
-
-/** The URLs the Foundation API's auth document gives (undefined: OAuth2 is not offered). */
-export interface FoundationAuthUrls {
-  authorize: string;
-  token: string;
-  register: string;
-}
 
 /**
  * Registers the Foundation API and the BCF-API 3.0. Handlers are thin: the service reads and writes, the

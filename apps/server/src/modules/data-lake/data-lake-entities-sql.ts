@@ -293,3 +293,11 @@ export function feedEntity(name: string, by: 'path' | 'set'): FeedEntity | undef
 export function propertyOf(entity: FeedEntity, name: string): EntityProperty | undefined {
   return entity.properties.find((prop) => prop.name === name);
 }
+
+/** The entity's rows changed since an instant, or undefined (no instant, or an entity without a change time). */
+export function updatedSinceWhere(entity: FeedEntity, since: Date | undefined): SQL | undefined {
+  if (!since || !entity.updated) return undefined;
+  const property = propertyOf(entity, entity.updated);
+  if (!property) return undefined;
+  return sql`(${sql.raw(property.expr)}) >= ${since.toISOString()}::timestamptz`;
+}

@@ -3,9 +3,9 @@ import { AppError, resolveLocale, type Locale } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { credentialsFromHeaders, resolveActor } from '../../auth/actor-resolver.ts';
-import { requestLocale } from '../../http/request-locale.ts';
+import { requestLocale } from '../request-locale.ts';
 import { toPublicError } from '../../lib/errors.ts';
-import { FEED_ENTITIES } from './data-lake-entities.ts';
+import { FEED_ENTITIES } from '../../modules/data-lake/data-lake-entities-sql.ts';
 import {
   FEED_MAX_PAGE_SIZE,
   instantParam,
@@ -13,8 +13,8 @@ import {
   readFeedPage,
   readODataPage,
   requireKeyActor,
-} from './data-lake-service.ts';
-import { csdlDocument, serviceDocument } from './odata-metadata.ts';
+} from '../../modules/data-lake/data-lake-service.ts';
+import { csdlDocument, serviceDocument } from '../../modules/data-lake/odata-metadata.ts';
 
 const REALM = 'Basic realm="Obra data lake", charset="UTF-8"';
 const ODATA_JSON =

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isFederatedProvider, type FederatedProvider } from '@obra/domain';
-import type { AppServices } from '../services.ts';
-import { enforceRateLimit } from '../auth/rate-limit-rules.ts';
-import { requiredText } from '../modules/identity/auth-input.ts';
+import type { AppServices } from '../../services.ts';
+import { enforceRateLimit } from '../../auth/rate-limit-rules.ts';
+import { requiredText } from '../../modules/identity/auth-input.ts';
 import {
   exchangeFederatedCode,
   finishFederated,
   startFederated,
-} from '../modules/identity/federated-service.ts';
-import { sendTokens } from './auth-cookies.ts';
-import { requestLocale } from './request-locale.ts';
+} from '../../modules/identity/federated-service.ts';
+import { sendTokens } from '../auth-cookies.ts';
+import { requestLocale } from '../request-locale.ts';
 
 /** The web routes the federated flow ends on (spec core §2). */
 const PROCESS_ROUTE = '/process-federated-sign-in';

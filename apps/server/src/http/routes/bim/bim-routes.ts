@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../services.ts';
+import type { AppServices } from '../../../services.ts';
 import { errorResponse, fileParams, projectParams } from '../drive/drive-schemas.ts';
-import { getModel, listModels, modelOutput } from './bim-model-service.ts';
+import { getModel, listModels, modelOutput } from '../../../modules/bim/bim-model-service.ts';
 import {
   createFederatedModel,
   deleteFederatedModel,
   getFederatedModel,
   listFederatedModels,
-} from './bim-federated-service.ts';
+} from '../../../modules/bim/bim-federated-service.ts';
 import { bimActor } from './bim-actor.ts';
 import { registerBimViewRoutes } from './bim-view-routes.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessage, httpStatusOf, type ErrorCode } from '@obra/domain';
-import { requestLocale } from '../http/request-locale.ts';
-import type { FileStorage } from './file-storage.ts';
-import { UploadSealedError, UploadTooLargeError } from './local-file-store.ts';
+import { requestLocale } from '../request-locale.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { UploadSealedError, UploadTooLargeError } from '../../storage/local-file-store.ts';
 
 /** A served file never runs as a page: no scripts, no plugins, no frames, even if its bytes say otherwise. */
 export const FILE_CSP =

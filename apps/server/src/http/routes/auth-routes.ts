@@ -1,20 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@obra/domain';
-import type { AppServices } from '../services.ts';
-import { resolveActor, credentialsFromHeaders } from '../auth/actor-resolver.ts';
-import { enforceRateLimit, type RateBucket } from '../auth/rate-limit-rules.ts';
-import type { Actor } from '../auth/actor.ts';
-import { newPassword, optionalText, requiredEmail, requiredText } from '../modules/identity/auth-input.ts';
+import type { AppServices } from '../../services.ts';
+import { resolveActor, credentialsFromHeaders } from '../../auth/actor-resolver.ts';
+import { enforceRateLimit, type RateBucket } from '../../auth/rate-limit-rules.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { newPassword, optionalText, requiredEmail, requiredText } from '../../modules/identity/auth-input.ts';
 import {
   changePassword,
   confirmForgotPassword,
   forgotPassword,
-} from '../modules/identity/password-service.ts';
-import { closeSession, refreshSession } from '../modules/identity/session-service.ts';
-import { signIn } from '../modules/identity/sign-in-service.ts';
-import { confirmSignUp, resendCode, signUp, signUpLocale } from '../modules/identity/sign-up-service.ts';
-import { clearRefreshCookie, presentedRefreshToken, sendTokens } from './auth-cookies.ts';
-import { requestLocale } from './request-locale.ts';
+} from '../../modules/identity/password-service.ts';
+import { closeSession, refreshSession } from '../../modules/identity/session-service.ts';
+import { signIn } from '../../modules/identity/sign-in-service.ts';
+import { confirmSignUp, resendCode, signUp, signUpLocale } from '../../modules/identity/sign-up-service.ts';
+import { clearRefreshCookie, presentedRefreshToken, sendTokens } from '../auth-cookies.ts';
+import { requestLocale } from '../request-locale.ts';
 
 /** The user pool's REST endpoints under /auth (issue 3; docs/api.md). */
 export function registerAuthRoutes(app: FastifyInstance, services: AppServices): void {

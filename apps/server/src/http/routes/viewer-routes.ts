@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, isAlignment, type Alignment } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
-import { requestOrigin, restActor } from '../../http/rest-actor.ts';
-import { DRIVE_PREFIX } from '../drive/drive-routes.ts';
-import { errorResponse } from '../drive/drive-schemas.ts';
+import { requestOrigin, restActor } from '../rest-actor.ts';
+import { DRIVE_PREFIX } from './drive/drive-routes.ts';
+import { errorResponse } from './drive/drive-schemas.ts';
 import {
   deleteAlignment,
   documentPins,
@@ -12,14 +12,14 @@ import {
   openDocuments,
   saveAlignment,
   type AlignmentPair,
-} from './viewer-service.ts';
+} from '../../modules/viewer/viewer-service.ts';
 import {
   createMarkup,
   deleteMarkup,
   documentMarkups,
   updateMarkup,
   type MarkupInput,
-} from './viewer-markups.ts';
+} from '../../modules/viewer/viewer-markups.ts';
 
 /** The document viewer's REST base: under the drive whose documents it shows (issue 15, docs/viewer.md). */
 export const VIEWER_PREFIX = `${DRIVE_PREFIX}/viewer`;

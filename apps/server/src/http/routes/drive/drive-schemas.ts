@@ -1,5 +1,5 @@
 import { DOCUMENT_STATUSES, DOCUMENT_VISIBILITIES } from '@obra/domain';
-import { DRIVE_SORT_KEYS } from './drive-repository.ts';
+import { DRIVE_SORT_KEYS } from '../../../modules/drive/drive-repository.ts';
 
 /** JSON schemas of the drive's REST routes: Fastify validates requests and serialises answers by them. */
 

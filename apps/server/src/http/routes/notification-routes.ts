@@ -2,16 +2,22 @@ import { AppError, lastEndedPeriod, PENDING_SUMMARY_FREQUENCIES, type DigestFreq
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../services.ts';
 import { escapeHtml } from '../../mail/mjml-layout.ts';
-import { requestLocale } from '../../http/request-locale.ts';
-import { settingsUrl, translator } from './notification-emails.ts';
-import { unsubscribe, unsubscribeTarget } from './notification-unsubscribe-service.ts';
+import { requestLocale } from '../request-locale.ts';
+import { settingsUrl, translator } from '../../modules/notifications/notification-emails.ts';
+import {
+  unsubscribe,
+  unsubscribeTarget,
+} from '../../modules/notifications/notification-unsubscribe-service.ts';
 import {
   runIssueDigests,
   runPendingSummaries,
   sendIssueDigest,
   sendPendingSummary,
-} from './notification-digest-service.ts';
-import { runImmediateEmails, sendImmediateEmailsOf } from './notification-immediate-service.ts';
+} from '../../modules/notifications/notification-digest-service.ts';
+import {
+  runImmediateEmails,
+  sendImmediateEmailsOf,
+} from '../../modules/notifications/notification-immediate-service.ts';
 
 function page(lang: string, title: string, body: string): string {
   return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DocumentStatus, DocumentVisibility } from '@obra/domain';
-import type { AppServices } from '../../services.ts';
-import { requestOrigin, restActor } from '../../http/rest-actor.ts';
+import type { AppServices } from '../../../services.ts';
+import { requestOrigin, restActor } from '../../rest-actor.ts';
 import {
   bulkDeleteFiles,
   bulkUpdateFiles,
@@ -12,10 +12,10 @@ import {
   getFile,
   listFiles,
   userAuthorization,
-} from './drive-file-service.ts';
-import { confirmDriveUpload, createDriveFile } from './drive-upload-service.ts';
-import { bulkDownloadState, startBulkDownload } from './drive-bulk-download-service.ts';
-import type { DriveSortKey } from './drive-repository.ts';
+} from '../../../modules/drive/drive-file-service.ts';
+import { confirmDriveUpload, createDriveFile } from '../../../modules/drive/drive-upload-service.ts';
+import { bulkDownloadState, startBulkDownload } from '../../../modules/drive/drive-bulk-download-service.ts';
+import type { DriveSortKey } from '../../../modules/drive/drive-repository.ts';
 import * as S from './drive-schemas.ts';
 
 /** The drive's REST base (spec core §7 "Drive"). */

@@ -4,18 +4,18 @@ import { AppError, resolveLocale, type Locale } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { credentialsFromHeaders, resolveActor } from '../../auth/actor-resolver.ts';
-import { requestLocale } from '../../http/request-locale.ts';
-import { parseIds, type ExportRequest } from './export-source.ts';
-import { prepareIssueExport, prepareIssueReport } from './export-service.ts';
-import { writeIssuesReport } from './issue-report-pdf.ts';
-import { buildIssuesReportModel } from './issue-report-model.ts';
+import { requestLocale } from '../request-locale.ts';
+import { parseIds, type ExportRequest } from '../../modules/exports/export-source.ts';
+import { prepareIssueExport, prepareIssueReport } from '../../modules/exports/export-service.ts';
+import { writeIssuesReport } from '../../modules/exports/issue-report-pdf.ts';
+import { buildIssuesReportModel } from '../../modules/exports/issue-report-model.ts';
 import {
   defaultSeparator,
   writeIssuesCsv,
   writeIssuesXlsx,
   type CsvKind,
   type CsvSeparator,
-} from './issue-export-writers.ts';
+} from '../../modules/exports/issue-export-writers.ts';
 
 /** The parameters of an export request, from the query string (GET) or a JSON body (POST). */
 function paramsOf(req: FastifyRequest): Record<string, unknown> {

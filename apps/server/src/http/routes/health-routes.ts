@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../services.ts';
+import type { AppServices } from '../../services.ts';
 
 /** Process and database health, for load balancers and orchestrators (DESIGN §1). */
 export function registerHealthRoutes(app: FastifyInstance, services: AppServices): void {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../../services.ts';
-import { bcfActorResolver, createBcfOauth, registerBcfOauthRoutes } from '../oauth/bcf-oauth.ts';
+import { createBcfOauth } from '../../../modules/bcf/oauth/bcf-oauth.ts';
+import { bcfActorResolver, registerBcfOauthRoutes } from './bcf-oauth-routes.ts';
 import { registerBcfApiRoutes } from './bcf-api-routes.ts';
 
 /**

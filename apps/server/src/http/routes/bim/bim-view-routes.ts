@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@obra/domain';
-import type { AppServices } from '../../services.ts';
+import type { AppServices } from '../../../services.ts';
 import { errorResponse, projectParams } from '../drive/drive-schemas.ts';
 import { bimActor } from './bim-actor.ts';
-import { createBimView, deleteBimView, listBimViews, type BimViewTarget } from './bim-view-service.ts';
+import {
+  createBimView,
+  deleteBimView,
+  listBimViews,
+  type BimViewTarget,
+} from '../../../modules/bim/bim-view-service.ts';
 
 /** The saved views' REST base (docs/bim.md "Saved views"). */
 export const VIEWS_PREFIX = '/bim/projects/:projectId/views';

@@ -1,4 +1,4 @@
-import { PROJECT_FILES_SORT_KEYS } from './files-repository.ts';
+import { PROJECT_FILES_SORT_KEYS } from '../../../modules/files/files-repository.ts';
 import { uploadTargetSchema } from '../drive/drive-schemas.ts';
 
 /** JSON schemas of the project files' REST routes (docs/api-drive.md "Project files"). */
