@@ -62,8 +62,11 @@ export interface JobQueue {
     payload: JobPayloads[N],
     options?: { executor?: SqlExecutor },
   ): Promise<string>;
-  /** Registers the worker for a job (only in processes that run jobs). */
-  work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
+  /**
+   * Registers the worker for a job (only in processes that run jobs); `concurrency` workers take jobs of this
+   * queue at once in this process (one by default).
+   */
+  work<N extends JobName>(name: N, handler: JobHandler<N>, options?: { concurrency?: number }): Promise<void>;
   /** The pg-boss instance, for operations and tests. */
   readonly boss: PgBoss;
   stop(): Promise<void>;
@@ -146,13 +149,14 @@ export async function startJobQueue(
       if (!id) throw new Error(`job ${name} was not queued`);
       return id;
     },
-    async work(name, handler) {
+    async work(name, handler, workOptions) {
       await ensureQueue(name);
-      await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
-        for (const job of jobs) {
-          await handler(job.data, job.id);
-        }
-      });
+      for (let i = 0; i < Math.max(1, workOptions?.concurrency ?? 1); i++)
+        await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+          for (const job of jobs) {
+            await handler(job.data, job.id);
+          }
+        });
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5_000, wait: true });
