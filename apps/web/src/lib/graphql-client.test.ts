@@ -111,7 +111,7 @@ describe('the GraphQL websocket client', () => {
   // Issue 30 #10: the server ends a connection whose access token expired with 4403 "Token expired".
   it('reconnects after its token expired with a fresh token, and subscribes again', async () => {
     const refreshed = vi.fn(
-      async () =>
+      async (_url: RequestInfo | URL, _init?: RequestInit) =>
         new Response(JSON.stringify({ accessToken: 'fresco', expiresIn: 900 }), {
           headers: { 'content-type': 'application/json' },
         }),

@@ -47,6 +47,7 @@ export interface PresentedProjectFile {
   uploadState: 'pending' | 'confirmed';
   processingState: string;
   processingError: string | null;
+  queuePosition: number | null;
   createdByUserId: number | null;
   createdByName: string | null;
   createdAt: string;
@@ -75,6 +76,7 @@ function present(
     uploadState: file.uploadState,
     processingState: file.processingState,
     processingError: file.processingError,
+    queuePosition: file.queuePosition,
     createdByUserId: file.createdByUserId,
     createdByName: file.createdByName,
     createdAt: file.createdAt,
