@@ -63,7 +63,8 @@ const revisionProperties = {
   processingError: nullable('string'),
   queuePosition: {
     type: ['integer', 'null'],
-    description: 'While the conversion is queued: the place of its job in the queue (1 = next); null otherwise',
+    description:
+      'While the conversion is queued: the place of its job in the queue (1 = next); null otherwise',
   },
   schema: nullable('string'),
   elementCount: nullable('integer'),

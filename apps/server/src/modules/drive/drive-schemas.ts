@@ -78,7 +78,8 @@ const fileProperties = {
   processingError: nullable('string'),
   queuePosition: {
     type: ['integer', 'null'],
-    description: 'While the processing is queued: the place of its job in its queue (1 = next); null otherwise',
+    description:
+      'While the processing is queued: the place of its job in its queue (1 = next); null otherwise',
   },
   companyId: nullable('integer'),
   createdByUserId: nullable('integer'),
