@@ -133,11 +133,18 @@ export function sessionOptions(url: string): { options?: string } {
   return configured ? {} : { options: '-c jit=off' };
 }
 
+/**
+ * How long a statement waits for a connection (a free one in the pool, or a new one being opened) before it fails
+ * and the request is answered SERVICE_UNAVAILABLE: well below the 10–30 s after which clients and proxies give up,
+ * so that during a database outage every write gets its 503 rather than hanging (issue 30 #1).
+ */
+export const DATABASE_CONNECTION_TIMEOUT_MS = 3_000;
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: DATABASE_CONNECTION_TIMEOUT_MS,
     ...sessionOptions(url),
   });
   // A broken idle connection must not crash the process; the pool replaces it.

@@ -1,6 +1,14 @@
+import { createRequire } from 'node:module';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Database, SqlExecutor } from '../db/database.ts';
+import {
+  DATABASE_CONNECTION_TIMEOUT_MS,
+  sessionOptions,
+  type Database,
+  type SqlExecutor,
+} from '../db/database.ts';
+import { isServiceUnavailableError } from '../lib/database-errors.ts';
 
 /** The jobs Obra runs in the background, with their payloads. Later areas add theirs here. */
 export interface JobPayloads {
@@ -54,8 +62,11 @@ export interface JobQueue {
     payload: JobPayloads[N],
     options?: { executor?: SqlExecutor },
   ): Promise<string>;
-  /** Registers the worker for a job (only in processes that run jobs). */
-  work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
+  /**
+   * Registers the worker for a job (only in processes that run jobs); `concurrency` workers take jobs of this
+   * queue at once in this process (one by default).
+   */
+  work<N extends JobName>(name: N, handler: JobHandler<N>, options?: { concurrency?: number }): Promise<void>;
   /** The pg-boss instance, for operations and tests. */
   readonly boss: PgBoss;
   stop(): Promise<void>;
@@ -86,15 +97,25 @@ export async function startJobQueue(
     maintenanceIntervalSeconds: Math.min(120, Math.max(1, Math.floor(expireInSeconds / 2))),
   };
   const afterStop = droppedAfterStop();
-  const boss = database.connectionString
-    ? new PgBoss({
-        connectionString: database.connectionString,
-        max: 4,
-        application_name: 'obra-jobs',
-        ...supervision,
-      })
-    : new PgBoss({ db: afterStop.executor(database.executor), schema: 'pgboss', ...supervision });
-  boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
+  const pool = database.connectionString ? jobPool(database.connectionString, logger) : undefined;
+  const executor = pool
+    ? outcomesOutliveOutages(
+        {
+          async executeSql(text, values) {
+            const result = await pool.query(text, values);
+            return { rows: result.rows };
+          },
+        },
+        logger,
+      )
+    : database.executor;
+  const boss = new PgBoss({ db: afterStop.executor(executor), schema: 'pgboss', ...supervision });
+  boss.on('error', (error: Error & { queue?: string }) =>
+    logger.error(
+      { err: { message: error.message, code: (error as { code?: unknown }).code }, queue: error.queue },
+      'job queue error',
+    ),
+  );
   await boss.start();
   const created = new Set<string>();
   const ensureQueue = async (name: string): Promise<void> => {
@@ -128,17 +149,80 @@ export async function startJobQueue(
       if (!id) throw new Error(`job ${name} was not queued`);
       return id;
     },
-    async work(name, handler) {
+    async work(name, handler, workOptions) {
       await ensureQueue(name);
-      await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
-        for (const job of jobs) {
-          await handler(job.data, job.id);
-        }
-      });
+      for (let i = 0; i < Math.max(1, workOptions?.concurrency ?? 1); i++)
+        await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+          for (const job of jobs) {
+            await handler(job.data, job.id);
+          }
+        });
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5_000, wait: true });
       afterStop.stop();
+      await pool?.end();
+    },
+  };
+}
+
+/**
+ * pg-boss's connections on PostgreSQL: a pool of Obra's own, so that every connection has an error listener (a
+ * connection that breaks while idle or checked out must not crash the process) and the wait for a connection is
+ * bounded like the main pool's (a send inside a request answers SERVICE_UNAVAILABLE instead of hanging).
+ */
+function jobPool(connectionString: string, logger: Logger): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 4,
+    application_name: 'obra-jobs',
+    connectionTimeoutMillis: DATABASE_CONNECTION_TIMEOUT_MS,
+    ...sessionOptions(connectionString),
+  });
+  pool.on('error', (error) => logger.warn({ err: error.message }, 'job queue connection lost'));
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
+const bossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
+
+/**
+ * pg-boss records the outcome of a job a worker ran (completed or failed) without awaiting it: when the database
+ * is away at that moment the statement rejects with nobody to catch it, and Node ends the process (issue 30 #1:
+ * "Connection terminated unexpectedly", exit 1, then no job ran). Here those two statements wait for the
+ * database instead: retried while it is unreachable, so the outcome is recorded once it is back. Any other failure
+ * of them is logged and the statement never settles: the job stays active and is retried after its timeout, as
+ * for a crashed worker. Every other statement fails as usual (a send answers SERVICE_UNAVAILABLE).
+ */
+export function outcomesOutliveOutages(
+  inner: SqlExecutor,
+  logger: Pick<Logger, 'warn' | 'error'>,
+): SqlExecutor {
+  const outcomes = new Set([bossPlans.completeJobs('pgboss'), bossPlans.failJobsById('pgboss')]);
+  return {
+    async executeSql(text, values) {
+      if (!outcomes.has(text)) return inner.executeSql(text, values);
+      for (let delayMs = 500; ; delayMs = Math.min(delayMs * 2, 10_000)) {
+        try {
+          return await inner.executeSql(text, values);
+        } catch (error) {
+          if (
+            !isServiceUnavailableError(error) ||
+            (error as Error).message.includes('calling end on the pool')
+          ) {
+            logger.error({ err: error }, 'the outcome of a job could not be recorded: it will be retried');
+            return new Promise<never>(() => undefined);
+          }
+          logger.warn(
+            { err: (error as Error).message },
+            'the database is away: recording a job outcome later',
+          );
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+        }
+      }
     },
   };
 }

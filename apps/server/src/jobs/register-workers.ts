@@ -11,6 +11,9 @@ import { cleanupBcfOauth } from '../modules/bcf/oauth/bcf-oauth-adapter.ts';
 import { queueMissingBimBounds, runBimConversion } from '../modules/bim/bim-conversion-service.ts';
 import { runPdfPreparation } from '../modules/drive/drive-pdf-service.ts';
 
+/** How many PDF preparations one job-running process runs at once. */
+export const PDF_PREPARE_CONCURRENCY = 3;
+
 /** Registers every job worker of this process. */
 export async function registerWorkers(services: AppServices): Promise<void> {
   await services.jobs.work('mail.send', async (payload) => {
@@ -59,7 +62,13 @@ export async function registerWorkers(services: AppServices): Promise<void> {
   // Revisions converted before their bounds were recorded (migration 0021) get them read, once per start.
   const boundsQueued = await queueMissingBimBounds(services);
   if (boundsQueued > 0) services.logger.info({ boundsQueued }, 'model revision bounds queued for reading');
-  await services.jobs.work('drive.pdfPrepare', async (payload) => {
-    await runPdfPreparation(services, payload.fileId);
-  });
+  // Several documents are prepared at once (each in a child process with its own limits, drive-pdf-prepare.ts), so
+  // that one slow or hostile file does not hold the others queued behind it.
+  await services.jobs.work(
+    'drive.pdfPrepare',
+    async (payload) => {
+      await runPdfPreparation(services, payload.fileId);
+    },
+    { concurrency: PDF_PREPARE_CONCURRENCY },
+  );
 }

@@ -17,7 +17,7 @@ export function toPublicError(error: unknown, locale: Locale): PublicError {
   if (isAppError(error)) {
     return {
       code: error.code,
-      message: errorMessage(locale, error.code),
+      message: errorMessage(locale, error.code, error.details),
       status: httpStatusOf(error.code),
       details: error.details,
     };

@@ -9,11 +9,14 @@ export interface LiveConnection {
 
 /**
  * Why a connection is closed, with the graphql-ws close codes clients act on: 4401 (Unauthorized) is final for
- * graphql-ws clients; 4403 (Forbidden) and 1013 (Try Again Later) make them reconnect and subscribe again.
+ * graphql-ws clients; 4403 (Forbidden) and 1013 (Try Again Later) make them reconnect and subscribe again. An
+ * access token that expires ends its connection with 4403 "Token expired": the client reconnects with a fresh
+ * token (the web refreshes it first) and its subscriptions carry on — 4401 would end them for good.
  */
 export const LIVE_CLOSE = {
   signedOut: { code: 4401, reason: 'Unauthorized' },
   accessEnded: { code: 4403, reason: 'Forbidden' },
+  tokenExpired: { code: 4403, reason: 'Token expired' },
   unavailable: { code: 1013, reason: 'Try Again Later' },
 } as const;
 

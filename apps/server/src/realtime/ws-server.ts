@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { decodeJwt } from 'jose';
 import { useServer } from 'graphql-ws/use/ws';
 import type { ExecutionArgs, GraphQLError, execute, subscribe } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
@@ -38,6 +39,28 @@ class LiveSockets {
   of(userId: number): [WebSocket, Actor][] {
     return [...(this.byUser.get(userId) ?? [])];
   }
+}
+
+/**
+ * Closes a signed-in connection when the access token it was opened with expires (issue 30 #10: it kept
+ * delivering events after expiry). The token was verified when the connection's first operation resolved its
+ * caller; its `exp` claim gives the moment. Access keys do not expire.
+ */
+function closeAtExpiry(socket: WebSocket, authorization: string | undefined, actor: Actor): void {
+  const scheduled = socket as WebSocket & { obraExpiryTimer?: NodeJS.Timeout };
+  if (actor.via !== 'session' || scheduled.obraExpiryTimer || !authorization?.startsWith('Bearer ')) return;
+  let exp: number | undefined;
+  try {
+    exp = decodeJwt(authorization.slice('Bearer '.length).trim()).exp;
+  } catch {
+    return;
+  }
+  if (exp === undefined) return;
+  // setTimeout's longest delay is about 24.8 days; access tokens live minutes.
+  const delay = Math.min(Math.max(0, exp * 1000 - Date.now()), 2 ** 31 - 1);
+  scheduled.obraExpiryTimer = setTimeout(() => closeSocket(socket, 'tokenExpired'), delay);
+  scheduled.obraExpiryTimer.unref();
+  socket.once('close', () => clearTimeout(scheduled.obraExpiryTimer));
 }
 
 /** A backing service away, raw or as Yoga masked it (context errors reach us masked). */
@@ -120,11 +143,8 @@ export function attachGraphQLWebSocket(
         // Request errors are answered in the connection's language, as over HTTP.
         const locale = requestLocale(request.headers);
         // The web sends the id of an operation the server holds; a text only where GRAPHQL_OPERATIONS allows it.
-        const text = await websocketOperationText(
-          services,
-          params,
-          requestCredentials(request as unknown as FastifyRequest, ctx.connectionParams),
-        );
+        const credentials = requestCredentials(request as unknown as FastifyRequest, ctx.connectionParams);
+        const text = await websocketOperationText(services, params, credentials);
         if (text instanceof Error) return [text as GraphQLError];
         let document;
         try {
@@ -155,7 +175,10 @@ export function attachGraphQLWebSocket(
             createGraphQLError('Service unavailable.', { extensions: { code: 'SERVICE_UNAVAILABLE' } }),
           ];
         }
-        if (contextValue.actor) live.add(socket, contextValue.actor);
+        if (contextValue.actor) {
+          live.add(socket, contextValue.actor);
+          closeAtExpiry(socket, credentials.authorization, contextValue.actor);
+        }
         const connection: LiveConnection = { close: (why) => closeSocket(socket, why) };
         Object.assign(contextValue, { live: connection });
         const args: EnvelopedArgs = {

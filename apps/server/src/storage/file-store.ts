@@ -54,6 +54,16 @@ export interface FileStore {
   promote(uploadKey: string, key: string): Promise<void>;
   /** Removes objects; missing ones are ignored. */
   remove(keys: readonly string[]): Promise<void>;
+  /**
+   * Removes what interrupted writes of `key` left behind (local: its temporary `.part` files; S3: its unfinished
+   * multipart uploads), e.g. before a job that a crash interrupted writes the key again. Returns how many went.
+   */
+  removePartials(key: string): Promise<number>;
+  /**
+   * Removes every partial write begun before `before` anywhere in the store (a process killed mid-write leaves
+   * them; the periodic cleanup calls this with a margin that no write in progress reaches). Returns how many went.
+   */
+  removeStalePartials(before: Date): Promise<number>;
   /** Answers a download already verified by its signature, or undefined when the object does not exist. */
   download(key: string, options: { contentType: string }): Promise<DownloadAnswer | undefined>;
   close(): void;

@@ -18,6 +18,9 @@ const WRITE_BUFFER_BYTES = 1024 * 1024;
 /** How far past its limit an upload is still read to the end before the connection is cut. */
 const DRAIN_BYTES = 16 * 1024 * 1024;
 
+/** The tail of a temporary file written beside its key (`<key>.<uuid>.part`) until it is renamed into place. */
+const PARTIAL = /^[0-9a-f-]{36}\.part$/;
+
 /** A body larger than the signed limit of its upload URL. */
 export class UploadTooLargeError extends Error {
   constructor() {
@@ -106,6 +109,28 @@ export function createLocalFileStore(
     },
     async remove(keys) {
       await Promise.all(keys.map((key) => fsp.rm(fileOf(key), { force: true })));
+    },
+    async removePartials(key) {
+      const file = fileOf(key);
+      const dir = path.dirname(file);
+      const prefix = `${path.basename(file)}.`;
+      const names = await fsp.readdir(dir).catch(() => [] as string[]);
+      const partials = names.filter((n) => n.startsWith(prefix) && PARTIAL.test(n.slice(prefix.length)));
+      await Promise.all(partials.map((n) => fsp.rm(path.join(dir, n), { force: true })));
+      return partials.length;
+    },
+    async removeStalePartials(before) {
+      let removed = 0;
+      const entries = await fsp.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile() || !entry.name.endsWith('.part')) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const info = await fsp.stat(file).catch(() => undefined);
+        if (!info || info.mtime >= before) continue;
+        await fsp.rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
     async download(key) {
       const info = await stat(key);

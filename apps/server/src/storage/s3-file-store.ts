@@ -1,4 +1,6 @@
 import {
+  AbortMultipartUploadCommand,
+  ListMultipartUploadsCommand,
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -41,6 +43,34 @@ export async function createS3FileStore(config: S3Config): Promise<FileStore> {
   const probe = await getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: 'probe' }), {
     expiresIn: 60,
   });
+  /** Aborts the unfinished multipart uploads (under `prefix`) that `which` selects; answers how many. */
+  const abortUploads = async (
+    which: (upload: { Key?: string; Initiated?: Date }) => boolean,
+    prefix?: string,
+  ): Promise<number> => {
+    let aborted = 0;
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    for (;;) {
+      const page = await client.send(
+        new ListMultipartUploadsCommand({
+          Bucket: bucket,
+          ...(prefix ? { Prefix: prefix } : {}),
+          ...(keyMarker ? { KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker } : {}),
+        }),
+      );
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key || !upload.UploadId || !which(upload)) continue;
+        await client.send(
+          new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key, UploadId: upload.UploadId }),
+        );
+        aborted += 1;
+      }
+      if (!page.IsTruncated) return aborted;
+      keyMarker = page.NextKeyMarker;
+      uploadIdMarker = page.NextUploadIdMarker;
+    }
+  };
   return {
     kind: 's3',
     externalOrigins: [new URL(probe).origin],
@@ -107,6 +137,12 @@ export async function createS3FileStore(config: S3Config): Promise<FileStore> {
         }),
       );
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: uploadKey }));
+    },
+    async removePartials(key) {
+      return abortUploads((upload) => upload.Key === key, key);
+    },
+    async removeStalePartials(before) {
+      return abortUploads((upload) => upload.Initiated !== undefined && upload.Initiated < before);
     },
     async remove(keys) {
       // One DeleteObject each: DeleteObjects needs a checksum header that not every S3-compatible service takes.

@@ -45,7 +45,7 @@ async function settled(base: string, fileId: number): Promise<Listed> {
 }
 
 describe('PDF preparation', () => {
-  it('reads pages, sizes and text, and renders page 1 (in a worker thread)', async () => {
+  it('reads pages, sizes and text, and renders page 1 (in a child process)', async () => {
     const result = await preparePdf(new Uint8Array(SHEETS));
     if (!result.ok) throw new Error(`${result.reason}: ${result.message}`);
     expect(result.pageCount).toBe(3);

@@ -8,7 +8,10 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 import type { TestUser } from '../support/factories.ts';
 import { refreshTokens } from '../../src/db/schema/index.ts';
 import { sha256 } from '../../src/auth/secrets.ts';
+import { decodeJwt } from 'jose';
 import { call } from '../projects/project-test-kit.ts';
+import { loadSigningKeys } from '../../src/auth/token-keys.ts';
+import { createAccessTokens } from '../../src/auth/access-token.ts';
 import { buildIssueWorld, createIssueAs, draft, type IssueWorld } from './issue-test-kit.ts';
 import { CREATE_COMMENT } from './comment-test-kit.ts';
 import {
@@ -204,5 +207,31 @@ describe('a websocket whose access ended', () => {
     await writeAfterwards(issueId, witness, issues, comments);
     expect(leaked(issues, comments)).toEqual([]);
     await witness.close();
+  });
+});
+
+// Issue 30 #10: a websocket opened before its access token expired went on delivering after the expiry.
+describe('a subscription whose access token expires', () => {
+  it('is closed with 4403 "Token expired" when the token expires, so that the client reconnects with a fresh one', async () => {
+    const { config } = t.server.services;
+    const keys = await loadSigningKeys({
+      privatePem: config.auth.jwtPrivateKey,
+      publicPem: config.auth.jwtPublicKey,
+      dataDir: config.dataDir,
+    });
+    // A token of the same session that lives 8 seconds.
+    const sessionId = String(decodeJwt(w.collaboratorSame.token).sid);
+    const shortLived = await createAccessTokens(keys, 8).issue(w.collaboratorSame.id, sessionId);
+    const { issues, comments, witness } = await liveSubscriber({ ...w.collaboratorSame, token: shortLived });
+    try {
+      expect(await issues.waitForClose(20_000)).toBe(4403);
+      expect(issues.closeReasons[0]).toBe('Token expired');
+      // Nothing written after the expiry reached the expired socket.
+      const later = await createIssueAs(t, w.creator, draft(w, { title: 'depois da expiração' }));
+      await witness.waitFor((e) => e.issueId === later);
+      expect(issues.events.some((e) => e.issueId === later)).toBe(false);
+    } finally {
+      await Promise.all([issues.close(), comments.close(), witness.close()]);
+    }
   });
 });

@@ -9,6 +9,8 @@ export interface LiveSubscription<T> {
   readonly errors: unknown[];
   /** The close codes of the connection, once the server (or the client) closed it. */
   readonly closeCodes: number[];
+  /** The reasons given with those closes. */
+  readonly closeReasons: string[];
   /** Resolves with the close code of the connection (or rejects after the timeout). */
   waitForClose(timeoutMs?: number): Promise<number>;
   /** Resolves with the first event matching, waiting up to the timeout (then rejects). */
@@ -41,9 +43,11 @@ export async function subscribeAs<T>(
   const errors: unknown[] = [];
   const listeners = new Set<() => void>();
   const closeCodes: number[] = [];
+  const closeReasons: string[] = [];
   const notify = () => listeners.forEach((l) => l());
   client.on('closed', (event) => {
     closeCodes.push((event as { code: number }).code);
+    closeReasons.push(String((event as { reason?: unknown }).reason ?? ''));
     notify();
   });
   await new Promise<void>((resolve, reject) => {
@@ -89,6 +93,7 @@ export async function subscribeAs<T>(
     events,
     errors,
     closeCodes,
+    closeReasons,
     waitForClose: (timeoutMs = 10_000) => until(() => closeCodes[0], timeoutMs, 'the connection to close'),
     waitFor: (match, timeoutMs = 10_000) => until(() => events.find(match), timeoutMs, 'an event'),
     waitForError: (timeoutMs = 10_000) => until(() => errors[0], timeoutMs, 'an error'),

@@ -2,6 +2,7 @@
 // whose peer never answers the close, a request still running) must finish the running work and exit 0, instead
 // of waiting for the connections until the shutdown timeout and exiting 1. A real process, real sockets.
 import net from 'node:net';
+import { WebSocket } from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startObraProcess, type ObraProcess } from './support/obra-process.ts';
 
@@ -71,5 +72,37 @@ describe('graceful shutdown with connections held open', () => {
     await Promise.all([idleSeen.closed, wsSeen.closed]);
     expect(await exited).toBe(0);
     expect(obra.output()).not.toContain('shutdown timed out');
+  }, 120_000);
+});
+
+// Issue 30 #10: subscribers got no close message on shutdown (the socket just dropped: 1006), so clients waited
+// for their reconnect back-off instead of reconnecting at once to another process.
+describe('websocket subscribers at shutdown', () => {
+  it('receive a going-away close (1001) before the process exits', async () => {
+    const obra = await startObraProcess('all', {});
+    processes.push(obra);
+    const socket = new WebSocket(`ws://127.0.0.1:${obra.port}/graphql`, 'graphql-transport-ws');
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const messages: { type: string; payload?: unknown }[] = [];
+    socket.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString()) as { type: string }));
+    socket.send(JSON.stringify({ type: 'connection_init', payload: {} }));
+    await until(() => messages.some((m) => m.type === 'connection_ack'), 'the connection to be acknowledged');
+    // A live subscription, as every signed-in page has.
+    socket.send(
+      JSON.stringify({
+        id: '1',
+        type: 'subscribe',
+        payload: { query: 'subscription { serverStatus { state } }' },
+      }),
+    );
+    const exited = new Promise<number | null>((resolve) => obra.child.once('exit', (code) => resolve(code)));
+    obra.child.kill('SIGTERM');
+    expect(await closed).toEqual({ code: 1001, reason: 'Going away' });
+    // The subscription was live until then: it received the shutdown notice.
+    expect(JSON.stringify(messages)).toContain('shutting_down');
+    expect(await exited).toBe(0);
   }, 120_000);
 });

@@ -108,6 +108,52 @@ describe('the GraphQL websocket client', () => {
     }
   });
 
+  // Issue 30 #10: the server ends a connection whose access token expired with 4403 "Token expired".
+  it('reconnects after its token expired with a fresh token, and subscribes again', async () => {
+    const refreshed = vi.fn(
+      async (_url: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(JSON.stringify({ accessToken: 'fresco', expiresIn: 900 }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', refreshed);
+    // A token that has already expired (a tab asleep past its refresh timer).
+    startSession({ accessToken: 'vencido', expiresIn: 0 }, false);
+    const { client, ws } = createGraphQLClients('http://obra.test', {
+      webSocketImpl: FakeSocket,
+      retryWait: async () => undefined,
+    });
+    const live = client.subscription(QUERY, {}).subscribe(() => undefined);
+    const authorization = (socket: FakeSocket): unknown =>
+      (
+        socket.received.find((m) => m.type === 'connection_init')?.payload as
+          Record<string, unknown> | undefined
+      )?.['authorization'];
+    try {
+      await until(() => last()?.subscriptions().length === 1, 'the first subscription');
+      // The expired token was refreshed before the first connection, too.
+      expect(authorization(last())).toBe('Bearer fresco');
+      // The tab sleeps past the token's expiry: no refresh timer ran, no token change was announced.
+      const now = Date.now();
+      vi.spyOn(Date, 'now').mockReturnValue(now + 901_000);
+      const before = FakeSocket.opened.length;
+      refreshed.mockClear();
+      last().closeWith(4403, 'Token expired');
+      await until(
+        () => FakeSocket.opened.length === before + 1 && last().subscriptions().length === 1,
+        'the resubscription',
+      );
+      expect(refreshed).toHaveBeenCalledTimes(1);
+      expect(String(refreshed.mock.calls[0]?.[0])).toContain('/auth/refresh');
+      expect(authorization(last())).toBe('Bearer fresco');
+    } finally {
+      live.unsubscribe();
+      await ws.dispose();
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('does not ask for a reload when the socket closed because no subscription was left', async () => {
     const { client, ws } = createGraphQLClients('http://obra.test', {
       webSocketImpl: FakeSocket,

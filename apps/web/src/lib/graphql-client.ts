@@ -9,7 +9,8 @@ import {
   type Operation,
 } from 'urql';
 import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
-import { getAccessToken, onAccessTokenChange } from './auth-token.ts';
+import { getAccessToken, getAccessTokenExpiry, onAccessTokenChange } from './auth-token.ts';
+import { refreshSession } from './auth-session.ts';
 import { statusAwareFetch } from './service-status.ts';
 import { reportSessionErrors } from './session-events.ts';
 import { notifyLiveResumed } from './live-resume.ts';
@@ -47,6 +48,9 @@ export function withPersistedId(operation: Operation): Operation {
   );
 }
 
+/** A token this close to its expiry is refreshed before a websocket connects with it. */
+const TOKEN_EXPIRY_MARGIN_MS = 5_000;
+
 /**
  * Queries are network-only (spec core §7); queries that may be cached say so per call. The websocket reconnects
  * whenever it drops (the server closes it with 1013 when its database is away, 1001 when it restarts); graphql-ws
@@ -64,13 +68,28 @@ export function createGraphQLClients(
     shouldRetry: () => true,
     ...(options.webSocketImpl ? { webSocketImpl: options.webSocketImpl } : {}),
     ...(options.retryWait ? { retryWait: options.retryWait } : {}),
-    connectionParams: () => {
+    connectionParams: async () => {
+      // The server ends a connection whose token expired (4403 "Token expired"; a tab asleep past its refresh
+      // timer): the reconnection refreshes the token first instead of presenting the expired one again.
+      const expiry = getAccessTokenExpiry();
+      if (getAccessToken() && expiry !== null && expiry - Date.now() < TOKEN_EXPIRY_MARGIN_MS) {
+        refreshingForConnection = true;
+        try {
+          await refreshSession();
+        } finally {
+          refreshingForConnection = false;
+        }
+      }
       const token = getAccessToken();
       return token ? { authorization: `Bearer ${token}` } : {};
     },
   });
-  // A new token means a new identity on the socket: reconnect with it.
-  onAccessTokenChange(() => ws.terminate());
+  // A new token means a new identity on the socket: reconnect with it (unless the connection being opened
+  // asked for it, and uses it already).
+  let refreshingForConnection = false;
+  onAccessTokenChange(() => {
+    if (!refreshingForConnection) ws.terminate();
+  });
   // A connection that was up and closed by anyone but this client is a gap in live updates.
   let up = false;
   let dropped = false;

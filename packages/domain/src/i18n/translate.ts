@@ -28,9 +28,36 @@ export function translateShared(locale: Locale, ns: SharedNamespace, key: string
   return lookup(SHARED_RESOURCES[locale][ns], key) ?? lookup(SHARED_RESOURCES.en[ns], key);
 }
 
-/** The user-facing message for an error code in a locale. */
-export function errorMessage(locale: Locale, code: ErrorCode): string {
+/**
+ * The user-facing message for an error code in a locale. When the failure names the limit that applies (`max`,
+ * in bytes, for FILE_SIZE_LIMIT_EXCEEDED: the declared size of an upload, the drive's 2 GB, an image's 5 MB), the
+ * message states it (`errors:limits.<code>`) instead of the catalogue's general text.
+ */
+export function errorMessage(
+  locale: Locale,
+  code: ErrorCode,
+  details?: Readonly<Record<string, unknown>>,
+): string {
+  const max = details?.['max'];
+  const limited =
+    typeof max === 'number' && Number.isFinite(max)
+      ? translateShared(locale, 'errors', `limits.${code}`)
+      : undefined;
+  if (limited) return limited.replace('{{max}}', formatBytes(locale, max as number));
   return translateShared(locale, 'errors', code) ?? code;
+}
+
+/** A size in bytes as people read it: "5 MB", "2 GB", "1,5 MB" (binary units, named as usual). */
+export function formatBytes(locale: Locale, bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return `${number} ${units[unit]}`;
 }
 
 function lookup(tree: unknown, key: string): string | undefined {

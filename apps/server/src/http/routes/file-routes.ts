@@ -8,10 +8,17 @@ import { UploadSealedError, UploadTooLargeError } from '../../storage/local-file
 export const FILE_CSP =
   "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
-function refuse(req: FastifyRequest, reply: FastifyReply, code: ErrorCode): FastifyReply {
-  return reply
-    .status(httpStatusOf(code))
-    .send({ code, message: errorMessage(requestLocale(req.headers), code) });
+function refuse(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  details?: Record<string, unknown>,
+): FastifyReply {
+  return reply.status(httpStatusOf(code)).send({
+    code,
+    message: errorMessage(requestLocale(req.headers), code, details),
+    ...(details ? { details } : {}),
+  });
 }
 
 /**
@@ -62,7 +69,10 @@ export async function registerFileRoutes(app: FastifyInstance, files: FileStorag
         await local.receive(key, req.raw, verified.maxBytes);
       } catch (error) {
         if (error instanceof UploadTooLargeError)
-          return refuse(req, reply.header('connection', 'close'), 'FILE_SIZE_LIMIT_EXCEEDED');
+          // The limit of this address: the declared size of a drive upload, the 5 MB of an image.
+          return refuse(req, reply.header('connection', 'close'), 'FILE_SIZE_LIMIT_EXCEEDED', {
+            max: verified.maxBytes,
+          });
         if (error instanceof UploadSealedError) return refuse(req, reply, 'FORBIDDEN');
         throw error;
       }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnWatchedNode, superviseChild } from '../../lib/child-work.ts';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -86,7 +86,10 @@ export const BIM_SCHEMAS = ['IFC2X3', 'IFC4', 'IFC4X3'] as const;
 /** The largest IFC the server converts (docs/bim.md: larger ones fail with tooLarge). */
 export const BIM_MAX_CONVERT_BYTES = 512 * 1024 * 1024;
 
-/** How long one conversion may run by default before it is stopped (timeout). */
+/**
+ * The CPU time one conversion may use by default before it is stopped (timeout). CPU time, not wall-clock time: a
+ * conversion at nice 19 on a loaded host may wait much longer than it works (issue 30 #11).
+ */
 export const BIM_CONVERT_TIME_LIMIT_MS = 15 * 60 * 1000;
 
 const workerPath = fileURLToPath(new URL('./bim-convert-worker.mjs', import.meta.url));
@@ -119,12 +122,6 @@ export function checkIfcBytes(
   return { ok: true, schema };
 }
 
-/** `nice`, where the conversion can be started under it (Linux and most Unixes). */
-function niceCommand(): string | null {
-  if (process.platform === 'win32') return null;
-  return ['/usr/bin/nice', '/bin/nice'].find((candidate) => fs.existsSync(candidate)) ?? null;
-}
-
 /** The first `head` and last `tail` bytes of a file, without reading it whole. */
 async function fileEnds(file: string, head: number, tail: number): Promise<Uint8Array> {
   const handle = await fs.promises.open(file, 'r');
@@ -141,41 +138,22 @@ async function fileEnds(file: string, head: number, tail: number): Promise<Uint8
   }
 }
 
-/** Runs bim-convert-worker.mjs with these arguments at nice 19 (see convertIfcFile), killed after `limit` ms. */
+/**
+ * Runs bim-convert-worker.mjs with these arguments in a watched child process (lib/child-work.ts): at nice 19,
+ * stopped after `limit` ms of CPU time (a conversion starved by a busy host waits instead of failing), and ended
+ * when this process dies.
+ */
 async function runWorker(
   workerArgs: string[],
   limit: number,
 ): Promise<{ timedOut: boolean; code: number | null; error?: Error; stderr: string }> {
-  const nice = niceCommand();
-  const args = [workerPath, ...workerArgs];
-  return new Promise((resolve) => {
-    const child = nice
-      ? spawn(nice, ['-n', '19', process.execPath, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
-      : spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    if (!nice && child.pid !== undefined)
-      try {
-        os.setPriority(child.pid, 19);
-      } catch {
-        // Not allowed here: the conversion runs at the server's priority.
-      }
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
-    });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, limit);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      resolve({ timedOut, code: null, error, stderr });
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ timedOut, code, stderr });
-    });
-  });
+  const end = await superviseChild(spawnWatchedNode([], workerPath, workerArgs), { cpuLimitMs: limit });
+  return {
+    timedOut: end.ended === 'cpuLimit' || end.ended === 'wallClockLimit',
+    code: end.code,
+    ...(end.error ? { error: end.error } : {}),
+    stderr: end.stderr,
+  };
 }
 
 /**
@@ -195,7 +173,8 @@ export async function convertIfcFile(
   if (!checked.ok) return checked;
   const limit = options.timeLimitMs ?? BIM_CONVERT_TIME_LIMIT_MS;
   const exit = await runWorker([input, outDir, wasmDirectory()], limit);
-  if (exit.timedOut) return { ok: false, reason: 'timeout', message: `stopped after ${limit} ms` };
+  if (exit.timedOut)
+    return { ok: false, reason: 'timeout', message: `stopped after ${limit} ms of CPU time` };
   const answer = await fs.promises
     .readFile(path.join(outDir, 'result.json'), 'utf8')
     .then((text) => JSON.parse(text) as Record<string, unknown>)

@@ -26,6 +26,8 @@ export interface BimModelRevision {
   uploadedAt: string | null;
   processingState: string;
   processingError: string | null;
+  /** While the conversion is queued: the place of its job in the queue (1 = next); null otherwise. */
+  queuePosition: number | null;
   schema: string | null;
   elementCount: number | null;
   fragmentsSize: number | null;
@@ -62,6 +64,7 @@ function present(
     uploadedAt: file.uploadedAt,
     processingState: conversion?.state ?? file.processingState,
     processingError: conversion?.error ?? null,
+    queuePosition: (conversion?.state ?? file.processingState) === 'queued' ? file.queuePosition : null,
     schema: conversion?.schema ?? null,
     elementCount: conversion?.elementCount ?? null,
     fragmentsSize: conversion?.fragmentsSize ?? null,

@@ -204,6 +204,9 @@ export async function runBulkZip(services: AppServices, bulkDownloadId: string):
   zip.outputStream.pipe(output);
   let size: number;
   try {
+    // A run interrupted by a crash left its partial archive (a `.part` file, an unfinished multipart upload): it
+    // goes before this run writes the key again.
+    await services.files.store.removePartials(key);
     size = await services.files.store.writeStream(key, output, 'application/zip');
   } catch (error) {
     await services.files.store.remove([key]).catch(() => undefined);
@@ -224,9 +227,13 @@ export async function runBulkZip(services: AppServices, bulkDownloadId: string):
   });
 }
 
+/** How old a partial write must be before the cleanup removes it: no write in progress lasts that long. */
+export const STALE_PARTIAL_MS = 24 * 60 * 60 * 1000;
+
 /**
  * The drive.cleanup job: removes uploads never confirmed past their expiry (rows, then objects, then documents
- * left without revisions) and bulk-download archives past theirs. Returns how many rows went.
+ * left without revisions), bulk-download archives past theirs, and partial writes that processes killed mid-write
+ * left anywhere in the store (older than STALE_PARTIAL_MS). Returns how many rows and partial objects went.
  */
 export async function cleanupDrive(services: AppServices, now = new Date()): Promise<number> {
   const { db } = services.database;
@@ -250,5 +257,6 @@ export async function cleanupDrive(services: AppServices, now = new Date()): Pro
   });
   if (expired.length > 0) await services.files.store.remove(expired);
   void db;
-  return expired.length;
+  const partials = await services.files.store.removeStalePartials(new Date(now.getTime() - STALE_PARTIAL_MS));
+  return expired.length + partials;
 }

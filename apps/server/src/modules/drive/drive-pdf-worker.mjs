@@ -1,13 +1,13 @@
-// The preparation of a PDF for the drive, run in a worker thread by drive-pdf-prepare.ts (docs/drive.md "PDF
-// preparation"). Plain JavaScript for the same reason as bim-convert-worker.mjs (no TypeScript loader in worker
-// threads everywhere); running apart lets the caller stop a document that never finishes.
+// The preparation of a PDF for the drive, run in a child process by drive-pdf-prepare.ts (docs/drive.md "PDF
+// preparation"; lib/child-work.ts watches its CPU time and memory and ends it with its parent). Plain JavaScript
+// for the same reason as bim-convert-worker.mjs (no TypeScript loader in the children); running apart lets the
+// caller stop a document that never finishes or inflates past any sane size, without touching the server's heap.
 //
-// In: workerData { bytes: Uint8Array, fontsDir: string, thumbnailSize: number, maxTextChars: number,
+// In: one IPC message { bytes: Uint8Array, fontsDir: string, thumbnailSize: number, maxTextChars: number,
 //   previewSize: number, previewMaxPages: number, previewBudgetMs: number }.
-// Out: one message, either { ok: true, pageCount, pages: [{ width, height, text, preview }], thumbnail: Uint8Array
+// Out: one IPC message, either { ok: true, pageCount, pages: [{ width, height, text, preview }], thumbnail: Uint8Array
 // (PNG) } — preview { data: Uint8Array (WebP), width, height } or null past previewMaxPages or the time budget —
 // or { ok: false, reason, message }.
-import { parentPort, workerData } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createCanvas } from '@napi-rs/canvas';
 
@@ -88,12 +88,9 @@ async function prepare(input) {
   return { ok: true, pageCount, pages, thumbnail };
 }
 
-prepare(workerData).then(
-  (result) => parentPort.postMessage(result),
-  (error) =>
-    parentPort.postMessage({
-      ok: false,
-      reason: 'preparationFailed',
-      message: String(error && error.message),
-    }),
-);
+process.once('message', (input) => {
+  const answer = (result) => process.send(result, () => process.exit(0));
+  prepare(input).then(answer, (error) =>
+    answer({ ok: false, reason: 'preparationFailed', message: String(error && error.message) }),
+  );
+});

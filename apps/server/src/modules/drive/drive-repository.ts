@@ -32,6 +32,11 @@ export interface DriveFileRecord {
   processingState: string;
   /** Why the processing failed (a BIM model's conversion, docs/bim.md; a PDF's preparation), or null. */
   processingError: string | null;
+  /**
+   * While the processing is queued: the place of its job in its queue (1 = next), counting the jobs of the same
+   * queue created before it in every project (issue 30 #11: a wait is shown, not hidden). Null otherwise.
+   */
+  queuePosition: number | null;
   companyId: number | null;
   createdByUserId: number | null;
   createdByName: string | null;
@@ -144,6 +149,12 @@ export const COLUMNS = sql`f.id, f.project_id, f.document_id, f.file_name, d.nam
   f.uploaded_at, f.updated_at, f.expires_at,
   coalesce((select c.error from bim_conversions c where c.file_id = f.id),
     (select pp.error from drive_pdf_previews pp where pp.file_id = f.id)) as processing_error,
+  (select (select count(*) from pgboss.job o where o.name = j.name and o.state in ('created', 'retry')
+      and (o.created_on < j.created_on or (o.created_on = j.created_on and o.id <= j.id)))
+    from pgboss.job j
+    where f.processing_state = 'queued' and j.name in ('drive.pdfPrepare', 'bim.convert')
+      and j.state in ('created', 'retry') and j.data->>'fileId' = f.id::text
+    order by j.created_on limit 1) as queue_position,
   nullif(trim(coalesce(u.name, '') || ' ' || coalesce(u.last_name, '')), '') as created_by_name`;
 
 function iso(value: unknown): string {
@@ -170,6 +181,7 @@ export function toRecord(row: Record<string, unknown>): DriveFileRecord {
     uploadState: row['upload_state'] as 'pending' | 'confirmed',
     processingState: String(row['processing_state']),
     processingError: (row['processing_error'] as string | null | undefined) ?? null,
+    queuePosition: num(row['queue_position']),
     companyId: num(row['company_id']),
     createdByUserId: num(row['created_by_user_id']),
     createdByName: (row['created_by_name'] as string | null) ?? null,

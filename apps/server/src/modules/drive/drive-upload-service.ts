@@ -30,7 +30,7 @@ import {
   type DriveFileRecord,
 } from './drive-repository.ts';
 import { hasPreview } from './drive-thumbnail-service.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { isIfcExtension, queueBimConversion } from '../bim/bim-conversion-service.ts';
 import { queuePdfPreparation } from './drive-pdf-service.ts';
 import { claimDriveUpload, requireDriveUploads } from './drive-plan-service.ts';
@@ -292,10 +292,39 @@ export async function confirmStoredUpload(
   file: DriveFileRecord,
   area: DriveArea,
 ): Promise<void> {
-  if (new Date(file.expiresAt).getTime() < Date.now()) {
-    await discard(services, file);
-    throw new AppError('DOCUMENT_UPLOAD_INCOMPLETE', { reason: 'expired' });
+  // One confirmation at a time per file: simultaneous calls (a client retrying, a double click) wait on the row's
+  // lock, then find it confirmed and answer the file; only the first checks and moves the bytes and queues the
+  // file's processing (issue 30 #3: they used to race on the bytes and answer 500).
+  const refused = await unitOfWork(services, async (tx) => {
+    const current = await findDriveFile(tx, file.projectId, file.id, { forUpdate: true, area });
+    if (!current || current.uploadState !== 'pending') return undefined;
+    const refusal = await checkAndConfirm(services, tx, current, area);
+    if (refusal) {
+      // The record goes with the refusal (committed); its bytes after the commit.
+      await tx.delete(driveFiles).where(eq(driveFiles.id, current.id));
+      await deleteEmptyDocument(tx, current.documentId);
+    }
+    return refusal;
+  });
+  if (refused) {
+    await services.files.store.remove([uploadKeyOf(file.storageKey), file.storageKey]);
+    throw refused;
   }
+}
+
+/**
+ * The checks of confirmStoredUpload on the locked pending record, and the confirmation itself; answers the
+ * refusal when the upload must be removed (expired, larger than declared, content not of its extension), throws
+ * DOCUMENT_UPLOAD_INCOMPLETE when bytes are still missing (the record stays for a retried upload).
+ */
+async function checkAndConfirm(
+  services: AppServices,
+  tx: Tx,
+  file: DriveFileRecord,
+  area: DriveArea,
+): Promise<AppError | undefined> {
+  if (new Date(file.expiresAt).getTime() < Date.now())
+    return new AppError('DOCUMENT_UPLOAD_INCOMPLETE', { reason: 'expired' });
   let source = uploadKeyOf(file.storageKey);
   let stored = await services.files.store.stat(source);
   if (!stored) {
@@ -308,40 +337,31 @@ export async function confirmStoredUpload(
       received: stored?.size ?? 0,
       expected: file.fileSize,
     });
-  if (stored.size > file.fileSize) {
-    await discard(services, file);
-    throw new AppError('FILE_SIZE_LIMIT_EXCEEDED', { max: file.fileSize });
-  }
+  if (stored.size > file.fileSize) return new AppError('FILE_SIZE_LIMIT_EXCEEDED', { max: file.fileSize });
   const contentType = documentContentType(file.extension, await readHead(services, source, stored.size));
-  if (!contentType) {
-    await discard(services, file);
-    throw new AppError('FILE_EXTENSION_NOT_ALLOWED', { extension: file.extension });
-  }
+  if (!contentType) return new AppError('FILE_EXTENSION_NOT_ALLOWED', { extension: file.extension });
   // The bytes move to their final key before the record says confirmed: the upload address can no longer change
   // them. Confirming again after a failure between the two finds them there.
   if (source !== file.storageKey) await services.files.store.promote(source, file.storageKey);
   const preview = hasPreview(contentType, stored.size);
   const pdf = contentType === 'application/pdf';
-  await unitOfWork(services, async (tx) => {
-    const [confirmed] = await tx
-      .update(driveFiles)
-      .set({
-        uploadState: 'confirmed',
-        contentType,
-        uploadedAt: new Date(),
-        updatedAt: new Date(),
-        processingState: preview ? 'pending' : 'none',
-      })
-      .where(and(eq(driveFiles.id, file.id), eq(driveFiles.uploadState, 'pending')))
-      .returning({ id: driveFiles.id });
-    // Images get a preview thumbnail, made by a job after the commit.
-    if (confirmed && preview)
-      await services.jobs.send('drive.thumbnail', { fileId: file.id }, { executor: transactionExecutor(tx) });
-    // An IFC model revision is converted for the viewer by the bim.convert job (docs/bim.md), after the update
-    // above (the conversion's own processing state replaces the thumbnail's "none").
-    if (confirmed && area === 'drive' && isIfcExtension(file.extension))
-      await queueBimConversion(services, tx, file);
-    // A PDF is prepared by the drive.pdfPrepare job: thumbnail, page sizes, text for the search.
-    if (confirmed && pdf) await queuePdfPreparation(services, tx, file);
-  });
+  await tx
+    .update(driveFiles)
+    .set({
+      uploadState: 'confirmed',
+      contentType,
+      uploadedAt: new Date(),
+      updatedAt: new Date(),
+      processingState: preview ? 'pending' : 'none',
+    })
+    .where(eq(driveFiles.id, file.id));
+  // Images get a preview thumbnail, made by a job after the commit.
+  if (preview)
+    await services.jobs.send('drive.thumbnail', { fileId: file.id }, { executor: transactionExecutor(tx) });
+  // An IFC model revision is converted for the viewer by the bim.convert job (docs/bim.md), after the update
+  // above (the conversion's own processing state replaces the thumbnail's "none").
+  if (area === 'drive' && isIfcExtension(file.extension)) await queueBimConversion(services, tx, file);
+  // A PDF is prepared by the drive.pdfPrepare job: thumbnail, page sizes, text for the search.
+  if (pdf) await queuePdfPreparation(services, tx, file);
+  return undefined;
 }

@@ -54,6 +54,7 @@ export interface PresentedProjectFile {
   uploadState: 'pending' | 'confirmed';
   processingState: string;
   processingError: string | null;
+  queuePosition: number | null;
   createdByUserId: number | null;
   createdByName: string | null;
   createdAt: string;
@@ -82,6 +83,7 @@ function present(
     uploadState: file.uploadState,
     processingState: file.processingState,
     processingError: file.processingError,
+    queuePosition: file.queuePosition,
     createdByUserId: file.createdByUserId,
     createdByName: file.createdByName,
     createdAt: file.createdAt,

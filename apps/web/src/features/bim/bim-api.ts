@@ -17,6 +17,8 @@ export interface BimModel {
   uploadedAt: string | null;
   processingState: ProcessingState;
   processingError: string | null;
+  /** While the conversion is queued: its place in the queue (1 = next); null or absent otherwise. */
+  queuePosition?: number | null;
   schema: string | null;
   elementCount: number | null;
   /** Where the model lies (docs/bim.md "Loading: nearest first"); null until the server knows. */

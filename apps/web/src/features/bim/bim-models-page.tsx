@@ -103,6 +103,11 @@ export function BimModelsPage() {
                   <Badge color={STATE_COLORS[m.processingState]} variant="light">
                     {t(`state.${m.processingState}`)}
                   </Badge>
+                  {m.processingState === 'queued' && m.queuePosition ? (
+                    <Text size="xs" c="dimmed" data-testid="bim-queue-position">
+                      {t('queuePosition', { position: m.queuePosition })}
+                    </Text>
+                  ) : null}
                   {m.processingState === 'failed' && (
                     <Text size="xs" c="red">
                       {t(`failure.${m.processingError ?? 'conversionFailed'}`, {

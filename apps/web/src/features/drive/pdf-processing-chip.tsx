@@ -22,7 +22,13 @@ const POLL_TIMES = 150;
  */
 export function PdfProcessingChip(props: {
   projectId: number;
-  file: { id: number; extension: string; processingState: string; processingError?: string | null };
+  file: {
+    id: number;
+    extension: string;
+    processingState: string;
+    processingError?: string | null;
+    queuePosition?: number | null;
+  };
   area?: 'drive' | 'files';
   hideSuccess?: boolean;
   onSettled?: () => void;
@@ -34,10 +40,18 @@ export function PdfProcessingChip(props: {
 
 function Chip({ projectId, file, area, hideSuccess, onSettled }: Parameters<typeof PdfProcessingChip>[0]) {
   const { t } = useTranslation('files');
-  const [state, setState] = useState({ value: file.processingState, error: file.processingError ?? null });
+  const [state, setState] = useState({
+    value: file.processingState,
+    error: file.processingError ?? null,
+    position: file.queuePosition ?? null,
+  });
   useEffect(() => {
-    setState({ value: file.processingState, error: file.processingError ?? null });
-  }, [file.processingState, file.processingError]);
+    setState({
+      value: file.processingState,
+      error: file.processingError ?? null,
+      position: file.queuePosition ?? null,
+    });
+  }, [file.processingState, file.processingError, file.queuePosition]);
   const waiting = state.value === 'queued' || state.value === 'processing';
   useEffect(() => {
     if (!waiting) return;
@@ -46,12 +60,18 @@ function Chip({ projectId, file, area, hideSuccess, onSettled }: Parameters<type
     const timer = setInterval(() => {
       times += 1;
       if (times > POLL_TIMES) clearInterval(timer);
-      driveCall<{ processingState: string; processingError: string | null }>(projectId, `/files/${file.id}`, {
-        area: area ?? 'drive',
-      }).then(
+      driveCall<{ processingState: string; processingError: string | null; queuePosition?: number | null }>(
+        projectId,
+        `/files/${file.id}`,
+        { area: area ?? 'drive' },
+      ).then(
         (fresh) => {
           if (cancelled) return;
-          setState({ value: fresh.processingState, error: fresh.processingError });
+          setState({
+            value: fresh.processingState,
+            error: fresh.processingError,
+            position: fresh.queuePosition ?? null,
+          });
           if (fresh.processingState !== 'queued' && fresh.processingState !== 'processing') {
             clearInterval(timer);
             onSettled?.();
@@ -82,6 +102,9 @@ function Chip({ projectId, file, area, hideSuccess, onSettled }: Parameters<type
       data-state={state.value}
     >
       {t(`processing.${state.value}`)}
+      {state.value === 'queued' && state.position
+        ? ` · ${t('processing.queuePosition', { position: state.position })}`
+        : ''}
     </Badge>
   );
 }

@@ -61,6 +61,11 @@ const revisionProperties = {
   uploadedAt: nullable('string'),
   processingState: { type: 'string', enum: ['pending', 'queued', 'processing', 'success', 'failed'] },
   processingError: nullable('string'),
+  queuePosition: {
+    type: ['integer', 'null'],
+    description:
+      'While the conversion is queued: the place of its job in the queue (1 = next); null otherwise',
+  },
   schema: nullable('string'),
   elementCount: nullable('integer'),
   fragmentsSize: nullable('integer'),

@@ -76,6 +76,11 @@ const fileProperties = {
   uploadState: { type: 'string', enum: ['pending', 'confirmed'] },
   processingState: { type: 'string' },
   processingError: nullable('string'),
+  queuePosition: {
+    type: ['integer', 'null'],
+    description:
+      'While the processing is queued: the place of its job in its queue (1 = next); null otherwise',
+  },
   companyId: nullable('integer'),
   createdByUserId: nullable('integer'),
   createdByName: nullable('string'),

@@ -31,6 +31,11 @@ const fileProperties = {
   uploadState: { type: 'string', enum: ['pending', 'confirmed'] },
   processingState: { type: 'string' },
   processingError: nullable('string'),
+  queuePosition: {
+    type: ['integer', 'null'],
+    description:
+      'While the processing is queued: the place of its job in its queue (1 = next); null otherwise',
+  },
   createdByUserId: nullable('integer'),
   createdByName: nullable('string'),
   createdAt: { type: 'string', format: 'date-time' },
