@@ -36,6 +36,12 @@ export interface Database {
   readonly connectionString: string | undefined;
   /** Statements sent through Drizzle since the database was opened (tests assert constant query counts). */
   readonly stats: QueryStats;
+  /**
+   * Listens to a notification channel (PostgreSQL's LISTEN/NOTIFY, on both backends): `onNotify` gets each payload,
+   * and `'*'` after the listening connection was lost and made again (notifications may have been missed). Answers
+   * the function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -107,6 +113,12 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
     stats,
     executor,
     connectionString: undefined,
+    async listen(channel, onNotify) {
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     async ping() {
       await client.query('select 1');
     },
@@ -167,12 +179,74 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       },
     },
     connectionString: url,
+    listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify),
     async ping() {
       await pool.query('select 1');
     },
     async close() {
       await pool.end();
     },
+  };
+}
+
+/**
+ * A connection of its own that LISTENs on `channel`, made again (after 1 s, then up to 10 s apart) whenever it is
+ * lost — a restart of PostgreSQL must not leave the process deaf — with `'*'` passed on after each reconnection.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let delayMs = 1_000;
+  const connect = async (again: boolean): Promise<void> => {
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: 'obra-listen',
+      connectionTimeoutMillis: DATABASE_CONNECTION_TIMEOUT_MS,
+      ...sessionOptions(url),
+    });
+    const lost = () => {
+      if (client !== next || stopped) return;
+      client = undefined;
+      next.end().catch(() => undefined);
+      schedule();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => onNotify(message.payload ?? ''));
+    client = next;
+    await next.connect();
+    await next.query(`listen ${channel}`);
+    delayMs = 1_000;
+    if (again) onNotify('*');
+  };
+  const schedule = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect(true).catch(() => {
+        delayMs = Math.min(delayMs * 2, 10_000);
+        if (client) {
+          const failed = client;
+          client = undefined;
+          failed.end().catch(() => undefined);
+        }
+        schedule();
+      });
+    }, delayMs);
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const current = client;
+    client = undefined;
+    await current?.end().catch(() => undefined);
   };
 }
 

@@ -74,12 +74,24 @@ export interface JobQueue {
 
 const RETRY = { retryLimit: 5, retryDelay: 5, retryBackoff: true };
 
+/**
+ * How often an idle worker looks for jobs by itself. A job sent by any process wakes the workers of its queue at
+ * once (`JOB_CHANNEL`), so polling only catches what no notification announces — a retry whose delay has passed, a
+ * scheduled job, a notification lost with a connection — and an idle server does not spend a tenth of a core asking
+ * each of its queues twice a second (issue 35 #6).
+ */
+export const JOB_POLL_SECONDS = 10;
+/** The NOTIFY channel of sent jobs; the payload is the queue's name. */
+export const JOB_CHANNEL = 'obra_jobs';
+
 /** How this process takes part in the queue. */
 export interface JobQueueOptions {
   /** Whether this process runs jobs (ROLE all or worker): only such processes supervise the queue and fire schedules. */
   runsJobs: boolean;
   /** A job active for longer counts as lost (its worker crashed) and is retried (JOB_TIMEOUT_SECONDS). */
   jobTimeoutSeconds: number;
+  /** How often an idle worker looks for jobs by itself (default JOB_POLL_SECONDS; tests turn it off). */
+  pollSeconds?: number;
 }
 
 /** Starts pg-boss on the process's database: its own pool on PostgreSQL, the shared connection on PGlite. */
@@ -137,6 +149,14 @@ export async function startJobQueue(
   // because on PGlite the queue's statements wait for the one connection the transaction holds (a process with
   // JOBS=none registers no worker, so nothing else would have created it).
   for (const name of Object.keys(JOB_NAMES)) await ensureQueue(name);
+  // The workers of each queue, woken when a job is sent to it (by this process or another one): NOTIFY is
+  // transactional, so a job sent inside a unit of work wakes them only once it is committed and can be fetched.
+  const workers = new Map<string, string[]>();
+  const wake = (queue: string) => {
+    const ids = queue === '*' ? [...workers.values()].flat() : (workers.get(queue) ?? []);
+    for (const id of ids) boss.notifyWorker(id);
+  };
+  const unlisten = options.runsJobs ? await database.listen(JOB_CHANNEL, wake) : undefined;
   return {
     boss,
     async send(name, payload, options) {
@@ -147,18 +167,29 @@ export async function startJobQueue(
         ...(options?.executor ? { db: options.executor } : {}),
       });
       if (!id) throw new Error(`job ${name} was not queued`);
+      await (options?.executor ?? executor).executeSql('select pg_notify($1, $2)', [JOB_CHANNEL, name]);
       return id;
     },
     async work(name, handler, workOptions) {
       await ensureQueue(name);
-      for (let i = 0; i < Math.max(1, workOptions?.concurrency ?? 1); i++)
-        await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
-          for (const job of jobs) {
-            await handler(job.data, job.id);
-          }
-        });
+      for (let i = 0; i < Math.max(1, workOptions?.concurrency ?? 1); i++) {
+        const self: { id?: string } = {};
+        self.id = await boss.work<JobPayloads[typeof name]>(
+          name,
+          { pollingIntervalSeconds: options.pollSeconds ?? JOB_POLL_SECONDS },
+          async (jobs) => {
+            for (const job of jobs) {
+              await handler(job.data, job.id);
+            }
+            // A worker that found work looks again at once: a queue drains without waiting for the next poll.
+            if (self.id) boss.notifyWorker(self.id);
+          },
+        );
+        workers.set(name, [...(workers.get(name) ?? []), self.id]);
+      }
     },
     async stop() {
+      await unlisten?.();
       await boss.stop({ graceful: true, timeout: 5_000, wait: true });
       afterStop.stop();
       await pool?.end();
