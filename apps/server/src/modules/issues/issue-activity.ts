@@ -1,8 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { issueHistory, issues } from '../../db/schema/index.ts';
 import { emitProjectEvent } from '../../db/unit-of-work.ts';
 import { checkMentions, notifyUsers } from './notifications/issue-notification-recipients.ts';
+import { findIssueById, latestIssueHistoryId, setIssueMentions } from './issue-repository.ts';
 
 /** What createIssue / updateIssue hand over once they have stored an issue and its history entry. */
 export interface IssueActivityInput {
@@ -19,25 +18,20 @@ export interface IssueActivityInput {
  * (mention marks for the newly mentioned) and emits the issue event, published after commit.
  */
 export async function recordIssueActivity(tx: Db, input: IssueActivityInput): Promise<void> {
-  const [issue] = await tx.select().from(issues).where(eq(issues.id, input.issueId)).limit(1);
+  const issue = await findIssueById(tx, input.issueId);
   if (!issue) return;
-  const [entry] = await tx
-    .select({ id: issueHistory.id })
-    .from(issueHistory)
-    .where(and(eq(issueHistory.issueId, issue.id), eq(issueHistory.entityType, 'issue')))
-    .orderBy(desc(issueHistory.id))
-    .limit(1);
+  const historyId = await latestIssueHistoryId(tx, issue.id);
   const before = Array.isArray(issue.mentionedUserIds) ? (issue.mentionedUserIds as number[]) : [];
   let mentioned = before;
   if (input.mentionedUsers != null) {
     mentioned = await checkMentions(tx, issue.projectId, input.mentionedUsers);
-    await tx.update(issues).set({ mentionedUserIds: mentioned }).where(eq(issues.id, issue.id));
+    await setIssueMentions(tx, issue.id, mentioned);
   }
   const added = mentioned.filter((id) => !before.includes(id));
   await notifyUsers(tx, {
     issue: { ...issue, mentionedUserIds: mentioned },
     actorId: input.userId,
-    historyId: entry?.id,
+    historyId,
     mentioned: added,
     tellInterested: true,
   });

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError, normalizeText } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import {
   issueDisciplines,
+  issueHistory,
   issueImages,
   issueLabels,
   issueLocals,
@@ -209,4 +210,38 @@ export async function loadVisibleIssue(
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw new AppError('NOT_FOUND');
   return row;
+}
+
+/** True when the caller sees the issue. */
+export async function isVisibleIssue(db: Db, access: ProjectAccess, issueId: number): Promise<boolean> {
+  const [visible] = await db
+    .select({ id: issues.id })
+    .from(issues)
+    .where(and(eq(issues.id, issueId), visibleIssuesWhere(audienceOf(access))));
+  return visible !== undefined;
+}
+
+/** An issue by id, whoever may see it, or undefined. */
+export async function findIssueById(db: Db, issueId: number): Promise<IssueRow | undefined> {
+  const [issue] = await db.select().from(issues).where(eq(issues.id, issueId)).limit(1);
+  return issue;
+}
+
+/** The id of the issue's latest history entry about the issue itself (not its comments), or undefined. */
+export async function latestIssueHistoryId(db: Db, issueId: number): Promise<number | undefined> {
+  const [entry] = await db
+    .select({ id: issueHistory.id })
+    .from(issueHistory)
+    .where(and(eq(issueHistory.issueId, issueId), eq(issueHistory.entityType, 'issue')))
+    .orderBy(desc(issueHistory.id))
+    .limit(1);
+  return entry?.id;
+}
+
+/** Replaces the issue's stored mentions. */
+export async function setIssueMentions(db: Db, issueId: number, userIds: readonly number[]): Promise<void> {
+  await db
+    .update(issues)
+    .set({ mentionedUserIds: [...userIds] })
+    .where(eq(issues.id, issueId));
 }

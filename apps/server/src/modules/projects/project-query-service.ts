@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { listDisciplines, type DisciplineRow } from './project-settings-repository.ts';
-import { issueCardCounters } from '../issues/list/issue-card-counters.ts';
+import { issueCardCounters } from '../issues/list/issue-card-counter-repository.ts';
 import { loadProjectAccess, type ProjectRow } from './project-access.ts';
 import { findCompaniesByIds, listCompaniesByName } from '../companies/company-repository.ts';
 import {
@@ -60,7 +60,7 @@ export interface ProjectCardView {
   company: { id: number; name: string; logo: string | null };
 }
 
-/** Counters of a user's projects (issues/list/issue-card-counters.ts). */
+/** Counters of a user's projects (issues/list/issue-card-counter-repository.ts). */
 export type CardCounters = (
   db: Db,
   userId: number,
