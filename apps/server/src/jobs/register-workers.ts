@@ -12,7 +12,7 @@ import { queueMissingBimBounds, runBimConversion } from '../modules/bim/bim-conv
 import { runPdfPreparation } from '../modules/drive/drive-pdf-service.ts';
 
 /** How many PDF preparations one job-running process runs at once. */
-export const PDF_PREPARE_CONCURRENCY = 3;
+export const PDF_PREPARE_CONCURRENCY = 2;
 
 /** Registers every job worker of this process. */
 export async function registerWorkers(services: AppServices): Promise<void> {
