@@ -230,8 +230,11 @@ describe('passwords', () => {
       for (const email of ['nobody-else@example.com', 'caio@example.com']) {
         send.mockClear();
         expect((await post(t, '/auth/forgot-password', { email })).status).toBe(204);
-        // The request itself only queues one job, the same for both: no look-up, no code, no mail of its own.
-        expect(send.mock.calls).toEqual([['password.resetCode', { email }]]);
+        // The request itself only queues one job, the same for both: no look-up, no code, no mail of its own. (The
+        // job, woken at once, may already have queued its mail: that one is counted in the outbox below.)
+        expect(send.mock.calls.filter(([name]) => name !== 'mail.send')).toEqual([
+          ['password.resetCode', { email }],
+        ]);
       }
     } finally {
       send.mockRestore();
