@@ -206,7 +206,10 @@ export async function runBulkZip(services: AppServices, bulkDownloadId: string):
   try {
     // A run interrupted by a crash left its partial archive (a `.part` file, an unfinished multipart upload): it
     // goes before this run writes the key again.
-    await services.files.store.removePartials(key);
+    // Best effort: a store that cannot list its unfinished uploads (s3rver, some S3-compatible services) still zips.
+    await services.files.store
+      .removePartials(key)
+      .catch((error: unknown) => services.logger.warn({ err: error, key }, 'partial archive not cleaned'));
     size = await services.files.store.writeStream(key, output, 'application/zip');
   } catch (error) {
     await services.files.store.remove([key]).catch(() => undefined);
@@ -257,6 +260,11 @@ export async function cleanupDrive(services: AppServices, now = new Date()): Pro
   });
   if (expired.length > 0) await services.files.store.remove(expired);
   void db;
-  const partials = await services.files.store.removeStalePartials(new Date(now.getTime() - STALE_PARTIAL_MS));
+  const partials = await services.files.store
+    .removeStalePartials(new Date(now.getTime() - STALE_PARTIAL_MS))
+    .catch((error: unknown) => {
+      services.logger.warn({ err: error }, 'stale partial writes not cleaned');
+      return 0;
+    });
   return expired.length + partials;
 }
