@@ -10,24 +10,11 @@ import type { AppServices } from '../services.ts';
 import { createObraYoga, type ObraYoga } from '../graphql/yoga.ts';
 import { toPublicError } from '../lib/errors.ts';
 import { requestLocale } from './request-locale.ts';
-import { registerHealthRoutes } from './health-routes.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
-import { registerAuthRoutes } from './auth-routes.ts';
-import { registerFederatedRoutes } from './federated-routes.ts';
-import { registerFileRoutes } from '../storage/file-routes.ts';
-import { registerProfileImageRoutes } from '../storage/profile-image-files.ts';
-import { registerNotificationRoutes } from '../modules/notifications/notification-routes.ts';
-import { registerBcfRoutes } from '../modules/bcf/bcf-routes.ts';
-import { registerExportRoutes } from '../modules/exports/export-routes.ts';
-import { registerDataLakeRoutes } from '../modules/data-lake/data-lake-routes.ts';
-import { registerDriveRoutes } from '../modules/drive/drive-routes.ts';
-import { registerProjectFilesRoutes } from '../modules/files/files-routes.ts';
 import { compressAnswer, registerAnswerCompression } from './compress-answer.ts';
-import { registerViewerRoutes } from '../modules/viewer/viewer-routes.ts';
-import { registerBimRoutes } from '../modules/bim/bim-routes.ts';
 import { registerOpenApi } from './openapi.ts';
+import { registerRestRoutes } from './rest-routes.ts';
 import { clientErrorHandler, frameworkErrors } from './framework-errors.ts';
-import { registerBcfApi } from '../modules/bcf/api/bcf-api-server.ts';
 
 /**
  * Path prefixes answered by the API; every other GET is the single-page app. No prefix may hold a route of the
@@ -114,25 +101,14 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   // Before the routes: it records each route's schema as it is added (served at /openapi.json).
   await registerOpenApi(app);
   registerSecurityHeaders(app, services.config, services.files.store.externalOrigins);
-  registerHealthRoutes(app, services);
-  registerAuthRoutes(app, services);
-  registerFederatedRoutes(app, services);
-  await registerFileRoutes(app, services.files);
-  registerProfileImageRoutes(app, services.files);
-  await registerNotificationRoutes(app, services);
-  await registerBcfRoutes(app, services);
-  registerExportRoutes(app, services);
-  registerDataLakeRoutes(app, services);
-  registerDriveRoutes(app, services);
-  registerProjectFilesRoutes(app, services);
-  await registerBcfApi(app, services);
-  registerViewerRoutes(app, services);
-  registerBimRoutes(app, services);
+  await registerRestRoutes(app, services);
 
   const yoga = createObraYoga(services);
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
+    // Described by its SDL, not the OpenAPI document.
+    schema: { hide: true },
     // Answers are compressed by compressAnswer below (after Server-Timing is set), not by the plugin's pipeline.
     config: { compress: false },
     handler: async (req, reply) => {

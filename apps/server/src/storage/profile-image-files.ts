@@ -3,6 +3,7 @@ import { errorMessage, httpStatusOf } from '@obra/domain';
 import { requestLocale } from '../http/request-locale.ts';
 import type { FileStorage } from './file-storage.ts';
 import { FILE_CSP } from './file-routes.ts';
+import { FILE_TRANSFER_ROUTES } from '../http/openapi-platform.ts';
 
 /** Where browsers GET profile images (project images, company logos, user photos). */
 export const PROFILE_IMAGE_PATH = '/profile-images/';
@@ -36,7 +37,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * runs as a page.
  */
 export function registerProfileImageRoutes(app: FastifyInstance, files: FileStorage): void {
-  app.get('/profile-images/:name', async (req, reply) => {
+  app.get('/profile-images/:name', FILE_TRANSFER_ROUTES.profileImage, async (req, reply) => {
     const { name } = req.params as { name: string };
     const notFound = () =>
       reply

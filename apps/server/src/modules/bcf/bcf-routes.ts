@@ -11,6 +11,7 @@ import type { AppServices } from '../../services.ts';
 import { exportBcf } from './bcf-export-service.ts';
 import { importBcf, parseBcfImportMapping } from './bcf-import-service.ts';
 import { removeTemporary } from './bcf-zip.ts';
+import { BCF_XML_ROUTES } from './bcf-route-schemas.ts';
 
 /** The largest package an import accepts. */
 export const BCF_MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
@@ -43,7 +44,7 @@ export async function registerBcfRoutes(app: FastifyInstance, services: AppServi
       limits: { fileSize: BCF_MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 1024 * 1024 },
     });
 
-    scope.post('/bcf-xml/projects/:projectId/imports', async (req, reply) => {
+    scope.post('/bcf-xml/projects/:projectId/imports', BCF_XML_ROUTES.startImport, async (req, reply) => {
       const actor = await restActor(services, req, { write: true });
       const projectId = projectIdOf(req);
       if (!req.isMultipart()) throw new AppError('SELECT_FILE');
@@ -79,7 +80,7 @@ export async function registerBcfRoutes(app: FastifyInstance, services: AppServi
       }
     });
 
-    scope.get('/bcf-xml/projects/:projectId/export', async (req, reply) => {
+    scope.get('/bcf-xml/projects/:projectId/export', BCF_XML_ROUTES.export, async (req, reply) => {
       const actor = await restActor(services, req);
       const projectId = projectIdOf(req);
       const query = req.query as { version?: string; filter?: string; ids?: unknown };

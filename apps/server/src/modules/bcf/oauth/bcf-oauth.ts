@@ -14,6 +14,7 @@ import { findUserById } from '../../identity/user-repository.ts';
 import type { BcfActorResolver, FoundationAuthUrls } from '../api/bcf-api-routes.ts';
 import { enforceRateLimit } from '../../../auth/rate-limit-rules.ts';
 import { BcfOauthAdapter } from './bcf-oauth-adapter.ts';
+import { BCF_OAUTH_ENDPOINTS, BCF_OAUTH_ROUTES } from '../bcf-route-schemas.ts';
 import { listConnectedApplications, revokeConnectedApplication } from './bcf-oauth-grants.ts';
 
 /** Where the OAuth2 server of the BCF-API answers (its issuer is the public URL plus this path). */
@@ -219,7 +220,7 @@ export async function registerBcfOauthRoutes(
       callback(raw, reply.raw);
     };
     // Dynamic registration is open (no initial access token): limited per address (TOO_MANY_REQUESTS).
-    scope.post(`${BCF_OAUTH_PREFIX}/reg`, async (req, reply) => {
+    scope.post(`${BCF_OAUTH_PREFIX}/reg`, BCF_OAUTH_ROUTES.register, async (req, reply) => {
       await enforceRateLimit(
         services.auth.rateLimiter,
         services.config.auth.rateLimitMultiplier,
@@ -228,23 +229,35 @@ export async function registerBcfOauthRoutes(
       );
       toProvider(req, reply);
     });
-    scope.all(`${BCF_OAUTH_PREFIX}/*`, toProvider);
+    // The endpoints clients call, each described; every other path of the provider through the wildcard.
+    for (const endpoint of BCF_OAUTH_ENDPOINTS)
+      scope.route({
+        method: endpoint.method,
+        url: `${BCF_OAUTH_PREFIX}${endpoint.path}`,
+        ...endpoint.schema,
+        handler: toProvider,
+      });
+    scope.all(`${BCF_OAUTH_PREFIX}/*`, { schema: { hide: true } }, toProvider);
   });
 
   // Account settings, "Connected applications": what the signed-in person allowed, and revoking it.
-  app.get(CONNECTED_APPLICATIONS, async (req) => {
+  app.get(CONNECTED_APPLICATIONS, BCF_OAUTH_ROUTES.listApplications, async (req) => {
     const actor = await sessionActor(services, req);
     return listConnectedApplications(services.database.db, actor.account.id);
   });
-  app.delete(`${CONNECTED_APPLICATIONS}/:clientId`, async (req, reply) => {
-    const actor = await sessionActor(services, req);
-    await revokeConnectedApplication(
-      services,
-      actor.account.id,
-      (req.params as { clientId: string }).clientId,
-    );
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${CONNECTED_APPLICATIONS}/:clientId`,
+    BCF_OAUTH_ROUTES.revokeApplication,
+    async (req, reply) => {
+      const actor = await sessionActor(services, req);
+      await revokeConnectedApplication(
+        services,
+        actor.account.id,
+        (req.params as { clientId: string }).clientId,
+      );
+      return reply.status(204).send();
+    },
+  );
 
   const details = async (req: FastifyRequest, reply: FastifyReply) => {
     try {
@@ -254,12 +267,12 @@ export async function registerBcfOauthRoutes(
     }
   };
 
-  app.get(interaction, async (req, reply) => {
+  app.get(interaction, BCF_OAUTH_ROUTES.interaction, async (req, reply) => {
     const { uid } = req.params as { uid: string };
     return reply.redirect(`${CONSENT_PAGE}/${encodeURIComponent(uid)}`, 303);
   });
 
-  app.get(`${interaction}/details`, async (req, reply) => {
+  app.get(`${interaction}/details`, BCF_OAUTH_ROUTES.interactionDetails, async (req, reply) => {
     await sessionActor(services, req);
     const found = await details(req, reply);
     const clientId = String(found.params['client_id'] ?? '');
@@ -276,7 +289,7 @@ export async function registerBcfOauthRoutes(
     };
   });
 
-  app.post(`${interaction}/confirm`, async (req, reply) => {
+  app.post(`${interaction}/confirm`, BCF_OAUTH_ROUTES.confirm, async (req, reply) => {
     const actor = await sessionActor(services, req);
     const found = await details(req, reply);
     const accountId = String(actor.account.id);
@@ -295,7 +308,7 @@ export async function registerBcfOauthRoutes(
     return { redirectTo };
   });
 
-  app.post(`${interaction}/abort`, async (req, reply) => {
+  app.post(`${interaction}/abort`, BCF_OAUTH_ROUTES.abort, async (req, reply) => {
     await sessionActor(services, req);
     await details(req, reply);
     const redirectTo = await provider.interactionResult(
