@@ -4,9 +4,20 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { AppError } from '@obra/domain';
 
-/** The most entries, and the most bytes of one entry, a BCF package may have (zip bombs are refused). */
+/**
+ * The bounds of one BCF package, checked from its central directory before any entry is read (zip bombs and
+ * packages of unbounded work are refused with BCF_PACKAGE_TOO_LARGE, `details.what` saying which): entries,
+ * topics (markup files), the unpacked bytes of all entries, and of one entry. The messages of the error catalogue
+ * name the first three (en, es, pt-BR).
+ */
 export const BCF_MAX_ENTRIES = 100_000;
+export const BCF_MAX_TOPICS = 10_000;
+export const BCF_MAX_PACKAGE_BYTES = 2 * 1024 * 1024 * 1024;
 export const BCF_MAX_ENTRY_BYTES = 50 * 1024 * 1024;
+
+function tooLarge(what: 'entries' | 'topics' | 'bytes', limit: number, found: number): AppError {
+  return new AppError('BCF_PACKAGE_TOO_LARGE', `${found} ${what} (at most ${limit})`, { what, limit, found });
+}
 
 /**
  * A BCF archive opened from a file on disk: the central directory is read once, each entry is inflated only
@@ -40,7 +51,7 @@ function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
     const entries: yauzl.Entry[] = [];
     zip.on('entry', (entry: yauzl.Entry) => {
       if (entries.length >= BCF_MAX_ENTRIES) {
-        reject(badPackage('too many entries'));
+        reject(tooLarge('entries', BCF_MAX_ENTRIES, zip.entryCount));
         return;
       }
       entries.push(entry);
@@ -52,6 +63,30 @@ function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
   });
 }
 
+/** Topics and unpacked bytes, from the central directory's names and declared sizes (nothing is inflated). */
+function checkBounds(entries: readonly yauzl.Entry[]): void {
+  const topics = entries.filter((e) => /(^|[/\\])markup\.bcf$/i.test(e.fileName)).length;
+  if (topics > BCF_MAX_TOPICS) throw tooLarge('topics', BCF_MAX_TOPICS, topics);
+  const bytes = entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
+  if (bytes > BCF_MAX_PACKAGE_BYTES) throw tooLarge('bytes', BCF_MAX_PACKAGE_BYTES, bytes);
+}
+
+/**
+ * Checks a package's bounds from its central directory alone (entries, topics, unpacked bytes): what the import
+ * route does before it queues the job, so a package refused never waits in the queue.
+ */
+export async function checkBcfPackageBounds(file: string): Promise<{ entries: number; topics: number }> {
+  const archive = await openBcfArchive(file);
+  try {
+    return {
+      entries: archive.paths.length,
+      topics: archive.paths.filter((p) => /(^|\/)markup\.bcf$/i.test(p)).length,
+    };
+  } finally {
+    archive.close();
+  }
+}
+
 function ignored(name: string): boolean {
   return name.split('/').some((part) => part === '__MACOSX' || part.startsWith('.'));
 }
@@ -61,7 +96,10 @@ export async function openBcfArchive(file: string): Promise<BcfArchive> {
   const zip = await openZip(file);
   let entries: yauzl.Entry[];
   try {
+    // The end of central directory record gives the count before any entry is listed.
+    if (zip.entryCount > BCF_MAX_ENTRIES) throw tooLarge('entries', BCF_MAX_ENTRIES, zip.entryCount);
     entries = (await listEntries(zip)).filter((e) => !e.fileName.endsWith('/') && !ignored(e.fileName));
+    checkBounds(entries);
   } catch (error) {
     zip.close();
     throw error;
