@@ -211,7 +211,7 @@ async function notifyRequester(
   const payload = JSON.stringify({
     title: text,
     body: row.fileName,
-    url: `/workspace/project/${row.projectId}/issues?bcfJob=${row.id}`,
+    url: `/workspace/project/${row.projectId}/issues`,
     tag: `bcf-${row.id}`,
   });
   await unitOfWork(services, async (tx) => {
