@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { AppServices } from '../../src/services.ts';
 import { BCF_IMPORT_BATCH, runBcfExport, runBcfImport } from '../../src/modules/bcf/bcf-job-service.ts';
-import { BCF_MAX_ENTRIES, BCF_MAX_TOPICS } from '../../src/modules/bcf/bcf-zip.ts';
+import { BCF_MAX_ENTRIES, BCF_MAX_TOPICS, openBcfArchive } from '../../src/modules/bcf/bcf-zip.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildIssueWorld, type IssueWorld } from '../issues/issue-test-kit.ts';
 import { generatedPackage, readPackage, startImport, type BcfJobAnswer } from './bcf-test-kit.ts';
@@ -117,7 +121,7 @@ describe('BCF-XML import as a job', () => {
     await runBcfImport(services, String(resent.body['id']));
     expect((await job(String(resent.body['id']))).report).toMatchObject({ created: 0, updated: topics });
     expect(await issuesPerGuid(guids)).toEqual(guids.map(() => 1));
-  });
+  }, 300_000);
 
   it("tells the requester's devices when the job ends (Web Push)", async () => {
     const subscribed = await t.gql(
@@ -164,12 +168,9 @@ describe('BCF-XML import as a job', () => {
       body: { code: 'BCF_PACKAGE_TOO_LARGE', details: { what: 'topics', limit: BCF_MAX_TOPICS } },
     });
     expect(String(topics.body['message'])).toContain('10,000');
-    const manyEntries = await emptyEntries(BCF_MAX_ENTRIES + 1, (i) => `extra/${i}.txt`);
-    const entries = await startImport(t, w.creator, w.projectId, manyEntries, { dryRun: true });
-    expect(entries).toMatchObject({
-      status: 413,
-      body: { code: 'BCF_PACKAGE_TOO_LARGE', details: { what: 'entries', limit: BCF_MAX_ENTRIES } },
-    });
+    // The preview checks the same bounds.
+    const preview = await startImport(t, w.creator, w.projectId, manyTopics, { dryRun: true });
+    expect(preview).toMatchObject({ status: 413, body: { details: { what: 'topics' } } });
     // A package claiming more unpacked bytes than the bound (its central directory says 4 GB for one entry).
     const liar = Buffer.from(await emptyEntries(1, () => 'topic/markup.bcf', true));
     const central = liar.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
@@ -183,13 +184,31 @@ describe('BCF-XML import as a job', () => {
       method: 'POST',
       body: (() => {
         const form = new FormData();
-        form.append('file', new Blob([new Uint8Array(manyTopics)]), 'big.bcf');
+        form.append('file', new Blob([new Uint8Array(liar)]), 'big.bcf');
         return form;
       })(),
       headers: { authorization: `Bearer ${w.creator.token}`, 'accept-language': 'es' },
     });
-    expect(((await es.json()) as { message: string }).message).toContain('10.000 temas');
+    expect(((await es.json()) as { message: string }).message).toContain('2 GB descomprimido');
     expect(await jobCount()).toBe(jobsBefore);
+  }, 300_000);
+
+  it('counts the entries from the end of the central directory, before listing them', async () => {
+    // The bound of 100,000 entries, checked with a smaller one (a 100,001-entry zip takes a minute to build).
+    const file = path.join(os.tmpdir(), `obra-bcf-entries-${randomUUID()}.bcf`);
+    fs.writeFileSync(file, await emptyEntries(50, (i) => `extra/${i}.txt`));
+    try {
+      await expect(openBcfArchive(file, { entries: 40, topics: 10, bytes: 1e9 })).rejects.toMatchObject({
+        code: 'BCF_PACKAGE_TOO_LARGE',
+        details: { what: 'entries', limit: 40, found: 51 },
+      });
+      const archive = await openBcfArchive(file);
+      expect(archive.paths).toHaveLength(51);
+      archive.close();
+      expect(BCF_MAX_ENTRIES).toBe(100_000);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 
   it("answers another person's job, or an unknown one, as BCF_JOB_NOT_FOUND", async () => {

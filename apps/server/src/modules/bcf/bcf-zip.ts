@@ -15,6 +15,18 @@ export const BCF_MAX_TOPICS = 10_000;
 export const BCF_MAX_PACKAGE_BYTES = 2 * 1024 * 1024 * 1024;
 export const BCF_MAX_ENTRY_BYTES = 50 * 1024 * 1024;
 
+/** The bounds a package is checked against (the defaults above; tests pass smaller ones). */
+export interface BcfPackageBounds {
+  entries: number;
+  topics: number;
+  bytes: number;
+}
+const BOUNDS: BcfPackageBounds = {
+  entries: BCF_MAX_ENTRIES,
+  topics: BCF_MAX_TOPICS,
+  bytes: BCF_MAX_PACKAGE_BYTES,
+};
+
 function tooLarge(what: 'entries' | 'topics' | 'bytes', limit: number, found: number): AppError {
   return new AppError('BCF_PACKAGE_TOO_LARGE', `${found} ${what} (at most ${limit})`, { what, limit, found });
 }
@@ -46,12 +58,12 @@ function openZip(file: string): Promise<yauzl.ZipFile> {
   });
 }
 
-function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
+function listEntries(zip: yauzl.ZipFile, bounds: BcfPackageBounds): Promise<yauzl.Entry[]> {
   return new Promise((resolve, reject) => {
     const entries: yauzl.Entry[] = [];
     zip.on('entry', (entry: yauzl.Entry) => {
-      if (entries.length >= BCF_MAX_ENTRIES) {
-        reject(tooLarge('entries', BCF_MAX_ENTRIES, zip.entryCount));
+      if (entries.length >= bounds.entries) {
+        reject(tooLarge('entries', bounds.entries, zip.entryCount));
         return;
       }
       entries.push(entry);
@@ -64,11 +76,11 @@ function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
 }
 
 /** Topics and unpacked bytes, from the central directory's names and declared sizes (nothing is inflated). */
-function checkBounds(entries: readonly yauzl.Entry[]): void {
+function checkBounds(entries: readonly yauzl.Entry[], bounds: BcfPackageBounds): void {
   const topics = entries.filter((e) => /(^|[/\\])markup\.bcf$/i.test(e.fileName)).length;
-  if (topics > BCF_MAX_TOPICS) throw tooLarge('topics', BCF_MAX_TOPICS, topics);
+  if (topics > bounds.topics) throw tooLarge('topics', bounds.topics, topics);
   const bytes = entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
-  if (bytes > BCF_MAX_PACKAGE_BYTES) throw tooLarge('bytes', BCF_MAX_PACKAGE_BYTES, bytes);
+  if (bytes > bounds.bytes) throw tooLarge('bytes', bounds.bytes, bytes);
 }
 
 /**
@@ -92,14 +104,16 @@ function ignored(name: string): boolean {
 }
 
 /** Opens an archive and finds its root: the folder that holds bcf.version (or, without one, markup files). */
-export async function openBcfArchive(file: string): Promise<BcfArchive> {
+export async function openBcfArchive(file: string, bounds: BcfPackageBounds = BOUNDS): Promise<BcfArchive> {
   const zip = await openZip(file);
   let entries: yauzl.Entry[];
   try {
     // The end of central directory record gives the count before any entry is listed.
-    if (zip.entryCount > BCF_MAX_ENTRIES) throw tooLarge('entries', BCF_MAX_ENTRIES, zip.entryCount);
-    entries = (await listEntries(zip)).filter((e) => !e.fileName.endsWith('/') && !ignored(e.fileName));
-    checkBounds(entries);
+    if (zip.entryCount > bounds.entries) throw tooLarge('entries', bounds.entries, zip.entryCount);
+    entries = (await listEntries(zip, bounds)).filter(
+      (e) => !e.fileName.endsWith('/') && !ignored(e.fileName),
+    );
+    checkBounds(entries, bounds);
   } catch (error) {
     zip.close();
     throw error;
