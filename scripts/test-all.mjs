@@ -56,6 +56,19 @@ if (process.env.OBRA_DATABASE_ONLY === '1') {
   run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
   run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
   run('formatting (Prettier)', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
+  // The committed REST description (docs/openapi.json, kept fresh by test/openapi-coverage.test.ts) lints without
+  // errors; no telemetry or update check leaves the machine.
+  run(
+    'OpenAPI document lints (Redocly)',
+    'npx',
+    ['redocly', 'lint', 'docs/openapi.json', '--format=summary'],
+    {
+      REDOCLY_TELEMETRY: 'off',
+      REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+      REDOCLY_SUPPRESS_NOTIFICATIONS: 'true',
+      DO_NOT_TRACK: '1',
+    },
+  );
   run('unit and integration tests (domain, server, web)', 'npx', ['vitest', 'run']);
 }
 // CI's second pass (.ci/run) reuses the web build of its first pass on the same checkout (OBRA_REUSE_WEB_BUILD=1).

@@ -1,6 +1,7 @@
-// BCF import and export of a large package (issue 16: 2,000 topics with a snapshot each; import < 60 s,
+// BCF import and export of a large package (issues 16 and 30: 2,000 topics with a snapshot each; import < 60 s,
 // export < 30 s, memory bounded). Generates a BCF 3.0 package with Obra's own writer, starts a real server
-// (PGlite, or DATABASE_URL) and times POST /bcf-xml/.../imports and GET /bcf-xml/.../export over HTTP.
+// (PGlite, or DATABASE_URL) and times, over HTTP, the import job (POST /bcf-xml/.../imports until GET
+// …/jobs/{id} is completed) and the export job (POST …/exports until completed, then its package downloaded).
 // Run: node --import tsx bench/bcf/bcf-bench.ts [topics=2000]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -98,6 +99,26 @@ async function generate(file: string): Promise<void> {
   await done;
 }
 
+interface Job {
+  id: string;
+  state: string;
+  report: unknown;
+  url: string | null;
+}
+
+/** Polls a job (every 200 ms) until it is finished. */
+async function finished(projectId: number, job: Job, token: string): Promise<Job> {
+  let current = job;
+  while (current.state === 'queued' || current.state === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const answer = await fetch(`${t.url}/bcf-xml/projects/${projectId}/jobs/${current.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    current = (await answer.json()) as Job;
+  }
+  return current;
+}
+
 const file = path.join(os.tmpdir(), `obra-bcf-bench-${randomUUID()}.bcf`);
 await generate(file);
 console.log(`package: ${TOPICS} topics, ${(fs.statSync(file).size / 1e6).toFixed(1)} MB`);
@@ -119,19 +140,25 @@ try {
     body: form,
     headers: { authorization: `Bearer ${admin.token}` },
   });
-  const report = (await res.json()) as { created: number; failed: number };
+  const accepted = (await res.json()) as Job;
+  const uploadSeconds = (performance.now() - started) / 1000;
+  const imported = await finished(projectId, accepted, admin.token);
+  const report = imported.report as { created: number; failed: number };
   const importSeconds = (performance.now() - started) / 1000;
   console.log(
-    `import: ${importSeconds.toFixed(1)} s, status ${res.status}, created ${report.created}, failed ${report.failed}`,
+    `import: ${importSeconds.toFixed(1)} s (answered ${res.status} after ${uploadSeconds.toFixed(1)} s), job ${imported.state}, created ${report.created}, failed ${report.failed}`,
   );
   started = performance.now();
-  const exported = await fetch(`${t.url}/bcf-xml/projects/${projectId}/export?version=3.0`, {
-    headers: { authorization: `Bearer ${admin.token}` },
+  const startedExport = await fetch(`${t.url}/bcf-xml/projects/${projectId}/exports`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ version: '3.0' }),
   });
-  const bytes = Buffer.from(await exported.arrayBuffer());
+  const exportJob = await finished(projectId, (await startedExport.json()) as Job, admin.token);
+  const bytes = Buffer.from(await (await fetch(String(exportJob.url))).arrayBuffer());
   const exportSeconds = (performance.now() - started) / 1000;
   console.log(
-    `export: ${exportSeconds.toFixed(1)} s, ${(bytes.length / 1e6).toFixed(1)} MB, ${exported.headers.get('x-bcf-topics')} topics`,
+    `export: ${exportSeconds.toFixed(1)} s, job ${exportJob.state}, ${(bytes.length / 1e6).toFixed(1)} MB, ${(exportJob.report as { topics: number }).topics} topics`,
   );
   console.log(
     `rss: before ${(rssBefore / 1e6).toFixed(0)} MB, peak ${(peak / 1e6).toFixed(0)} MB (server and client in one process)`,

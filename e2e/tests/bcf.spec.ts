@@ -28,7 +28,9 @@ test.describe('BCF', () => {
     await (await chooser).setFiles(CASE);
     await expect(page.getByTestId('bcf-preview-counts')).toContainText('2');
     await page.getByTestId('bcf-run').click();
+    // The import is a job: the dialog follows it to its report.
     await expect(page.getByTestId('bcf-report')).toBeVisible();
+    await expect(page.getByTestId('bcf-report')).toContainText('2 created, 0 updated, 0 not imported');
     await page.getByTestId('bcf-close').click();
     // The topics arrive live in the list.
     await expect
@@ -38,8 +40,11 @@ test.describe('BCF', () => {
     await page.getByTestId('bcf-menu').click();
     const download = page.waitForEvent('download');
     await page.getByTestId('bcf-export-3.0').click();
+    // The export is a job too: its dialog tells when the package is ready, and the download starts.
     const file = await (await download).path();
     expect(fs.statSync(file).size).toBeGreaterThan(1000);
+    await expect(page.getByTestId('bcf-export-ready')).toContainText(/\d+ topics/);
+    await page.getByTestId('bcf-export-close').click();
 
     // Importing the export updates the same issues instead of duplicating them.
     await page.getByTestId('bcf-menu').click();

@@ -200,8 +200,23 @@ test.describe('BIM views and issues in 3D', () => {
         },
       },
     });
-    expect(imported.status()).toBe(201);
-    const report = (await imported.json()) as { items: { issueId?: number | null }[] };
+    // The import is a job (202): its report comes with the finished job.
+    expect(imported.status()).toBe(202);
+    const jobUrl = imported.headers()['location'] ?? '';
+    let job = (await imported.json()) as { state: string; report: unknown };
+    await expect
+      .poll(
+        async () => {
+          const answer = await request.get(jobUrl, {
+            headers: { authorization: `Bearer ${world.owner.token}` },
+          });
+          job = (await answer.json()) as typeof job;
+          return job.state;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe('completed');
+    const report = job.report as { items: { issueId?: number | null }[] };
     const issueId = report.items.find((i) => i.issueId)?.issueId;
     expect(issueId).toBeTruthy();
 

@@ -10,24 +10,11 @@ import type { AppServices } from '../services.ts';
 import { createObraYoga, type ObraYoga } from '../graphql/yoga.ts';
 import { toPublicError } from '../lib/errors.ts';
 import { requestLocale } from './request-locale.ts';
-import { registerHealthRoutes } from './routes/health-routes.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
-import { registerAuthRoutes } from './routes/auth-routes.ts';
-import { registerFederatedRoutes } from './routes/federated-routes.ts';
-import { registerFileRoutes } from './routes/file-routes.ts';
-import { registerProfileImageRoutes } from './routes/profile-image-routes.ts';
-import { registerNotificationRoutes } from './routes/notification-routes.ts';
-import { registerBcfRoutes } from './routes/bcf/bcf-routes.ts';
-import { registerExportRoutes } from './routes/export-routes.ts';
-import { registerDataLakeRoutes } from './routes/data-lake-routes.ts';
-import { registerDriveRoutes } from './routes/drive/drive-routes.ts';
-import { registerProjectFilesRoutes } from './routes/files/files-routes.ts';
 import { compressAnswer, registerAnswerCompression } from './compress-answer.ts';
-import { registerViewerRoutes } from './routes/viewer-routes.ts';
-import { registerBimRoutes } from './routes/bim/bim-routes.ts';
 import { registerOpenApi } from './openapi.ts';
+import { registerRestRoutes } from './rest-routes.ts';
 import { clientErrorHandler, frameworkErrors } from './framework-errors.ts';
-import { registerBcfApi } from './routes/bcf/bcf-api-server.ts';
 
 /**
  * Path prefixes answered by the API; every other GET is the single-page app. No prefix may hold a route of the
@@ -114,25 +101,14 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   // Before the routes: it records each route's schema as it is added (served at /openapi.json).
   await registerOpenApi(app);
   registerSecurityHeaders(app, services.config, services.files.store.externalOrigins);
-  registerHealthRoutes(app, services);
-  registerAuthRoutes(app, services);
-  registerFederatedRoutes(app, services);
-  await registerFileRoutes(app, services.files);
-  registerProfileImageRoutes(app, services.files);
-  await registerNotificationRoutes(app, services);
-  await registerBcfRoutes(app, services);
-  registerExportRoutes(app, services);
-  registerDataLakeRoutes(app, services);
-  registerDriveRoutes(app, services);
-  registerProjectFilesRoutes(app, services);
-  await registerBcfApi(app, services);
-  registerViewerRoutes(app, services);
-  registerBimRoutes(app, services);
+  await registerRestRoutes(app, services);
 
   const yoga = createObraYoga(services);
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
+    // Described by its SDL, not the OpenAPI document.
+    schema: { hide: true },
     // Answers are compressed by compressAnswer below (after Server-Timing is set), not by the plugin's pipeline.
     config: { compress: false },
     handler: async (req, reply) => {

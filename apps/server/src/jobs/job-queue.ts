@@ -27,6 +27,9 @@ export interface JobPayloads {
   'bcf.oauthCleanup': Record<string, never>;
   'bim.convert': { fileId: number };
   'drive.pdfPrepare': { fileId: number };
+  'bcf.import': { jobId: string };
+  'bcf.export': { jobId: string };
+  'bcf.cleanup': Record<string, never>;
 }
 
 /** A job name. */
@@ -49,6 +52,9 @@ const JOB_NAMES = {
   'bcf.oauthCleanup': true,
   'bim.convert': true,
   'drive.pdfPrepare': true,
+  'bcf.import': true,
+  'bcf.export': true,
+  'bcf.cleanup': true,
 } satisfies Record<JobName, true>;
 
 /** A handler for one job; it throws to have the job retried. */

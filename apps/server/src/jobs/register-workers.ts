@@ -10,6 +10,7 @@ import { runDriveThumbnail } from '../modules/drive/drive-thumbnail-service.ts';
 import { cleanupBcfOauth } from '../modules/bcf/oauth/bcf-oauth-adapter.ts';
 import { queueMissingBimBounds, runBimConversion } from '../modules/bim/bim-conversion-service.ts';
 import { runPdfPreparation } from '../modules/drive/drive-pdf-service.ts';
+import { registerBcfJobWorkers } from '../modules/bcf/bcf-job-workers.ts';
 
 /** How many PDF preparations one job-running process runs at once. */
 export const PDF_PREPARE_CONCURRENCY = 2;
@@ -56,6 +57,7 @@ export async function registerWorkers(services: AppServices): Promise<void> {
     cleanupBcfOauth(services.database.db).then(() => undefined),
   );
   await services.jobs.boss.schedule('bcf.oauthCleanup', '7 * * * *', {});
+  await registerBcfJobWorkers(services);
   await services.jobs.work('bim.convert', async (payload) => {
     await runBimConversion(services, payload.fileId);
   });

@@ -100,6 +100,10 @@ export const ERROR_CODES = [
   // BCF (issue 16): a package that is not a readable BCF-XML archive, or of a version Obra does not read
   'BCF_INVALID_PACKAGE',
   'BCF_UNSUPPORTED_VERSION',
+  // BCF import (issue 30): a package above the bounds read from its central directory before anything else
+  // (details: what — entries, topics or bytes — limit, found), and an import or export job the caller cannot see
+  'BCF_PACKAGE_TOO_LARGE',
+  'BCF_JOB_NOT_FOUND',
   // Project drive (editor §5.5 document messages, §6; Obra's names; details: reason, field, value)
   'DOCUMENT_NAME_INVALID',
   'DOCUMENT_ALREADY_EXISTS',
@@ -154,6 +158,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'PROJECT_GROUP_NOT_FOUND':
     case 'DOCUMENTS_NOT_FOUND':
     case 'SAVED_VIEW_NOT_FOUND':
+    case 'BCF_JOB_NOT_FOUND':
       return 404;
     case 'UsernameExistsException':
     case 'EXISTING_COMPANY':
@@ -173,6 +178,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'BCF_VIEWPOINT_IN_USE':
       return 409;
     case 'FILE_SIZE_LIMIT_EXCEEDED':
+    case 'BCF_PACKAGE_TOO_LARGE':
       return 413;
     case 'TOO_MANY_REQUESTS':
       return 429;

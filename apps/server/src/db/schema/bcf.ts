@@ -1,7 +1,18 @@
-import { integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { issueComments } from './issue-comments.ts';
 import { issues } from './issues.ts';
 import { projects } from './projects.ts';
+import { users } from './identity.ts';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -46,4 +57,44 @@ export const bcfComments = pgTable(
     comment: jsonb('comment').notNull(),
   },
   (t) => [uniqueIndex('bcf_comments_issue_guid_key').on(t.issueId, t.guid)],
+);
+
+/**
+ * A BCF-XML import or export run as a job (issue 30): who asked, in which project, the package in the file
+ * store (an import's upload, an export's result), the progress (topics done of the total) and the result report.
+ * An import's `done` moves in the same transaction as the topics it counts, so a job retried after a crash goes
+ * on from the first topic not written.
+ */
+export const bcfJobs = pgTable(
+  'bcf_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** import | export */
+    kind: text('kind').notNull(),
+    /** queued | running | completed | failed */
+    state: text('state').notNull().default('queued'),
+    /** The import's package or the export's result in the file store. */
+    storageKey: text('storage_key'),
+    fileName: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }),
+    /** The package's SHA-256 (imports): a package sent again while its job is unfinished joins that job. */
+    sha256: text('sha256'),
+    /** The import's mapping, or the export's { version, filter, ids }. */
+    options: jsonb('options').notNull(),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    /** The import report (items so far while running), or the export's { topics }. */
+    report: jsonb('report'),
+    errorCode: text('error_code'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    finishedAt: tstz('finished_at'),
+  },
+  (t) => [index('bcf_jobs_project_user_idx').on(t.projectId, t.userId, t.createdAt)],
 );

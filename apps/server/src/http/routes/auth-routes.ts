@@ -15,6 +15,7 @@ import { signIn } from '../../modules/identity/sign-in-service.ts';
 import { confirmSignUp, resendCode, signUp, signUpLocale } from '../../modules/identity/sign-up-service.ts';
 import { clearRefreshCookie, presentedRefreshToken, sendTokens } from '../auth-cookies.ts';
 import { requestLocale } from '../request-locale.ts';
+import { AUTH_ROUTES } from '../openapi-platform.ts';
 
 /** The user pool's REST endpoints under /auth (issue 3; docs/api.md). */
 export function registerAuthRoutes(app: FastifyInstance, services: AppServices): void {
@@ -27,7 +28,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
       account,
     );
 
-  app.post('/auth/sign-up', async (req, reply) => {
+  app.post('/auth/sign-up', AUTH_ROUTES.signUp, async (req, reply) => {
     const email = requiredEmail(req.body);
     await limit('signUp', req, email);
     const input = {
@@ -40,27 +41,27 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
     return reply.status(201).send({ userConfirmed: false, codeDelivery: await signUp(services, input) });
   });
 
-  app.post('/auth/confirm-sign-up', async (req) => {
+  app.post('/auth/confirm-sign-up', AUTH_ROUTES.confirmSignUp, async (req) => {
     const email = requiredEmail(req.body);
     await limit('code', req, email);
     await confirmSignUp(services, email, requiredText(req.body, 'code', 20).trim());
     return { userConfirmed: true };
   });
 
-  app.post('/auth/resend-code', async (req) => {
+  app.post('/auth/resend-code', AUTH_ROUTES.resendCode, async (req) => {
     const email = requiredEmail(req.body);
     await limit('code', req, email);
     return { codeDelivery: await resendCode(services, email) };
   });
 
-  app.post('/auth/sign-in', async (req, reply) => {
+  app.post('/auth/sign-in', AUTH_ROUTES.signIn, async (req, reply) => {
     const email = requiredEmail(req.body);
     await limit('signIn', req, email);
     const tokens = await signIn(services, email, requiredText(req.body, 'password', 256));
     return sendTokens(services.config, req, reply, tokens);
   });
 
-  app.post('/auth/refresh', async (req, reply) => {
+  app.post('/auth/refresh', AUTH_ROUTES.refresh, async (req, reply) => {
     await limit('refresh', req);
     const token = presentedRefreshToken(req);
     if (!token) throw new AppError('NotAuthorizedException');
@@ -72,21 +73,21 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
     }
   });
 
-  app.post('/auth/sign-out', async (req, reply) => {
+  app.post('/auth/sign-out', AUTH_ROUTES.signOut, async (req, reply) => {
     const token = presentedRefreshToken(req);
     if (token) await closeSession(services, token);
     clearRefreshCookie(services.config, reply);
     return reply.status(204).send();
   });
 
-  app.post('/auth/forgot-password', async (req, reply) => {
+  app.post('/auth/forgot-password', AUTH_ROUTES.forgotPassword, async (req, reply) => {
     const email = requiredEmail(req.body);
     await limit('passwordReset', req, email);
     await forgotPassword(services, email);
     return reply.status(204).send();
   });
 
-  app.post('/auth/confirm-forgot-password', async (req, reply) => {
+  app.post('/auth/confirm-forgot-password', AUTH_ROUTES.confirmForgotPassword, async (req, reply) => {
     const email = requiredEmail(req.body);
     await limit('passwordReset', req, email);
     const code = requiredText(req.body, 'code', 20).trim();
@@ -95,7 +96,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices):
     return reply.status(204).send();
   });
 
-  app.post('/auth/change-password', async (req, reply) => {
+  app.post('/auth/change-password', AUTH_ROUTES.changePassword, async (req, reply) => {
     const actor = await bearerActor(services, req);
     await limit('signIn', req, actor.account.email);
     const oldPassword = requiredText(req.body, 'oldPassword', 256);

@@ -15,6 +15,7 @@ import {
   requireKeyActor,
 } from '../../modules/data-lake/data-lake-service.ts';
 import { csdlDocument, serviceDocument } from '../../modules/data-lake/odata-metadata.ts';
+import { DATA_LAKE_ROUTES } from '../openapi-platform.ts';
 
 const REALM = 'Basic realm="Obra data lake", charset="UTF-8"';
 const ODATA_JSON =
@@ -76,6 +77,7 @@ function linkTo(base: string, query: Query, changes: Record<string, string | und
 export function registerDataLakeRoutes(app: FastifyInstance, services: AppServices): void {
   app.get(
     '/data-lake',
+    DATA_LAKE_ROUTES.index,
     feedHandler(services, false, async (_actor, req) => ({
       entities: FEED_ENTITIES.map((e) => ({
         name: e.path,
@@ -92,12 +94,14 @@ export function registerDataLakeRoutes(app: FastifyInstance, services: AppServic
   const root = (req: FastifyRequest) => `${origin(req)}/data-lake/odata`;
   app.get(
     '/data-lake/odata',
+    DATA_LAKE_ROUTES.odataService,
     feedHandler(services, true, async (_actor, req, reply) =>
       reply.type(ODATA_JSON).send(serviceDocument(root(req))),
     ),
   );
   app.get(
     '/data-lake/odata/$metadata',
+    DATA_LAKE_ROUTES.odataMetadata,
     feedHandler(services, true, async (_actor, _req, reply) =>
       reply.type('application/xml; charset=utf-8').send(csdlDocument()),
     ),
@@ -140,12 +144,13 @@ export function registerDataLakeRoutes(app: FastifyInstance, services: AppServic
       }
       return reply.type(ODATA_JSON).send(body);
     });
-  app.get('/data-lake/odata/:set', odataRead(false));
-  app.get('/data-lake/odata/:set/$count', odataRead(true));
+  app.get('/data-lake/odata/:set', DATA_LAKE_ROUTES.odataSet, odataRead(false));
+  app.get('/data-lake/odata/:set/$count', DATA_LAKE_ROUTES.odataCount, odataRead(true));
 
   // REST: one entity a page at a time.
   app.get(
     '/data-lake/:entity',
+    DATA_LAKE_ROUTES.entity,
     feedHandler(services, false, async (actor, req, _reply, query) => {
       const entity = (req.params as { entity: string }).entity;
       const page = await readFeedPage(services, actor, {

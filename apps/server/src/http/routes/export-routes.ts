@@ -16,6 +16,7 @@ import {
   type CsvKind,
   type CsvSeparator,
 } from '../../modules/exports/issue-export-writers.ts';
+import { EXPORT_ROUTES } from '../openapi-platform.ts';
 
 /** The parameters of an export request, from the query string (GET) or a JSON body (POST). */
 function paramsOf(req: FastifyRequest): Record<string, unknown> {
@@ -163,10 +164,16 @@ export function registerExportRoutes(app: FastifyInstance, services: AppServices
     reply.header('cache-control', 'no-store');
     return reply.send(await buildIssuesReportModel(prepared.pages, context, origin));
   };
-  app.route({ method: ['GET', 'POST'], url: '/exports/issues-report.json', handler: reportData });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/exports/issues-report.json',
+    ...EXPORT_ROUTES.reportJson,
+    handler: reportData,
+  });
   app.route({
     method: ['GET', 'POST'],
     url: '/exports/issues-report.pdf',
+    ...EXPORT_ROUTES.reportPdf,
     config: { compress: false },
     handler: report,
   });
@@ -174,13 +181,20 @@ export function registerExportRoutes(app: FastifyInstance, services: AppServices
   app.route({
     method: ['GET', 'POST'],
     url: '/exports/issues.xlsx',
+    ...EXPORT_ROUTES.xlsx,
     config: { compress: false },
     handler: xlsx,
   });
-  app.route({ method: ['GET', 'POST'], url: '/exports/issues.csv', handler: csv('issues') });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/exports/issues.csv',
+    ...EXPORT_ROUTES.csv,
+    handler: csv('issues'),
+  });
   app.route({
     method: ['GET', 'POST'],
     url: '/exports/issues-disciplines.csv',
+    ...EXPORT_ROUTES.disciplinesCsv,
     handler: csv('disciplines'),
   });
 }

@@ -10,6 +10,7 @@ import {
 } from '../../modules/identity/federated-service.ts';
 import { sendTokens } from '../auth-cookies.ts';
 import { requestLocale } from '../request-locale.ts';
+import { AUTH_ROUTES } from '../openapi-platform.ts';
 
 /** The web routes the federated flow ends on (spec core §2). */
 const PROCESS_ROUTE = '/process-federated-sign-in';
@@ -24,9 +25,11 @@ export function registerFederatedRoutes(app: FastifyInstance, services: AppServi
     return provider;
   };
 
-  app.get('/auth/providers', async () => ({ providers: services.auth.oidc.enabled() }));
+  app.get('/auth/providers', AUTH_ROUTES.providers, async () => ({
+    providers: services.auth.oidc.enabled(),
+  }));
 
-  app.get('/auth/federated/:provider/start', async (req, reply) => {
+  app.get('/auth/federated/:provider/start', AUTH_ROUTES.federatedStart, async (req, reply) => {
     const provider = enabledProvider(req);
     await enforceRateLimit(
       services.auth.rateLimiter,
@@ -45,20 +48,24 @@ export function registerFederatedRoutes(app: FastifyInstance, services: AppServi
   });
 
   // Not logged at info: the query carries the provider's authorization code and our state.
-  app.get('/auth/federated/:provider/callback', { logLevel: 'warn' }, async (req, reply) => {
-    const provider = enabledProvider(req);
-    const query = new URLSearchParams(req.url.split('?')[1] ?? '');
-    if (query.has('error')) return toLogin(reply, 'NotAuthorizedException');
-    const callbackUrl = new URL(callbackUri(services, req, provider));
-    callbackUrl.search = query.toString();
-    const outcome = await finishFederated(services, provider, callbackUrl, requestLocale(req.headers));
-    if (!outcome.ok) return toLogin(reply, outcome.error);
-    const target = new URLSearchParams({ code: outcome.code, provider });
-    if (outcome.redirect) target.set('redirect', outcome.redirect);
-    return reply.header('cache-control', 'no-store').redirect(`${PROCESS_ROUTE}?${target.toString()}`, 302);
-  });
+  app.get(
+    '/auth/federated/:provider/callback',
+    { ...AUTH_ROUTES.federatedCallback, logLevel: 'warn' },
+    async (req, reply) => {
+      const provider = enabledProvider(req);
+      const query = new URLSearchParams(req.url.split('?')[1] ?? '');
+      if (query.has('error')) return toLogin(reply, 'NotAuthorizedException');
+      const callbackUrl = new URL(callbackUri(services, req, provider));
+      callbackUrl.search = query.toString();
+      const outcome = await finishFederated(services, provider, callbackUrl, requestLocale(req.headers));
+      if (!outcome.ok) return toLogin(reply, outcome.error);
+      const target = new URLSearchParams({ code: outcome.code, provider });
+      if (outcome.redirect) target.set('redirect', outcome.redirect);
+      return reply.header('cache-control', 'no-store').redirect(`${PROCESS_ROUTE}?${target.toString()}`, 302);
+    },
+  );
 
-  app.post('/auth/federated/exchange', async (req, reply) => {
+  app.post('/auth/federated/exchange', AUTH_ROUTES.federatedExchange, async (req, reply) => {
     await enforceRateLimit(
       services.auth.rateLimiter,
       services.config.auth.rateLimitMultiplier,

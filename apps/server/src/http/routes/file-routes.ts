@@ -3,6 +3,7 @@ import { errorMessage, httpStatusOf, type ErrorCode } from '@obra/domain';
 import { requestLocale } from '../request-locale.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { UploadSealedError, UploadTooLargeError } from '../../storage/local-file-store.ts';
+import { FILE_TRANSFER_ROUTES } from '../openapi-platform.ts';
 
 /** A served file never runs as a page: no scripts, no plugins, no frames, even if its bytes say otherwise. */
 export const FILE_CSP =
@@ -35,6 +36,7 @@ export async function registerFileRoutes(app: FastifyInstance, files: FileStorag
       method: ['GET', 'HEAD'],
       url: '/files/*',
       // Sent byte for byte with their length (images and documents, mostly compressed already).
+      ...FILE_TRANSFER_ROUTES.download,
       config: { compress: false },
       handler: async (req, reply) => {
         const key = (req.params as { '*': string })['*'];
@@ -59,7 +61,7 @@ export async function registerFileRoutes(app: FastifyInstance, files: FileStorag
       },
     });
 
-    scope.put('/files/*', async (req, reply) => {
+    scope.put('/files/*', FILE_TRANSFER_ROUTES.upload, async (req, reply) => {
       const key = (req.params as { '*': string })['*'];
       const local = files.local;
       if (!local) return refuse(req, reply, 'NOT_FOUND');

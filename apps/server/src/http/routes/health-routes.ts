@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../services.ts';
+import { HEALTH_ROUTES } from '../openapi-platform.ts';
 
 /** Process and database health, for load balancers and orchestrators (DESIGN §1). */
 export function registerHealthRoutes(app: FastifyInstance, services: AppServices): void {
-  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { ...HEALTH_ROUTES.healthz, logLevel: 'warn' }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
+  app.get('/readyz', { ...HEALTH_ROUTES.readyz, logLevel: 'warn' }, async (_req, reply) => {
     try {
       await withTimeout(services.database.ping(), 2_000);
       return { status: 'ok', database: services.database.kind };

@@ -18,6 +18,7 @@ import {
   runImmediateEmails,
   sendImmediateEmailsOf,
 } from '../../modules/notifications/notification-immediate-service.ts';
+import { NOTIFICATION_ROUTES } from '../openapi-platform.ts';
 
 function page(lang: string, title: string, body: string): string {
   return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(
@@ -78,8 +79,12 @@ export async function registerNotificationRoutes(app: FastifyInstance, services:
         ),
       );
     };
-    scope.get('/notifications/unsubscribe', (request, reply) => answer(request, reply, false));
-    scope.post('/notifications/unsubscribe', (request, reply) => answer(request, reply, true));
+    scope.get('/notifications/unsubscribe', NOTIFICATION_ROUTES.unsubscribePage, (request, reply) =>
+      answer(request, reply, false),
+    );
+    scope.post('/notifications/unsubscribe', NOTIFICATION_ROUTES.unsubscribe, (request, reply) =>
+      answer(request, reply, true),
+    );
   });
   if (services.config.testJobRoutes === true) registerTestJobRoutes(app, services);
 }
@@ -97,7 +102,7 @@ const FREQUENCY_LENGTH_MS: Record<DigestFrequency, number> = {
  * after every mark made so far), or the immediate e-mails. The jobs are the real ones, with their claims.
  */
 function registerTestJobRoutes(app: FastifyInstance, services: AppServices): void {
-  app.post('/test/jobs/notifications/digest', async (request, reply) => {
+  app.post('/test/jobs/notifications/digest', { schema: { hide: true } }, async (request, reply) => {
     const body = (request.body ?? {}) as { kind?: unknown; frequency?: unknown; userId?: unknown };
     const kind = body.kind === 'pending' ? 'pending' : 'issues';
     const frequency = body.frequency;
@@ -123,7 +128,7 @@ function registerTestJobRoutes(app: FastifyInstance, services: AppServices): voi
         : await runPendingSummaries(services, period);
     return reply.send({ period: period.key, ...result });
   });
-  app.post('/test/jobs/notifications/immediate', async (request, reply) => {
+  app.post('/test/jobs/notifications/immediate', { schema: { hide: true } }, async (request, reply) => {
     const userId = testUserId(((request.body ?? {}) as { userId?: unknown }).userId);
     const queued =
       userId === undefined

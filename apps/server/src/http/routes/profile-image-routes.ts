@@ -4,6 +4,7 @@ import { requestLocale } from '../request-locale.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { PROFILE_IMAGE_NAME, profileImageKey } from '../../storage/profile-image-files.ts';
 import { FILE_CSP } from './file-routes.ts';
+import { FILE_TRANSFER_ROUTES } from '../openapi-platform.ts';
 
 /** How long browsers and proxies keep a profile image: its URL never points at other bytes, so for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -15,7 +16,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * runs as a page.
  */
 export function registerProfileImageRoutes(app: FastifyInstance, files: FileStorage): void {
-  app.get('/profile-images/:name', async (req, reply) => {
+  app.get('/profile-images/:name', FILE_TRANSFER_ROUTES.profileImage, async (req, reply) => {
     const { name } = req.params as { name: string };
     const notFound = () =>
       reply

@@ -200,6 +200,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
     {
       schema: {
         tags,
+        operationId: 'openViewerDocuments',
         summary:
           'Open documents in the viewer: each with the revisions the caller sees and their addresses; refused as a whole when one may not be read',
         params: projectParams,
@@ -227,6 +228,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
     {
       schema: {
         tags,
+        operationId: 'listViewerPins',
         summary: 'Sheet pins of the issues the caller sees that reference this document',
         params: {
           type: 'object',
@@ -249,6 +251,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
     {
       schema: {
         tags,
+        operationId: 'getViewerAlignment',
         summary: "The caller's saved alignment of a compared document over a base document, or null",
         params: projectParams,
         querystring: pairQuery,
@@ -266,6 +269,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
     {
       schema: {
         tags,
+        operationId: 'saveViewerAlignment',
         summary: "Keep the caller's alignment of a compared document over a base document",
         params: projectParams,
         querystring: pairQuery,
@@ -286,6 +290,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
     {
       schema: {
         tags,
+        operationId: 'deleteViewerAlignment',
         summary: "Forget the caller's alignment of a pair of documents or of two revisions of one document",
         params: projectParams,
         querystring: pairQuery,
@@ -303,6 +308,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
     {
       schema: {
         tags,
+        operationId: 'listViewerMarkups',
         summary:
           "Markups on the document's sheets the caller sees: their own private ones and those shared with issues they see",
         params: documentParams,
@@ -325,6 +331,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
     {
       schema: {
         tags,
+        operationId: 'createViewerMarkup',
         summary: 'Save a markup on a page of a revision: private (issueId null) or shared with an issue',
         params: documentParams,
         body: { ...markupBody, required: ['revision', 'page', 'markUp', 'scale'] },
@@ -348,6 +355,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
     {
       schema: {
         tags,
+        operationId: 'updateViewerMarkup',
         summary: "Replace the caller's own markup (its drawing and with whom it is shared)",
         params: markupParams,
         body: markupBody,
@@ -370,6 +378,7 @@ export function registerViewerRoutes(app: FastifyInstance, services: AppServices
     {
       schema: {
         tags,
+        operationId: 'deleteViewerMarkup',
         summary: "Remove the caller's own markup",
         params: markupParams,
         response: { 204: { type: 'null' }, ...errors },

@@ -56,13 +56,17 @@ export interface BcfExportInput {
   filter?: unknown;
   /** Only these issues (the list's selection), further narrowed by the filter. */
   ids?: readonly number[] | undefined;
+  /** Told after each topic is packed (the bcf.export job's progress). */
+  onTopic?: ((done: number, total: number) => void) | undefined;
 }
 
-function parseVersion(value: string | undefined): BcfVersion {
-  if (value === undefined || value === '' || value === '3.0') return '3.0';
+/** The export version asked for: 3.0 by default, or 2.1 (BCF_UNSUPPORTED_VERSION otherwise). */
+export function parseBcfExportVersion(value: unknown): BcfVersion {
+  if (value === undefined || value === null || value === '' || value === '3.0') return '3.0';
   if (value === '2.1') return '2.1';
-  throw new AppError('BCF_UNSUPPORTED_VERSION', `BCF ${value}`, { version: value });
+  throw new AppError('BCF_UNSUPPORTED_VERSION', `BCF ${String(value)}`, { version: String(value) });
 }
+const parseVersion = parseBcfExportVersion;
 
 function filterWithIds(filter: unknown, ids: readonly number[] | undefined): unknown {
   let value: unknown = filter ?? {};
@@ -311,6 +315,7 @@ export async function exportBcf(
     },
     (topic, viewpointGuid) =>
       snapshotOf(services, images, snapshotImages.get(`${topic.guid}/${viewpointGuid}`)),
+    input.onTopic,
   )
     .then(() => zip.end())
     .catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error('export failed')));

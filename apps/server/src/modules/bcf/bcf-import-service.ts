@@ -19,7 +19,7 @@ import {
   type ObraBcfTopicExtension,
 } from '@obra/domain';
 import type { Actor } from '../../auth/actor.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import {
   bcfComments,
   bcfTopics,
@@ -701,16 +701,79 @@ async function applyTopic(
 }
 
 /**
+ * Stores the snapshots of some planned topics as issue images (outside any transaction: a topic that then fails
+ * leaves files the files.cleanup job removes) and answers them by `topicGuid/viewpointGuid`; unreadable ones
+ * become warnings of their topic.
+ */
+async function storeSnapshots(
+  services: AppServices,
+  access: ProjectAccess,
+  archive: BcfArchive,
+  planned: readonly PlannedTopic[],
+): Promise<SnapshotFiles> {
+  const files: SnapshotFiles = new Map();
+  const snapshots = planned.flatMap((plan) =>
+    plan.topic.folder
+      ? plan.topic.viewpoints.flatMap((v) =>
+          v.snapshot ? [{ plan, v, folder: plan.topic.folder, name: v.snapshot }] : [],
+        )
+      : [],
+  );
+  // Snapshots are decoded and thumbnailed by sharp in libuv's threads: a few at a time keep both the threads and
+  // the event loop busy (one at a time left a core idle: a 2,000-topic package took 67 s, docs/benchmarks.md).
+  // Outcomes are applied in the package's order, so the report reads the same whatever finished first.
+  const outcomes = await mapConcurrently(snapshots, SNAPSHOT_CONCURRENCY, async ({ folder, name }) => {
+    try {
+      const bytes = await archive.read(`${folder}/${name}`, 50 * 1024 * 1024);
+      return { file: await storeSnapshot(services, access, name, bytes) };
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return { error: `snapshot ${name}: ${error.message}` };
+    }
+  });
+  snapshots.forEach(({ plan, v, name }, i) => {
+    const outcome = outcomes[i];
+    if (outcome?.file) files.set(`${plan.topic.guid}/${v.guid}`, outcome.file);
+    else plan.item.warnings.push(outcome?.error ?? `snapshot ${name} is not an image Obra reads`);
+  });
+  return files;
+}
+
+/**
  * Imports a BCF package (POST /bcf-xml/projects/{projectId}/imports): authorize (issue.create, active
  * project) → read the package → map every topic (the preview; `dryRun` stops here and writes nothing) →
  * store the snapshots as issue images → one unit of work in which each topic is a savepoint: a topic the
  * rules refuse is reported with its error code, the others are kept. A topic whose GUID the project knows
  * updates its issue (through updateIssue's rules); others create issues (through createIssue's rules).
  */
+/** How far an import job got: the package's topics handled (in package order) and their report items. */
+export interface BcfImportProgress {
+  done: number;
+  items: BcfImportItem[];
+}
+
+/**
+ * An import written in batches (the bcf.import job): each batch of topics is one unit of work, and `onBatch` runs
+ * inside it once its topics are written, so the job's progress commits with them (or not at all). `resume`
+ * skips the topics an earlier run of the same job wrote, keeping their items.
+ */
+export interface BcfImportBatches {
+  size: number;
+  resume?: BcfImportProgress | undefined;
+  onStart?: (total: number) => Promise<void>;
+  onBatch: (tx: Tx, progress: BcfImportProgress) => Promise<void>;
+}
+
 export async function importBcf(
   services: AppServices,
   actor: Actor,
-  input: { projectId: number; file: string; dryRun: boolean; mapping: BcfImportMapping },
+  input: {
+    projectId: number;
+    file: string;
+    dryRun: boolean;
+    mapping: BcfImportMapping;
+    batches?: BcfImportBatches;
+  },
 ): Promise<BcfImportReport> {
   const { db } = services.database;
   const access = await loadForWrite(db, actor, input.projectId, 'issue.create');
@@ -728,7 +791,7 @@ async function importPackage(
   access: ProjectAccess,
   archive: BcfArchive,
   pkg: BcfPackage,
-  input: { dryRun: boolean; mapping: BcfImportMapping },
+  input: { dryRun: boolean; mapping: BcfImportMapping; batches?: BcfImportBatches | undefined },
 ): Promise<BcfImportReport> {
   const { db } = services.database;
   const [setup, statuses] = await Promise.all([
@@ -788,47 +851,38 @@ async function importPackage(
     count();
     return report;
   }
-  const files: SnapshotFiles = new Map();
-  const snapshots = planned.flatMap((plan) =>
-    plan.topic.folder
-      ? plan.topic.viewpoints.flatMap((v) =>
-          v.snapshot ? [{ plan, v, folder: plan.topic.folder, name: v.snapshot }] : [],
-        )
-      : [],
-  );
-  // Snapshots are decoded and thumbnailed by sharp in libuv's threads: a few at a time keep both the threads and
-  // the event loop busy (one at a time left a core idle: a 2,000-topic package took 67 s, docs/benchmarks.md).
-  // Outcomes are applied in the package's order, so the report reads the same whatever finished first.
-  const outcomes = await mapConcurrently(snapshots, SNAPSHOT_CONCURRENCY, async ({ folder, name }) => {
-    try {
-      const bytes = await archive.read(`${folder}/${name}`, 50 * 1024 * 1024);
-      return { file: await storeSnapshot(services, access, name, bytes) };
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      return { error: `snapshot ${name}: ${error.message}` };
-    }
-  });
-  snapshots.forEach(({ plan, v, name }, i) => {
-    const outcome = outcomes[i];
-    if (outcome?.file) files.set(`${plan.topic.guid}/${v.guid}`, outcome.file);
-    else plan.item.warnings.push(outcome?.error ?? `snapshot ${name} is not an image Obra reads`);
-  });
+  // A job that ran before wrote the first `done` topics (and committed their items with them): they are kept.
+  const resume = input.batches?.resume;
+  const from = Math.min(resume?.done ?? 0, report.items.length);
+  for (let i = 0; i < from; i++) {
+    const kept = resume?.items[i];
+    if (kept) report.items[i] = kept;
+  }
+  const planOf = new Map(planned.map((plan) => [plan.item, plan]));
+  const size = Math.max(1, input.batches?.size ?? report.items.length);
+  await input.batches?.onStart?.(report.items.length);
   const documents = await storeDocuments(services, access, archive, pkg);
   const visibility = input.mapping.visibility ?? 'public';
-  await unitOfWork(services, async (tx) => {
-    for (const plan of planned) {
-      try {
-        await savepoint(tx, (itemTx) =>
-          applyTopic(itemTx, { access, statuses, files, documents, visibility }, plan),
-        );
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        plan.item.action = 'failed';
-        plan.item.error = { code: error.code, message: error.message };
-        plan.item.issueId = undefined;
+  for (let start = from; start < report.items.length; start += size) {
+    const end = Math.min(start + size, report.items.length);
+    const batch = report.items.slice(start, end).flatMap((item) => planOf.get(item) ?? []);
+    const files = await storeSnapshots(services, access, archive, batch);
+    await unitOfWork(services, async (tx) => {
+      for (const plan of batch) {
+        try {
+          await savepoint(tx, (itemTx) =>
+            applyTopic(itemTx, { access, statuses, files, documents, visibility }, plan),
+          );
+        } catch (error) {
+          if (!isAppError(error)) throw error;
+          plan.item.action = 'failed';
+          plan.item.error = { code: error.code, message: error.message };
+          plan.item.issueId = undefined;
+        }
       }
-    }
-  });
+      await input.batches?.onBatch(tx, { done: end, items: report.items.slice(0, end) });
+    });
+  }
   count();
   return report;
 }

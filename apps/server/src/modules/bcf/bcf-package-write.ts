@@ -43,6 +43,7 @@ export async function writeBcfPackage(
   zip: BcfZipWriter,
   input: BcfPackageInput,
   snapshot: (topic: BcfTopic, viewpointGuid: string) => Promise<BcfSnapshotFile | undefined>,
+  onTopic?: (done: number, total: number) => void,
 ): Promise<void> {
   const { version } = input;
   zip.add('bcf.version', versionXml(version));
@@ -54,7 +55,7 @@ export async function writeBcfPackage(
       for (const d of input.documents) if (d.bytes) zip.add(`documents/${d.guid}`, d.bytes);
     }
   }
-  for (const source of input.topics) {
+  for (const [index, source] of input.topics.entries()) {
     const viewpoints = [];
     for (const v of source.viewpoints) {
       const file = await snapshot(source, v.guid);
@@ -75,6 +76,7 @@ export async function writeBcfPackage(
       viewpoints.push({ ...v, snapshot: name });
     }
     zip.add(`${source.guid}/markup.bcf`, markupXml(version, { ...source, viewpoints }, input.now));
+    onTopic?.(index + 1, input.topics.length);
   }
   if (input.obra) zip.add(OBRA_BCF_EXTENSION_FILE, JSON.stringify(input.obra, null, 2));
 }

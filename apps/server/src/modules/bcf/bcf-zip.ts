@@ -4,9 +4,32 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { AppError } from '@obra/domain';
 
-/** The most entries, and the most bytes of one entry, a BCF package may have (zip bombs are refused). */
+/**
+ * The bounds of one BCF package, checked from its central directory before any entry is read (zip bombs and
+ * packages of unbounded work are refused with BCF_PACKAGE_TOO_LARGE, `details.what` saying which): entries,
+ * topics (markup files), the unpacked bytes of all entries, and of one entry. The messages of the error catalogue
+ * name the first three (en, es, pt-BR).
+ */
 export const BCF_MAX_ENTRIES = 100_000;
+export const BCF_MAX_TOPICS = 10_000;
+export const BCF_MAX_PACKAGE_BYTES = 2 * 1024 * 1024 * 1024;
 export const BCF_MAX_ENTRY_BYTES = 50 * 1024 * 1024;
+
+/** The bounds a package is checked against (the defaults above; tests pass smaller ones). */
+export interface BcfPackageBounds {
+  entries: number;
+  topics: number;
+  bytes: number;
+}
+const BOUNDS: BcfPackageBounds = {
+  entries: BCF_MAX_ENTRIES,
+  topics: BCF_MAX_TOPICS,
+  bytes: BCF_MAX_PACKAGE_BYTES,
+};
+
+function tooLarge(what: 'entries' | 'topics' | 'bytes', limit: number, found: number): AppError {
+  return new AppError('BCF_PACKAGE_TOO_LARGE', `${found} ${what} (at most ${limit})`, { what, limit, found });
+}
 
 /**
  * A BCF archive opened from a file on disk: the central directory is read once, each entry is inflated only
@@ -35,12 +58,12 @@ function openZip(file: string): Promise<yauzl.ZipFile> {
   });
 }
 
-function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
+function listEntries(zip: yauzl.ZipFile, bounds: BcfPackageBounds): Promise<yauzl.Entry[]> {
   return new Promise((resolve, reject) => {
     const entries: yauzl.Entry[] = [];
     zip.on('entry', (entry: yauzl.Entry) => {
-      if (entries.length >= BCF_MAX_ENTRIES) {
-        reject(badPackage('too many entries'));
+      if (entries.length >= bounds.entries) {
+        reject(tooLarge('entries', bounds.entries, zip.entryCount));
         return;
       }
       entries.push(entry);
@@ -52,16 +75,45 @@ function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
   });
 }
 
+/** Topics and unpacked bytes, from the central directory's names and declared sizes (nothing is inflated). */
+function checkBounds(entries: readonly yauzl.Entry[], bounds: BcfPackageBounds): void {
+  const topics = entries.filter((e) => /(^|[/\\])markup\.bcf$/i.test(e.fileName)).length;
+  if (topics > bounds.topics) throw tooLarge('topics', bounds.topics, topics);
+  const bytes = entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
+  if (bytes > bounds.bytes) throw tooLarge('bytes', bounds.bytes, bytes);
+}
+
+/**
+ * Checks a package's bounds from its central directory alone (entries, topics, unpacked bytes): what the import
+ * route does before it queues the job, so a package refused never waits in the queue.
+ */
+export async function checkBcfPackageBounds(file: string): Promise<{ entries: number; topics: number }> {
+  const archive = await openBcfArchive(file);
+  try {
+    return {
+      entries: archive.paths.length,
+      topics: archive.paths.filter((p) => /(^|\/)markup\.bcf$/i.test(p)).length,
+    };
+  } finally {
+    archive.close();
+  }
+}
+
 function ignored(name: string): boolean {
   return name.split('/').some((part) => part === '__MACOSX' || part.startsWith('.'));
 }
 
 /** Opens an archive and finds its root: the folder that holds bcf.version (or, without one, markup files). */
-export async function openBcfArchive(file: string): Promise<BcfArchive> {
+export async function openBcfArchive(file: string, bounds: BcfPackageBounds = BOUNDS): Promise<BcfArchive> {
   const zip = await openZip(file);
   let entries: yauzl.Entry[];
   try {
-    entries = (await listEntries(zip)).filter((e) => !e.fileName.endsWith('/') && !ignored(e.fileName));
+    // The end of central directory record gives the count before any entry is listed.
+    if (zip.entryCount > bounds.entries) throw tooLarge('entries', bounds.entries, zip.entryCount);
+    entries = (await listEntries(zip, bounds)).filter(
+      (e) => !e.fileName.endsWith('/') && !ignored(e.fileName),
+    );
+    checkBounds(entries, bounds);
   } catch (error) {
     zip.close();
     throw error;

@@ -42,15 +42,114 @@ export interface BcfMappingChoices {
   visibility?: 'creator' | 'project_management' | 'public';
 }
 
+/** An import or export job of the server (GET /bcf-xml/projects/{projectId}/jobs/{jobId}). */
+export interface BcfJob {
+  id: string;
+  kind: 'import' | 'export';
+  state: 'queued' | 'running' | 'completed' | 'failed';
+  fileName: string;
+  done: number;
+  total: number;
+  /** The import report, or an export's `{topics}`, once finished. */
+  report: unknown;
+  error: { code: string; message: string } | null;
+  /** A completed export's package (signed, five minutes). */
+  url: string | null;
+}
+
+function authHeaders(): Record<string, string> {
+  const token = getAccessToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+async function restJson<T>(res: Response): Promise<T> {
+  const body = (await res.json().catch(() => ({}))) as T & { code?: string; message?: string };
+  if (!res.ok)
+    throw new RestError(body.code ?? 'INTERNAL_SERVER_ERROR', body.message ?? res.statusText, res.status);
+  return body;
+}
+
+/** The preview of a package (nothing is written). */
+export function previewBcfImport(
+  projectId: number,
+  file: File,
+  mapping: BcfMappingChoices,
+): Promise<BcfImportReport> {
+  return postBcfImport(projectId, file, { dryRun: true, mapping }) as Promise<BcfImportReport>;
+}
+
+/** Sends a package to be imported by a job; `onProgress` follows the upload (0–1). Answers the job. */
+export function startBcfImport(
+  projectId: number,
+  file: File,
+  options: { mapping: BcfMappingChoices; onProgress?: (share: number) => void },
+): Promise<BcfJob> {
+  return postBcfImport(projectId, file, { dryRun: false, ...options }) as Promise<BcfJob>;
+}
+
+/** The state of a job of the caller. */
+export async function getBcfJob(projectId: number, jobId: string): Promise<BcfJob> {
+  return restJson<BcfJob>(
+    await fetch(`/bcf-xml/projects/${projectId}/jobs/${encodeURIComponent(jobId)}`, {
+      headers: authHeaders(),
+    }),
+  );
+}
+
+/** Polls a job every `intervalMs` until it is finished, telling each state to `onState`. */
+export async function followBcfJob(
+  projectId: number,
+  job: BcfJob,
+  onState: (job: BcfJob) => void,
+  options: { intervalMs?: number; signal?: AbortSignal } = {},
+): Promise<BcfJob> {
+  let current = job;
+  onState(current);
+  while (current.state === 'queued' || current.state === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 1000));
+    if (options.signal?.aborted) return current;
+    current = await getBcfJob(projectId, current.id);
+    onState(current);
+  }
+  return current;
+}
+
+/** Starts an export job of the list (filter) or of the selection (ids). */
+export async function startBcfExport(
+  projectId: number,
+  options: { version: '2.1' | '3.0'; filter?: unknown; ids?: readonly number[] },
+): Promise<BcfJob> {
+  return restJson<BcfJob>(
+    await fetch(`/bcf-xml/projects/${projectId}/exports`, {
+      method: 'POST',
+      headers: { ...authHeaders(), 'content-type': 'application/json' },
+      body: JSON.stringify({ version: options.version, filter: options.filter, ids: options.ids }),
+    }),
+  );
+}
+
+/** Saves a completed export's package under its name. */
+export async function downloadBcfJob(job: BcfJob): Promise<void> {
+  if (!job.url) return;
+  const res = await fetch(job.url);
+  if (!res.ok) throw new RestError('INTERNAL_SERVER_ERROR', res.statusText, res.status);
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = job.fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /**
- * Sends a package to the import route; `onProgress` follows the upload (0–1). XMLHttpRequest, not fetch,
- * because only it reports upload progress.
+ * Sends a package to the import route: the preview (dryRun) or the import job. `onProgress` follows the upload
+ * (0–1). XMLHttpRequest, not fetch, because only it reports upload progress.
  */
-export function postBcfImport(
+function postBcfImport(
   projectId: number,
   file: File,
   options: { dryRun: boolean; mapping: BcfMappingChoices; onProgress?: (share: number) => void },
-): Promise<BcfImportReport> {
+): Promise<BcfImportReport | BcfJob> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     form.append('mapping', JSON.stringify(options.mapping));
@@ -74,33 +173,8 @@ export function postBcfImport(
       if (xhr.status >= 400) {
         const { code, message } = body as { code?: string; message?: string };
         reject(new RestError(code ?? 'INTERNAL_SERVER_ERROR', message ?? xhr.statusText, xhr.status));
-      } else resolve(body as BcfImportReport);
+      } else resolve(body as BcfImportReport | BcfJob);
     };
     xhr.send(form);
   });
-}
-
-/** Downloads an export of the list (filter) or of the selection (ids) as a .bcf file. */
-export async function downloadBcfExport(
-  projectId: number,
-  options: { version: '2.1' | '3.0'; filter?: unknown; ids?: readonly number[] },
-): Promise<void> {
-  const query = new URLSearchParams({ version: options.version });
-  if (options.filter !== undefined) query.set('filter', JSON.stringify(options.filter));
-  if (options.ids?.length) query.set('ids', options.ids.join(','));
-  const token = getAccessToken();
-  const res = await fetch(`/bcf-xml/projects/${projectId}/export?${query.toString()}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
-    throw new RestError(body.code ?? 'INTERNAL_SERVER_ERROR', body.message ?? res.statusText, res.status);
-  }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'issues.bcf';
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -21,9 +21,13 @@ import { ISSUE_CATEGORIES } from '@obra/domain';
 import { useTranslation } from 'react-i18next';
 import { errorText, showErrorToast } from '../../lib/error-toast.ts';
 import {
-  downloadBcfExport,
-  postBcfImport,
+  downloadBcfJob,
+  followBcfJob,
+  previewBcfImport,
+  startBcfExport,
+  startBcfImport,
   type BcfImportReport,
+  type BcfJob,
   type BcfMappingChoices,
   type BcfValueMapping,
 } from './bcf-api.ts';
@@ -41,9 +45,9 @@ type Step = 'pick' | 'preview' | 'importing' | 'done';
 const VISIBILITIES = ['public', 'project_management', 'creator'] as const;
 
 /**
- * BCF in the issue list's toolbar (issue 16): import a .bcf/.bcfzip (preview with counts and the mapping,
- * choices where a TopicType has no category, import with progress, report) and export the selection or the
- * filtered list as BCF 3.0 or 2.1.
+ * BCF in the issue list's toolbar (issues 16 and 30): import a .bcf/.bcfzip (preview with counts and the mapping,
+ * choices where a TopicType has no category, then the import job with its progress and report) and export the
+ * selection or the filtered list as BCF 3.0 or 2.1 (an export job with its progress, then the download).
  */
 export function BcfMenu({
   projectId,
@@ -57,17 +61,21 @@ export function BcfMenu({
   const { t } = useTranslation(['bcf', 'enums', 'errors', 'common']);
   const [open, setOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [exportJob, setExportJob] = useState<BcfJob | null>(null);
 
   const exportAs = async (version: '2.1' | '3.0') => {
     setExporting(true);
     try {
       const { standard, search, combination, conditions } = filter;
-      await downloadBcfExport(projectId, {
+      const job = await startBcfExport(projectId, {
         version,
         filter: { standard, search, combination, conditions, timezoneOffset: new Date().getTimezoneOffset() },
         ids: selectedIds.length > 0 ? selectedIds : undefined,
       });
+      const finished = await followBcfJob(projectId, job, setExportJob);
+      if (finished.state === 'completed') await downloadBcfJob(finished);
     } catch (error) {
+      setExportJob(null);
       showErrorToast(t, error);
     } finally {
       setExporting(false);
@@ -110,7 +118,66 @@ export function BcfMenu({
         </Menu.Dropdown>
       </Menu>
       {open && <BcfImportDialog projectId={projectId} onClose={() => setOpen(false)} />}
+      {exportJob && <BcfExportDialog job={exportJob} onClose={() => setExportJob(null)} />}
     </>
+  );
+}
+
+/** The export job: its progress, then the package (downloaded at once, and again on demand) or why it failed. */
+function BcfExportDialog({ job, onClose }: { job: BcfJob; onClose: () => void }) {
+  const { t } = useTranslation(['bcf', 'errors']);
+  const topics = (job.report as { topics?: number } | null)?.topics ?? job.total;
+  return (
+    <Modal opened onClose={onClose} title={t('bcf:export.title')} data-testid="bcf-export-dialog">
+      <Stack>
+        <JobProgress job={job} kind="export" />
+        {job.state === 'completed' && (
+          <>
+            <Text size="sm" data-testid="bcf-export-ready">
+              {t('bcf:export.ready', { count: topics, name: job.fileName })}
+            </Text>
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                onClick={() => void downloadBcfJob(job)}
+                data-testid="bcf-export-download"
+              >
+                {t('bcf:export.download')}
+              </Button>
+              <Button onClick={onClose} data-testid="bcf-export-close">
+                {t('bcf:report.close')}
+              </Button>
+            </Group>
+          </>
+        )}
+        {job.state === 'failed' && (
+          <Alert color="red" data-testid="bcf-export-error">
+            {job.error?.message}
+          </Alert>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+/** A job's state: waiting in the queue, or topics done of the total. */
+function JobProgress({ job, kind }: { job: BcfJob; kind: 'import' | 'export' }) {
+  const { t } = useTranslation('bcf');
+  if (job.state !== 'queued' && job.state !== 'running') return null;
+  const share = job.total > 0 ? job.done / job.total : 0;
+  return (
+    <Stack gap="xs" data-testid={`bcf-${kind}-progress`}>
+      <Text size="sm">
+        {job.state === 'queued'
+          ? t('bcf:job.queued')
+          : t(`bcf:job.${kind}ing`, { done: job.done, total: job.total })}
+      </Text>
+      <Progress
+        value={share * 100}
+        animated={job.state === 'queued' || job.total === 0}
+        aria-label={t('bcf:import.progress')}
+      />
+    </Stack>
   );
 }
 
@@ -122,6 +189,7 @@ function BcfImportDialog({ projectId, onClose }: { projectId: number; onClose: (
   const [report, setReport] = useState<BcfImportReport | null>(null);
   const [choices, setChoices] = useState<BcfMappingChoices>({ types: {}, visibility: 'public' });
   const [progress, setProgress] = useState(0);
+  const [job, setJob] = useState<BcfJob | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -132,7 +200,7 @@ function BcfImportDialog({ projectId, onClose }: { projectId: number; onClose: (
     setError(null);
     setBusy(true);
     try {
-      setPreview(await postBcfImport(projectId, picked, { dryRun: true, mapping: choices }));
+      setPreview(await previewBcfImport(projectId, picked, choices));
       setStep('preview');
     } catch (e) {
       setError(errorText(t, e));
@@ -145,12 +213,16 @@ function BcfImportDialog({ projectId, onClose }: { projectId: number; onClose: (
     if (!file) return;
     setStep('importing');
     setProgress(0);
+    setJob(null);
     try {
-      const result = await postBcfImport(projectId, file, {
-        dryRun: false,
-        mapping: choices,
-        onProgress: setProgress,
-      });
+      const started = await startBcfImport(projectId, file, { mapping: choices, onProgress: setProgress });
+      const finished = await followBcfJob(projectId, started, setJob);
+      if (finished.state === 'failed') {
+        setError(finished.error?.message ?? t('errors:INTERNAL_SERVER_ERROR'));
+        setStep('preview');
+        return;
+      }
+      const result = finished.report as BcfImportReport;
       setReport(result);
       setStep('done');
       notifications.show({
@@ -283,12 +355,13 @@ function BcfImportDialog({ projectId, onClose }: { projectId: number; onClose: (
             </Group>
           </>
         )}
-        {step === 'importing' && (
+        {step === 'importing' && !job && (
           <Stack gap="xs">
             <Text size="sm">{progress < 1 ? t('bcf:import.uploading') : t('bcf:import.processing')}</Text>
             <Progress value={progress * 100} animated={progress >= 1} aria-label={t('bcf:import.progress')} />
           </Stack>
         )}
+        {step === 'importing' && job && <JobProgress job={job} kind="import" />}
         {step === 'done' && report && <ImportReport report={report} onClose={onClose} />}
       </Stack>
     </Modal>

@@ -6,6 +6,7 @@ import type { AppServices } from '../../../services.ts';
 import { requestOrigin } from '../../rest-actor.ts';
 import * as api from '../../../modules/bcf/api/bcf-api-service.ts';
 import type { FoundationAuthUrls } from '../../../modules/bcf/oauth/bcf-oauth.ts';
+import { BCF_API_ROUTES as R, FOUNDATION_ROUTES } from '../../../modules/bcf/bcf-route-schemas.ts';
 
 /** The BCF-API's base path and the Foundation API's (docs/api-bcf.md). */
 export const BCF_API_PREFIX = '/bcf/3.0';
@@ -101,7 +102,7 @@ export function registerBcfApiRoutes(
   const viewpoint = `${topic}/viewpoints/:viewpointGuid`;
 
   // --- Foundation API ---
-  app.get(`${FOUNDATION_PREFIX}/versions`, async () => ({
+  app.get(`${FOUNDATION_PREFIX}/versions`, FOUNDATION_ROUTES.versions, async () => ({
     versions: [
       {
         api_id: 'bcf',
@@ -110,7 +111,7 @@ export function registerBcfApiRoutes(
       },
     ],
   }));
-  app.get(`${FOUNDATION_PREFIX}/1.0/auth`, async (req) => {
+  app.get(`${FOUNDATION_PREFIX}/1.0/auth`, FOUNDATION_ROUTES.auth, async (req) => {
     const urls = options.oauth?.(req);
     return {
       oauth2_auth_url: urls?.authorize ?? null,
@@ -120,34 +121,36 @@ export function registerBcfApiRoutes(
       supported_oauth2_flows: urls ? ['authorization_code_grant'] : [],
     };
   });
-  app.get(`${FOUNDATION_PREFIX}/1.0/current-user`, async (req, reply) => {
+  app.get(`${FOUNDATION_PREFIX}/1.0/current-user`, FOUNDATION_ROUTES.currentUser, async (req, reply) => {
     const actor = await who(req, reply);
     const name = [actor.account.name, actor.account.lastName].filter(Boolean).join(' ');
     return { id: actor.account.email, name: name || actor.account.email };
   });
 
   // --- projects ---
-  app.get(`${BCF_API_PREFIX}/projects`, async (req, reply) =>
+  app.get(`${BCF_API_PREFIX}/projects`, R.listProjects, async (req, reply) =>
     api.listBcfProjects(services, await who(req, reply)),
   );
-  app.get(base, async (req, reply) => api.getBcfProject(services, await who(req, reply), p(req).projectId));
-  app.get(`${base}/extensions`, async (req, reply) =>
+  app.get(base, R.getProject, async (req, reply) =>
+    api.getBcfProject(services, await who(req, reply), p(req).projectId),
+  );
+  app.get(`${base}/extensions`, R.extensions, async (req, reply) =>
     api.getBcfExtensions(services, await who(req, reply), p(req).projectId),
   );
-  app.get(`${base}/files_information`, async (req, reply) =>
+  app.get(`${base}/files_information`, R.filesInformation, async (req, reply) =>
     api.getBcfFilesInformation(services, await who(req, reply), p(req).projectId),
   );
-  app.put(base, async (req, reply) =>
+  app.put(base, R.updateProject, async (req, reply) =>
     api.updateBcfProject(services, await who(req, reply), p(req).projectId, req.body),
   );
-  app.get(`${base}/documents`, async (req, reply) =>
+  app.get(`${base}/documents`, R.listDocuments, async (req, reply) =>
     (await api.listBcfDocuments(services, await who(req, reply), p(req).projectId)).map((d) => ({
       guid: d.guid,
       filename: d.filename,
       description: d.description ?? null,
     })),
   );
-  app.get(`${base}/documents/:documentGuid`, async (req, reply) => {
+  app.get(`${base}/documents/:documentGuid`, R.getDocument, async (req, reply) => {
     const document = await api.getBcfDocument(
       services,
       await who(req, reply),
@@ -172,6 +175,7 @@ export function registerBcfApiRoutes(
     const bytesOf = (req: FastifyRequest) => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
     binary.post(
       `${base}/documents`,
+      R.createDocument,
       created(async (req, reply) =>
         api.createBcfDocument(services, await who(req, reply), p(req).projectId, {
           filename: filenameOf(req),
@@ -182,12 +186,13 @@ export function registerBcfApiRoutes(
     );
     binary.put(
       `${topic}/snippet`,
+      R.putSnippet,
       noContent(async (req, reply) =>
         api.putBcfSnippet(services, await who(req, reply), p(req).projectId, p(req).topicGuid, bytesOf(req)),
       ),
     );
   });
-  app.get(`${topic}/snippet`, async (req, reply) => {
+  app.get(`${topic}/snippet`, R.getSnippet, async (req, reply) => {
     const snippet = await api.getBcfSnippet(
       services,
       await who(req, reply),
@@ -201,40 +206,42 @@ export function registerBcfApiRoutes(
   });
 
   // --- topics ---
-  app.get(`${base}/topics`, async (req, reply) =>
+  app.get(`${base}/topics`, R.listTopics, async (req, reply) =>
     api.listBcfTopics(services, await who(req, reply), p(req).projectId, q(req)),
   );
   app.post(
     `${base}/topics`,
+    R.createTopic,
     created(async (req, reply) =>
       api.createBcfTopic(services, await who(req, reply), p(req).projectId, req.body),
     ),
   );
-  app.get(`${base}/topics/events`, async (req, reply) =>
+  app.get(`${base}/topics/events`, R.topicEvents, async (req, reply) =>
     api.listBcfEvents(services, await who(req, reply), p(req).projectId, 'topic', { query: q(req) }),
   );
-  app.get(`${base}/topics/comments/events`, async (req, reply) =>
+  app.get(`${base}/topics/comments/events`, R.commentEvents, async (req, reply) =>
     api.listBcfEvents(services, await who(req, reply), p(req).projectId, 'comment', { query: q(req) }),
   );
-  app.get(topic, async (req, reply) =>
+  app.get(topic, R.getTopic, async (req, reply) =>
     api.getBcfTopic(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
   );
-  app.put(topic, async (req, reply) =>
+  app.put(topic, R.updateTopic, async (req, reply) =>
     api.updateBcfTopic(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
   );
   app.delete(
     topic,
+    R.deleteTopic,
     noContent(async (req, reply) =>
       api.deleteBcfTopic(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
     ),
   );
-  app.get(`${topic}/files`, async (req, reply) =>
+  app.get(`${topic}/files`, R.getTopicFiles, async (req, reply) =>
     api.getBcfTopicFiles(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
   );
-  app.put(`${topic}/files`, async (req, reply) =>
+  app.put(`${topic}/files`, R.putTopicFiles, async (req, reply) =>
     api.putBcfTopicFiles(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
   );
-  app.put(`${topic}/document_references/:referenceGuid`, async (req, reply) =>
+  app.put(`${topic}/document_references/:referenceGuid`, R.putDocumentReference, async (req, reply) =>
     api.putBcfDocumentReference(
       services,
       await who(req, reply),
@@ -246,6 +253,7 @@ export function registerBcfApiRoutes(
   );
   app.delete(
     `${topic}/document_references/:referenceGuid`,
+    R.deleteDocumentReference,
     noContent(async (req, reply) =>
       api.deleteBcfDocumentReference(
         services,
@@ -256,17 +264,18 @@ export function registerBcfApiRoutes(
       ),
     ),
   );
-  app.get(`${topic}/related_topics`, async (req, reply) =>
+  app.get(`${topic}/related_topics`, R.getRelatedTopics, async (req, reply) =>
     api.getBcfRelatedTopics(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
   );
-  app.put(`${topic}/related_topics`, async (req, reply) =>
+  app.put(`${topic}/related_topics`, R.putRelatedTopics, async (req, reply) =>
     api.putBcfRelatedTopics(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
   );
-  app.get(`${topic}/document_references`, async (req, reply) =>
+  app.get(`${topic}/document_references`, R.getDocumentReferences, async (req, reply) =>
     api.getBcfDocumentReferences(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
   );
   app.post(
     `${topic}/document_references`,
+    R.addDocumentReference,
     created(async (req, reply) =>
       api.addBcfDocumentReference(
         services,
@@ -277,7 +286,7 @@ export function registerBcfApiRoutes(
       ),
     ),
   );
-  app.get(`${topic}/events`, async (req, reply) =>
+  app.get(`${topic}/events`, R.topicEventsOfTopic, async (req, reply) =>
     api.listBcfEvents(services, await who(req, reply), p(req).projectId, 'topic', {
       topicGuid: p(req).topicGuid,
       query: q(req),
@@ -285,16 +294,17 @@ export function registerBcfApiRoutes(
   );
 
   // --- comments ---
-  app.get(`${topic}/comments`, async (req, reply) =>
+  app.get(`${topic}/comments`, R.listComments, async (req, reply) =>
     api.listBcfComments(services, await who(req, reply), p(req).projectId, p(req).topicGuid, q(req)),
   );
   app.post(
     `${topic}/comments`,
+    R.createComment,
     created(async (req, reply) =>
       api.createBcfComment(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
     ),
   );
-  app.get(`${topic}/comments/:commentGuid`, async (req, reply) =>
+  app.get(`${topic}/comments/:commentGuid`, R.getComment, async (req, reply) =>
     api.getBcfComment(
       services,
       await who(req, reply),
@@ -303,7 +313,7 @@ export function registerBcfApiRoutes(
       p(req).commentGuid,
     ),
   );
-  app.put(`${topic}/comments/:commentGuid`, async (req, reply) =>
+  app.put(`${topic}/comments/:commentGuid`, R.updateComment, async (req, reply) =>
     api.updateBcfComment(
       services,
       await who(req, reply),
@@ -315,6 +325,7 @@ export function registerBcfApiRoutes(
   );
   app.delete(
     `${topic}/comments/:commentGuid`,
+    R.deleteComment,
     noContent(async (req, reply) =>
       api.deleteBcfComment(
         services,
@@ -325,7 +336,7 @@ export function registerBcfApiRoutes(
       ),
     ),
   );
-  app.get(`${topic}/comments/:commentGuid/events`, async (req, reply) =>
+  app.get(`${topic}/comments/:commentGuid/events`, R.commentEventsOfComment, async (req, reply) =>
     api.listBcfEvents(services, await who(req, reply), p(req).projectId, 'comment', {
       topicGuid: p(req).topicGuid,
       commentGuid: p(req).commentGuid,
@@ -334,12 +345,12 @@ export function registerBcfApiRoutes(
   );
 
   // --- viewpoints ---
-  app.get(`${topic}/viewpoints`, async (req, reply) =>
+  app.get(`${topic}/viewpoints`, R.listViewpoints, async (req, reply) =>
     api.listBcfViewpoints(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
   );
   app.post(
     `${topic}/viewpoints`,
-    { bodyLimit: VIEWPOINT_BODY_LIMIT },
+    { ...R.createViewpoint, bodyLimit: VIEWPOINT_BODY_LIMIT },
     created(async (req, reply) =>
       api.createBcfViewpoint(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
     ),
@@ -350,21 +361,22 @@ export function registerBcfApiRoutes(
     viewpointGuid: p(req).viewpointGuid,
   });
   for (const part of ['selection', 'coloring', 'visibility'] as const)
-    app.get(`${viewpoint}/${part}`, async (req, reply) =>
+    app.get(`${viewpoint}/${part}`, R.viewpointPart(part), async (req, reply) =>
       api.getBcfViewpoint(services, await who(req, reply), ids(req), part),
     );
-  app.get(viewpoint, async (req, reply) =>
+  app.get(viewpoint, R.getViewpoint, async (req, reply) =>
     api.getBcfViewpoint(services, await who(req, reply), ids(req), 'viewpoint'),
   );
   app.delete(
     viewpoint,
+    R.deleteViewpoint,
     noContent(async (req, reply) => api.deleteBcfViewpoint(services, await who(req, reply), ids(req))),
   );
-  app.get(`${viewpoint}/snapshot`, async (req, reply) => {
+  app.get(`${viewpoint}/snapshot`, R.getSnapshot, async (req, reply) => {
     const image = await api.getBcfSnapshot(services, await who(req, reply), ids(req));
     return reply.header('content-type', image.contentType).send(image.bytes);
   });
-  app.get(`${viewpoint}/bitmaps/:bitmapGuid`, async (req, reply) => {
+  app.get(`${viewpoint}/bitmaps/:bitmapGuid`, R.getBitmap, async (req, reply) => {
     const image = await api.getBcfBitmap(services, await who(req, reply), {
       ...ids(req),
       bitmapGuid: p(req).bitmapGuid,

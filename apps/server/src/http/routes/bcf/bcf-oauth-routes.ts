@@ -15,6 +15,7 @@ import {
   revokeConnectedApplication,
 } from '../../../modules/bcf/oauth/bcf-oauth-grants.ts';
 import type { BcfActorResolver } from './bcf-api-routes.ts';
+import { BCF_OAUTH_ENDPOINTS, BCF_OAUTH_ROUTES } from '../../../modules/bcf/bcf-route-schemas.ts';
 
 /** Obra's own credentials first (its access tokens, access keys), then the OAuth2 server's access tokens. */
 export function bcfActorResolver(services: AppServices, oauth: BcfOauth): BcfActorResolver {
@@ -73,7 +74,7 @@ export async function registerBcfOauthRoutes(
       callback(raw, reply.raw);
     };
     // Dynamic registration is open (no initial access token): limited per address (TOO_MANY_REQUESTS).
-    scope.post(`${BCF_OAUTH_PREFIX}/reg`, async (req, reply) => {
+    scope.post(`${BCF_OAUTH_PREFIX}/reg`, BCF_OAUTH_ROUTES.register, async (req, reply) => {
       await enforceRateLimit(
         services.auth.rateLimiter,
         services.config.auth.rateLimitMultiplier,
@@ -82,23 +83,35 @@ export async function registerBcfOauthRoutes(
       );
       toProvider(req, reply);
     });
-    scope.all(`${BCF_OAUTH_PREFIX}/*`, toProvider);
+    // The endpoints clients call, each described; every other path of the provider through the wildcard.
+    for (const endpoint of BCF_OAUTH_ENDPOINTS)
+      scope.route({
+        method: endpoint.method,
+        url: `${BCF_OAUTH_PREFIX}${endpoint.path}`,
+        ...endpoint.schema,
+        handler: toProvider,
+      });
+    scope.all(`${BCF_OAUTH_PREFIX}/*`, { schema: { hide: true } }, toProvider);
   });
 
   // Account settings, "Connected applications": what the signed-in person allowed, and revoking it.
-  app.get(CONNECTED_APPLICATIONS, async (req) => {
+  app.get(CONNECTED_APPLICATIONS, BCF_OAUTH_ROUTES.listApplications, async (req) => {
     const actor = await sessionActor(services, req);
     return listConnectedApplications(services.database.db, actor.account.id);
   });
-  app.delete(`${CONNECTED_APPLICATIONS}/:clientId`, async (req, reply) => {
-    const actor = await sessionActor(services, req);
-    await revokeConnectedApplication(
-      services,
-      actor.account.id,
-      (req.params as { clientId: string }).clientId,
-    );
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${CONNECTED_APPLICATIONS}/:clientId`,
+    BCF_OAUTH_ROUTES.revokeApplication,
+    async (req, reply) => {
+      const actor = await sessionActor(services, req);
+      await revokeConnectedApplication(
+        services,
+        actor.account.id,
+        (req.params as { clientId: string }).clientId,
+      );
+      return reply.status(204).send();
+    },
+  );
 
   const details = async (req: FastifyRequest, reply: FastifyReply) => {
     try {
@@ -108,12 +121,12 @@ export async function registerBcfOauthRoutes(
     }
   };
 
-  app.get(interaction, async (req, reply) => {
+  app.get(interaction, BCF_OAUTH_ROUTES.interaction, async (req, reply) => {
     const { uid } = req.params as { uid: string };
     return reply.redirect(`${CONSENT_PAGE}/${encodeURIComponent(uid)}`, 303);
   });
 
-  app.get(`${interaction}/details`, async (req, reply) => {
+  app.get(`${interaction}/details`, BCF_OAUTH_ROUTES.interactionDetails, async (req, reply) => {
     await sessionActor(services, req);
     const found = await details(req, reply);
     const clientId = String(found.params['client_id'] ?? '');
@@ -130,7 +143,7 @@ export async function registerBcfOauthRoutes(
     };
   });
 
-  app.post(`${interaction}/confirm`, async (req, reply) => {
+  app.post(`${interaction}/confirm`, BCF_OAUTH_ROUTES.confirm, async (req, reply) => {
     const actor = await sessionActor(services, req);
     const found = await details(req, reply);
     const accountId = String(actor.account.id);
@@ -149,7 +162,7 @@ export async function registerBcfOauthRoutes(
     return { redirectTo };
   });
 
-  app.post(`${interaction}/abort`, async (req, reply) => {
+  app.post(`${interaction}/abort`, BCF_OAUTH_ROUTES.abort, async (req, reply) => {
     await sessionActor(services, req);
     await details(req, reply);
     const redirectTo = await provider.interactionResult(

@@ -6,11 +6,13 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { AppError } from '@obra/domain';
-import { restActor } from '../../rest-actor.ts';
+import { requestOrigin, restActor } from '../../rest-actor.ts';
 import type { AppServices } from '../../../services.ts';
 import { exportBcf } from '../../../modules/bcf/bcf-export-service.ts';
 import { importBcf, parseBcfImportMapping } from '../../../modules/bcf/bcf-import-service.ts';
 import { removeTemporary } from '../../../modules/bcf/bcf-zip.ts';
+import { bcfJobState, startBcfExport, startBcfImport } from '../../../modules/bcf/bcf-job-service.ts';
+import { BCF_XML_ROUTES } from '../../../modules/bcf/bcf-route-schemas.ts';
 
 /** The largest package an import accepts. */
 export const BCF_MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
@@ -32,10 +34,11 @@ function idsOf(raw: unknown): number[] | undefined {
 }
 
 /**
- * BCF-XML over REST (issue 16): `POST /bcf-xml/projects/{projectId}/imports` (multipart, the package in `file`,
- * optional `mapping` JSON; `?dryRun=true` answers the preview only) and
- * `GET /bcf-xml/projects/{projectId}/export?version=2.1|3.0&filter=…&ids=…` (the package as a download).
- * The upload is streamed to a temporary file (never held in memory) and read from there by the importer.
+ * BCF-XML over REST (issues 16 and 30, docs/bcf.md): `POST /bcf-xml/projects/{projectId}/imports` (multipart, the
+ * package in `file`, optional `mapping` JSON; `?dryRun=true` answers the preview, otherwise 202 with the import
+ * job), `POST …/exports` (202 with the export job), `GET …/jobs/{jobId}` (a job's progress and result) and
+ * `GET …/export?version=2.1|3.0&filter=…&ids=…` (a package downloaded at once, for selections and small lists).
+ * The upload is streamed to a temporary file (never held in memory), checked and handed to the file store.
  */
 export async function registerBcfRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
   await app.register(async (scope) => {
@@ -43,7 +46,7 @@ export async function registerBcfRoutes(app: FastifyInstance, services: AppServi
       limits: { fileSize: BCF_MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 1024 * 1024 },
     });
 
-    scope.post('/bcf-xml/projects/:projectId/imports', async (req, reply) => {
+    scope.post('/bcf-xml/projects/:projectId/imports', BCF_XML_ROUTES.startImport, async (req, reply) => {
       const actor = await restActor(services, req, { write: true });
       const projectId = projectIdOf(req);
       if (!req.isMultipart()) throw new AppError('SELECT_FILE');
@@ -51,6 +54,7 @@ export async function registerBcfRoutes(app: FastifyInstance, services: AppServi
       const dryRun = query.dryRun === 'true' || query.dryRun === '1';
       const file = path.join(os.tmpdir(), `obra-bcf-${randomUUID()}.zip`);
       let received = false;
+      let fileName = 'package.bcf';
       let mappingRaw: unknown;
       try {
         for await (const part of req.parts()) {
@@ -59,6 +63,7 @@ export async function registerBcfRoutes(app: FastifyInstance, services: AppServi
               part.file.resume();
               continue;
             }
+            fileName = part.filename || fileName;
             await pipeline(part.file, fs.createWriteStream(file));
             if (part.file.truncated) throw new AppError('FILE_SIZE_LIMIT_EXCEEDED');
             received = true;
@@ -68,8 +73,20 @@ export async function registerBcfRoutes(app: FastifyInstance, services: AppServi
         }
         if (!received) throw new AppError('SELECT_FILE');
         const mapping = parseBcfImportMapping(mappingRaw);
-        const report = await importBcf(services, actor, { projectId, file, dryRun, mapping });
-        return reply.status(dryRun ? 200 : 201).send(report);
+        // The preview is read here (its work is bounded by the package's bounds); the import is a job.
+        if (dryRun) return reply.send(await importBcf(services, actor, { projectId, file, dryRun, mapping }));
+        const origin = requestOrigin(services, req);
+        const { job, joined } = await startBcfImport(services, actor, {
+          projectId,
+          file,
+          fileName,
+          mapping,
+          origin,
+        });
+        return reply
+          .status(joined ? 200 : 202)
+          .header('location', `/bcf-xml/projects/${projectId}/jobs/${job.id}`)
+          .send(job);
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
           throw new AppError('FILE_SIZE_LIMIT_EXCEEDED');
@@ -79,7 +96,30 @@ export async function registerBcfRoutes(app: FastifyInstance, services: AppServi
       }
     });
 
-    scope.get('/bcf-xml/projects/:projectId/export', async (req, reply) => {
+    scope.post('/bcf-xml/projects/:projectId/exports', BCF_XML_ROUTES.startExport, async (req, reply) => {
+      const actor = await restActor(services, req);
+      const projectId = projectIdOf(req);
+      const body = (req.body ?? {}) as { version?: unknown; filter?: unknown; ids?: unknown };
+      const job = await startBcfExport(services, actor, {
+        projectId,
+        version: body.version,
+        filter: body.filter,
+        ids: idsOf(body.ids),
+        origin: requestOrigin(services, req),
+      });
+      return reply.status(202).header('location', `/bcf-xml/projects/${projectId}/jobs/${job.id}`).send(job);
+    });
+
+    scope.get('/bcf-xml/projects/:projectId/jobs/:jobId', BCF_XML_ROUTES.job, async (req) => {
+      const actor = await restActor(services, req);
+      return bcfJobState(services, actor, {
+        projectId: projectIdOf(req),
+        jobId: (req.params as { jobId: string }).jobId,
+        origin: requestOrigin(services, req),
+      });
+    });
+
+    scope.get('/bcf-xml/projects/:projectId/export', BCF_XML_ROUTES.export, async (req, reply) => {
       const actor = await restActor(services, req);
       const projectId = projectIdOf(req);
       const query = req.query as { version?: string; filter?: string; ids?: unknown };

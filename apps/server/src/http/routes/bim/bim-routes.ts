@@ -91,6 +91,7 @@ export function registerBimRoutes(app: FastifyInstance, services: AppServices): 
     {
       schema: {
         tags,
+        operationId: 'listBimModels',
         summary:
           'IFC models of the drive the caller sees (newest visible revision each) with their conversion',
         params: projectParams,
@@ -108,6 +109,7 @@ export function registerBimRoutes(app: FastifyInstance, services: AppServices): 
     {
       schema: {
         tags,
+        operationId: 'getBimModel',
         summary: 'A model revision, whether it is the latest, and the revisions of its document',
         params: fileParams,
         response: {
@@ -135,12 +137,27 @@ export function registerBimRoutes(app: FastifyInstance, services: AppServices): 
         ...(part === 'fragments' ? { compress: false as const } : {}),
         schema: {
           tags,
+          operationId: part === 'fragments' ? 'getBimModelFragments' : 'getBimModelProperties',
           summary:
             part === 'fragments'
               ? 'The converted model (That Open Engine fragments)'
               : 'The spatial tree with the GUID, class and name of every element',
           params: fileParams,
-          response: errors,
+          response: {
+            200:
+              part === 'fragments'
+                ? {
+                    description: 'The fragments file, as stored (deflated; Content-Length set)',
+                    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+                  }
+                : {
+                    description: 'The spatial tree (JSON, streamed as stored)',
+                    content: {
+                      'application/json': { schema: { type: 'object', additionalProperties: true } },
+                    },
+                  },
+            ...errors,
+          },
         },
       },
       async (req, reply) => {
@@ -188,6 +205,7 @@ export function registerBimRoutes(app: FastifyInstance, services: AppServices): 
     {
       schema: {
         tags,
+        operationId: 'listFederatedModels',
         summary: 'The federated models of the project',
         params: projectParams,
         response: {
@@ -221,6 +239,7 @@ export function registerBimRoutes(app: FastifyInstance, services: AppServices): 
     {
       schema: {
         tags,
+        operationId: 'createFederatedModel',
         summary:
           'Create a federated model: a name and models, each pinned to a revision or always the latest',
         params: projectParams,
@@ -244,6 +263,7 @@ export function registerBimRoutes(app: FastifyInstance, services: AppServices): 
     {
       schema: {
         tags,
+        operationId: 'getFederatedModel',
         summary: 'A federated model with the revision each of its models opens for the caller, and warnings',
         params: federatedParams,
         response: { 200: federatedSchema, ...errors },
@@ -257,6 +277,7 @@ export function registerBimRoutes(app: FastifyInstance, services: AppServices): 
     {
       schema: {
         tags,
+        operationId: 'deleteFederatedModel',
         summary: 'Delete a federated model (its author or a project manager)',
         params: federatedParams,
         response: { 204: { type: 'null' }, ...errors },

@@ -50,6 +50,7 @@ export function registerBimViewRoutes(app: FastifyInstance, services: AppService
     {
       schema: {
         tags,
+        operationId: 'listBimViews',
         summary: 'The saved views of a model document or a federated model the caller sees',
         params: projectParams,
         querystring: { type: 'object', additionalProperties: false, properties: targetProperties },
@@ -73,6 +74,7 @@ export function registerBimViewRoutes(app: FastifyInstance, services: AppService
     {
       schema: {
         tags,
+        operationId: 'createBimView',
         summary: 'Save a view (a name and a BCF viewpoint) on a model document or a federated model',
         params: projectParams,
         body: {
@@ -110,6 +112,7 @@ export function registerBimViewRoutes(app: FastifyInstance, services: AppService
     {
       schema: {
         tags,
+        operationId: 'deleteBimView',
         summary: 'Delete a saved view (its author or a project manager)',
         params: {
           type: 'object',

@@ -40,6 +40,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
     {
       schema: {
         tags,
+        operationId: 'listDriveFiles',
         summary: 'Documents the caller sees (newest visible revision of each), filtered, sorted and paged',
         params: S.projectParams,
         querystring: S.listQuery,
@@ -88,6 +89,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
     {
       schema: {
         tags,
+        operationId: 'getDriveFilteringData',
         summary: 'Filter values of the documents the caller sees, with counts',
         params: S.projectParams,
         response: { 200: S.filteringDataResponse, ...errors },
@@ -101,6 +103,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
     {
       schema: {
         tags,
+        operationId: 'startDriveBulkDownload',
         summary: 'Start a zip of chosen files (prepared by a job); poll its state',
         params: S.projectParams,
         body: S.bulkDownloadBody,
@@ -122,6 +125,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
     {
       schema: {
         tags,
+        operationId: 'getDriveBulkDownload',
         summary: 'State of a bulk download: processing, completed (with a URL) or error',
         params: S.bulkDownloadParams,
         response: { 200: S.bulkDownloadStateResponse, ...errors },
@@ -141,6 +145,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
     {
       schema: {
         tags,
+        operationId: 'bulkUpdateDriveFiles',
         summary:
           'Change the status, visibility, discipline, location and/or phase of several files; refused ones are listed with their code',
         params: S.projectParams,
@@ -174,6 +179,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
     {
       schema: {
         tags,
+        operationId: 'bulkDeleteDriveFiles',
         summary: 'Delete several files; refused ones are listed with their code',
         params: S.projectParams,
         body: S.bulkDownloadBody,
@@ -192,6 +198,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
     {
       schema: {
         tags,
+        operationId: 'getDriveFile',
         summary: 'A file with every revision of its document the caller sees',
         params: S.fileParams,
         response: { 200: S.fileWithRevisionsSchema, ...errors },
@@ -206,6 +213,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
     {
       schema: {
         tags,
+        operationId: 'getDriveFileDownloadUrl',
         summary: 'A signed address of the file, valid for five minutes',
         params: S.fileParams,
         response: { 200: S.downloadUrlResponse, ...errors },
@@ -223,6 +231,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
     {
       schema: {
         tags,
+        operationId: 'createDriveFile',
         summary: 'Create a file record (unconfirmed) and get where to PUT its bytes',
         params: S.projectParams,
         body: S.createBody,
@@ -255,6 +264,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
     {
       schema: {
         tags,
+        operationId: 'confirmDriveFileUpload',
         summary: 'Confirm an upload once its bytes arrived (size and type by content are checked)',
         params: S.fileParams,
         response: { 200: S.driveFileSchema, ...errors },
@@ -268,6 +278,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
     {
       schema: {
         tags,
+        operationId: 'updateDriveFileStatus',
         summary: 'Change the status of a file',
         params: S.fileParams,
         body: S.statusBody,
@@ -286,6 +297,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
     {
       schema: {
         tags,
+        operationId: 'updateDriveFileVisibility',
         summary: 'Change the visibility of a file',
         params: S.fileParams,
         body: S.visibilityBody,
@@ -307,6 +319,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
     {
       schema: {
         tags,
+        operationId: 'deleteDriveFile',
         summary: 'Delete a file (a revision; the document goes with its last revision)',
         params: S.fileParams,
         response: { 204: { type: 'null' }, ...errors },
@@ -323,6 +336,7 @@ export function registerDriveRoutes(app: FastifyInstance, services: AppServices)
     {
       schema: {
         tags,
+        operationId: 'getDriveUserAuthorization',
         summary: 'What the caller may do in this drive',
         params: S.projectParams,
         response: { 200: S.authorizationResponse, ...errors },

@@ -34,6 +34,7 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
     {
       schema: {
         tags,
+        operationId: 'listProjectFiles',
         summary: "The project's files (newest version of each), searched, sorted and paged",
         params: D.projectParams,
         querystring: S.listQuery,
@@ -62,6 +63,7 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
     {
       schema: {
         tags,
+        operationId: 'startProjectFilesBulkDownload',
         summary: 'Start a zip of chosen file versions (prepared by a job); poll its state',
         params: D.projectParams,
         body: D.bulkDownloadBody,
@@ -83,6 +85,7 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
     {
       schema: {
         tags,
+        operationId: 'getProjectFilesBulkDownload',
         summary: 'State of a bulk download of project files: processing, completed (with a URL) or error',
         params: D.bulkDownloadParams,
         response: { 200: D.bulkDownloadStateResponse, ...errors },
@@ -103,6 +106,7 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
     {
       schema: {
         tags,
+        operationId: 'getProjectFile',
         summary: 'A version of a project file with every version of that file',
         params: D.fileParams,
         response: { 200: S.fileWithVersionsSchema, ...errors },
@@ -120,6 +124,7 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
     {
       schema: {
         tags,
+        operationId: 'getProjectFileDownloadUrl',
         summary: 'A signed address of the version, valid for five minutes',
         params: D.fileParams,
         response: { 200: D.downloadUrlResponse, ...errors },
@@ -137,6 +142,7 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
     {
       schema: {
         tags,
+        operationId: 'createProjectFile',
         summary:
           'Create a project file version (unconfirmed; the next version when the name exists) and get where to PUT its bytes',
         params: D.projectParams,
@@ -160,6 +166,7 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
     {
       schema: {
         tags,
+        operationId: 'confirmProjectFileUpload',
         summary: 'Confirm an upload once its bytes arrived (size and type by content are checked)',
         params: D.fileParams,
         response: { 200: S.projectFileSchema, ...errors },
@@ -173,6 +180,7 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
     {
       schema: {
         tags,
+        operationId: 'deleteProjectFileVersion',
         summary: 'Delete a version (the file goes with its last version)',
         params: D.fileParams,
         response: { 204: { type: 'null' }, ...errors },
@@ -189,6 +197,7 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
     {
       schema: {
         tags,
+        operationId: 'deleteProjectFile',
         summary: 'Delete the file of this version with every version',
         params: D.fileParams,
         response: { 204: { type: 'null' }, ...errors },
@@ -205,6 +214,7 @@ export function registerProjectFilesRoutes(app: FastifyInstance, services: AppSe
     {
       schema: {
         tags,
+        operationId: 'getProjectFilesUserAuthorization',
         summary: "What the caller may do in the project's files",
         params: D.projectParams,
         response: { 200: S.authorizationResponse, ...errors },
