@@ -6,7 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { AppServices } from '../../src/services.ts';
-import { BCF_IMPORT_BATCH, runBcfExport, runBcfImport } from '../../src/modules/bcf/bcf-job-service.ts';
+import {
+  BCF_IMPORT_BATCH,
+  cleanupBcfJobs,
+  runBcfExport,
+  runBcfImport,
+} from '../../src/modules/bcf/bcf-job-service.ts';
 import { BCF_MAX_ENTRIES, BCF_MAX_TOPICS, openBcfArchive } from '../../src/modules/bcf/bcf-zip.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildIssueWorld, type IssueWorld } from '../issues/issue-test-kit.ts';
@@ -255,5 +260,51 @@ describe('BCF-XML export as a job', () => {
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { code: string }).code).toBe('BCF_UNSUPPORTED_VERSION');
+  });
+});
+
+describe('bcf.cleanup', () => {
+  it('fails jobs abandoned for two hours, and removes finished jobs a day old with their stored packages', async () => {
+    const exported = await fetch(`${t.url}/bcf-xml/projects/${w.projectId}/exports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${w.creator.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ version: '3.0' }),
+    });
+    expect(exported.status).toBe(202);
+    const exportJob = (await exported.json()) as BcfJobAnswer;
+    await runBcfExport(services, exportJob.id);
+    const finished = await job(exportJob.id);
+    expect(finished.state).toBe('completed');
+    const packageUrl = String(finished.url);
+    expect((await fetch(packageUrl)).status).toBe(200);
+
+    // An import that no worker ever ran (this server has none).
+    const started = await startImport(t, w.creator, w.projectId, (await generatedPackage(2)).bytes);
+    expect(started.status).toBe(202);
+    const abandoned = started.body as unknown as BcfJobAnswer;
+    expect(abandoned.state).toBe('queued');
+
+    // An hour later nothing is touched.
+    await cleanupBcfJobs(services, new Date(Date.now() + 3_600_000));
+    expect((await job(abandoned.id)).state).toBe('queued');
+    expect((await job(exportJob.id)).state).toBe('completed');
+
+    // Three hours later the import is failed; the export, finished less than a day ago, stays.
+    expect(await cleanupBcfJobs(services, new Date(Date.now() + 3 * 3_600_000))).toBe(0);
+    const failed = await job(abandoned.id);
+    expect(failed).toMatchObject({ state: 'failed' });
+    expect((await job(exportJob.id)).state).toBe('completed');
+    expect((await fetch(packageUrl)).status).toBe(200);
+
+    // A day and more later both go, and the export's package with them.
+    const removed = await cleanupBcfJobs(services, new Date(Date.now() + 25 * 3_600_000));
+    expect(removed).toBeGreaterThanOrEqual(1);
+    for (const id of [abandoned.id, exportJob.id]) {
+      const res = await fetch(`${t.url}/bcf-xml/projects/${w.projectId}/jobs/${id}`, {
+        headers: { authorization: `Bearer ${w.creator.token}` },
+      });
+      expect(res.status).toBe(404);
+    }
+    expect((await fetch(packageUrl)).status).toBe(404);
   });
 });
