@@ -1,5 +1,11 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { backendIndependentTests } from './scripts/backend-independent-tests.mjs';
+
+// CI's second pass runs the server tests again on PostgreSQL (OBRA_DATABASE_ONLY=1): the files whose result does not
+// depend on the backend (no server or database of the suite's choosing; fault tests on a PostgreSQL of their own)
+// already ran in the first pass.
+const runOnceTests = process.env.OBRA_DATABASE_ONLY === '1' ? backendIndependentTests() : [];
 
 export default defineConfig({
   test: {
@@ -21,6 +27,7 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...runOnceTests],
           environment: 'node',
           // Limits that only catch hangs: a loaded 2-core machine starts a server in seconds, not minutes.
           testTimeout: 120_000,
