@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain ES module of the repository's scripts, without type declarations
 import { backendIndependentTests, classify } from '../../../../scripts/backend-independent-tests.mjs';
 
@@ -13,7 +13,12 @@ const TEST_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const classifyFile = classify as (file: string) => { verdict: 'both' | 'once'; ownPostgres: boolean };
 const independent = (backendIndependentTests as () => string[])();
 
-const scratch = fs.mkdtempSync(path.join(TEST_ROOT, 'architecture', 'tmp-backend-'));
+// Planted modules live inside the test folder (only imports within it are followed); made when the tests run, not
+// when the file is only listed.
+let scratch = '';
+beforeAll(() => {
+  scratch = fs.mkdtempSync(path.join(TEST_ROOT, 'architecture', 'tmp-backend-'));
+});
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 function planted(name: string, text: string): string {
