@@ -33,7 +33,8 @@ import { emitProjectEvent, savepoint, unitOfWork } from '../../db/unit-of-work.t
 import type { AppServices } from '../../services.ts';
 import { inspectImage } from '../../storage/image-content.ts';
 import { applyIssueCreate } from '../issues/issue-create-service.ts';
-import { checkEnums, projectStatuses, type IssueFieldsInput } from '../issues/issue-input-checks.ts';
+import { checkEnums, type IssueFieldsInput } from '../issues/issue-input-checks.ts';
+import { projectStatuses } from '../projects/project-settings-repository.ts';
 import { applyIssueUpdate } from '../issues/issue-update-service.ts';
 import { ISSUE_FILE_MAX_BYTES, type ConfirmedIssueFile } from '../issues/images/issue-file-service.ts';
 import type { ImageInput } from '../issues/images/issue-image-service.ts';

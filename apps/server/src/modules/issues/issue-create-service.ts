@@ -18,9 +18,9 @@ import {
   checkEnums,
   checkReferences,
   hasPin,
-  projectStatuses,
   type IssueFieldsInput,
 } from './issue-input-checks.ts';
+import { projectStatuses } from '../projects/project-settings-repository.ts';
 import { ccodeSearchTerms, searchTextOf, searchTextSql, type IssueRow } from './issue-repository.ts';
 import type { ConfirmedIssueFile } from './images/issue-file-service.ts';
 import { prepareImageFiles, replaceImages } from './images/issue-image-service.ts';

@@ -85,9 +85,6 @@ export function checkEnums(fields: IssueFieldsInput): {
   };
 }
 
-/** The project's discipline statuses: read from the projects area (bcf-import-service.ts still imports them here). */
-export { projectStatuses } from '../projects/project-settings-repository.ts';
-
 /**
  * Checks that what the fields point at belongs to the project and is switched on: disciplines (not removed)
  * and their statuses, locals, labels, category, phases and group. Only the fields present are checked.
