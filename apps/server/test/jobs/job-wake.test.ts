@@ -98,4 +98,29 @@ describe.each(backends)('job wake-ups on $name', ({ open }) => {
       await drop();
     }
   });
+
+  it('finds a retry that no notification announces with one look for all queues, the workers polling only rarely', async () => {
+    const { database, drop } = await open();
+    // The look every second; each worker's own poll is then pg-boss's safety net of minutes.
+    const queue = await startJobQueue(database, pino({ level: 'silent' }), {
+      runsJobs: true,
+      jobTimeoutSeconds: 60,
+      pollSeconds: 1,
+    });
+    try {
+      const attempts: number[] = [];
+      await queue.work('admin.script', async () => {
+        attempts.push(Date.now());
+        if (attempts.length === 1) throw new Error('first attempt fails');
+      });
+      await queue.work('mail.send', async () => undefined);
+      await queue.send('admin.script', { name: 'retried', requestedByUserId: 1 });
+      // The retry waits its delay (5 s), then only the look can find it.
+      await expect.poll(() => attempts.length, { timeout: 60_000 }).toBe(2);
+    } finally {
+      await queue.stop();
+      await database.close();
+      await drop();
+    }
+  });
 });
