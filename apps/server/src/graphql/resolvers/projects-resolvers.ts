@@ -2,11 +2,8 @@ import { availableModules, canInProject, translateShared } from '@obra/domain';
 import { requireActor, type GraphQLContext } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import { loadProjectAccess } from '../../modules/projects/project-access.ts';
-import {
-  companyProjectRoles,
-  listMentionableIssues,
-  listProjectMentions,
-} from '../../modules/issues/issue-mentions.ts';
+import { listMentionableIssues, listProjectMentions } from '../../modules/issues/issue-mention-repository.ts';
+import { companyProjectRoles } from '../../modules/projects/project-company-repository.ts';
 import {
   createProject,
   projectIdByGuid,

@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   AppError,
@@ -23,7 +22,6 @@ import {
   type Priority,
 } from '@obra/domain';
 import type { Actor } from '../../auth/actor.ts';
-import { users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import { commentViewsOfIssues } from '../issues/comments/issue-comment-query-service.ts';
 import { getIssues } from '../issues/list/issue-query-service.ts';
@@ -39,6 +37,7 @@ import {
   loadBcfProjectSetup,
   loadBcfRows,
   topicsByGuid,
+  userEmailsByIds,
   type BcfProjectSetup,
 } from './bcf-repository.ts';
 import { createBcfZip } from './bcf-zip.ts';
@@ -146,13 +145,7 @@ export async function exportBcf(
   const userIds = [
     ...new Set(views.flatMap((v) => [v.row.createdByUserId, v.row.editedByUserId ?? v.row.createdByUserId])),
   ];
-  const emails = new Map(
-    userIds.length
-      ? (
-          await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds))
-        ).map((u) => [u.id, u.email])
-      : [],
-  );
+  const emails = await userEmailsByIds(db, userIds);
   const projectGuid = access.project.guid;
   const exportedGuids = new Set<string>();
   const topicGuidOf = (issueId: number) =>

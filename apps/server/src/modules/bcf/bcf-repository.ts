@@ -241,3 +241,13 @@ export async function issueImagesWithFiles(
     .where(and(inArray(issueImages.issueId, [...issueIds]), isNull(issueImages.commentId)))
     .orderBy(issueImages.issueId, issueImages.index, issueImages.id);
 }
+
+/** The e-mail addresses of these users, by id (the authors a package names). */
+export async function userEmailsByIds(db: Db, userIds: readonly number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+  return new Map(rows.map((u) => [u.id, u.email]));
+}

@@ -2,19 +2,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppServices } from '../../services.ts';
 import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
-import { bimConversions, driveFiles } from '../../db/schema/index.ts';
 import {
   BIM_MAX_CONVERT_BYTES,
   convertIfcFile,
   readFragmentsBounds,
   type BimConversionFailure,
 } from './bim-convert.ts';
+import {
+  conversionsWithoutBounds,
+  findConversionJob,
+  writeConversionBounds,
+  writeConversionQueued,
+  writeConversionState,
+  type BimConversionFields,
+} from './bim-conversion-repository.ts';
 
 /** The processing states of a model revision (drive file `processingState`, docs/bim.md). */
 export type BimProcessingState = 'queued' | 'processing' | 'success' | 'failed';
@@ -41,14 +46,7 @@ export async function queueBimConversion(
   tx: Db,
   file: { id: number; projectId: number },
 ): Promise<void> {
-  await tx
-    .insert(bimConversions)
-    .values({ fileId: file.id, projectId: file.projectId, state: 'queued' })
-    .onConflictDoUpdate({
-      target: bimConversions.fileId,
-      set: { state: 'queued', error: null, queuedAt: new Date(), startedAt: null, finishedAt: null },
-    });
-  await tx.update(driveFiles).set({ processingState: 'queued' }).where(eq(driveFiles.id, file.id));
+  await writeConversionQueued(tx, file);
   await services.jobs.send('bim.convert', { fileId: file.id }, { executor: transactionExecutor(tx) });
 }
 
@@ -56,15 +54,10 @@ async function setState(
   services: AppServices,
   fileId: number,
   state: BimProcessingState,
-  fields: PgUpdateSetSource<typeof bimConversions> = {},
+  fields: BimConversionFields = {},
+  options: { countAttempt?: boolean } = {},
 ): Promise<void> {
-  await unitOfWork(services, async (tx) => {
-    await tx
-      .update(bimConversions)
-      .set({ state, ...fields })
-      .where(eq(bimConversions.fileId, fileId));
-    await tx.update(driveFiles).set({ processingState: state }).where(eq(driveFiles.id, fileId));
-  });
+  await unitOfWork(services, (tx) => writeConversionState(tx, fileId, state, fields, options));
 }
 
 /**
@@ -73,12 +66,9 @@ async function setState(
  * starts (register-workers.ts): a data backfill, not work of the read path. Returns how many were queued.
  */
 export async function queueMissingBimBounds(services: AppServices): Promise<number> {
-  const rows = await services.database.db
-    .select({ fileId: bimConversions.fileId })
-    .from(bimConversions)
-    .where(and(eq(bimConversions.state, 'success'), isNull(bimConversions.bounds)));
-  for (const { fileId } of rows) await services.jobs.send('bim.convert', { fileId });
-  return rows.length;
+  const fileIds = await conversionsWithoutBounds(services.database.db);
+  for (const fileId of fileIds) await services.jobs.send('bim.convert', { fileId });
+  return fileIds.length;
 }
 
 /**
@@ -95,10 +85,7 @@ async function recordMissingBounds(services: AppServices, fileId: number, fragme
       await pipeline(await services.files.store.readStream(fragmentsKey), fs.createWriteStream(input));
       bounds = await readFragmentsBounds(input, dir);
     }
-    await services.database.db
-      .update(bimConversions)
-      .set({ bounds: bounds ?? {} })
-      .where(eq(bimConversions.fileId, fileId));
+    await writeConversionBounds(services.database.db, fileId, bounds ?? {});
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
@@ -116,28 +103,13 @@ export async function runBimConversion(
   fileId: number,
   options: { timeLimitMs?: number } = {},
 ): Promise<BimProcessingState | 'skipped'> {
-  const { db } = services.database;
-  const [row] = await db
-    .select({
-      state: bimConversions.state,
-      projectId: driveFiles.projectId,
-      storageKey: driveFiles.storageKey,
-      uploadState: driveFiles.uploadState,
-      bounds: bimConversions.bounds,
-      fragmentsKey: bimConversions.fragmentsKey,
-    })
-    .from(bimConversions)
-    .innerJoin(driveFiles, eq(driveFiles.id, bimConversions.fileId))
-    .where(eq(bimConversions.fileId, fileId));
+  const row = await findConversionJob(services.database.db, fileId);
   if (!row || row.uploadState !== 'confirmed') return 'skipped';
   if (row.state === 'success') {
     if (row.bounds === null) await recordMissingBounds(services, fileId, row.fragmentsKey);
     return 'success';
   }
-  await setState(services, fileId, 'processing', {
-    startedAt: new Date(),
-    attempts: sql`${bimConversions.attempts} + 1`,
-  });
+  await setState(services, fileId, 'processing', { startedAt: new Date() }, { countAttempt: true });
   const fail = async (reason: BimConversionFailure, message: string): Promise<'failed'> => {
     services.logger.info({ fileId, reason, message }, 'IFC conversion failed');
     await setState(services, fileId, 'failed', { error: reason, finishedAt: new Date() });

@@ -1,13 +1,20 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError, canSeeDocument, isDriveManager } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-import { bimFederatedModelItems, bimFederatedModels, driveDocuments } from '../../db/schema/index.ts';
 import { loadDriveAccess, loadDriveWriter } from '../drive/drive-access.ts';
 import { documentRevisions, findDriveFile } from '../drive/drive-repository.ts';
 import { getModel, type BimModelRevision } from './bim-model-service.ts';
+import {
+  deleteFederatedModelRow,
+  federatedModelItems,
+  federatedModelNameTaken,
+  findFederatedModel,
+  insertFederatedModel,
+  isProjectDocument,
+  listProjectFederatedModels,
+} from './bim-federated-repository.ts';
 
 /** A model of a federated model as the caller opens it (docs/bim.md, editor §8.1). */
 export interface FederatedItem {
@@ -59,11 +66,9 @@ async function checkItems(db: Db, actor: Actor, input: FederatedInput) {
   if (new Set(input.items.map((i) => i.documentId)).size !== input.items.length)
     throw new AppError('BAD_USER_INPUT', 'a model twice', { field: 'items' });
   for (const item of input.items) {
-    const [document] = await db
-      .select({ id: driveDocuments.id })
-      .from(driveDocuments)
-      .where(and(eq(driveDocuments.id, item.documentId), eq(driveDocuments.projectId, input.projectId)));
-    const revisions = document ? await documentRevisions(db, viewer, item.documentId) : [];
+    const revisions = (await isProjectDocument(db, input.projectId, item.documentId))
+      ? await documentRevisions(db, viewer, item.documentId)
+      : [];
     if (revisions.length === 0 || revisions.some((r) => r.extension.toLowerCase() !== 'ifc'))
       throw new AppError('DOCUMENTS_NOT_FOUND', { documentId: item.documentId });
     if (item.fileId !== null && !revisions.some((r) => r.id === item.fileId))
@@ -81,31 +86,13 @@ export async function createFederatedModel(
   const name = checkName(input.name);
   await checkItems(db, actor, input);
   const id = await unitOfWork(services, async (tx) => {
-    const [taken] = await tx
-      .select({ id: bimFederatedModels.id })
-      .from(bimFederatedModels)
-      .where(
-        and(
-          eq(bimFederatedModels.projectId, input.projectId),
-          sql`lower(${bimFederatedModels.name}) = lower(${name})`,
-        ),
-      );
-    if (taken) throw new AppError('FEDERATED_MODEL_ALREADY_EXISTS', { name });
-    const [created] = await tx
-      .insert(bimFederatedModels)
-      .values({ projectId: input.projectId, name, createdByUserId: actor.account.id })
-      .returning({ id: bimFederatedModels.id });
-    if (!created) throw new Error('federated model not written');
-    await tx.insert(bimFederatedModelItems).values(
-      input.items.map((item, position) => ({
-        federatedModelId: created.id,
-        documentId: item.documentId,
-        fileId: item.fileId,
-        pinned: item.fileId !== null,
-        position,
-      })),
+    if (await federatedModelNameTaken(tx, input.projectId, name))
+      throw new AppError('FEDERATED_MODEL_ALREADY_EXISTS', { name });
+    return insertFederatedModel(
+      tx,
+      { projectId: input.projectId, name, createdByUserId: actor.account.id },
+      input.items,
     );
-    return created.id;
   });
   return getFederatedModel(services, actor, { projectId: input.projectId, federatedId: id });
 }
@@ -118,21 +105,12 @@ export async function listFederatedModels(
 ): Promise<{ federatedModels: { id: number; name: string; modelCount: number; updatedAt: string }[] }> {
   const { db } = services.database;
   await loadDriveAccess(db, actor, projectId);
-  const rows = await db
-    .select({
-      id: bimFederatedModels.id,
-      name: bimFederatedModels.name,
-      updatedAt: bimFederatedModels.updatedAt,
-      modelCount: sql<number>`(select count(*) from bim_federated_model_items i where i.federated_model_id = ${bimFederatedModels.id})`,
-    })
-    .from(bimFederatedModels)
-    .where(eq(bimFederatedModels.projectId, projectId))
-    .orderBy(asc(sql`lower(${bimFederatedModels.name})`));
+  const rows = await listProjectFederatedModels(db, projectId);
   return {
     federatedModels: rows.map((r) => ({
       id: r.id,
       name: r.name,
-      modelCount: Number(r.modelCount),
+      modelCount: r.modelCount,
       updatedAt: r.updatedAt.toISOString(),
     })),
   };
@@ -150,18 +128,9 @@ export async function getFederatedModel(
 ): Promise<FederatedModel> {
   const { db } = services.database;
   const { viewer } = await loadDriveAccess(db, actor, input.projectId);
-  const [model] = await db
-    .select()
-    .from(bimFederatedModels)
-    .where(
-      and(eq(bimFederatedModels.id, input.federatedId), eq(bimFederatedModels.projectId, input.projectId)),
-    );
+  const model = await findFederatedModel(db, input.projectId, input.federatedId);
   if (!model) throw new AppError('NOT_FOUND');
-  const items = await db
-    .select()
-    .from(bimFederatedModelItems)
-    .where(eq(bimFederatedModelItems.federatedModelId, model.id))
-    .orderBy(asc(bimFederatedModelItems.position));
+  const items = await federatedModelItems(db, model.id);
   const resolved: FederatedItem[] = [];
   for (const item of items) {
     const revisions = await documentRevisions(db, viewer, item.documentId);
@@ -202,23 +171,13 @@ export async function deleteFederatedModel(
 ): Promise<void> {
   const { db } = services.database;
   const { viewer } = await loadDriveWriter(db, actor, input.projectId);
-  const [model] = await db
-    .select({ createdByUserId: bimFederatedModels.createdByUserId })
-    .from(bimFederatedModels)
-    .where(
-      and(eq(bimFederatedModels.id, input.federatedId), eq(bimFederatedModels.projectId, input.projectId)),
-    );
+  const model = await findFederatedModel(db, input.projectId, input.federatedId);
   if (!model) throw new AppError('NOT_FOUND');
   // Its author or a project manager (administrator, coordinator) removes a shared federated model.
   if (model.createdByUserId !== actor.account.id && !isDriveManager(viewer))
     throw new AppError('DOCUMENT_PERMISSION_DENIED');
   const removed = await unitOfWork(services, (tx) =>
-    tx
-      .delete(bimFederatedModels)
-      .where(
-        and(eq(bimFederatedModels.id, input.federatedId), eq(bimFederatedModels.projectId, input.projectId)),
-      )
-      .returning({ id: bimFederatedModels.id }),
+    deleteFederatedModelRow(tx, input.projectId, input.federatedId),
   );
-  if (removed.length === 0) throw new AppError('NOT_FOUND');
+  if (!removed) throw new AppError('NOT_FOUND');
 }

@@ -1,9 +1,7 @@
 import type { Readable } from 'node:stream';
-import { inArray } from 'drizzle-orm';
 import { AppError, canSeeDocument } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { bimConversions } from '../../db/schema/index.ts';
 import { isBimBounds, type BimBounds } from './bim-convert.ts';
 import { loadDriveAccess } from '../drive/drive-access.ts';
 import {
@@ -12,6 +10,7 @@ import {
   listDriveFiles,
   type DriveFileRecord,
 } from '../drive/drive-repository.ts';
+import { conversionsByFileId, type BimConversionRow } from './bim-conversion-repository.ts';
 
 /** A model revision as the model list and viewer read it (docs/bim.md). */
 export interface BimModelRevision {
@@ -38,20 +37,7 @@ export interface BimModelRevision {
 /** The largest number of models the list answers (the drive's IFC documents, newest visible revision each). */
 const MODEL_LIST_LIMIT = 500;
 
-/** The conversions of some revisions, by file id. */
-async function conversionsOf(services: AppServices, fileIds: number[]) {
-  if (fileIds.length === 0) return new Map<number, typeof bimConversions.$inferSelect>();
-  const rows = await services.database.db
-    .select()
-    .from(bimConversions)
-    .where(inArray(bimConversions.fileId, fileIds));
-  return new Map(rows.map((r) => [r.fileId, r]));
-}
-
-function present(
-  file: DriveFileRecord,
-  conversion: typeof bimConversions.$inferSelect | undefined,
-): BimModelRevision {
+function present(file: DriveFileRecord, conversion: BimConversionRow | undefined): BimModelRevision {
   return {
     fileId: file.id,
     documentId: file.documentId,
@@ -87,8 +73,8 @@ export async function listModels(
     page: 1,
     pageSize: MODEL_LIST_LIMIT,
   });
-  const conversions = await conversionsOf(
-    services,
+  const conversions = await conversionsByFileId(
+    db,
     files.map((f) => f.id),
   );
   return { models: files.map((f) => present(f, conversions.get(f.id))) };
@@ -121,7 +107,7 @@ export async function getModel(
   const { db } = services.database;
   const { file, viewer } = await loadModelFile(services, actor, input.projectId, input.fileId);
   const revisions = await documentRevisions(db, viewer, file.documentId);
-  const conversions = await conversionsOf(services, [file.id, ...revisions.map((r) => r.id)]);
+  const conversions = await conversionsByFileId(db, [file.id, ...revisions.map((r) => r.id)]);
   return {
     ...present(file, conversions.get(file.id)),
     isLatest: revisions[0]?.id === file.id,
@@ -136,7 +122,7 @@ export async function modelOutput(
   input: { projectId: number; fileId: number; part: 'fragments' | 'properties' },
 ): Promise<{ stream: Readable; size: number; contentType: string }> {
   await loadModelFile(services, actor, input.projectId, input.fileId);
-  const conversion = (await conversionsOf(services, [input.fileId])).get(input.fileId);
+  const conversion = (await conversionsByFileId(services.database.db, [input.fileId])).get(input.fileId);
   const key = input.part === 'fragments' ? conversion?.fragmentsKey : conversion?.propertiesKey;
   if (!conversion || conversion.state !== 'success' || !key)
     throw new AppError('DOCUMENTS_PROCESSING_ERROR', { processingState: conversion?.state ?? 'pending' });

@@ -1,16 +1,21 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError, isDriveManager } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-import { bimFederatedModels, bimViews, driveDocuments, users } from '../../db/schema/index.ts';
 import type { DriveViewer } from '@obra/domain';
 import { loadDriveAccess, loadDriveWriter } from '../drive/drive-access.ts';
 import { documentRevisions } from '../drive/drive-repository.ts';
+import { findFederatedModel, isProjectDocument } from './bim-federated-repository.ts';
+import {
+  deleteBimViewRow,
+  findBimView,
+  insertBimView,
+  listBimViewRows,
+  type BimViewTarget,
+} from './bim-view-repository.ts';
 
-/** What a saved view is on: a model document (all its revisions) or a federated model. */
-export type BimViewTarget = { documentId: number } | { federatedModelId: number };
+export type { BimViewTarget };
 
 /** A saved view of the model viewer (docs/bim.md "Saved views"). */
 export interface BimView {
@@ -56,31 +61,14 @@ function checkViewpoint(viewpoint: unknown): Record<string, unknown> {
  */
 async function checkTarget(db: Db, viewer: DriveViewer, projectId: number, target: BimViewTarget) {
   if ('documentId' in target) {
-    const [document] = await db
-      .select({ id: driveDocuments.id })
-      .from(driveDocuments)
-      .where(and(eq(driveDocuments.id, target.documentId), eq(driveDocuments.projectId, projectId)));
-    const revisions = document ? await documentRevisions(db, viewer, target.documentId) : [];
+    const revisions = (await isProjectDocument(db, projectId, target.documentId))
+      ? await documentRevisions(db, viewer, target.documentId)
+      : [];
     if (revisions.length === 0 || revisions.some((r) => r.extension.toLowerCase() !== 'ifc'))
       throw new AppError('DOCUMENTS_NOT_FOUND', { documentId: target.documentId });
     return;
   }
-  const [model] = await db
-    .select({ id: bimFederatedModels.id })
-    .from(bimFederatedModels)
-    .where(
-      and(eq(bimFederatedModels.id, target.federatedModelId), eq(bimFederatedModels.projectId, projectId)),
-    );
-  if (!model) throw new AppError('NOT_FOUND');
-}
-
-function targetWhere(projectId: number, target: BimViewTarget) {
-  return and(
-    eq(bimViews.projectId, projectId),
-    'documentId' in target
-      ? eq(bimViews.documentId, target.documentId)
-      : eq(bimViews.federatedModelId, target.federatedModelId),
-  );
+  if (!(await findFederatedModel(db, projectId, target.federatedModelId))) throw new AppError('NOT_FOUND');
 }
 
 async function viewsOf(
@@ -90,21 +78,7 @@ async function viewsOf(
   target: BimViewTarget,
   id?: number,
 ): Promise<BimView[]> {
-  const rows = await db
-    .select({
-      id: bimViews.id,
-      name: bimViews.name,
-      documentId: bimViews.documentId,
-      federatedModelId: bimViews.federatedModelId,
-      viewpoint: bimViews.viewpoint,
-      createdByUserId: bimViews.createdByUserId,
-      createdByName: sql<string | null>`nullif(trim(concat(${users.name}, ' ', ${users.lastName})), '')`,
-      createdAt: bimViews.createdAt,
-    })
-    .from(bimViews)
-    .leftJoin(users, eq(users.id, bimViews.createdByUserId))
-    .where(id === undefined ? targetWhere(projectId, target) : eq(bimViews.id, id))
-    .orderBy(asc(sql`lower(${bimViews.name})`), asc(bimViews.id));
+  const rows = await listBimViewRows(db, projectId, target, id);
   const manager = isDriveManager(viewer);
   return rows.map((r) => ({
     ...r,
@@ -137,21 +111,15 @@ export async function createBimView(
   const name = checkName(input.name);
   const viewpoint = checkViewpoint(input.viewpoint);
   await checkTarget(db, viewer, input.projectId, input.target);
-  const id = await unitOfWork(services, async (tx) => {
-    const [created] = await tx
-      .insert(bimViews)
-      .values({
-        projectId: input.projectId,
-        documentId: 'documentId' in input.target ? input.target.documentId : null,
-        federatedModelId: 'federatedModelId' in input.target ? input.target.federatedModelId : null,
-        name,
-        viewpoint,
-        createdByUserId: actor.account.id,
-      })
-      .returning({ id: bimViews.id });
-    if (!created) throw new Error('view not written');
-    return created.id;
-  });
+  const id = await unitOfWork(services, (tx) =>
+    insertBimView(tx, {
+      projectId: input.projectId,
+      target: input.target,
+      name,
+      viewpoint,
+      createdByUserId: actor.account.id,
+    }),
+  );
   const [view] = await viewsOf(db, viewer, input.projectId, input.target, id);
   if (!view) throw new Error('view not read back');
   return view;
@@ -165,10 +133,7 @@ export async function deleteBimView(
 ): Promise<void> {
   const { db } = services.database;
   const { viewer } = await loadDriveWriter(db, actor, input.projectId);
-  const [view] = await db
-    .select()
-    .from(bimViews)
-    .where(and(eq(bimViews.id, input.viewId), eq(bimViews.projectId, input.projectId)));
+  const view = await findBimView(db, input.projectId, input.viewId);
   if (!view) throw new AppError('NOT_FOUND');
   const target: BimViewTarget =
     view.documentId !== null
@@ -178,7 +143,5 @@ export async function deleteBimView(
   await checkTarget(db, viewer, input.projectId, target);
   if (view.createdByUserId !== actor.account.id && !isDriveManager(viewer))
     throw new AppError('DOCUMENT_PERMISSION_DENIED');
-  await unitOfWork(services, (tx) =>
-    tx.delete(bimViews).where(and(eq(bimViews.id, input.viewId), eq(bimViews.projectId, input.projectId))),
-  );
+  await unitOfWork(services, (tx) => deleteBimViewRow(tx, input.projectId, input.viewId));
 }

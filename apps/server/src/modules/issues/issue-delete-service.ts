@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
-import { issues, issueUserStates } from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadProjectAccess, requireActive } from '../projects/project-access.ts';
 import { emitProjectEvent, unitOfWork } from '../../db/unit-of-work.ts';
-import { loadVisibleIssue } from './issue-repository.ts';
+import { deleteIssueRow, loadVisibleIssue } from './issue-repository.ts';
+import { writeIssueStarred } from './issue-user-state-repository.ts';
 import { canDeleteIssue } from './issue-permissions.ts';
 
 /**
@@ -24,8 +23,7 @@ export async function deleteIssue(
   return unitOfWork(services, async (tx) => {
     const row = await loadVisibleIssue(tx, access, issueId, true);
     if (!canDeleteIssue(access, row)) throw new AppError('FORBIDDEN');
-    // Children (disciplines, locals, labels, history, user states) go with it by cascade.
-    await tx.delete(issues).where(eq(issues.id, row.id));
+    await deleteIssueRow(tx, row.id);
     const { visibility, createdByUserId, groupId } = row;
     emitProjectEvent({
       kind: 'issue',
@@ -47,12 +45,6 @@ export async function setIssueStarring(
   const { db } = services.database;
   const access = await loadProjectAccess(db, actor, input.projectId);
   const row = await loadVisibleIssue(db, access, input.issueId);
-  await db
-    .insert(issueUserStates)
-    .values({ issueId: row.id, userId: actor.account.id, starred: input.starred })
-    .onConflictDoUpdate({
-      target: [issueUserStates.issueId, issueUserStates.userId],
-      set: { starred: input.starred },
-    });
+  await writeIssueStarred(db, row.id, actor.account.id, input.starred);
   return true;
 }

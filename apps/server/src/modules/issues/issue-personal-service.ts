@@ -1,15 +1,18 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
-import { issueUserStates, projectUserTags } from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../projects/project-access.ts';
 import { requireIssueReader } from './issue-permissions.ts';
 import { listGroups } from '../projects/project-group-service.ts';
-import { listUserTags } from '../projects/project-group-repository.ts';
+import { listUserTags, ownUserTagIds } from '../projects/project-group-repository.ts';
 import { listProjectUsers } from '../projects/project-query-service.ts';
 import { loadVisibleIssue } from './issue-repository.ts';
-import { listMentionableIssues, listProjectMentions, type MentionRecord } from './issue-mentions.ts';
+import { writeIssueTagIds } from './issue-user-state-repository.ts';
+import {
+  listMentionableIssues,
+  listProjectMentions,
+  type MentionRecord,
+} from './issue-mention-repository.ts';
 
 /**
  * setProjectIssueUserTags (spec core §7): the caller's personal tags on an issue they see, replacing the
@@ -26,25 +29,10 @@ export async function setIssueUserTags(
   const row = await loadVisibleIssue(db, access, input.issueId);
   const wanted = [...new Set(input.tags)].sort((a, b) => a - b);
   if (wanted.length > 0) {
-    const own = await db
-      .select({ id: projectUserTags.id })
-      .from(projectUserTags)
-      .where(
-        and(
-          eq(projectUserTags.projectId, input.projectId),
-          eq(projectUserTags.userId, actor.account.id),
-          inArray(projectUserTags.id, wanted),
-        ),
-      );
+    const own = await ownUserTagIds(db, input.projectId, actor.account.id, wanted);
     if (own.length !== wanted.length) throw new AppError('BAD_USER_INPUT', 'unknown tag', { field: 'tags' });
   }
-  await db
-    .insert(issueUserStates)
-    .values({ issueId: row.id, userId: actor.account.id, tagIds: wanted })
-    .onConflictDoUpdate({
-      target: [issueUserStates.issueId, issueUserStates.userId],
-      set: { tagIds: wanted },
-    });
+  await writeIssueTagIds(db, row.id, actor.account.id, wanted);
   return true;
 }
 

@@ -227,6 +227,11 @@ export async function findIssueById(db: Db, issueId: number): Promise<IssueRow |
   return issue;
 }
 
+/** Deletes an issue; its children (disciplines, locals, labels, history, user states) go with it by cascade. */
+export async function deleteIssueRow(db: Db, issueId: number): Promise<void> {
+  await db.delete(issues).where(eq(issues.id, issueId));
+}
+
 /** The id of the issue's latest history entry about the issue itself (not its comments), or undefined. */
 export async function latestIssueHistoryId(db: Db, issueId: number): Promise<number | undefined> {
   const [entry] = await db

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   companies,
@@ -9,6 +9,7 @@ import {
   projects,
   users,
 } from '../../db/schema/index.ts';
+import type { ProjectAccess } from './project-access.ts';
 
 /** The projects a company takes part in, by project id. */
 export function projectIdsOfCompany(db: Db, companyId: number): Promise<{ projectId: number }[]> {
@@ -203,4 +204,32 @@ export async function participationsAndInvites(db: Db, projectId: number) {
       .orderBy(projectCompanyInvites.id),
   ]);
   return { participations, invites };
+}
+
+/**
+ * The projects a company takes part in, with its role in each (spec core §3 'Project': company.projects), as far
+ * as the caller may know: only the projects the caller's own company takes part in too (platform admins: this
+ * project only).
+ */
+export async function companyProjectRoles(
+  db: Db,
+  access: ProjectAccess,
+  companyId: number,
+): Promise<{ id: number; roleId: number }[]> {
+  const callerCompany = access.actor.account.isAdmin ? null : access.actor.account.companyId;
+  const rows = await db
+    .select({ id: projectCompanies.projectId, roleId: projectCompanies.roleId })
+    .from(projectCompanies)
+    .where(
+      and(
+        eq(projectCompanies.companyId, companyId),
+        callerCompany === null
+          ? eq(projectCompanies.projectId, access.project.id)
+          : // Spelled out: drizzle writes the outer column unqualified, which the subquery would take as its own.
+            sql`exists (select 1 from project_companies mine
+              where mine.project_id = "project_companies"."project_id" and mine.company_id = ${callerCompany})`,
+      ),
+    )
+    .orderBy(projectCompanies.projectId);
+  return rows;
 }

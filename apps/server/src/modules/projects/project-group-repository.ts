@@ -111,6 +111,26 @@ export function listUserTags(
     .orderBy(asc(projectUserTags.name));
 }
 
+/** Which of these ids are the user's own personal tags in the project. */
+export async function ownUserTagIds(
+  db: Db,
+  projectId: number,
+  userId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: projectUserTags.id })
+    .from(projectUserTags)
+    .where(
+      and(
+        eq(projectUserTags.projectId, projectId),
+        eq(projectUserTags.userId, userId),
+        inArray(projectUserTags.id, [...ids]),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 /**
  * Writes a user's whole tag list: their tags not in `kept` go, tags with an id are renamed, the others created.
  * `names[i]` is the name of `tags[i]`.

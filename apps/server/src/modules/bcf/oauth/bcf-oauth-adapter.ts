@@ -1,7 +1,14 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { bcfOauthRecords } from '../../../db/schema/index.ts';
 import { sha256 } from '../../../auth/secrets.ts';
+import {
+  deleteExpiredOauthRecords,
+  deleteOauthRecord,
+  deleteOauthRecordsOfGrants,
+  findLiveOauthRecord,
+  findLiveOauthRecordByUid,
+  markOauthRecordConsumed,
+  upsertOauthRecord,
+} from './bcf-oauth-repository.ts';
 
 /** What oidc-provider stores of a record (its own shape; `jti` is the record's id). */
 type Payload = Record<string, unknown> & { jti?: string; grantId?: string; uid?: string; consumed?: number };
@@ -28,14 +35,6 @@ export class BcfOauthAdapter {
     private readonly model: string,
   ) {}
 
-  private key(id: string) {
-    return and(eq(bcfOauthRecords.model, this.model), eq(bcfOauthRecords.idHash, sha256(id)));
-  }
-
-  private static live() {
-    return or(isNull(bcfOauthRecords.expiresAt), gt(bcfOauthRecords.expiresAt, sql`now()`));
-  }
-
   async upsert(id: string, payload: Payload, expiresIn: number | undefined): Promise<void> {
     const { jti: _id, ...stripped } = payload;
     const rest = SECRET_IDS.has(this.model) ? stripped : payload;
@@ -47,26 +46,11 @@ export class BcfOauthAdapter {
       uid: typeof payload.uid === 'string' ? payload.uid : null,
       expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
     };
-    await this.db
-      .insert(bcfOauthRecords)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [bcfOauthRecords.model, bcfOauthRecords.idHash],
-        set: {
-          payload: values.payload,
-          grantId: values.grantId,
-          uid: values.uid,
-          expiresAt: values.expiresAt,
-        },
-      });
+    await upsertOauthRecord(this.db, values);
   }
 
   async find(id: string): Promise<Payload | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(bcfOauthRecords)
-      .where(and(this.key(id), BcfOauthAdapter.live()))
-      .limit(1);
+    const row = await findLiveOauthRecord(this.db, this.model, sha256(id));
     if (!row) return undefined;
     const payload = row.payload as Payload;
     return {
@@ -77,11 +61,7 @@ export class BcfOauthAdapter {
   }
 
   async findByUid(uid: string): Promise<Payload | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(bcfOauthRecords)
-      .where(and(eq(bcfOauthRecords.model, this.model), eq(bcfOauthRecords.uid, uid), BcfOauthAdapter.live()))
-      .limit(1);
+    const row = await findLiveOauthRecordByUid(this.db, this.model, uid);
     return row ? (row.payload as Payload) : undefined;
   }
 
@@ -90,23 +70,19 @@ export class BcfOauthAdapter {
   }
 
   async consume(id: string): Promise<void> {
-    await this.db.update(bcfOauthRecords).set({ consumedAt: new Date() }).where(this.key(id));
+    await markOauthRecordConsumed(this.db, this.model, sha256(id));
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db.delete(bcfOauthRecords).where(this.key(id));
+    await deleteOauthRecord(this.db, this.model, sha256(id));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.db.delete(bcfOauthRecords).where(eq(bcfOauthRecords.grantId, grantId));
+    await deleteOauthRecordsOfGrants(this.db, [grantId]);
   }
 }
 
 /** Removes the records that have expired (hourly job `bcf.oauthCleanup`); answers how many. */
-export async function cleanupBcfOauth(db: Db): Promise<number> {
-  const removed = await db
-    .delete(bcfOauthRecords)
-    .where(lt(bcfOauthRecords.expiresAt, sql`now()`))
-    .returning({ model: bcfOauthRecords.model });
-  return removed.length;
+export function cleanupBcfOauth(db: Db): Promise<number> {
+  return deleteExpiredOauthRecords(db);
 }

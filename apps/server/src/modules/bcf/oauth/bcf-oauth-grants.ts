@@ -1,10 +1,15 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
 import type { Db } from '../../../db/database.ts';
-import { bcfOauthRecords } from '../../../db/schema/index.ts';
 import { sha256 } from '../../../auth/secrets.ts';
 import { unitOfWork } from '../../../db/unit-of-work.ts';
 import type { AppServices } from '../../../services.ts';
+import {
+  clientPayloads,
+  deleteOauthGrants,
+  deleteOauthRecordsOfGrants,
+  lastTokenIssuedByGrant,
+  liveGrantPayloads,
+} from './bcf-oauth-repository.ts';
 
 /** An application a person allowed (one entry per client, however many grants it holds). */
 export interface ConnectedApplication {
@@ -24,19 +29,9 @@ async function grantsOf(
   userId: number,
   clientId?: string,
 ): Promise<{ grantId: string; clientId: string; iat: unknown }[]> {
-  const rows = await db
-    .select({ payload: bcfOauthRecords.payload })
-    .from(bcfOauthRecords)
-    .where(
-      and(
-        eq(bcfOauthRecords.model, 'Grant'),
-        sql`${bcfOauthRecords.payload}->>'accountId' = ${String(userId)}`,
-        ...(clientId === undefined ? [] : [sql`${bcfOauthRecords.payload}->>'clientId' = ${clientId}`]),
-        sql`(${bcfOauthRecords.expiresAt} is null or ${bcfOauthRecords.expiresAt} > now())`,
-      ),
-    );
-  return rows
-    .map((r) => r.payload as { jti?: unknown; clientId?: unknown; iat?: unknown })
+  const payloads = await liveGrantPayloads(db, userId, clientId);
+  return payloads
+    .map((p) => p as { jti?: unknown; clientId?: unknown; iat?: unknown })
     .filter((p): p is { jti: string; clientId: string; iat: unknown } => typeof p.jti === 'string')
     .map((p) => ({ grantId: p.jti, clientId: String(p.clientId), iat: p.iat }));
 }
@@ -50,32 +45,15 @@ export async function listConnectedApplications(db: Db, userId: number): Promise
   if (grants.length === 0) return [];
   const clientIds = [...new Set(grants.map((g) => g.clientId))];
   const [clients, used] = await Promise.all([
-    db
-      .select({ payload: bcfOauthRecords.payload })
-      .from(bcfOauthRecords)
-      .where(
-        and(eq(bcfOauthRecords.model, 'Client'), inArray(bcfOauthRecords.idHash, clientIds.map(sha256))),
-      ),
-    db
-      .select({
-        grantId: bcfOauthRecords.grantId,
-        last: sql<string | number | null>`max((${bcfOauthRecords.payload}->>'iat')::bigint)`,
-      })
-      .from(bcfOauthRecords)
-      .where(
-        and(
-          inArray(bcfOauthRecords.model, ['AccessToken', 'RefreshToken']),
-          inArray(
-            bcfOauthRecords.grantId,
-            grants.map((g) => g.grantId),
-          ),
-        ),
-      )
-      .groupBy(bcfOauthRecords.grantId),
+    clientPayloads(db, clientIds.map(sha256)),
+    lastTokenIssuedByGrant(
+      db,
+      grants.map((g) => g.grantId),
+    ),
   ]);
   const names = new Map(
     clients.map((c) => {
-      const payload = c.payload as { client_id?: unknown; client_name?: unknown };
+      const payload = c as { client_id?: unknown; client_name?: unknown };
       return [
         String(payload.client_id),
         typeof payload.client_name === 'string' ? payload.client_name : null,
@@ -112,9 +90,7 @@ export async function revokeConnectedApplication(
   if (grants.length === 0) throw new AppError('NOT_FOUND');
   const ids = grants.map((g) => g.grantId);
   await unitOfWork(services, async (tx) => {
-    await tx.delete(bcfOauthRecords).where(inArray(bcfOauthRecords.grantId, ids));
-    await tx
-      .delete(bcfOauthRecords)
-      .where(and(eq(bcfOauthRecords.model, 'Grant'), inArray(bcfOauthRecords.idHash, ids.map(sha256))));
+    await deleteOauthRecordsOfGrants(tx, ids);
+    await deleteOauthGrants(tx, ids.map(sha256));
   });
 }

@@ -1,6 +1,5 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import { issueFiles, issueImages } from '../../../db/schema/index.ts';
 import type { AppServices } from '../../../services.ts';
+import { deleteIssueFilesIfUnused, unusedIssueFileIds } from './issue-file-repository.ts';
 
 /** How long a confirmed upload may wait to be used by an image before it is removed. */
 export const UNUSED_FILE_HOURS = 24;
@@ -14,36 +13,12 @@ const BATCH = 500;
 export async function cleanupIssueFiles(services: AppServices, now = new Date()): Promise<number> {
   const { db } = services.database;
   const unusedSince = new Date(now.getTime() - UNUSED_FILE_HOURS * 3_600_000);
-  const unused = sql`not exists (select 1 from ${issueImages} where ${issueImages.originalFileId} = ${issueFiles.id} or ${issueImages.markedUpFileId} = ${issueFiles.id})`;
   let removed = 0;
   for (;;) {
-    const candidates = await db
-      .select({ id: issueFiles.id })
-      .from(issueFiles)
-      .where(
-        and(
-          or(
-            and(eq(issueFiles.status, 'pending'), lt(issueFiles.expiresAt, now)),
-            and(eq(issueFiles.status, 'confirmed'), lt(issueFiles.confirmedAt, unusedSince)),
-          ),
-          unused,
-        ),
-      )
-      .limit(BATCH);
+    const candidates = await unusedIssueFileIds(db, { now, unusedSince, limit: BATCH });
     if (candidates.length === 0) return removed;
     // The condition again in the delete: an image may have taken a file since it was selected.
-    const gone = await db
-      .delete(issueFiles)
-      .where(
-        and(
-          inArray(
-            issueFiles.id,
-            candidates.map((c) => c.id),
-          ),
-          unused,
-        ),
-      )
-      .returning({ key: issueFiles.storageKey, thumbKey: issueFiles.thumbKey });
+    const gone = await deleteIssueFilesIfUnused(db, candidates);
     await services.files.store.remove(gone.flatMap((g) => (g.thumbKey ? [g.key, g.thumbKey] : [g.key])));
     removed += gone.length;
     if (candidates.length < BATCH) return removed;

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import { AppError, MAX_IMAGE_FILE_BYTES } from '@obra/domain';
 import type { Db } from '../../../db/database.ts';
-import { issueFiles } from '../../../db/schema/index.ts';
 import type { AppServices } from '../../../services.ts';
 import { inspectImage } from '../../../storage/image-content.ts';
 import {
@@ -12,6 +10,13 @@ import {
 } from '../../../storage/uploaded-image.ts';
 import type { Actor } from '../../../auth/actor.ts';
 import { loadForWrite, type ProjectAccess } from '../../projects/project-access.ts';
+import {
+  deleteIssueFile,
+  findOwnIssueFiles,
+  insertIssueFile,
+  writeIssueFileConfirmed,
+  type IssueFileRow,
+} from './issue-file-repository.ts';
 
 /** The largest issue or comment image (editor §9: 5 MB). */
 export const ISSUE_FILE_MAX_BYTES = MAX_IMAGE_FILE_BYTES;
@@ -20,8 +25,7 @@ const UPLOAD_URL_SECONDS = 15 * 60;
 /** How long a pending upload may still be confirmed (the URL's life plus a margin for slow uploads). */
 const PENDING_SECONDS = 60 * 60;
 
-/** A stored upload row. */
-export type IssueFileRow = typeof issueFiles.$inferSelect;
+export type { IssueFileRow };
 
 /** A confirmed upload: its type, size and thumbnail are known. */
 export type ConfirmedIssueFile = IssueFileRow & { contentType: string; size: number; thumbKey: string };
@@ -43,7 +47,7 @@ export async function createIssueFileUpload(
   const storageKey = `issues/${input.projectId}/${guid}`;
   const now = Date.now();
   const expires = Math.floor(now / 1000) + UPLOAD_URL_SECONDS;
-  await db.insert(issueFiles).values({
+  await insertIssueFile(db, {
     guid,
     projectId: input.projectId,
     createdByUserId: actor.account.id,
@@ -73,23 +77,14 @@ export async function loadOwnFiles(
 ): Promise<Map<string, IssueFileRow>> {
   const wanted = [...new Set(guids)].filter((g) => /^[0-9a-f-]{36}$/i.test(g));
   if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(issueFiles)
-    .where(
-      and(
-        inArray(issueFiles.guid, wanted),
-        eq(issueFiles.projectId, access.project.id),
-        eq(issueFiles.createdByUserId, access.actor.account.id),
-      ),
-    );
+  const rows = await findOwnIssueFiles(db, access.project.id, access.actor.account.id, wanted);
   return new Map(rows.map((r) => [r.guid, r]));
 }
 
 /** Forgets a refused upload: its object and its row, so nothing of it remains. */
 async function discard(services: AppServices, row: IssueFileRow): Promise<void> {
   await services.files.store.remove([row.storageKey]);
-  await services.database.db.delete(issueFiles).where(eq(issueFiles.id, row.id));
+  await deleteIssueFile(services.database.db, row.id);
 }
 
 /**
@@ -120,21 +115,15 @@ export async function confirmIssueFile(
   if (!facts) return refuse('FILE_EXTENSION_NOT_ALLOWED');
   const thumbKey = `${row.storageKey}.thumb.webp`;
   await store.write(thumbKey, facts.thumbnail.data, facts.thumbnail.contentType);
-  const [confirmed] = await services.database.db
-    .update(issueFiles)
-    .set({
-      status: 'confirmed',
-      contentType,
-      size: bytes.length,
-      width: facts.width,
-      height: facts.height,
-      thumbKey,
-      thumbWidth: facts.thumbnail.width,
-      thumbHeight: facts.thumbnail.height,
-      confirmedAt: new Date(),
-    })
-    .where(eq(issueFiles.id, row.id))
-    .returning();
+  const confirmed = await writeIssueFileConfirmed(services.database.db, row.id, {
+    contentType,
+    size: bytes.length,
+    width: facts.width,
+    height: facts.height,
+    thumbKey,
+    thumbWidth: facts.thumbnail.width,
+    thumbHeight: facts.thumbnail.height,
+  });
   if (!confirmed || !isConfirmed(confirmed))
     throw new AppError('USER_UPLOAD_ERROR', 'the upload disappeared');
   return confirmed;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database.ts';
 import { issueFiles, issueImages, issues } from '../../../db/schema/index.ts';
@@ -150,4 +150,59 @@ export async function commentImagesByComment(
   commentIds: readonly number[],
 ): Promise<Map<number, ImageView[]>> {
   return groupImages(await loadCommentImages(db, commentIds), (v) => v.commentId, commentIds);
+}
+
+/** An image's row. */
+export type IssueImageRow = typeof issueImages.$inferSelect;
+
+/** What an image's row is written with (all but its id). */
+export type IssueImageValues = Omit<typeof issueImages.$inferInsert, 'id'>;
+
+/** Whether an image already uses any of these files (as its original or its marked-up rendering). */
+export async function filesUsedByImages(db: Db, fileIds: readonly number[]): Promise<boolean> {
+  const used = await db
+    .select({ id: issueImages.id })
+    .from(issueImages)
+    .where(
+      or(
+        inArray(issueImages.originalFileId, [...fileIds]),
+        inArray(issueImages.markedUpFileId, [...fileIds]),
+      ),
+    )
+    .limit(1);
+  return used.length > 0;
+}
+
+/** The images of an issue (commentId null) or of one of its comments, by index. */
+export async function ownedImageRows(
+  db: Db,
+  owner: { issueId: number; commentId: number | null },
+): Promise<IssueImageRow[]> {
+  return db
+    .select()
+    .from(issueImages)
+    .where(
+      and(
+        eq(issueImages.issueId, owner.issueId),
+        owner.commentId === null ? isNull(issueImages.commentId) : eq(issueImages.commentId, owner.commentId),
+      ),
+    )
+    .orderBy(issueImages.index, issueImages.id);
+}
+
+/** Deletes these images (their files stay, for the cleanup job). */
+export async function deleteImageRows(db: Db, ids: readonly number[]): Promise<void> {
+  await db.delete(issueImages).where(inArray(issueImages.id, [...ids]));
+}
+
+/** Writes an image's changed fields. */
+export async function updateImageRow(db: Db, id: number, values: Partial<IssueImageValues>): Promise<void> {
+  await db.update(issueImages).set(values).where(eq(issueImages.id, id));
+}
+
+/** Writes a new image; answers its row. */
+export async function insertImageRow(db: Db, values: IssueImageValues): Promise<IssueImageRow> {
+  const [row] = await db.insert(issueImages).values(values).returning();
+  if (!row) throw new Error('image not stored');
+  return row;
 }

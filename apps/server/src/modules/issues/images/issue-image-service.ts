@@ -1,12 +1,19 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, markupProblems, normalizeText, textLengthProblems, throwFirstProblem } from '@obra/domain';
 import type { Db } from '../../../db/database.ts';
-import { issueImages } from '../../../db/schema/index.ts';
 import type { AppServices } from '../../../services.ts';
 import type { Actor } from '../../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
-import { loadProjectIssueImages, type ImageView } from './issue-image-repository.ts';
+import {
+  deleteImageRows,
+  filesUsedByImages,
+  insertImageRow,
+  loadProjectIssueImages,
+  ownedImageRows,
+  updateImageRow,
+  type ImageView,
+  type IssueImageRow,
+} from './issue-image-repository.ts';
 import { confirmIssueFile, loadOwnFiles, type ConfirmedIssueFile } from './issue-file-service.ts';
 
 /** The most images an issue, or a comment, may have. */
@@ -107,10 +114,8 @@ interface ImageSummary {
   markedUp: number | null;
 }
 
-type ImageRow = typeof issueImages.$inferSelect;
-
 const summaryOf = (
-  r: Pick<ImageRow, 'id' | 'index' | 'title' | 'originalFileId' | 'markedUpFileId'>,
+  r: Pick<IssueImageRow, 'id' | 'index' | 'title' | 'originalFileId' | 'markedUpFileId'>,
 ): ImageSummary => ({
   id: r.id,
   index: r.index,
@@ -119,7 +124,7 @@ const summaryOf = (
   markedUp: r.markedUpFileId,
 });
 
-function checkList(inputs: readonly ImageInput[], current: readonly ImageRow[]): void {
+function checkList(inputs: readonly ImageInput[], current: readonly IssueImageRow[]): void {
   if (inputs.length > MAX_IMAGES) throw badImages(`at most ${MAX_IMAGES} images`);
   const kept = inputs.map((i) => i.id).filter((id): id is number => id != null);
   if (new Set(kept).size !== kept.length) throw badImages('an image is listed twice');
@@ -139,12 +144,7 @@ async function checkFilesFree(
 ): Promise<void> {
   const ids = referencedFiles(inputs).map((g) => files.get(g)?.id ?? 0);
   if (ids.length === 0) return;
-  const used = await tx
-    .select({ id: issueImages.id })
-    .from(issueImages)
-    .where(or(inArray(issueImages.originalFileId, ids), inArray(issueImages.markedUpFileId, ids)))
-    .limit(1);
-  if (used.length > 0) throw badImages('a file already belongs to an image');
+  if (await filesUsedByImages(tx, ids)) throw badImages('a file already belongs to an image');
 }
 
 /** Where an image list goes: the issue's own images (commentId null), or a comment's. */
@@ -153,13 +153,6 @@ export interface ImageOwner {
   issueId: number;
   commentId: number | null;
   userId: number;
-}
-
-function ownerWhere(owner: ImageOwner) {
-  return and(
-    eq(issueImages.issueId, owner.issueId),
-    owner.commentId === null ? isNull(issueImages.commentId) : eq(issueImages.commentId, owner.commentId),
-  );
 }
 
 /**
@@ -173,11 +166,7 @@ export async function replaceImages(
   inputs: readonly ImageInput[],
   files: ReadonlyMap<string, ConfirmedIssueFile>,
 ): Promise<{ old: ImageSummary[]; new: ImageSummary[] } | undefined> {
-  const current = await tx
-    .select()
-    .from(issueImages)
-    .where(ownerWhere(owner))
-    .orderBy(issueImages.index, issueImages.id);
+  const current = await ownedImageRows(tx, owner);
   checkList(inputs, current);
   await checkFilesFree(tx, inputs, files);
   const fileId = (guid: string | null | undefined): number | null | undefined =>
@@ -185,7 +174,7 @@ export async function replaceImages(
   const byId = new Map(current.map((r) => [r.id, r]));
   const keptIds = new Set(inputs.map((i) => i.id).filter((id): id is number => id != null));
   const removed = current.filter((r) => !keptIds.has(r.id)).map((r) => r.id);
-  if (removed.length > 0) await tx.delete(issueImages).where(inArray(issueImages.id, removed));
+  if (removed.length > 0) await deleteImageRows(tx, removed);
   let changed = removed.length > 0;
   const after: ImageSummary[] = [];
   for (const [position, input] of inputs.entries()) {
@@ -203,24 +192,20 @@ export async function replaceImages(
     if (existing) {
       const merged = { ...existing, ...values };
       if (canonicalJson(merged) !== canonicalJson(existing)) {
-        await tx.update(issueImages).set(values).where(eq(issueImages.id, existing.id));
+        await updateImageRow(tx, existing.id, values);
         changed = true;
       }
       after.push(summaryOf(merged));
       continue;
     }
-    const [row] = await tx
-      .insert(issueImages)
-      .values({
-        projectId: owner.projectId,
-        issueId: owner.issueId,
-        commentId: owner.commentId,
-        createdByUserId: owner.userId,
-        originalFileId: 0,
-        ...values,
-      })
-      .returning();
-    if (!row) throw new Error('image not stored');
+    const row = await insertImageRow(tx, {
+      projectId: owner.projectId,
+      issueId: owner.issueId,
+      commentId: owner.commentId,
+      createdByUserId: owner.userId,
+      originalFileId: 0,
+      ...values,
+    });
     after.push(summaryOf(row));
     changed = true;
   }

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { issueComments, issues, projectCompanies } from '../../db/schema/index.ts';
+import { issueComments, issues } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import { visibleCommentsWhere } from './comments/issue-comment-repository.ts';
 import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
@@ -75,32 +75,4 @@ export function listMentionableIssues(
     .from(issues)
     .where(visibleIssuesWhere(audienceOf(access)))
     .orderBy(desc(issues.number));
-}
-
-/**
- * The projects a company takes part in, with its role in each (spec core §3 'Project': company.projects), as far
- * as the caller may know: only the projects the caller's own company takes part in too (platform admins: this
- * project only).
- */
-export async function companyProjectRoles(
-  db: Db,
-  access: ProjectAccess,
-  companyId: number,
-): Promise<{ id: number; roleId: number }[]> {
-  const callerCompany = access.actor.account.isAdmin ? null : access.actor.account.companyId;
-  const rows = await db
-    .select({ id: projectCompanies.projectId, roleId: projectCompanies.roleId })
-    .from(projectCompanies)
-    .where(
-      and(
-        eq(projectCompanies.companyId, companyId),
-        callerCompany === null
-          ? eq(projectCompanies.projectId, access.project.id)
-          : // Spelled out: drizzle writes the outer column unqualified, which the subquery would take as its own.
-            sql`exists (select 1 from project_companies mine
-              where mine.project_id = "project_companies"."project_id" and mine.company_id = ${callerCompany})`,
-      ),
-    )
-    .orderBy(projectCompanies.projectId);
-  return rows;
 }
