@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { signInWithForm } from './identity-helpers.ts';
-import { buildIssueWorld, signedInPage } from './issue-view-helpers.ts';
+import { buildIssueWorld, openIssue, signedInPage } from './issue-view-helpers.ts';
+import { createIssues } from './issues-list-helpers.ts';
+import { gql } from './project-helpers.ts';
 
 // Issue 34 (docs/offline.md): the installable app, its one service worker and the offline app shell.
 
@@ -69,6 +71,44 @@ test.describe('offline field capture', () => {
     await expect(page.locator('#root')).not.toBeEmpty();
     await expect(page).toHaveTitle('Obra');
     await page.context().setOffline(false);
+    await page.context().close();
+  });
+
+  test('a comment written offline waits in the outbox, then reaches the server once when the network returns', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    const [issueId] = await createIssues(request, world, [{ title: 'Fissura no pilar P7' }]);
+    if (issueId === undefined) throw new Error('issue missing');
+    const page = await signedInPage(browser, baseURL, world.owner);
+    await waitForServiceWorker(page);
+    await openIssue(page, world.projectId, issueId);
+    await expect(page.getByTestId('comments-empty')).toBeVisible();
+
+    await page.context().setOffline(true);
+    const status = page.getByTestId('offline-status');
+    await expect(status).toContainText('Offline — last synced at');
+    await page.getByTestId('comment-composer').getByTestId('comment-input').fill('Medido no local: 3 mm');
+    await page.getByTestId('comment-composer').getByRole('button', { name: 'Send' }).click();
+    const queued = page.locator('[data-outbox="queued"]');
+    await expect(queued).toContainText('Medido no local: 3 mm');
+    await expect(queued).toContainText('waiting for the network');
+    await expect(status).toContainText('1 change waiting to be sent');
+
+    await page.context().setOffline(false);
+    await expect(page.locator('[data-outbox]')).toHaveCount(0);
+    await expect(page.getByTestId('comment').filter({ hasText: 'Medido no local: 3 mm' })).toHaveCount(1);
+    await expect(status).toBeHidden();
+    const saved = await gql<{ issue: { comments: { message: string }[] } }>(
+      request,
+      world.owner.token,
+      'query($p: Int!, $i: Int!) { issue(projectId: $p, issueId: $i) { comments { message } } }',
+      { p: world.projectId, i: issueId },
+    );
+    expect(saved.issue.comments.map((c) => c.message)).toEqual(['Medido no local: 3 mm']);
     await page.context().close();
   });
 });
