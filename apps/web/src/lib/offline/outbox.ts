@@ -65,8 +65,14 @@ export async function enqueue(userId: number, write: QueuedWrite): Promise<Outbo
   return { ...entry, seq };
 }
 
-/** Every entry, oldest first. */
+/** Whether this browser can keep an outbox (IndexedDB; absent in some private modes and in jsdom). */
+export function outboxAvailable(): boolean {
+  return typeof indexedDB !== 'undefined';
+}
+
+/** Every entry, oldest first (none where the browser has no IndexedDB). */
 export async function listOutbox(userId: number): Promise<OutboxEntry[]> {
+  if (!outboxAvailable()) return [];
   return (await open(userId)).getAll('outbox');
 }
 
@@ -80,6 +86,7 @@ export async function updateEntry(userId: number, entry: OutboxEntry): Promise<v
 
 /** Deletes the user's offline store (sign-out). */
 export async function clearOutbox(userId: number): Promise<void> {
+  if (!outboxAvailable()) return;
   const db = databases.get(userId);
   databases.delete(userId);
   if (db) (await db).close();

@@ -11,7 +11,13 @@ import {
   type IssueCommentFieldsFragment,
 } from '../../../gql/generated.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
-import { enqueue, listOutbox, removeEntry, type OutboxEntry } from '../../../lib/offline/outbox.ts';
+import {
+  enqueue,
+  listOutbox,
+  outboxAvailable,
+  removeEntry,
+  type OutboxEntry,
+} from '../../../lib/offline/outbox.ts';
 import { announce, OUTBOX_EVENT, type OfflineSyncEvent } from '../../../lib/offline/sync.ts';
 import { uploadFile } from '../edit/upload-file.ts';
 import { historyNames } from '../view/history-lines.ts';
@@ -118,7 +124,7 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
     });
   }, [issue.comments]);
   const send = async ({ files, ...s }: CommentSubmission): Promise<boolean> => {
-    if (!navigator.onLine) {
+    if (!navigator.onLine && outboxAvailable()) {
       if (files.length > 0) {
         showErrorToast(t, new Error(t('comments.offlinePictures')));
         return false;
@@ -147,7 +153,7 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
       idempotencyKey: crypto.randomUUID(),
     });
     // The network dropped on the way: the comment waits in the outbox (without pictures, already uploaded or not).
-    if (response.error?.networkError && !images) {
+    if (response.error?.networkError && !images && outboxAvailable()) {
       setPending((list) => list.filter((p) => p.key !== key));
       return queue(s);
     }
