@@ -249,7 +249,7 @@ test.describe('notifications', () => {
     await page.goto('/workspace/user/notifications');
     await expect(page.evaluate(() => Notification.permission)).resolves.toBe('granted');
     await page.evaluate(async () => {
-      await navigator.serviceWorker.register('/notifications-sw.js');
+      await navigator.serviceWorker.register('/sw.js');
       await navigator.serviceWorker.ready;
     });
     const cdp = await page.context().newCDPSession(page);

@@ -15,6 +15,11 @@ fs.writeFileSync(path.join(dist, 'assets/app-abc123.js'), script);
 fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(script));
 fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.gz'), zlib.gzipSync(script));
 fs.writeFileSync(path.join(dist, 'assets/list.worker-abc123.js'), script);
+// The installable app (issue 34): the service worker, the manifest and an icon, at the root under fixed names.
+fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("push", () => {});\n');
+fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Obra', start_url: '/' }));
+fs.mkdirSync(path.join(dist, 'icons'));
+fs.writeFileSync(path.join(dist, 'icons/icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
 
 let t: TestServer;
 beforeAll(async () => {
@@ -112,6 +117,24 @@ describe('headers of built assets', () => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     const worker = await raw('/assets/list.worker-abc123.js');
     expect(worker.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});
+
+describe('the installable app', () => {
+  // Fixed names, so revalidated on every load (no-cache) and never an immutable year: a new build's worker and
+  // manifest reach the browser at once. The worker keeps the page's policies (it is a script that runs).
+  it('serves the service worker, the manifest and the icons with their types, revalidated', async () => {
+    const worker = await raw('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-security-policy']).toContain("script-src 'self'");
+    const manifest = await raw('/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const icon = await raw('/icons/icon-192.png');
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['cache-control']).toBe('no-cache');
   });
 });
 

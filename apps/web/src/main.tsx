@@ -4,6 +4,7 @@ import { App, createAppRouter } from './app/app.tsx';
 import { detectEmbedded } from './app/embedding.ts';
 import { createI18n } from './i18n/i18n.ts';
 import { startBootRefresh } from './lib/auth-session.ts';
+import { registerAppServiceWorker } from './lib/service-worker.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
@@ -20,3 +21,4 @@ createRoot(root).render(
     </Suspense>
   </StrictMode>,
 );
+registerAppServiceWorker();

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { OfflineStatus } from '../lib/offline/offline-status.tsx';
 import { MAINTENANCE_EVENT } from '../lib/service-status.ts';
 import { POLICIES_REQUIRED_EVENT } from '../lib/session-events.ts';
 import { policiesPath } from './guards/route-guards.ts';
@@ -32,6 +33,7 @@ export function RootLayout() {
   return (
     <SessionProvider>
       <Outlet />
+      <OfflineStatus />
     </SessionProvider>
   );
 }

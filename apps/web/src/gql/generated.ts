@@ -740,6 +740,7 @@ export type CreateIssueCommentMutationVariables = Exact<{
   mentionedUsers?: Array<number> | number | null | undefined;
   groupId?: number | null | undefined;
   images?: unknown;
+  idempotencyKey?: string | null | undefined;
 }>;
 
 export type CreateIssueCommentMutation = {
@@ -5784,6 +5785,11 @@ export const CreateIssueCommentDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'images' } },
           type: { kind: 'NamedType', name: { kind: 'Name', value: 'JSON' } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'idempotencyKey' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -5826,6 +5832,11 @@ export const CreateIssueCommentDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'images' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'images' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'idempotencyKey' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'idempotencyKey' } },
               },
             ],
             selectionSet: {

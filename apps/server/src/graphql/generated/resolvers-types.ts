@@ -922,6 +922,7 @@ export type MutationCreateIssueArgs = {
   disciplines?: InputMaybe<Array<IssueDisciplineInput>>;
   documentsReferences?: InputMaybe<Array<IssueDocumentReferenceInput>>;
   groupId?: InputMaybe<Scalars['Int']['input']>;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   images?: InputMaybe<Array<IssueImageInput>>;
   labels?: InputMaybe<Array<Scalars['Int']['input']>>;
   locals?: InputMaybe<Array<Scalars['Int']['input']>>;
@@ -963,6 +964,7 @@ export type MutationCreateProjectGroupArgs = {
 
 export type MutationCreateProjectIssueCommentArgs = {
   groupId?: InputMaybe<Scalars['Int']['input']>;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   images?: InputMaybe<Scalars['JSON']['input']>;
   issueId: Scalars['Int']['input'];
   mentionedUsers?: InputMaybe<Array<Scalars['Int']['input']>>;

@@ -26,9 +26,10 @@ import type { ConfirmedIssueFile } from './images/issue-file-service.ts';
 import { prepareImageFiles, replaceImages } from './images/issue-image-service.ts';
 import { disciplineRowsFor, visibilityStamps } from './issue-stamps.ts';
 import { recordIssueActivity } from './issue-activity.ts';
+import { checkIdempotencyKey, priorResult, withIdempotencyKey } from './idempotency.ts';
 
-/** createIssue's input: the issue fields and the project. */
-export type CreateIssueInput = IssueFieldsInput & { projectId: number };
+/** createIssue's input: the issue fields and the project (and, from createIssue, an idempotency key). */
+export type CreateIssueInput = IssueFieldsInput & { projectId: number; idempotencyKey?: string | null };
 
 /** Codes are the sequential number, zero-padded so that they sort and read alike (001, 002 … 1000). */
 export function issueCode(number: number): string {
@@ -39,7 +40,8 @@ export function issueCode(number: number): string {
  * Creates an issue (spec core §7): authorize (issue.create, active project) → check the draft and what it
  * points at → decide the initial status → store the issue, its children, its number and a history entry in
  * one transaction. The initial status follows the status rules as if the issue had been active and the
- * creator asked for the given status.
+ * creator asked for the given status. With an idempotency key the caller used before (an offline client's
+ * retry), the first call's issue is answered and nothing is written (docs/offline.md).
  */
 export async function createIssue(
   services: AppServices,
@@ -47,13 +49,30 @@ export async function createIssue(
   input: CreateIssueInput,
 ): Promise<{ id: number; projectId: number }> {
   const { db } = services.database;
+  const userId = actor.account.id;
+  const key = checkIdempotencyKey(input.idempotencyKey);
   const access = await loadForWrite(db, actor, input.projectId, 'issue.create');
+  const prior = await priorResult(db, userId, key, 'issue', input.projectId);
+  if (prior) return { id: prior.issueId, projectId: prior.projectId };
   const statuses = await projectStatuses(db, input.projectId);
   const files = await prepareImageFiles(services, access, input.images);
-  return unitOfWork(services, async (tx) => {
-    const row = await applyIssueCreate(tx, { access, statuses, files }, input);
-    return { id: row.id, projectId: row.projectId };
-  });
+  return unitOfWork(services, (tx) =>
+    withIdempotencyKey(
+      tx,
+      userId,
+      key,
+      'issue',
+      input.projectId,
+      async () => {
+        const row = await applyIssueCreate(tx, { access, statuses, files }, input);
+        return {
+          value: { id: row.id, projectId: row.projectId },
+          result: { projectId: row.projectId, issueId: row.id },
+        };
+      },
+      (result) => Promise.resolve({ id: result.issueId, projectId: result.projectId }),
+    ),
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   takeBootRefresh,
 } from '../../lib/auth-session.ts';
 import { getAccessToken } from '../../lib/auth-token.ts';
+import { clearOutbox } from '../../lib/offline/outbox.ts';
 import { UNAUTHENTICATED_EVENT } from '../../lib/session-events.ts';
 import { SessionContext, type SessionStatus, type SessionValue } from './session-context.ts';
 import { useSessionState } from './use-session-state.ts';
@@ -26,15 +27,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
     [loadUser, setFresh],
   );
+  const { status, user, error, freshSignIn, setUser } = state;
+  const userId = user?.id;
   const signOut = useCallback(async () => {
     try {
+      // The offline store is the user's alone: it goes with the session (issue 34).
+      if (userId !== undefined) await clearOutbox(userId).catch(() => undefined);
       await signOutSession();
     } finally {
       becomeAnonymous();
     }
-  }, [becomeAnonymous]);
+  }, [becomeAnonymous, userId]);
 
-  const { status, user, error, freshSignIn, setUser } = state;
   const value = useMemo<SessionValue>(
     () => ({ status, user, error, freshSignIn, signIn, signOut, setUser, reloadUser: loadUser }),
     [status, user, error, freshSignIn, signIn, signOut, setUser, loadUser],

@@ -1,6 +1,7 @@
 /** Web Push in this browser: the service worker, the permission and the subscription (issue 19). */
 
-export const SERVICE_WORKER_URL = '/notifications-sw.js';
+/** Obra's one service worker (src/sw/sw.ts): the offline app shell and Web Push. */
+export const SERVICE_WORKER_URL = '/sw.js';
 
 /** Whether this browser can receive device notifications at all. */
 export function pushSupported(): boolean {

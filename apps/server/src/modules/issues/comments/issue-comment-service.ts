@@ -30,6 +30,7 @@ import {
 import { loadProjectMembers } from '../issue-members-repository.ts';
 import { checkMentions, notifyUsers } from '../notifications/issue-notification-recipients.ts';
 import { parseImagesJson, prepareImageFiles, replaceImages } from '../images/issue-image-service.ts';
+import { checkIdempotencyKey, priorResult, withIdempotencyKey } from '../idempotency.ts';
 
 /** The fields of createProjectIssueComment and updateProjectIssueComment. */
 export interface CommentFieldsInput {
@@ -105,10 +106,17 @@ function commentEvent(row: CommentRow, action: 'created' | 'updated' | 'deleted'
 export async function createComment(
   services: AppServices,
   actor: Actor,
-  input: CommentFieldsInput & { projectId: number; issueId: number },
+  input: CommentFieldsInput & { projectId: number; issueId: number; idempotencyKey?: string | null },
 ): Promise<CommentView> {
   const { db } = services.database;
+  const key = checkIdempotencyKey(input.idempotencyKey);
   const access = await loadForWrite(db, actor, input.projectId, 'comment.create');
+  const replay = async (tx: Db, commentId: number): Promise<CommentView> => {
+    const { comment, issue } = await loadVisibleComment(tx, access, commentId);
+    return viewOf(tx, access, comment, issue.visibility);
+  };
+  const prior = await priorResult(db, actor.account.id, key, 'comment', input.projectId);
+  if (prior?.commentId !== undefined) return replay(db, prior.commentId);
   const fields = checkFields(input);
   const groupId = commentGroupFor(fields.visibility, input.groupId);
   await checkGroup(db, input.projectId, fields.visibility, groupId);
@@ -116,7 +124,25 @@ export async function createComment(
   const images = parseImagesJson(input.images);
   const files = await prepareImageFiles(services, access, images);
   const userId = actor.account.id;
-  return unitOfWork(services, async (tx) => {
+  return unitOfWork(services, (tx) =>
+    withIdempotencyKey(
+      tx,
+      userId,
+      key,
+      'comment',
+      input.projectId,
+      async () => {
+        const view = await insertComment(tx);
+        return {
+          value: view,
+          result: { projectId: input.projectId, issueId: input.issueId, commentId: view.row.id },
+        };
+      },
+      (result) => replay(tx, result.commentId ?? 0),
+    ),
+  );
+
+  async function insertComment(tx: Db): Promise<CommentView> {
     const issue = await loadVisibleIssue(tx, access, input.issueId);
     const [row] = await tx
       .insert(issueComments)
@@ -152,7 +178,7 @@ export async function createComment(
     await notifyUsers(tx, { issue, actorId: userId, comment: row, mentioned, tellInterested: true });
     commentEvent(row, 'created');
     return viewOf(tx, access, row, issue.visibility);
-  });
+  }
 }
 
 /** The fields whose change is a change of who may see, not of what is said (no editedAt). */

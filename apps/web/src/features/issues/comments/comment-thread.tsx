@@ -1,4 +1,4 @@
-import { Avatar, Chip, Group, Paper, Stack, Text } from '@mantine/core';
+import { Avatar, Button, Chip, Group, Paper, Stack, Text } from '@mantine/core';
 import type { CommentVisibility } from '@obra/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,14 @@ import {
   type IssueCommentFieldsFragment,
 } from '../../../gql/generated.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
+import {
+  enqueue,
+  listOutbox,
+  outboxAvailable,
+  removeEntry,
+  type OutboxEntry,
+} from '../../../lib/offline/outbox.ts';
+import { announce, OUTBOX_EVENT, type OfflineSyncEvent } from '../../../lib/offline/sync.ts';
 import { uploadFile } from '../edit/upload-file.ts';
 import { historyNames } from '../view/history-lines.ts';
 import { displayName, useIssueFormatters } from '../view/issue-format.ts';
@@ -73,6 +81,40 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
 
   const [pending, setPending] = useState<PendingComment[]>([]);
   const nextKey = useRef(0);
+  // Comments written offline (issue 34): in the user's outbox until sent; the issue reloads once they are.
+  const userId = screen.editor.userId;
+  const [queued, setQueued] = useState<OutboxEntry[]>([]);
+  const reload = useRef(screen.reload);
+  reload.current = screen.reload;
+  useEffect(() => {
+    let live = true;
+    const refresh = (event?: Event) => {
+      void listOutbox(userId).then((entries) => {
+        if (live) setQueued(entries.filter((e) => e.write.issueId === issue.id));
+      });
+      if ((event as CustomEvent<OfflineSyncEvent> | undefined)?.detail?.sentIssueIds.includes(issue.id))
+        reload.current();
+    };
+    refresh();
+    window.addEventListener(OUTBOX_EVENT, refresh);
+    return () => {
+      live = false;
+      window.removeEventListener(OUTBOX_EVENT, refresh);
+    };
+  }, [userId, issue.id]);
+  const queue = async (s: Omit<CommentSubmission, 'files'>): Promise<boolean> => {
+    await enqueue(userId, {
+      kind: 'comment',
+      projectId: issue.projectId,
+      issueId: issue.id,
+      message: s.message,
+      visibility: s.visibility,
+      groupId: s.groupId ?? null,
+      mentionedUsers: [...(s.mentionedUsers ?? [])],
+    });
+    announce();
+    return true;
+  };
   // A pending comment goes once the reloaded issue holds the saved one.
   useEffect(() => {
     const saved = new Set(issue.comments.map((c) => c.id));
@@ -82,6 +124,13 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
     });
   }, [issue.comments]);
   const send = async ({ files, ...s }: CommentSubmission): Promise<boolean> => {
+    if (!navigator.onLine && outboxAvailable()) {
+      if (files.length > 0) {
+        showErrorToast(t, new Error(t('comments.offlinePictures')));
+        return false;
+      }
+      return queue(s);
+    }
     nextKey.current += 1;
     const key = nextKey.current;
     setPending((list) => [...list, { key, message: s.message, visibility: s.visibility, savedId: null }]);
@@ -96,7 +145,18 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
     } catch (error) {
       return drop(error);
     }
-    const response = await create({ ...ids, issueId: issue.id, ...s, ...(images ? { images } : {}) });
+    const response = await create({
+      ...ids,
+      issueId: issue.id,
+      ...s,
+      ...(images ? { images } : {}),
+      idempotencyKey: crypto.randomUUID(),
+    });
+    // The network dropped on the way: the comment waits in the outbox (without pictures, already uploaded or not).
+    if (response.error?.networkError && !images && outboxAvailable()) {
+      setPending((list) => list.filter((p) => p.key !== key));
+      return queue(s);
+    }
     const savedId = response.data?.createProjectIssueComment.id;
     if (response.error || savedId === undefined) return drop(response.error ?? new Error('UNEXPECTED'));
     setPending((list) => list.map((p) => (p.key === key ? { ...p, savedId } : p)));
@@ -212,7 +272,29 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
           author={displayName(usersById.get(screen.editor.userId) ?? null, t('unknownUser'))}
         />
       ))}
-      <CommentJump count={comments.length + pending.length} composer={composer} />
+      {queued.map((entry) => (
+        <PendingCommentItem
+          key={`queued-${entry.seq}`}
+          comment={{ message: entry.write.message, visibility: entry.write.visibility }}
+          author={displayName(usersById.get(userId) ?? null, t('unknownUser'))}
+          note={
+            entry.state === 'queued'
+              ? t('comments.queued')
+              : entry.state === 'gone'
+                ? t('comments.notSentGone')
+                : t('comments.notSentRefused', {
+                    message: t(`errors:${entry.code ?? 'UNEXPECTED'}`, { defaultValue: entry.code }),
+                  })
+          }
+          state={entry.state}
+          onDiscard={
+            entry.state === 'queued'
+              ? undefined
+              : () => void removeEntry(userId, entry.seq).then(() => announce())
+          }
+        />
+      ))}
+      <CommentJump count={comments.length + pending.length + queued.length} composer={composer} />
       <div ref={composer}>
         <CommentComposer
           initial={{ message: '', visibility: 'public', groupId: null }}
@@ -244,8 +326,23 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
   );
 }
 
-/** One's own new comment while the server saves it. */
-function PendingCommentItem({ comment, author }: { comment: PendingComment; author: string }) {
+/**
+ * One's own new comment while the server saves it, or waiting in the offline outbox (`note` says which, and a
+ * write the server would not take can be discarded; its text stays shown until then, to be copied).
+ */
+function PendingCommentItem({
+  comment,
+  author,
+  note,
+  state,
+  onDiscard,
+}: {
+  comment: { message: string; visibility: string };
+  author: string;
+  note?: string;
+  state?: OutboxEntry['state'];
+  onDiscard?: (() => void) | undefined;
+}) {
   const { t } = useTranslation('issue');
   return (
     <Paper
@@ -254,8 +351,9 @@ function PendingCommentItem({ comment, author }: { comment: PendingComment; auth
       radius="md"
       data-testid="comment"
       data-pending="true"
+      data-outbox={state}
       data-visibility={comment.visibility}
-      style={{ opacity: 0.7 }}
+      style={{ opacity: state === 'queued' || state === undefined ? 0.7 : 1 }}
     >
       <Group gap="xs" wrap="nowrap">
         <Avatar size={28} radius="xl" name={author} color="initials" />
@@ -263,8 +361,8 @@ function PendingCommentItem({ comment, author }: { comment: PendingComment; auth
           <Text size="sm" fw={600} truncate>
             {author}
           </Text>
-          <Text size="xs" c="dimmed">
-            {t('comments.sending')}
+          <Text size="xs" c={state === 'refused' || state === 'gone' ? 'red' : 'dimmed'}>
+            {note ?? t('comments.sending')}
           </Text>
         </Stack>
       </Group>
@@ -276,6 +374,11 @@ function PendingCommentItem({ comment, author }: { comment: PendingComment; auth
       >
         {comment.message}
       </Text>
+      {onDiscard && (
+        <Button size="compact-xs" variant="subtle" color="red" mt="xs" onClick={onDiscard}>
+          {t('comments.discard')}
+        </Button>
+      )}
     </Paper>
   );
 }

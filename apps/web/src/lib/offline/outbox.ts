@@ -1,0 +1,94 @@
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+
+/**
+ * The offline outbox (issue 34, docs/offline.md): writes made without a network, kept durably in IndexedDB, one
+ * database per user (`obra-offline-<userId>`, deleted at sign-out), sent in order with their idempotency keys.
+ */
+
+/** A comment written offline: createProjectIssueComment's variables (no pictures offline yet). */
+export interface QueuedComment {
+  kind: 'comment';
+  projectId: number;
+  issueId: number;
+  message: string;
+  visibility: string;
+  groupId: number | null;
+  mentionedUsers: number[];
+}
+
+export type QueuedWrite = QueuedComment;
+
+/** A queued write as stored: `seq` orders them, `key` is the idempotency key the server sees. */
+export interface OutboxEntry {
+  seq: number;
+  key: string;
+  write: QueuedWrite;
+  queuedAt: string;
+  /** queued: waits for the network; refused: the server's rules said no (`code`); gone: the issue is not there. */
+  state: 'queued' | 'refused' | 'gone';
+  code?: string;
+}
+
+interface OutboxSchema extends DBSchema {
+  outbox: { key: number; value: OutboxEntry };
+}
+
+const databases = new Map<number, Promise<IDBPDatabase<OutboxSchema>>>();
+
+export function outboxDatabaseName(userId: number): string {
+  return `obra-offline-${userId}`;
+}
+
+function open(userId: number): Promise<IDBPDatabase<OutboxSchema>> {
+  let db = databases.get(userId);
+  if (!db) {
+    db = openDB<OutboxSchema>(outboxDatabaseName(userId), 1, {
+      upgrade(database) {
+        database.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
+      },
+    });
+    databases.set(userId, db);
+  }
+  return db;
+}
+
+/** Queues a write; returns its entry (with its sequence number and a new idempotency key). */
+export async function enqueue(userId: number, write: QueuedWrite): Promise<OutboxEntry> {
+  const db = await open(userId);
+  const entry: Omit<OutboxEntry, 'seq'> = {
+    key: crypto.randomUUID(),
+    write,
+    queuedAt: new Date().toISOString(),
+    state: 'queued',
+  };
+  const seq = await db.add('outbox', entry as OutboxEntry);
+  return { ...entry, seq };
+}
+
+/** Whether this browser can keep an outbox (IndexedDB; absent in some private modes and in jsdom). */
+export function outboxAvailable(): boolean {
+  return typeof indexedDB !== 'undefined';
+}
+
+/** Every entry, oldest first (none where the browser has no IndexedDB). */
+export async function listOutbox(userId: number): Promise<OutboxEntry[]> {
+  if (!outboxAvailable()) return [];
+  return (await open(userId)).getAll('outbox');
+}
+
+export async function removeEntry(userId: number, seq: number): Promise<void> {
+  await (await open(userId)).delete('outbox', seq);
+}
+
+export async function updateEntry(userId: number, entry: OutboxEntry): Promise<void> {
+  await (await open(userId)).put('outbox', entry);
+}
+
+/** Deletes the user's offline store (sign-out). */
+export async function clearOutbox(userId: number): Promise<void> {
+  if (!outboxAvailable()) return;
+  const db = databases.get(userId);
+  databases.delete(userId);
+  if (db) (await db).close();
+  await deleteDB(outboxDatabaseName(userId));
+}

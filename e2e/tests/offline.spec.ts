@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { signInWithForm } from './identity-helpers.ts';
+import { buildIssueWorld, openIssue, signedInPage } from './issue-view-helpers.ts';
+import { createIssues } from './issues-list-helpers.ts';
+import { gql } from './project-helpers.ts';
+
+// Issue 34 (docs/offline.md): the installable app, its one service worker and the offline app shell.
+
+/** Waits until Obra's service worker controls the page and has its precache (the app shell) in place. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.getRegistration('/');
+    if (!registration?.active || !navigator.serviceWorker.controller) return false;
+    const names = await caches.keys();
+    return names.some((name) => name.startsWith('workbox-precache'));
+  });
+}
+
+test.describe('offline field capture', () => {
+  test('Chromium reports the app installable, with one service worker that also carries Web Push', async ({
+    playwright,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    // A profile on disk: Chromium never offers to install from an incognito context (a new context's kind).
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-offline-profile-'));
+    const context = await playwright.chromium.launchPersistentContext(profile, {
+      ...test.info().project.use.launchOptions,
+      baseURL,
+      locale: 'en-US',
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/workspace');
+    await signInWithForm(page, world.owner.email, world.owner.password);
+    await expect(page.getByTestId('workspace-home')).toBeVisible();
+    await waitForServiceWorker(page);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    expect(manifest.url).toContain('/manifest.webmanifest');
+    // One worker for the whole origin: the app's, at /sw.js, the same one device notifications subscribe with.
+    const scripts = await page.evaluate(async () =>
+      (await navigator.serviceWorker.getRegistrations()).map((r) => r.active?.scriptURL ?? ''),
+    );
+    expect(scripts).toEqual([`${baseURL}/sw.js`]);
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  });
+
+  test('offline, a reload opens the app shell from the service worker', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    const page = await signedInPage(browser, baseURL, world.owner);
+    await waitForServiceWorker(page);
+    await page.goto(`/workspace/project/${world.projectId}/issues`);
+    await page.context().setOffline(true);
+    await page.reload();
+    // Without a network the document, the shell's code and styles come from the worker's caches.
+    await expect(page.locator('#root')).not.toBeEmpty();
+    await expect(page).toHaveTitle('Obra');
+    // The session is not kept offline (its refresh needs the server, docs/offline.md): the sign-in form shows.
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+    await page.context().setOffline(false);
+    await page.context().close();
+  });
+
+  test('a comment written offline waits in the outbox, then reaches the server once when the network returns', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    const [issueId] = await createIssues(request, world, [{ title: 'Fissura no pilar P7' }]);
+    if (issueId === undefined) throw new Error('issue missing');
+    const page = await signedInPage(browser, baseURL, world.owner);
+    await waitForServiceWorker(page);
+    await openIssue(page, world.projectId, issueId);
+    await expect(page.getByTestId('comments-empty')).toBeVisible();
+
+    await page.context().setOffline(true);
+    const status = page.getByTestId('offline-status');
+    await expect(status).toContainText('Offline — last synced at');
+    await page.getByTestId('comment-composer').getByTestId('comment-input').fill('Medido no local: 3 mm');
+    await page.getByTestId('comment-composer').getByRole('button', { name: 'Send' }).click();
+    const queued = page.locator('[data-outbox="queued"]');
+    await expect(queued).toContainText('Medido no local: 3 mm');
+    await expect(queued).toContainText('waiting for the network');
+    await expect(status).toContainText('1 change waiting to be sent');
+
+    await page.context().setOffline(false);
+    await expect(page.locator('[data-outbox]')).toHaveCount(0);
+    await expect(page.getByTestId('comment').filter({ hasText: 'Medido no local: 3 mm' })).toHaveCount(1);
+    await expect(status).toBeHidden();
+    const saved = await gql<{ issue: { comments: { message: string }[] } }>(
+      request,
+      world.owner.token,
+      'query($p: Int!, $i: Int!) { issue(projectId: $p, issueId: $i) { comments { message } } }',
+      { p: world.projectId, i: issueId },
+    );
+    expect(saved.issue.comments.map((c) => c.message)).toEqual(['Medido no local: 3 mm']);
+    await page.context().close();
+  });
+});
