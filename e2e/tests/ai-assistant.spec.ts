@@ -1,0 +1,66 @@
+import { expect, test } from '../fixtures.ts';
+import { buildIssueWorld, signedInPage } from './issue-view-helpers.ts';
+import { createCompanyCollaborator, gql } from './project-helpers.ts';
+
+// The AI assistant (issue 31) on the scripted model of e2e/openai-sink.ts: a company admin turns it on for a
+// member on the members page; the member accepts the disclaimer once, asks what is late and opens an issue from
+// the streamed answer's link.
+
+test.describe('AI assistant', () => {
+  test('enabled for a member, disclaimer once, asks about late issues and opens one from the answer', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    test.setTimeout(180_000);
+    const world = await buildIssueWorld(request, obra);
+    const late = await gql<{ createIssue: { id: number; code: string } }>(
+      request,
+      world.owner.token,
+      `mutation($p: Int!, $d: [IssueDisciplineInput!]) {
+        createIssue(projectId: $p, title: "Laje do 3º pavimento sem escoramento", status: "active", priority: "high",
+          visibility: "public", deadline: "2024-03-01", disciplines: $d, pin: { x: 10, y: 10 }) { id code } }`,
+      { p: world.projectId, d: [{ disciplineId: world.disciplineIds[0], status: 'todo' }] },
+    );
+    const member = await createCompanyCollaborator(request, obra, world.owner.email);
+
+    // The company admin turns the assistant on for the member.
+    const admin = await signedInPage(browser, baseURL, world.owner);
+    await admin.goto('/workspace/company/members');
+    const row = admin.locator(`[data-testid="company-member-row"][data-email="${member.email}"]`);
+    const toggle = row.getByRole('switch', { name: /AI assistant for/ });
+    await expect(toggle).not.toBeChecked();
+    await toggle.click({ force: true });
+    await expect(admin.getByText(/The AI assistant is on for/)).toBeVisible();
+    await expect(toggle).toBeChecked();
+    await admin.context().close();
+
+    // The member finds it in the menu; the disclaimer comes first, once.
+    const page = await signedInPage(browser, baseURL, { ...member, token: '', id: 0, name: '' });
+    await page.getByTestId('side-menu-aiAssistant').click();
+    await expect(page).toHaveURL(/\/caio$/);
+    await page.getByTestId('ai-disclaimer-accept').click();
+    await expect(page.getByTestId('ai-input')).toBeVisible();
+    await page.goto('/ai/chat');
+    await expect(page.getByTestId('ai-input')).toBeVisible();
+    await expect(page.getByTestId('ai-disclaimer')).toHaveCount(0);
+
+    // A blank message is refused with the catalogue's message.
+    await page.getByTestId('ai-send').click();
+    await expect(page.getByTestId('ai-error')).toHaveText(/cannot be blank/);
+
+    // The question is answered, streamed, with a link to the late issue; the link opens it.
+    await page.getByTestId('ai-input').fill('What is late?');
+    await page.getByTestId('ai-send').click();
+    const answer = page.getByTestId('ai-answer').last();
+    await expect(answer).toContainText('These issues are late');
+    await expect(page.getByTestId('ai-conversation')).toHaveCount(1);
+    const link = answer.getByRole('link', { name: late.createIssue.code });
+    await link.click();
+    await expect(page).toHaveURL(
+      new RegExp(`/workspace/project/${world.projectId}/issues/${late.createIssue.id}$`),
+    );
+    await expect(page.getByTestId('issue-view')).toContainText('Laje do 3º pavimento sem escoramento');
+  });
+});
