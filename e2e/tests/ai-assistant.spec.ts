@@ -15,13 +15,19 @@ test.describe('AI assistant', () => {
   }) => {
     test.setTimeout(180_000);
     const world = await buildIssueWorld(request, obra);
-    const late = await gql<{ createIssue: { id: number; code: string } }>(
+    const created = await gql<{ createIssue: { id: number } }>(
       request,
       world.owner.token,
       `mutation($p: Int!, $d: [IssueDisciplineInput!]) {
         createIssue(projectId: $p, title: "Laje do 3º pavimento sem escoramento", status: "active", priority: "high",
-          visibility: "public", deadline: "2024-03-01", disciplines: $d, pin: { x: 10, y: 10 }) { id code } }`,
+          visibility: "public", deadline: "2024-03-01", disciplines: $d, pin: { x: 10, y: 10 }) { id } }`,
       { p: world.projectId, d: [{ disciplineId: world.disciplineIds[0], status: 'todo' }] },
+    );
+    const late = await gql<{ issue: { id: number; code: string } }>(
+      request,
+      world.owner.token,
+      'query($p: Int!, $i: Int!) { issue(projectId: $p, issueId: $i) { id code } }',
+      { p: world.projectId, i: created.createIssue.id },
     );
     const member = await createCompanyCollaborator(request, obra, world.owner.email);
 
@@ -56,10 +62,10 @@ test.describe('AI assistant', () => {
     const answer = page.getByTestId('ai-answer').last();
     await expect(answer).toContainText('These issues are late');
     await expect(page.getByTestId('ai-conversation')).toHaveCount(1);
-    const link = answer.getByRole('link', { name: late.createIssue.code });
+    const link = answer.getByRole('link', { name: late.issue.code });
     await link.click();
     await expect(page).toHaveURL(
-      new RegExp(`/workspace/project/${world.projectId}/issues/${late.createIssue.id}$`),
+      new RegExp(`/workspace/project/${world.projectId}/issues/${late.issue.id}$`),
     );
     await expect(page.getByTestId('issue-view')).toContainText('Laje do 3º pavimento sem escoramento');
   });
