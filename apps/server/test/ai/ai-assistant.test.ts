@@ -149,6 +149,64 @@ describe('conversations', () => {
     }
   });
 
+  it('drafts a comment that is posted only when the user confirms it, and logs it on the issue', async () => {
+    ai.queue.push(
+      {
+        toolCalls: [
+          {
+            name: 'draft_comment',
+            arguments: { projectId: w.projectId, issueId, message: 'Favor reenviar o projeto.' },
+          },
+        ],
+      },
+      { text: ['Preparei um comentário para você confirmar.'] },
+    );
+    const answer = await ask(t, w.creator, 'Peça o projeto revisado');
+    const draft = answer.events.find((e) => e.kind === 'draft')?.draft;
+    expect(draft).toMatchObject({ projectId: w.projectId, issueId, message: 'Favor reenviar o projeto.' });
+    const comments = async () =>
+      (
+        await call<{ issue: { aiAssistantLogs: unknown } }>(
+          t,
+          w.creator,
+          'query($p: Int!, $i: Int!) { issue(projectId: $p, issueId: $i) { aiAssistantLogs } }',
+          { p: w.projectId, i: issueId },
+        )
+      ).issue.aiAssistantLogs;
+    expect(await comments()).toBeNull();
+    const confirm = `mutation($c: Int!, $p: Int!, $i: Int!, $m: String!) {
+      confirmAiCommentDraft(conversationId: $c, projectId: $p, issueId: $i, message: $m) { id message } }`;
+    const posted = await call<{ confirmAiCommentDraft: { id: number; message: string } }>(
+      t,
+      w.creator,
+      confirm,
+      {
+        c: answer.conversationId,
+        p: w.projectId,
+        i: issueId,
+        m: 'Favor reenviar o projeto revisado.',
+      },
+    );
+    expect(posted.confirmAiCommentDraft.message).toBe('Favor reenviar o projeto revisado.');
+    expect(await comments()).toEqual([
+      expect.objectContaining({
+        kind: 'comment',
+        commentId: posted.confirmAiCommentDraft.id,
+        conversationId: answer.conversationId,
+        persona: 'caio',
+      }),
+    ]);
+    // Another user's conversation cannot carry a confirmation.
+    expect(
+      await codeOf(t, w.coordinator, confirm, {
+        c: answer.conversationId,
+        p: w.projectId,
+        i: issueId,
+        m: 'x',
+      }),
+    ).toBe('NOT_FOUND');
+  });
+
   it('refuses a blank message and one that no longer fits the window', async () => {
     expect(await codeOf(t, w.creator, SEND, { p: 'caio', t: '  \n ' })).toBe(
       'CONTENT_MUST_BE_NON_EMPTY_STRING',

@@ -7,7 +7,7 @@ import { subscribeAs } from '../issues/subscription-test-kit.ts';
 
 export const SEND = `mutation($c: Int, $p: String!, $t: String!) {
   sendAiMessage(conversationId: $c, persona: $p, text: $t) { conversation { id persona title } message { id role content } } }`;
-export const ANSWER = `subscription($m: Int!) { aiAnswer(messageId: $m) { kind text messageId code } }`;
+export const ANSWER = `subscription($m: Int!) { aiAnswer(messageId: $m) { kind text messageId code draft { projectId issueId code message } } }`;
 export const MESSAGES = `query($c: Int!) { aiConversationMessages(conversationId: $c) { id role content } }`;
 
 export interface AnswerEvent {
@@ -15,6 +15,7 @@ export interface AnswerEvent {
   text: string | null;
   messageId: number | null;
   code: string | null;
+  draft: { projectId: number; issueId: number; code: string; message: string } | null;
 }
 
 /** Turns the assistant on for a user and records their accepted disclaimer (straight in the database). */

@@ -13,8 +13,8 @@ import { ask, enableAssistant } from './ai-test-kit.ts';
 
 // The visibility matrix for the assistant: a partner without the issues' discipline (collaboratorOther) asks,
 // through every tool, for a draft (visibility creator), a group-only issue and the restricted ones
-// (project_management, semi_public), by title, by id, by code and by a quoted sentence of the description, and
-// gets nothing of them; the public issue is found by the same calls, and the creator finds every one.
+// (project_management, semi_public), by title, by id, by code and by a quoted sentence of the description (and
+// tries to draft a comment on each), and gets nothing of them; the public issue is found by the same calls, and the creator finds every one.
 
 let ai: OpenAiTestServer;
 let t: TestServer;
@@ -78,6 +78,7 @@ function everyToolCall(projectId: number): ScriptedToolCall[] {
       { name: 'search_issues', arguments: { projectId, text: issue.code } },
       { name: 'search_issues', arguments: { text: issue.sentence } },
       { name: 'read_issue', arguments: { projectId, issueId: issue.id } },
+      { name: 'draft_comment', arguments: { projectId, issueId: issue.id, message: 'Zebra?' } },
     );
   return calls;
 }
@@ -105,14 +106,17 @@ describe('the assistant sees only what its user sees', () => {
     // The counts count only the public issue.
     const counts = results.filter((r) => r.includes('"by":')).map((r) => JSON.parse(r) as { total: number });
     expect(counts.map((c) => c.total)).toEqual([1, 1, 1, 1]);
-    // Reading a hidden issue by id answers exactly like a missing one.
-    const reads = results.slice(-4 * issues.length).filter((_, i) => i % 4 === 3);
-    issues.forEach((issue, i) =>
-      expect([issue.visibility, reads[i] === '{"error":"not found"}']).toEqual([
+    // Reading a hidden issue by id, or drafting a comment on it, answers exactly like a missing one.
+    const perIssue = results.slice(-5 * issues.length);
+    issues.forEach((issue, i) => {
+      const [read, drafted] = [perIssue[i * 5 + 3], perIssue[i * 5 + 4]];
+      const hidden = issue.visibility !== 'public';
+      expect([
         issue.visibility,
-        issue.visibility !== 'public',
-      ]),
-    );
+        read === '{"error":"not found"}',
+        drafted === '{"error":"not found"}',
+      ]).toEqual([issue.visibility, hidden, hidden]);
+    });
   });
 
   it('finds every one of them for their creator (the same calls work)', async () => {

@@ -74,6 +74,8 @@ export type AdminScriptRun = {
 export type AiAnswerEvent = {
   __typename?: 'AiAnswerEvent';
   code: Maybe<Scalars['String']['output']>;
+  /** kind draft: a comment the assistant proposes; posted only through confirmAiCommentDraft. */
+  draft: Maybe<AiCommentDraft>;
   kind: Scalars['String']['output'];
   messageId: Maybe<Scalars['Int']['output']>;
   text: Maybe<Scalars['String']['output']>;
@@ -87,6 +89,15 @@ export type AiChatMessage = {
   id: Scalars['Int']['output'];
   /** user or assistant. */
   role: Scalars['String']['output'];
+};
+
+/** A comment drafted by the assistant on an issue the user sees. */
+export type AiCommentDraft = {
+  __typename?: 'AiCommentDraft';
+  code: Scalars['String']['output'];
+  issueId: Scalars['Int']['output'];
+  message: Scalars['String']['output'];
+  projectId: Scalars['Int']['output'];
 };
 
 /** One of the caller's conversations with the assistant. */
@@ -819,6 +830,8 @@ export type Mutation = {
   acceptProjectCompanyInvite: ProjectCard;
   adminCreateCompany: CompanyProfile;
   adminUpdateCompany: CompanyProfile;
+  /** Posts a drafted comment the user confirmed (public; the normal comment rules apply) and logs it on the issue. */
+  confirmAiCommentDraft: Comment;
   /** Checks the caller's upload, re-encodes it to its kind's exact size and answers its URL (valid for an hour). */
   confirmProfileImageUpload: ProfileImage;
   /**
@@ -936,6 +949,13 @@ export type MutationAdminCreateCompanyArgs = {
 export type MutationAdminUpdateCompanyArgs = {
   companyId: Scalars['Int']['input'];
   input: AdminCompanyInput;
+};
+
+export type MutationConfirmAiCommentDraftArgs = {
+  conversationId: Scalars['Int']['input'];
+  issueId: Scalars['Int']['input'];
+  message: Scalars['String']['input'];
+  projectId: Scalars['Int']['input'];
 };
 
 export type MutationConfirmProfileImageUploadArgs = {
@@ -2224,6 +2244,7 @@ export type ResolversTypes = ResolversObject<{
   AdminScriptRun: ResolverTypeWrapper<AdminScriptRun>;
   AiAnswerEvent: ResolverTypeWrapper<AiAnswerEvent>;
   AiChatMessage: ResolverTypeWrapper<AiChatMessage>;
+  AiCommentDraft: ResolverTypeWrapper<AiCommentDraft>;
   AiConversation: ResolverTypeWrapper<AiConversation>;
   AiSentMessage: ResolverTypeWrapper<AiSentMessage>;
   AiStatus: ResolverTypeWrapper<AiStatus>;
@@ -2365,6 +2386,7 @@ export type ResolversParentTypes = ResolversObject<{
   AdminScriptRun: AdminScriptRun;
   AiAnswerEvent: AiAnswerEvent;
   AiChatMessage: AiChatMessage;
+  AiCommentDraft: AiCommentDraft;
   AiConversation: AiConversation;
   AiSentMessage: AiSentMessage;
   AiStatus: AiStatus;
@@ -2522,6 +2544,7 @@ export type AiAnswerEventResolvers<
   ParentType extends ResolversParentTypes['AiAnswerEvent'] = ResolversParentTypes['AiAnswerEvent'],
 > = ResolversObject<{
   code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  draft?: Resolver<Maybe<ResolversTypes['AiCommentDraft']>, ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   messageId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2535,6 +2558,16 @@ export type AiChatMessageResolvers<
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type AiCommentDraftResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AiCommentDraft'] = ResolversParentTypes['AiCommentDraft'],
+> = ResolversObject<{
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  issueId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type AiConversationResolvers<
@@ -3220,6 +3253,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationAdminUpdateCompanyArgs, 'companyId' | 'input'>
+  >;
+  confirmAiCommentDraft?: Resolver<
+    ResolversTypes['Comment'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationConfirmAiCommentDraftArgs, 'conversationId' | 'issueId' | 'message' | 'projectId'>
   >;
   confirmProfileImageUpload?: Resolver<
     ResolversTypes['ProfileImage'],
@@ -4406,6 +4445,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   AdminScriptRun?: AdminScriptRunResolvers<ContextType>;
   AiAnswerEvent?: AiAnswerEventResolvers<ContextType>;
   AiChatMessage?: AiChatMessageResolvers<ContextType>;
+  AiCommentDraft?: AiCommentDraftResolvers<ContextType>;
   AiConversation?: AiConversationResolvers<ContextType>;
   AiSentMessage?: AiSentMessageResolvers<ContextType>;
   AiStatus?: AiStatusResolvers<ContextType>;

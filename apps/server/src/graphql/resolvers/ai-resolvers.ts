@@ -1,9 +1,11 @@
 import { requireActor } from '../context.ts';
+import { presentComment } from './issue-comments-presenters.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import {
   aiConversationMessages,
   aiConversations,
   aiStatus,
+  confirmAiCommentDraft,
   deleteAiConversation,
   renameAiConversation,
   sendAiMessage,
@@ -50,6 +52,8 @@ export const aiResolvers: Resolvers = {
       renameAiConversation(ctx.services, requireActor(ctx), conversationId, title),
     deleteAiConversation: (_r, { conversationId }, ctx) =>
       deleteAiConversation(ctx.services, requireActor(ctx), conversationId),
+    confirmAiCommentDraft: async (_r, args, ctx) =>
+      presentComment(await confirmAiCommentDraft(ctx.services, requireActor(ctx), args)),
   },
   Subscription: {
     aiAnswer: {

@@ -3,7 +3,9 @@ import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { createAiProvider, type AiMessage, type AiProvider, type AiToolCall } from './ai-provider.ts';
-import { AI_TOOLS, runAiTool } from './ai-tools.ts';
+import { AI_TOOLS, runAiTool, type AiCommentDraft } from './ai-tools.ts';
+import { createComment } from '../issues/comments/issue-comment-service.ts';
+import type { CommentView } from '../issues/comments/issue-comment-repository.ts';
 import { personaPrompt, isPersona, type Persona } from './ai-personas.ts';
 import {
   deleteConversation as deleteConversationRow,
@@ -192,6 +194,7 @@ export async function sendAiMessage(
 export type AiAnswerEvent =
   | { kind: 'token'; text: string }
   | { kind: 'tool'; text: string }
+  | { kind: 'draft'; draft: AiCommentDraft }
   | { kind: 'done'; messageId: number; text: string }
   | { kind: 'error'; code: 'AI_TROUBLE_RESPONDING' | 'CHAT_TOO_LONG' };
 
@@ -267,6 +270,8 @@ export async function* streamAiAnswer(
         yield { kind: 'tool', text: call.name };
         const result = await runAiTool(services, actor, call.name, call.arguments);
         messages.push({ role: 'tool', content: result, toolCallId: call.id });
+        const draft = call.name === 'draft_comment' ? draftOf(result) : undefined;
+        if (draft) yield { kind: 'draft', draft };
         await insertMessage(db, {
           conversationId: conversation.id,
           role: 'tool',
@@ -307,4 +312,35 @@ async function locateQuestion(services: AppServices, actor: Actor, messageId: nu
   const last = history[history.length - 1];
   if (last?.id !== messageId || last.role !== 'user') throw new AppError('INVALID_ACTION');
   return { conversation, history };
+}
+
+function draftOf(result: string): AiCommentDraft | undefined {
+  const parsed = JSON.parse(result) as { draft?: AiCommentDraft };
+  return parsed.draft;
+}
+
+/**
+ * Posts a comment the assistant drafted, once the user confirmed it (possibly edited) in the page: through the
+ * normal comment creation (its rights, checks, history and notifications), with an entry in the issue's
+ * aiAssistantLogs written in the same transaction.
+ */
+export async function confirmAiCommentDraft(
+  services: AppServices,
+  actor: Actor,
+  input: { conversationId: number; projectId: number; issueId: number; message: string },
+): Promise<CommentView> {
+  requireAssistant(services, actor);
+  const conversation = await ownConversation(services, actor, input.conversationId);
+  return createComment(
+    services,
+    actor,
+    { projectId: input.projectId, issueId: input.issueId, message: input.message, visibility: 'public' },
+    {
+      kind: 'comment',
+      at: new Date().toISOString(),
+      userId: actor.account.id,
+      persona: conversation.persona,
+      conversationId: conversation.id,
+    },
+  );
 }

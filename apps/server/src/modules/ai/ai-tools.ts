@@ -77,6 +77,21 @@ export const AI_TOOLS: readonly AiToolSpec[] = [
     },
   },
   {
+    name: 'draft_comment',
+    description:
+      'Drafts a comment on an issue for the user. It is NOT posted: the page shows it and the user confirms, edits or discards it. Say so in your answer.',
+    parameters: {
+      type: 'object',
+      properties: {
+        projectId: { type: 'integer' },
+        issueId: { type: 'integer' },
+        message: { type: 'string', description: "The comment, in the user's language." },
+      },
+      required: ['projectId', 'issueId', 'message'],
+      additionalProperties: false,
+    },
+  },
+  {
     name: 'my_pending_items',
     description:
       "The issues waiting on the user (their disciplines' pendencies) in every project, late ones first.",
@@ -238,6 +253,26 @@ async function readIssue(services: AppServices, actor: Actor, args: Args) {
   };
 }
 
+/** A comment the assistant proposes; the user confirms it in the page (confirmAiCommentDraft). */
+export interface AiCommentDraft {
+  projectId: number;
+  issueId: number;
+  code: string;
+  message: string;
+}
+
+async function draftComment(services: AppServices, actor: Actor, args: Args) {
+  const projectId = int(args, 'projectId');
+  const issueId = int(args, 'issueId');
+  const message = str(args, 'message');
+  if (projectId === undefined || issueId === undefined || !message)
+    return { error: 'projectId, issueId and message are required' };
+  // Only an issue the user sees may get a draft (the confirmation checks the comment rights again).
+  const { view } = await getIssue(services, actor, projectId, issueId);
+  const draft: AiCommentDraft = { projectId, issueId, code: view.row.code, message: message.slice(0, 5000) };
+  return { draft, posted: false, note: 'Shown to the user, who confirms or discards it.' };
+}
+
 async function myPendingItems(services: AppServices, actor: Actor) {
   const results: ReturnType<typeof summary>[] = [];
   for (const project of await workspaceProjects(services, actor)) {
@@ -279,6 +314,8 @@ export async function runAiTool(
         return JSON.stringify(await countIssues(services, actor, args));
       case 'read_issue':
         return JSON.stringify(await readIssue(services, actor, args));
+      case 'draft_comment':
+        return JSON.stringify(await draftComment(services, actor, args));
       case 'my_pending_items':
         return JSON.stringify(await myPendingItems(services, actor));
       default:
