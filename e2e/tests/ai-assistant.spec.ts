@@ -3,8 +3,8 @@ import { buildIssueWorld, signedInPage } from './issue-view-helpers.ts';
 import { createCompanyCollaborator, gql } from './project-helpers.ts';
 
 // The AI assistant (issue 31) on the scripted model of e2e/openai-sink.ts: a company admin turns it on for a
-// member on the members page; the member accepts the disclaimer once, asks what is late and opens an issue from
-// the streamed answer's link.
+// member on the members page; the member accepts the disclaimer once, asks what is late, confirms a drafted
+// comment, and opens the issue from the streamed answer's link.
 
 test.describe('AI assistant', () => {
   test('enabled for a member, disclaimer once, asks about late issues and opens one from the answer', async ({
@@ -63,10 +63,29 @@ test.describe('AI assistant', () => {
     await expect(answer).toContainText('These issues are late');
     await expect(page.getByTestId('ai-conversation')).toHaveCount(1);
     const link = answer.getByRole('link', { name: late.issue.code });
+    await expect(link).toBeVisible();
+
+    // A drafted comment is posted only once the member confirms it (edited) in the page.
+    await page.getByTestId('ai-input').fill('Draft a comment asking for the shoring plan');
+    await page.getByTestId('ai-send').click();
+    await expect(page.getByTestId('ai-answer').last()).toContainText(
+      'I drafted a comment for you to confirm.',
+    );
+    const draft = page.getByTestId('ai-draft');
+    await expect(draft.getByTestId('ai-draft-message')).toHaveValue(
+      'Please send the shoring plan for this slab.',
+    );
+    await draft.getByTestId('ai-draft-message').fill('Please send the shoring plan for this slab by Friday.');
+    await draft.getByTestId('ai-draft-confirm').click();
+    await expect(draft.getByTestId('ai-draft-posted')).toBeVisible();
+
     await link.click();
     await expect(page).toHaveURL(
       new RegExp(`/workspace/project/${world.projectId}/issues/${late.issue.id}$`),
     );
     await expect(page.getByTestId('issue-view')).toContainText('Laje do 3º pavimento sem escoramento');
+    await expect(page.getByTestId('issue-view')).toContainText(
+      'Please send the shoring plan for this slab by Friday.',
+    );
   });
 });

@@ -458,8 +458,23 @@ export type AiAnswerSubscriptionVariables = Exact<{
 }>;
 
 export type AiAnswerSubscription = {
-  aiAnswer: { kind: string; text: string | null; messageId: number | null; code: string | null };
+  aiAnswer: {
+    kind: string;
+    text: string | null;
+    messageId: number | null;
+    code: string | null;
+    draft: { projectId: number; issueId: number; code: string; message: string } | null;
+  };
 };
+
+export type ConfirmAiCommentDraftMutationVariables = Exact<{
+  conversationId: number;
+  projectId: number;
+  issueId: number;
+  message: string;
+}>;
+
+export type ConfirmAiCommentDraftMutation = { confirmAiCommentDraft: { id: number } };
 
 export type CompanyInvitePreviewQueryVariables = Exact<{
   inviteId: number;
@@ -4930,6 +4945,19 @@ export const AiAnswerDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'text' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'messageId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draft' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'issueId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -4938,6 +4966,73 @@ export const AiAnswerDocument = {
     },
   ],
 } as unknown as DocumentNode<AiAnswerSubscription, AiAnswerSubscriptionVariables>;
+export const ConfirmAiCommentDraftDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConfirmAiCommentDraft' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'issueId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'message' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'confirmAiCommentDraft' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'conversationId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'issueId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'issueId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'message' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'message' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfirmAiCommentDraftMutation, ConfirmAiCommentDraftMutationVariables>;
 export const CompanyInvitePreviewDocument = {
   kind: 'Document',
   definitions: [

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Avatar,
   Button,
   Card,
@@ -25,6 +26,7 @@ import { useSession } from '../../app/guards/session-context.ts';
 import { FormError } from '../../components/form-error.tsx';
 import {
   AcceptAiDisclaimerDocument,
+  ConfirmAiCommentDraftDocument,
   AiAnswerDocument,
   AiConversationMessagesDocument,
   AiConversationsDocument,
@@ -147,6 +149,7 @@ function AiChat({ persona }: { persona: Persona }) {
   const [local, setLocal] = useState<Shown[]>([]);
   const [streaming, setStreaming] = useState<{ text: string; tool: string | null } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [drafts, setDrafts] = useState<Draft[]>([]);
   const stop = useRef<(() => void) | null>(null);
   const me = PERSONAS[persona];
 
@@ -158,6 +161,7 @@ function AiChat({ persona }: { persona: Persona }) {
     setStreaming(null);
     setLocal([]);
     setFailure(null);
+    setDrafts([]);
     setParams(id ? { c: String(id) } : {});
   };
 
@@ -285,6 +289,13 @@ function AiChat({ persona }: { persona: Persona }) {
             {shown.map((m) => (
               <Bubble key={m.key} role={m.role} content={m.content} />
             ))}
+            {drafts.map((d) => (
+              <DraftCard
+                key={d.key}
+                draft={d}
+                onDone={() => setDrafts((all) => all.filter((x) => x.key !== d.key))}
+              />
+            ))}
             {streaming && (
               <Paper withBorder p="sm" data-testid="ai-streaming">
                 {streaming.tool && (
@@ -344,6 +355,84 @@ function AiChat({ persona }: { persona: Persona }) {
         </Group>
       </Stack>
     </Group>
+  );
+}
+
+interface Draft {
+  key: string;
+  conversationId: number;
+  projectId: number;
+  issueId: number;
+  code: string;
+  message: string;
+}
+
+/** A comment the assistant drafted: posted (as a public comment) only when the user confirms it, after editing. */
+function DraftCard({ draft, onDone }: { draft: Draft; onDone: () => void }) {
+  const { t } = useTranslation('ai');
+  const client = useClient();
+  const [message, setMessage] = useState(draft.message);
+  const [busy, setBusy] = useState(false);
+  const [posted, setPosted] = useState(false);
+  const link = `/workspace/project/${draft.projectId}/issues/${draft.issueId}`;
+  const confirm = async () => {
+    setBusy(true);
+    const result = await client
+      .mutation(ConfirmAiCommentDraftDocument, {
+        conversationId: draft.conversationId,
+        projectId: draft.projectId,
+        issueId: draft.issueId,
+        message,
+      })
+      .toPromise();
+    setBusy(false);
+    if (result.error) showErrorToast(t, result.error);
+    else setPosted(true);
+  };
+  return (
+    <Card withBorder data-testid="ai-draft">
+      <Stack gap="xs">
+        <Text size="sm" fw={500}>
+          {t('draft.title')}{' '}
+          <Anchor component={Link} to={link}>
+            {draft.code}
+          </Anchor>
+        </Text>
+        {posted ? (
+          <Text size="sm" c="teal" data-testid="ai-draft-posted">
+            {t('draft.posted')}
+          </Text>
+        ) : (
+          <>
+            <Textarea
+              autosize
+              minRows={2}
+              value={message}
+              onChange={(e) => setMessage(e.currentTarget.value)}
+              aria-label={t('draft.message')}
+              data-testid="ai-draft-message"
+            />
+            <Text size="xs" c="dimmed">
+              {t('draft.hint')}
+            </Text>
+            <Group justify="flex-end" gap="xs">
+              <Button variant="subtle" size="xs" onClick={onDone} disabled={busy}>
+                {t('draft.discard')}
+              </Button>
+              <Button
+                size="xs"
+                onClick={() => void confirm()}
+                loading={busy}
+                disabled={!message.trim()}
+                data-testid="ai-draft-confirm"
+              >
+                {t('draft.confirm')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Card>
   );
 }
 
