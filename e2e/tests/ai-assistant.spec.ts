@@ -62,7 +62,8 @@ test.describe('AI assistant', () => {
     const answer = page.getByTestId('ai-answer').last();
     await expect(answer).toContainText('These issues are late');
     await expect(page.getByTestId('ai-conversation')).toHaveCount(1);
-    const link = answer.getByRole('link', { name: late.issue.code });
+    // The answer's link (the draft card below also links the issue; this one is the answer's).
+    const link = page.getByTestId('ai-answer-link').filter({ hasText: late.issue.code }).first();
     await expect(link).toBeVisible();
 
     // A drafted comment is posted only once the member confirms it (edited) in the page.

@@ -202,7 +202,13 @@ function AiChat({ persona }: { persona: Persona }) {
           setStreaming((s) => ({ text: (s?.text ?? '') + (event.text ?? ''), tool: null }));
         else if (event.kind === 'tool')
           setStreaming((s) => ({ text: s?.text ?? '', tool: event.text ?? null }));
-        else if (event.kind === 'done') {
+        else if (event.kind === 'draft' && event.draft) {
+          const draft = event.draft;
+          setDrafts((d) => [
+            ...d,
+            { ...draft, key: `${message.id}-${d.length}`, conversationId: conversation.id },
+          ]);
+        } else if (event.kind === 'done') {
           subscription.unsubscribe();
           stop.current = null;
           setLocal([]);
