@@ -62,6 +62,12 @@ describe('access', () => {
     expect(await codeOf(t, member, SEND, { p: 'ana', t: 'Olá' })).toBe('AI_DISCLAIMER_NOT_ACCEPTED');
     await call(t, member, 'mutation { acceptAiDisclaimer { id } }');
     expect(await codeOf(t, member, SEND, { p: 'ana', t: 'Olá' })).toBeUndefined();
+    // A platform admin may do it in any company; a company admin naming another company acts in their own.
+    const platform = await buildUser(t, { isAdmin: true });
+    const setIn = `mutation($c: Int, $u: Int!, $e: Boolean!) { setCompanyMemberAiAssistant(companyId: $c, userId: $u, enabled: $e) { hasAiAssistant } }`;
+    const other = await buildCompanyWithAdmin(t);
+    expect(await codeOf(t, other.admin, setIn, { c: companyId, u: member.id, e: false })).toBe('NOT_FOUND');
+    expect(await codeOf(t, platform, setIn, { c: companyId, u: member.id, e: true })).toBeUndefined();
     await call(t, admin, set, { u: member.id, e: false });
     expect(await codeOf(t, member, 'query { aiConversations { id } }')).toBe('FORBIDDEN');
   });

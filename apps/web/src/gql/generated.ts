@@ -295,6 +295,24 @@ export type AdminCompanyMembersQuery = {
   }>;
 };
 
+export type AdminSetCompanyMemberAiAssistantMutationVariables = Exact<{
+  companyId: number;
+  userId: number;
+  enabled: boolean;
+}>;
+
+export type AdminSetCompanyMemberAiAssistantMutation = {
+  setCompanyMemberAiAssistant: {
+    id: number;
+    name: string | null;
+    lastName: string | null;
+    email: string;
+    photo: string | null;
+    role: string;
+    hasAiAssistant: boolean;
+  };
+};
+
 export type AdminCompanyProjectsQueryVariables = Exact<{
   companyId: number;
 }>;
@@ -4239,6 +4257,86 @@ export const AdminCompanyMembersDocument = {
     },
   ],
 } as unknown as DocumentNode<AdminCompanyMembersQuery, AdminCompanyMembersQueryVariables>;
+export const AdminSetCompanyMemberAiAssistantDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AdminSetCompanyMemberAiAssistant' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'companyId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'enabled' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setCompanyMemberAiAssistant' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'companyId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'companyId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'enabled' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'enabled' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CompanyMemberFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CompanyMemberFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CompanyMember' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'photo' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'role' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hasAiAssistant' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  AdminSetCompanyMemberAiAssistantMutation,
+  AdminSetCompanyMemberAiAssistantMutationVariables
+>;
 export const AdminCompanyProjectsDocument = {
   kind: 'Document',
   definitions: [

@@ -13,6 +13,7 @@ export const PERSISTED_OPERATION_IDS: Readonly<Record<string, string>> = {
   AdminCreateCompany: '8fe5e7a753141a99809bb6a1a410678e',
   AdminProjects: '685e427a346b366c8a79f5b0aff82f45',
   AdminScripts: '622c948ed839093c84a552e44a5ecdab',
+  AdminSetCompanyMemberAiAssistant: '88056f7d33c04e4ba079293a82696233',
   AdminUpdateCompany: 'fa2112aae1348813007cefba1bf6e9ea',
   AiAnswer: 'd37d8136efbce37086c3712d179e9686',
   AiConversationMessages: 'b708e72e5f17126e0d31d5db38fcbec7',
