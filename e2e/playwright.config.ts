@@ -10,6 +10,8 @@ process.env.OBRA_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'obra-e2
 // The local SMTP server the journeys read Obra's e-mails from (smtp-sink.ts), next to the server's port.
 process.env.OBRA_E2E_SMTP_PORT ??= String(Number(process.env.OBRA_E2E_PORT) + 1000);
 process.env.OBRA_E2E_MAILBOX ??= path.join(process.env.OBRA_E2E_DATA_DIR ?? os.tmpdir(), 'smtp-mailbox');
+// The scripted OpenAI-compatible model of the AI assistant's journey (openai-sink.ts).
+process.env.OBRA_E2E_AI_PORT ??= String(Number(process.env.OBRA_E2E_PORT) + 4000);
 const port = Number(process.env.OBRA_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -63,6 +65,16 @@ export default defineConfig({
       },
     },
     {
+      command: 'node --import tsx e2e/openai-sink.ts',
+      cwd: repoRoot,
+      port: Number(process.env.OBRA_E2E_AI_PORT),
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { OBRA_E2E_AI_PORT: process.env.OBRA_E2E_AI_PORT },
+    },
+    {
       command: 'node --import tsx apps/server/src/main.ts',
       cwd: repoRoot,
       url: `${baseURL}/readyz`,
@@ -85,6 +97,9 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${process.env.OBRA_E2E_SMTP_PORT}`,
         // The notification schedules are off under test: journeys run a digest through /test/jobs (test only).
         TEST_JOB_ROUTES: 'true',
+        // The AI assistant talks to the scripted model of openai-sink.ts.
+        AI_BASE_URL: `http://127.0.0.1:${process.env.OBRA_E2E_AI_PORT}/v1`,
+        AI_MODEL: 'scripted-e2e',
         ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
         ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       },

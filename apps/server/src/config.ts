@@ -67,6 +67,16 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: boolean.default(false),
+  /** The AI assistant's OpenAI-compatible endpoint (docs/ai.md); the assistant is off without AI_MODEL. */
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_EMBEDDING_MODEL: z.string().min(1).optional(),
+  /** The model's context window in tokens: a conversation that no longer fits is CHAT_TOO_LONG. */
+  AI_CONTEXT_TOKENS: z.coerce.number().int().min(1024).max(10_000_000).default(32_768),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** Messages one user may send the assistant per minute. */
+  AI_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
 /** One OpenID provider enabled by configuration. */
@@ -111,6 +121,21 @@ export interface FilesConfig {
   s3: S3Config | undefined;
 }
 
+/** The AI assistant's model (AI_*); undefined when none is configured. */
+export interface AiConfig {
+  provider:
+    | {
+        baseUrl: string | undefined;
+        apiKey: string | undefined;
+        model: string;
+        embeddingModel: string | undefined;
+      }
+    | undefined;
+  contextTokens: number;
+  timeoutMs: number;
+  messagesPerMinute: number;
+}
+
 /** What one process does (ROLE). */
 export type ProcessRole = 'all' | 'web' | 'worker';
 
@@ -149,6 +174,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   auth: AuthConfig;
   files: FilesConfig;
+  ai: AiConfig;
 }
 
 /** A configuration error listing every bad variable at once. */
@@ -178,7 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
-  const problems = [...s3ConfigProblems(e), ...roleProblems(e), ...testOnlyProblems(e)];
+  const problems = [...s3ConfigProblems(e), ...roleProblems(e), ...testOnlyProblems(e), ...aiProblems(e)];
   if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -240,7 +266,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     },
+    ai: {
+      provider: e.AI_MODEL
+        ? {
+            baseUrl: e.AI_BASE_URL,
+            apiKey: e.AI_API_KEY,
+            model: e.AI_MODEL,
+            embeddingModel: e.AI_EMBEDDING_MODEL,
+          }
+        : undefined,
+      contextTokens: e.AI_CONTEXT_TOKENS,
+      timeoutMs: e.AI_TIMEOUT_MS,
+      messagesPerMinute: e.AI_MESSAGES_PER_MINUTE,
+    },
   };
+}
+
+// The model names the endpoint's model: the other AI variables without it would configure nothing.
+function aiProblems(e: z.infer<typeof envSchema>): string[] {
+  return !e.AI_MODEL && (e.AI_BASE_URL || e.AI_API_KEY || e.AI_EMBEDDING_MODEL)
+    ? ['AI_MODEL: required when another AI_* variable of the endpoint is set']
+    : [];
 }
 
 // The S3 variables only make sense together: half a configuration is refused rather than silently ignored.

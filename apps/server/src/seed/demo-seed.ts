@@ -99,6 +99,8 @@ async function insertDemoUser(
     acceptedPoliciesVersion: CURRENT_POLICIES.version,
     acceptedPoliciesAt: new Date(),
     confirmedRegister: true,
+    // The demo shows the AI assistant (issue 31): on for everyone; each still accepts its notice once.
+    hasAiAssistant: true,
     companyId: person.companyId,
     companyRole: person.companyRole,
   });

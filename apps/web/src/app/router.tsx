@@ -225,6 +225,44 @@ export function buildRoutes(): RouteObject[] {
           ],
         },
 
+        // The AI assistant (issue 31): /ai/chat goes to the chat; /caio and /ana are its two personas. Workspace
+        // guard (profile and company); the page checks the user's assistant flag, the model and the disclaimer.
+        {
+          element: <RouteGuard area="workspace" />,
+          children: [
+            {
+              lazy: async () => ({
+                Component: (
+                  await importWithReload(() => import('../features/workspace/workspace-layout.tsx'))
+                ).WorkspaceLayout,
+              }),
+              children: [
+                {
+                  path: 'ai/chat',
+                  lazy: async () => ({
+                    Component: (await importWithReload(() => import('../features/ai/ai-chat-page.tsx')))
+                      .AiChatRedirect,
+                  }),
+                },
+                {
+                  path: 'caio',
+                  lazy: async () => ({
+                    Component: (await importWithReload(() => import('../features/ai/ai-chat-page.tsx')))
+                      .CaioChatPage,
+                  }),
+                },
+                {
+                  path: 'ana',
+                  lazy: async () => ({
+                    Component: (await importWithReload(() => import('../features/ai/ai-chat-page.tsx')))
+                      .AnaChatPage,
+                  }),
+                },
+              ],
+            },
+          ],
+        },
+
         // /oauth/consent/:uid: a desktop BCF application asks to use the BCF-API as the signed-in person.
         {
           path: 'oauth/consent/:uid',

@@ -97,6 +97,11 @@ export const ERROR_CODES = [
   'CHAT_TOO_LONG',
   'MESSAGE_NOT_COMPLIANT',
   'CONTENT_MUST_BE_NON_EMPTY_STRING',
+  // AI assistant (issue 31): the catalogue's 'Oops!' answer to a provider error or time-out, no model configured,
+  // the AI disclaimer not yet accepted
+  'AI_TROUBLE_RESPONDING',
+  'AI_NOT_CONFIGURED',
+  'AI_DISCLAIMER_NOT_ACCEPTED',
   // BCF (issue 16): a package that is not a readable BCF-XML archive, or of a version Obra does not read
   'BCF_INVALID_PACKAGE',
   'BCF_UNSUPPORTED_VERSION',

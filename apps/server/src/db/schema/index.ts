@@ -13,4 +13,5 @@ export * from './saved-views.ts';
 export * from './bcf-oauth.ts';
 export * from './viewer.ts';
 export * from './bim.ts';
+export * from './ai.ts';
 export * from './offline.ts';

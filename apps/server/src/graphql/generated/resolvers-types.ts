@@ -67,6 +67,69 @@ export type AdminScriptRun = {
 };
 
 /**
+ * A piece of a streamed answer. kind: token (text is the next piece), tool (text names the tool being used), done
+ * (messageId and text: the stored answer), error (code: AI_TROUBLE_RESPONDING or CHAT_TOO_LONG; the question stays
+ * stored and may be answered again).
+ */
+export type AiAnswerEvent = {
+  __typename?: 'AiAnswerEvent';
+  code: Maybe<Scalars['String']['output']>;
+  /** kind draft: a comment the assistant proposes; posted only through confirmAiCommentDraft. */
+  draft: Maybe<AiCommentDraft>;
+  kind: Scalars['String']['output'];
+  messageId: Maybe<Scalars['Int']['output']>;
+  text: Maybe<Scalars['String']['output']>;
+};
+
+/** A shown message of a conversation: the user's question or the assistant's answer (Markdown with issue links). */
+export type AiChatMessage = {
+  __typename?: 'AiChatMessage';
+  content: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['Int']['output'];
+  /** user or assistant. */
+  role: Scalars['String']['output'];
+};
+
+/** A comment drafted by the assistant on an issue the user sees. */
+export type AiCommentDraft = {
+  __typename?: 'AiCommentDraft';
+  code: Scalars['String']['output'];
+  issueId: Scalars['Int']['output'];
+  message: Scalars['String']['output'];
+  projectId: Scalars['Int']['output'];
+};
+
+/** One of the caller's conversations with the assistant. */
+export type AiConversation = {
+  __typename?: 'AiConversation';
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['Int']['output'];
+  /** caio or ana. */
+  persona: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** The stored question, to be answered through the aiAnswer subscription. */
+export type AiSentMessage = {
+  __typename?: 'AiSentMessage';
+  conversation: AiConversation;
+  message: AiChatMessage;
+};
+
+/** Whether the assistant can be shown to the caller. */
+export type AiStatus = {
+  __typename?: 'AiStatus';
+  /** The caller's assistant is on and a model is configured (they still accept the disclaimer first). */
+  available: Scalars['Boolean']['output'];
+  /** The caller administers a company or the platform (they are told how to configure a missing model). */
+  canManage: Scalars['Boolean']['output'];
+  /** A model is configured on the server (AI_MODEL). */
+  configured: Scalars['Boolean']['output'];
+};
+
+/**
  * A comment of an issue (spec core §3 Comment). A deleted comment (deletedAt set) stays in the thread as a
  * tombstone; its message is null for everyone but its author.
  */
@@ -159,6 +222,8 @@ export type CompanyInvitePreview = {
 export type CompanyMember = {
   __typename?: 'CompanyMember';
   email: Scalars['String']['output'];
+  /** The AI assistant is on for this person. */
+  hasAiAssistant: Scalars['Boolean']['output'];
   id: Scalars['Int']['output'];
   lastName: Maybe<Scalars['String']['output']>;
   name: Maybe<Scalars['String']['output']>;
@@ -765,6 +830,8 @@ export type Mutation = {
   acceptProjectCompanyInvite: ProjectCard;
   adminCreateCompany: CompanyProfile;
   adminUpdateCompany: CompanyProfile;
+  /** Posts a drafted comment the user confirmed (public; the normal comment rules apply) and logs it on the issue. */
+  confirmAiCommentDraft: Comment;
   /** Checks the caller's upload, re-encodes it to its kind's exact size and answers its URL (valid for an hour). */
   confirmProfileImageUpload: ProfileImage;
   /**
@@ -793,6 +860,7 @@ export type Mutation = {
   /** A signed address to upload one image of an issue or comment to, and the id of the file (spec core §7). */
   createProjectIssueFileUploadSignedUrl: IssueFileUploadSignedUrl;
   createSavedView: SavedView;
+  deleteAiConversation: Scalars['Boolean']['output'];
   deleteIssue: Scalars['Boolean']['output'];
   deleteProjectCompany: Scalars['Boolean']['output'];
   deleteProjectCompanyInvite: Scalars['Boolean']['output'];
@@ -811,12 +879,17 @@ export type Mutation = {
   rejectCompanyInvite: Scalars['Boolean']['output'];
   rejectProjectCompanyInvite: Scalars['Boolean']['output'];
   removeCompanyMember: Scalars['Boolean']['output'];
+  renameAiConversation: AiConversation;
   /** Sends the invitation e-mail again and renews its expiry. */
   resendCompanyMemberInvite: SentCompanyMemberInvite;
   revokeAccessKey: Scalars['Boolean']['output'];
   runAdminScript: AdminScriptRun;
+  /** Stores a question (in a new conversation of the persona when conversationId is left out). */
+  sendAiMessage: AiSentMessage;
   /** Platform admins: turn a company's drive on (no trial limit) or back to its trial. */
   setCompanyDriveEnabled: DrivePlan;
+  /** Turns the AI assistant on or off for a member of the caller's company (platform admins: of companyId). */
+  setCompanyMemberAiAssistant: CompanyMember;
   setCompanyMemberRole: CompanyMember;
   setNotificationSettings: NotificationSettings;
   setProjectCategories: Array<ProjectCategory>;
@@ -876,6 +949,13 @@ export type MutationAdminCreateCompanyArgs = {
 export type MutationAdminUpdateCompanyArgs = {
   companyId: Scalars['Int']['input'];
   input: AdminCompanyInput;
+};
+
+export type MutationConfirmAiCommentDraftArgs = {
+  conversationId: Scalars['Int']['input'];
+  issueId: Scalars['Int']['input'];
+  message: Scalars['String']['input'];
+  projectId: Scalars['Int']['input'];
 };
 
 export type MutationConfirmProfileImageUploadArgs = {
@@ -983,6 +1063,10 @@ export type MutationCreateSavedViewArgs = {
   projectId: Scalars['Int']['input'];
 };
 
+export type MutationDeleteAiConversationArgs = {
+  conversationId: Scalars['Int']['input'];
+};
+
 export type MutationDeleteIssueArgs = {
   issueId: Scalars['Int']['input'];
   projectId: Scalars['Int']['input'];
@@ -1044,6 +1128,11 @@ export type MutationRemoveCompanyMemberArgs = {
   userId: Scalars['Int']['input'];
 };
 
+export type MutationRenameAiConversationArgs = {
+  conversationId: Scalars['Int']['input'];
+  title: Scalars['String']['input'];
+};
+
 export type MutationResendCompanyMemberInviteArgs = {
   inviteId: Scalars['Int']['input'];
 };
@@ -1056,9 +1145,21 @@ export type MutationRunAdminScriptArgs = {
   name: Scalars['String']['input'];
 };
 
+export type MutationSendAiMessageArgs = {
+  conversationId?: InputMaybe<Scalars['Int']['input']>;
+  persona: Scalars['String']['input'];
+  text: Scalars['String']['input'];
+};
+
 export type MutationSetCompanyDriveEnabledArgs = {
   companyId: Scalars['Int']['input'];
   enabled: Scalars['Boolean']['input'];
+};
+
+export type MutationSetCompanyMemberAiAssistantArgs = {
+  companyId?: InputMaybe<Scalars['Int']['input']>;
+  enabled: Scalars['Boolean']['input'];
+  userId: Scalars['Int']['input'];
 };
 
 export type MutationSetCompanyMemberRoleArgs = {
@@ -1654,6 +1755,9 @@ export type Query = {
   adminCompanyProjects: Array<ProjectCard>;
   adminProjects: Array<ProjectCard>;
   adminScripts: Array<AdminScript>;
+  aiConversationMessages: Array<AiChatMessage>;
+  aiConversations: Array<AiConversation>;
+  aiStatus: AiStatus;
   allCompanies: Array<Company>;
   /** Liveness of the API itself; always true when the server answers. */
   apiVersion: Scalars['String']['output'];
@@ -1722,6 +1826,10 @@ export type QueryAdminCompanyMembersArgs = {
 
 export type QueryAdminCompanyProjectsArgs = {
   companyId: Scalars['Int']['input'];
+};
+
+export type QueryAiConversationMessagesArgs = {
+  conversationId: Scalars['Int']['input'];
 };
 
 export type QueryCompanyInvitePreviewArgs = {
@@ -1904,6 +2012,8 @@ export type StatusDashboard = {
 
 export type Subscription = {
   __typename?: 'Subscription';
+  /** Streams the answer to the caller's question messageId token by token; unsubscribing cancels it. */
+  aiAnswer: AiAnswerEvent;
   /** Issues of the project created, changed or deleted, as the subscriber may see them. */
   projectIssueChanged: ProjectIssueChange;
   /** Comments of the project created, changed or deleted, as the subscriber may see them. */
@@ -1912,6 +2022,10 @@ export type Subscription = {
   projectNotificationsChanged: ProjectNotificationsChange;
   /** Operational notices of the server the client is connected to (for example, shutting down). */
   serverStatus: ServerStatus;
+};
+
+export type SubscriptionAiAnswerArgs = {
+  messageId: Scalars['Int']['input'];
 };
 
 export type SubscriptionProjectIssueChangedArgs = {
@@ -2130,6 +2244,12 @@ export type ResolversTypes = ResolversObject<{
   AdminCompanyInput: AdminCompanyInput;
   AdminScript: ResolverTypeWrapper<AdminScript>;
   AdminScriptRun: ResolverTypeWrapper<AdminScriptRun>;
+  AiAnswerEvent: ResolverTypeWrapper<AiAnswerEvent>;
+  AiChatMessage: ResolverTypeWrapper<AiChatMessage>;
+  AiCommentDraft: ResolverTypeWrapper<AiCommentDraft>;
+  AiConversation: ResolverTypeWrapper<AiConversation>;
+  AiSentMessage: ResolverTypeWrapper<AiSentMessage>;
+  AiStatus: ResolverTypeWrapper<AiStatus>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Comment: ResolverTypeWrapper<CommentParent>;
   CommentGroup: ResolverTypeWrapper<CommentGroup>;
@@ -2266,6 +2386,12 @@ export type ResolversParentTypes = ResolversObject<{
   AdminCompanyInput: AdminCompanyInput;
   AdminScript: AdminScript;
   AdminScriptRun: AdminScriptRun;
+  AiAnswerEvent: AiAnswerEvent;
+  AiChatMessage: AiChatMessage;
+  AiCommentDraft: AiCommentDraft;
+  AiConversation: AiConversation;
+  AiSentMessage: AiSentMessage;
+  AiStatus: AiStatus;
   Boolean: Scalars['Boolean']['output'];
   Comment: CommentParent;
   CommentGroup: CommentGroup;
@@ -2415,6 +2541,65 @@ export type AdminScriptRunResolvers<
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type AiAnswerEventResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AiAnswerEvent'] = ResolversParentTypes['AiAnswerEvent'],
+> = ResolversObject<{
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  draft?: Resolver<Maybe<ResolversTypes['AiCommentDraft']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  messageId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AiChatMessageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AiChatMessage'] = ResolversParentTypes['AiChatMessage'],
+> = ResolversObject<{
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type AiCommentDraftResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AiCommentDraft'] = ResolversParentTypes['AiCommentDraft'],
+> = ResolversObject<{
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  issueId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type AiConversationResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AiConversation'] = ResolversParentTypes['AiConversation'],
+> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  persona?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
+export type AiSentMessageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AiSentMessage'] = ResolversParentTypes['AiSentMessage'],
+> = ResolversObject<{
+  conversation?: Resolver<ResolversTypes['AiConversation'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['AiChatMessage'], ParentType, ContextType>;
+}>;
+
+export type AiStatusResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AiStatus'] = ResolversParentTypes['AiStatus'],
+> = ResolversObject<{
+  available?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  canManage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  configured?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
 export type CommentResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['Comment'] = ResolversParentTypes['Comment'],
@@ -2502,6 +2687,7 @@ export type CompanyMemberResolvers<
   ParentType extends ResolversParentTypes['CompanyMember'] = ResolversParentTypes['CompanyMember'],
 > = ResolversObject<{
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hasAiAssistant?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3070,6 +3256,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationAdminUpdateCompanyArgs, 'companyId' | 'input'>
   >;
+  confirmAiCommentDraft?: Resolver<
+    ResolversTypes['Comment'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationConfirmAiCommentDraftArgs, 'conversationId' | 'issueId' | 'message' | 'projectId'>
+  >;
   confirmProfileImageUpload?: Resolver<
     ResolversTypes['ProfileImage'],
     ParentType,
@@ -3160,6 +3352,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationCreateSavedViewArgs, 'input' | 'projectId'>
   >;
+  deleteAiConversation?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteAiConversationArgs, 'conversationId'>
+  >;
   deleteIssue?: Resolver<
     ResolversTypes['Boolean'],
     ParentType,
@@ -3239,6 +3437,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationRemoveCompanyMemberArgs, 'userId'>
   >;
+  renameAiConversation?: Resolver<
+    ResolversTypes['AiConversation'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRenameAiConversationArgs, 'conversationId' | 'title'>
+  >;
   resendCompanyMemberInvite?: Resolver<
     ResolversTypes['SentCompanyMemberInvite'],
     ParentType,
@@ -3257,11 +3461,23 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationRunAdminScriptArgs, 'name'>
   >;
+  sendAiMessage?: Resolver<
+    ResolversTypes['AiSentMessage'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSendAiMessageArgs, 'persona' | 'text'>
+  >;
   setCompanyDriveEnabled?: Resolver<
     ResolversTypes['DrivePlan'],
     ParentType,
     ContextType,
     RequireFields<MutationSetCompanyDriveEnabledArgs, 'companyId' | 'enabled'>
+  >;
+  setCompanyMemberAiAssistant?: Resolver<
+    ResolversTypes['CompanyMember'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetCompanyMemberAiAssistantArgs, 'enabled' | 'userId'>
   >;
   setCompanyMemberRole?: Resolver<
     ResolversTypes['CompanyMember'],
@@ -3858,6 +4074,14 @@ export type QueryResolvers<
   >;
   adminProjects?: Resolver<Array<ResolversTypes['ProjectCard']>, ParentType, ContextType>;
   adminScripts?: Resolver<Array<ResolversTypes['AdminScript']>, ParentType, ContextType>;
+  aiConversationMessages?: Resolver<
+    Array<ResolversTypes['AiChatMessage']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryAiConversationMessagesArgs, 'conversationId'>
+  >;
+  aiConversations?: Resolver<Array<ResolversTypes['AiConversation']>, ParentType, ContextType>;
+  aiStatus?: Resolver<ResolversTypes['AiStatus'], ParentType, ContextType>;
   allCompanies?: Resolver<Array<ResolversTypes['Company']>, ParentType, ContextType>;
   apiVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   companyInvitePreview?: Resolver<
@@ -4066,6 +4290,13 @@ export type SubscriptionResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription'],
 > = ResolversObject<{
+  aiAnswer?: SubscriptionResolver<
+    ResolversTypes['AiAnswerEvent'],
+    'aiAnswer',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionAiAnswerArgs, 'messageId'>
+  >;
   projectIssueChanged?: SubscriptionResolver<
     ResolversTypes['ProjectIssueChange'],
     'projectIssueChanged',
@@ -4214,6 +4445,12 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   AccessKey?: AccessKeyResolvers<ContextType>;
   AdminScript?: AdminScriptResolvers<ContextType>;
   AdminScriptRun?: AdminScriptRunResolvers<ContextType>;
+  AiAnswerEvent?: AiAnswerEventResolvers<ContextType>;
+  AiChatMessage?: AiChatMessageResolvers<ContextType>;
+  AiCommentDraft?: AiCommentDraftResolvers<ContextType>;
+  AiConversation?: AiConversationResolvers<ContextType>;
+  AiSentMessage?: AiSentMessageResolvers<ContextType>;
+  AiStatus?: AiStatusResolvers<ContextType>;
   Comment?: CommentResolvers<ContextType>;
   CommentGroup?: CommentGroupResolvers<ContextType>;
   CommentHistoryEntry?: CommentHistoryEntryResolvers<ContextType>;

@@ -5,6 +5,7 @@ import {
   adminSaveCompany,
   removeMember,
   setMemberRole,
+  setMemberAiAssistant,
   updateOwnProfile,
 } from '../../modules/companies/company-admin-service.ts';
 import {
@@ -38,6 +39,8 @@ export const companiesResolvers: Resolvers = {
     setCompanyMemberRole: (_r, { userId, role }, ctx) =>
       setMemberRole(ctx.services, requireActor(ctx), userId, role),
     removeCompanyMember: (_r, { userId }, ctx) => removeMember(ctx.services, requireActor(ctx), userId),
+    setCompanyMemberAiAssistant: (_r, { userId, enabled, companyId }, ctx) =>
+      setMemberAiAssistant(ctx.services, requireActor(ctx), { userId, enabled, companyId }),
     updateCompanyProfile: (_r, { input }, ctx) => updateOwnProfile(ctx.services, requireActor(ctx), input),
     adminCreateCompany: (_r, { input }, ctx) =>
       adminSaveCompany(ctx.services, requireActor(ctx), null, input),

@@ -42,6 +42,8 @@ export interface CompanyMemberView {
   email: string;
   photo: string | null;
   role: string;
+  /** The AI assistant is on for this person (company admins turn it on and off). */
+  hasAiAssistant: boolean;
 }
 
 /** The caller's company id, when they may take the action in it. */
@@ -94,6 +96,7 @@ export async function companyMembers(db: Db, companyId: number): Promise<Company
     email: u.email,
     photo: u.photo,
     role: u.companyRole ?? 'collaborator',
+    hasAiAssistant: u.hasAiAssistant,
   }));
 }
 
@@ -129,7 +132,36 @@ export async function setMemberRole(
     email: member.email,
     photo: member.photo,
     role,
+    hasAiAssistant: member.hasAiAssistant,
   };
+}
+
+/**
+ * Turns the AI assistant on or off for a person: company admins for the members of their company, platform
+ * admins for anyone's (`companyId`, the member's company, names it).
+ */
+export async function setMemberAiAssistant(
+  services: AppServices,
+  actor: Actor,
+  input: { userId: number; enabled: boolean; companyId?: number | null | undefined },
+): Promise<CompanyMemberView> {
+  const companyId =
+    input.companyId != null && actor.account.isAdmin
+      ? input.companyId
+      : requireOwnCompany(actor, 'company.manageMembers');
+  return unitOfWork(services, async (tx) => {
+    const member = await loadMember(tx, companyId, input.userId);
+    await updateUser(tx, member.id, { hasAiAssistant: input.enabled });
+    return {
+      id: member.id,
+      name: member.name,
+      lastName: member.lastName,
+      email: member.email,
+      photo: member.photo,
+      role: member.companyRole ?? 'collaborator',
+      hasAiAssistant: input.enabled,
+    };
+  });
 }
 
 /** Removes a person from the company (they keep their account and may join another company). */

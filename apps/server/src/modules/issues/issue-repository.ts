@@ -250,3 +250,20 @@ export async function setIssueMentions(db: Db, issueId: number, userIds: readonl
     .set({ mentionedUserIds: [...userIds] })
     .where(eq(issues.id, issueId));
 }
+
+/**
+ * Appends an entry to an issue's `aiAssistantLogs` (what the AI assistant did on it, issue 31), in the caller's
+ * transaction; the list keeps its order.
+ */
+export async function appendAiAssistantLog(
+  tx: Db,
+  issueId: number,
+  entry: Record<string, unknown>,
+): Promise<void> {
+  await tx
+    .update(issues)
+    .set({
+      aiAssistantLogs: sql`coalesce(case when jsonb_typeof(${issues.aiAssistantLogs}) = 'array' then ${issues.aiAssistantLogs} end, '[]'::jsonb) || ${JSON.stringify([entry])}::jsonb`,
+    })
+    .where(eq(issues.id, issueId));
+}

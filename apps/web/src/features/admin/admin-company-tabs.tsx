@@ -6,6 +6,7 @@ import { useMutation, useQuery } from 'urql';
 import {
   AdminCompanyMembersDocument,
   AdminCompanyProjectsDocument,
+  AdminSetCompanyMemberAiAssistantDocument,
   SetCompanyDriveEnabledDocument,
 } from '../../gql/generated.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
@@ -92,12 +93,24 @@ function AdminCompanyDrive() {
   );
 }
 
-/** /admin/company/{companyId}/members: the members and their roles, read-only. */
+/**
+ * /admin/company/{companyId}/members: the members and their roles, read-only, except the AI assistant, which
+ * platform admins turn on and off per member as company admins do.
+ */
 export function AdminCompanyMembersTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'company']);
   const { company } = useAdminCompany();
-  const [query] = useQuery({ query: AdminCompanyMembersDocument, variables: { companyId: company.id } });
+  const [query, refetch] = useQuery({
+    query: AdminCompanyMembersDocument,
+    variables: { companyId: company.id },
+  });
+  const [setAi, runSetAi] = useMutation(AdminSetCompanyMemberAiAssistantDocument);
   const members = query.data?.adminCompanyMembers;
+  const changeAi = async (userId: number, enabled: boolean) => {
+    const result = await runSetAi({ companyId: company.id, userId, enabled });
+    if (result.error) showErrorToast(t, result.error);
+    else refetch({ requestPolicy: 'network-only' });
+  };
   return (
     <Stack gap="sm">
       <Loading error={query.error} fetching={query.fetching && !members} />
@@ -106,7 +119,13 @@ export function AdminCompanyMembersTab() {
           {t('company.noMembers')}
         </Text>
       )}
-      {members && members.length > 0 && <CompanyMembersTable members={members} />}
+      {members && members.length > 0 && (
+        <CompanyMembersTable
+          members={members}
+          busyId={setAi.fetching ? (setAi.operation?.variables.userId ?? null) : null}
+          onAiChange={(member, enabled) => void changeAi(member.id, enabled)}
+        />
+      )}
     </Stack>
   );
 }

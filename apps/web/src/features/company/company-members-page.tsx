@@ -11,6 +11,7 @@ import {
   CompanyMembersDocument,
   RemoveCompanyMemberDocument,
   SetCompanyMemberRoleDocument,
+  SetCompanyMemberAiAssistantDocument,
   type CompanyMemberFieldsFragment,
 } from '../../gql/generated.ts';
 import { toUiError } from '../../lib/api-errors.ts';
@@ -61,6 +62,24 @@ export function CompanyMembersPage() {
       reload();
     }
   };
+  const changeAi = async (member: CompanyMemberFieldsFragment, enabled: boolean) => {
+    setBusyId(member.id);
+    try {
+      const result = await client
+        .mutation(SetCompanyMemberAiAssistantDocument, { userId: member.id, enabled })
+        .toPromise();
+      if (result.error) throw result.error;
+      notifications.show({
+        color: 'teal',
+        message: t(enabled ? 'members.aiEnabled' : 'members.aiDisabled', { name: memberName(member) }),
+      });
+    } catch (error) {
+      showErrorToast(t, error);
+    } finally {
+      setBusyId(null);
+      reload();
+    }
+  };
   const confirmRemove = () => {
     if (!removing) return;
     const member = removing;
@@ -105,6 +124,7 @@ export function CompanyMembersPage() {
               members={members}
               busyId={busyId}
               onRoleChange={isAdmin ? (member, role) => void changeRole(member, role) : undefined}
+              onAiChange={isAdmin ? (member, enabled) => void changeAi(member, enabled) : undefined}
               onRemove={
                 isAdmin
                   ? (member) => {

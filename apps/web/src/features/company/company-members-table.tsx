@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Badge, Group, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Group, Select, Stack, Switch, Table, Text, Tooltip } from '@mantine/core';
 import { IconUserMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyMemberFieldsFragment } from '../../gql/generated.ts';
@@ -30,11 +30,14 @@ export function CompanyMembersTable({
   busyId,
   onRoleChange,
   onRemove,
+  onAiChange,
 }: {
   members: CompanyMemberFieldsFragment[];
   busyId?: number | null;
   onRoleChange?: (member: CompanyMemberFieldsFragment, role: string) => void;
   onRemove?: (member: CompanyMemberFieldsFragment) => void;
+  /** Administrators turn the AI assistant on and off per member. */
+  onAiChange?: (member: CompanyMemberFieldsFragment, enabled: boolean) => void;
 }) {
   const { t } = useTranslation('company');
   const editable = Boolean(onRoleChange && onRemove);
@@ -45,6 +48,7 @@ export function CompanyMembersTable({
           <Table.Tr>
             <Table.Th>{t('members.name')}</Table.Th>
             <Table.Th>{t('members.role')}</Table.Th>
+            <Table.Th>{t('members.aiAssistant')}</Table.Th>
             {editable && <Table.Th>{t('members.actions')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
@@ -81,6 +85,21 @@ export function CompanyMembersTable({
                   />
                 ) : (
                   <RoleBadge role={member.role} />
+                )}
+              </Table.Td>
+              <Table.Td>
+                {onAiChange ? (
+                  <Switch
+                    aria-label={t('members.aiAssistantOf', { name: memberName(member) })}
+                    checked={member.hasAiAssistant}
+                    disabled={busyId === member.id}
+                    onChange={(event) => onAiChange(member, event.currentTarget.checked)}
+                    data-testid="member-ai-switch"
+                  />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {member.hasAiAssistant ? t('members.aiOn') : t('members.aiOff')}
+                  </Text>
                 )}
               </Table.Td>
               {onRemove && (

@@ -10,6 +10,7 @@ import {
   IconKey,
   IconLock,
   IconLogout,
+  IconSparkles,
   IconUserCircle,
   IconUsersPlus,
 } from '@tabler/icons-react';
@@ -23,10 +24,13 @@ import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { DemoBanner } from '../demo-mode/demo-mode.tsx';
+import { useQuery } from 'urql';
+import { AiStatusDocument } from '../../gql/generated.ts';
 
 /** The side menu of the workspace, or of the user settings (with a way back) when inside them. */
 function useMenu(pathname: string): { items: SideMenuItem[]; backTo?: { label: string; to: string } } {
-  const { t } = useTranslation(['workspace', 'oauth']);
+  const { t } = useTranslation(['workspace', 'oauth', 'ai']);
+  const assistant = useAssistantEntry();
   const logout: SideMenuItem = {
     name: 'logout',
     label: t('menu.logout'),
@@ -93,6 +97,16 @@ function useMenu(pathname: string): { items: SideMenuItem[]; backTo?: { label: s
         to: '/workspace/company/projects',
         icon: <IconBriefcase size={18} />,
       },
+      ...(assistant
+        ? [
+            {
+              name: 'aiAssistant',
+              label: t('ai:menu'),
+              to: '/ai/chat',
+              icon: <IconSparkles size={18} />,
+            },
+          ]
+        : []),
       {
         name: 'user',
         label: t('menu.userSettings'),
@@ -102,6 +116,19 @@ function useMenu(pathname: string): { items: SideMenuItem[]; backTo?: { label: s
       logout,
     ],
   };
+}
+
+/**
+ * Whether the menu shows the AI assistant: to users whose assistant is on when a model is configured, and to
+ * company admins when none is (the page tells them how to configure it). The status is asked only of those.
+ */
+function useAssistantEntry(): boolean {
+  const { user } = useSession();
+  const admin = user?.company?.role === 'admin';
+  const [status] = useQuery({ query: AiStatusDocument, pause: !user?.hasAiAssistant && !admin });
+  const s = status.data?.aiStatus;
+  if (!s) return false;
+  return s.available || (!s.configured && s.canManage);
 }
 
 /** The workspace frame: header with the user menu and switchers, the side menu (a drawer on mobile). */

@@ -19,7 +19,7 @@ import {
   requireActive,
   type ProjectAccess,
 } from '../../projects/project-access.ts';
-import { loadVisibleIssue } from '../issue-repository.ts';
+import { appendAiAssistantLog, loadVisibleIssue } from '../issue-repository.ts';
 import {
   commentPermissions,
   loadCommentViews,
@@ -107,6 +107,8 @@ export async function createComment(
   services: AppServices,
   actor: Actor,
   input: CommentFieldsInput & { projectId: number; issueId: number; idempotencyKey?: string | null },
+  /** The AI assistant drafted it (issue 31): this entry goes into the issue's aiAssistantLogs, in the same unit. */
+  aiLog?: Record<string, unknown>,
 ): Promise<CommentView> {
   const { db } = services.database;
   const key = checkIdempotencyKey(input.idempotencyKey);
@@ -176,6 +178,7 @@ export async function createComment(
       userId,
     });
     await notifyUsers(tx, { issue, actorId: userId, comment: row, mentioned, tellInterested: true });
+    if (aiLog) await appendAiAssistantLog(tx, issue.id, { ...aiLog, commentId: row.id });
     commentEvent(row, 'created');
     return viewOf(tx, access, row, issue.visibility);
   }

@@ -1,0 +1,66 @@
+import { requireActor } from '../context.ts';
+import { presentComment } from './issue-comments-presenters.ts';
+import type { Resolvers } from '../generated/resolvers-types.ts';
+import {
+  aiConversationMessages,
+  aiConversations,
+  aiStatus,
+  confirmAiCommentDraft,
+  deleteAiConversation,
+  renameAiConversation,
+  sendAiMessage,
+  streamAiAnswer,
+  type AiAnswerEvent,
+} from '../../modules/ai/ai-chat-service.ts';
+
+/**
+ * The answer as an async iterator whose `return` (the client unsubscribed, or its socket closed) aborts the model's
+ * request at once, not at the next token.
+ */
+function cancellable(
+  run: (signal: AbortSignal) => AsyncGenerator<AiAnswerEvent>,
+): AsyncIterableIterator<unknown> {
+  const controller = new AbortController();
+  const inner = run(controller.signal);
+  const iterator: AsyncIterableIterator<unknown> = {
+    next: async () => {
+      const step = await inner.next();
+      return step.done ? { done: true, value: undefined } : { done: false, value: { aiAnswer: step.value } };
+    },
+    return: async () => {
+      controller.abort();
+      await inner.return(undefined);
+      return { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  return iterator;
+}
+
+/** The AI assistant (issue 31): conversations, questions, and answers streamed over the websocket. */
+export const aiResolvers: Resolvers = {
+  Query: {
+    aiStatus: (_r, _a, ctx) => aiStatus(ctx.services, requireActor(ctx)),
+    aiConversations: (_r, _a, ctx) => aiConversations(ctx.services, requireActor(ctx)),
+    aiConversationMessages: (_r, { conversationId }, ctx) =>
+      aiConversationMessages(ctx.services, requireActor(ctx), conversationId),
+  },
+  Mutation: {
+    sendAiMessage: (_r, { conversationId, persona, text }, ctx) =>
+      sendAiMessage(ctx.services, requireActor(ctx), { conversationId, persona, text }),
+    renameAiConversation: (_r, { conversationId, title }, ctx) =>
+      renameAiConversation(ctx.services, requireActor(ctx), conversationId, title),
+    deleteAiConversation: (_r, { conversationId }, ctx) =>
+      deleteAiConversation(ctx.services, requireActor(ctx), conversationId),
+    confirmAiCommentDraft: async (_r, args, ctx) =>
+      presentComment(await confirmAiCommentDraft(ctx.services, requireActor(ctx), args)),
+  },
+  Subscription: {
+    aiAnswer: {
+      subscribe: (_r, { messageId }, ctx) => {
+        const actor = requireActor(ctx);
+        return cancellable((signal) => streamAiAnswer(ctx.services, actor, messageId, signal)) as never;
+      },
+    },
+  },
+};

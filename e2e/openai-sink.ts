@@ -1,0 +1,50 @@
+import { startOpenAiTestServer } from '../apps/server/test/support/openai-test-server.ts';
+
+/**
+ * A scripted OpenAI-compatible model for the browser journeys (started by playwright.config.ts before Obra, which
+ * points AI_BASE_URL at it): asked a question, it looks up the active issues whose deadline has passed through the
+ * assistant's search tool; given the tool's answer, it streams a list of them, each linked as the assistant must.
+ * Asked to "Draft a comment", it drafts one on the first issue it found, through the draft_comment tool.
+ * The server is the one the server tests use (apps/server/test/support/openai-test-server.ts).
+ */
+const port = Number(process.env.OBRA_E2E_AI_PORT);
+if (!port) throw new Error('OBRA_E2E_AI_PORT is required');
+
+const server = await startOpenAiTestServer(port);
+server.answer = (request) => {
+  const last = request.messages.at(-1);
+  const question = [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const found = (content: string | null | undefined) =>
+    (
+      JSON.parse(content ?? '{}') as {
+        issues?: { id: number; projectId: number; code: string; title: string; link: string }[];
+      }
+    ).issues ?? [];
+  if (last?.role !== 'tool') {
+    if (question.startsWith('Draft a comment')) {
+      // On the first issue of the conversation's last search.
+      const searched = [...request.messages]
+        .reverse()
+        .find((m) => m.role === 'tool' && m.content?.includes('"issues"'));
+      const issue = found(searched?.content)[0];
+      if (!issue) return { text: ['Ask ', 'me ', 'what ', 'is ', 'late ', 'first.'] };
+      const message = 'Please send the shoring plan for this slab.';
+      return {
+        toolCalls: [
+          { name: 'draft_comment', arguments: { projectId: issue.projectId, issueId: issue.id, message } },
+        ],
+      };
+    }
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    return {
+      toolCalls: [{ name: 'search_issues', arguments: { filter: 'actives', deadlineBefore: yesterday } }],
+    };
+  }
+  if (last.content?.includes('"draft"'))
+    return { text: ['I ', 'drafted ', 'a ', 'comment ', 'for ', 'you ', 'to ', 'confirm.'] };
+  const issues = found(last.content);
+  if (issues.length === 0) return { text: ['Nothing ', 'is ', 'late.'] };
+  const lines = issues.map((i) => `- [${i.code}](${i.link}) ${i.title}`);
+  return { text: ['These ', 'issues ', 'are ', 'late:\n', ...lines.map((l) => `${l}\n`)] };
+};
+process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
