@@ -22,3 +22,4 @@ export * from './dashboards/index.ts';
 export * from './saved-views/saved-view-rules.ts';
 export * from './saved-views/saved-view-schema.ts';
 export * from './viewer/index.ts';
+export * from './retrospective/index.ts';

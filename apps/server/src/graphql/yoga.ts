@@ -24,6 +24,7 @@ import { notificationsResolvers } from './resolvers/notifications-resolvers.ts';
 import { dashboardsResolvers } from './resolvers/dashboards-resolvers.ts';
 import { savedViewsResolvers } from './resolvers/saved-views-resolvers.ts';
 import { drivePlanResolvers } from './resolvers/drive-plan-resolvers.ts';
+import { retrospectiveResolvers } from './resolvers/retrospective-resolvers.ts';
 import { applyAccessGuards } from './access-guards.ts';
 import { credentialsFromHeaders, resolveActor, type Credentials } from '../auth/actor-resolver.ts';
 import type { Resolvers } from './generated/resolvers-types.ts';
@@ -69,6 +70,7 @@ export const resolverMaps: Resolvers[] = [
   dashboardsResolvers,
   savedViewsResolvers,
   drivePlanResolvers,
+  retrospectiveResolvers,
 ];
 
 /** Builds the executable schema from the SDL files and the resolver maps, every root field access-guarded. */

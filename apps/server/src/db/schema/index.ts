@@ -13,3 +13,4 @@ export * from './saved-views.ts';
 export * from './bcf-oauth.ts';
 export * from './viewer.ts';
 export * from './bim.ts';
+export * from './retrospectives.ts';

@@ -1700,6 +1700,8 @@ export type Query = {
   projectUsers: Array<ProjectUser>;
   /** Visitors ask for a demo; all five fields are required (spec core §5). Stored and e-mailed to the admins. */
   requestDemoAccess: Scalars['Boolean']['output'];
+  /** The caller's retrospective of a year (default: the product's retrospective year, 2024). */
+  retrospective: Retrospective;
   /** The caller's saved views in the project, then the ones shared with it. */
   savedViews: Array<SavedView>;
   standardDisciplines: Array<StandardDiscipline>;
@@ -1822,6 +1824,10 @@ export type QueryRequestDemoAccessArgs = {
   phone: Scalars['String']['input'];
 };
 
+export type QueryRetrospectiveArgs = {
+  year?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type QuerySavedViewsArgs = {
   projectId: Scalars['Int']['input'];
 };
@@ -1832,6 +1838,38 @@ export type QueryUserNotificationsArgs = {
 
 /** Who must act on an issue or a discipline in a status. */
 export type Responsibility = 'collaborator' | 'manager';
+
+/** The caller's year in Obra. */
+export type Retrospective = {
+  __typename?: 'Retrospective';
+  /** Top percent among the people of the person's company who interacted in the year (null without a company). */
+  companyTopPercent: Maybe<Scalars['Int']['output']>;
+  /** When the year was computed (noData and ready). */
+  computedAt: Maybe<Scalars['DateTime']['output']>;
+  /** Interactions in the year: history entries the person wrote (issues raised, changes, comments). */
+  interactions: Scalars['Int']['output'];
+  issuesCreated: Maybe<Scalars['Int']['output']>;
+  /** Issues the person interacted with in the year that were resolved in the year. */
+  issuesResolved: Maybe<Scalars['Int']['output']>;
+  /** The fewest interactions that show a retrospective. */
+  minInteractions: Scalars['Int']['output'];
+  /** Top percent among everybody who interacted in the year. */
+  overallTopPercent: Maybe<Scalars['Int']['output']>;
+  /** The projects by interactions, most first (the first five). */
+  projectRanking: Array<RetrospectiveProject>;
+  projects: Maybe<Scalars['Int']['output']>;
+  /** preparing (being computed: ask again shortly), noData (too few interactions) or ready. */
+  state: Scalars['String']['output'];
+  year: Scalars['Int']['output'];
+};
+
+/** One project of a retrospective's ranking. */
+export type RetrospectiveProject = {
+  __typename?: 'RetrospectiveProject';
+  interactions: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  projectId: Scalars['Int']['output'];
+};
 
 /** A named filter, sort, columns and display of the issue list: the caller's own, or one shared with the project. */
 export type SavedView = {
@@ -2234,6 +2272,8 @@ export type ResolversTypes = ResolversObject<{
   ProjectUserTagInput: ProjectUserTagInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Responsibility: Responsibility;
+  Retrospective: ResolverTypeWrapper<Retrospective>;
+  RetrospectiveProject: ResolverTypeWrapper<RetrospectiveProject>;
   SavedView: ResolverTypeWrapper<SavedView>;
   SavedViewInput: SavedViewInput;
   SentCompanyMemberInvite: ResolverTypeWrapper<SentCompanyMemberInvite>;
@@ -2365,6 +2405,8 @@ export type ResolversParentTypes = ResolversObject<{
   ProjectUserTag: ProjectUserTag;
   ProjectUserTagInput: ProjectUserTagInput;
   Query: Record<PropertyKey, never>;
+  Retrospective: Retrospective;
+  RetrospectiveProject: RetrospectiveProject;
   SavedView: SavedView;
   SavedViewInput: SavedViewInput;
   SentCompanyMemberInvite: SentCompanyMemberInvite;
@@ -3985,6 +4027,12 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryRequestDemoAccessArgs, 'company' | 'email' | 'lastName' | 'name' | 'phone'>
   >;
+  retrospective?: Resolver<
+    ResolversTypes['Retrospective'],
+    ParentType,
+    ContextType,
+    Partial<QueryRetrospectiveArgs>
+  >;
   savedViews?: Resolver<
     Array<ResolversTypes['SavedView']>,
     ParentType,
@@ -4000,6 +4048,33 @@ export type QueryResolvers<
     Partial<QueryUserNotificationsArgs>
   >;
   workspaceProjects?: Resolver<Array<ResolversTypes['ProjectCard']>, ParentType, ContextType>;
+}>;
+
+export type RetrospectiveResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Retrospective'] = ResolversParentTypes['Retrospective'],
+> = ResolversObject<{
+  companyTopPercent?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  computedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  interactions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  issuesCreated?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  issuesResolved?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  minInteractions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  overallTopPercent?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  projectRanking?: Resolver<Array<ResolversTypes['RetrospectiveProject']>, ParentType, ContextType>;
+  projects?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  year?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type RetrospectiveProjectResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RetrospectiveProject'] =
+    ResolversParentTypes['RetrospectiveProject'],
+> = ResolversObject<{
+  interactions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type SavedViewResolvers<
@@ -4296,6 +4371,8 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ProjectUserCompany?: ProjectUserCompanyResolvers<ContextType>;
   ProjectUserTag?: ProjectUserTagResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  Retrospective?: RetrospectiveResolvers<ContextType>;
+  RetrospectiveProject?: RetrospectiveProjectResolvers<ContextType>;
   SavedView?: SavedViewResolvers<ContextType>;
   SentCompanyMemberInvite?: SentCompanyMemberInviteResolvers<ContextType>;
   ServerStatus?: ServerStatusResolvers<ContextType>;
