@@ -344,6 +344,23 @@ export function buildRoutes(): RouteObject[] {
                     ).WorkspaceHomePage,
                   }),
                 },
+                // The yearly retrospective (editor §2.2, §9): the year in the path, 2024 by default.
+                {
+                  path: 'retrospective',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/retrospective/retrospective-page.tsx'))
+                    ).RetrospectiveYearRedirect,
+                  }),
+                },
+                {
+                  path: 'retrospective/:year',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/retrospective/retrospective-page.tsx'))
+                    ).RetrospectivePage,
+                  }),
+                },
                 // The company pages: profile (default), members, projects.
                 {
                   path: 'company',

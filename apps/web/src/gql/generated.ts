@@ -2520,6 +2520,26 @@ export type SetupUpdateProjectProfileMutation = {
   updateProject: { id: number; name: string; image: string | null; status: number };
 };
 
+export type MyRetrospectiveQueryVariables = Exact<{
+  year?: number | null | undefined;
+}>;
+
+export type MyRetrospectiveQuery = {
+  retrospective: {
+    year: number;
+    state: string;
+    computedAt: string | null;
+    interactions: number;
+    minInteractions: number;
+    issuesCreated: number | null;
+    issuesResolved: number | null;
+    projects: number | null;
+    companyTopPercent: number | null;
+    overallTopPercent: number | null;
+    projectRanking: Array<{ projectId: number; name: string; interactions: number }>;
+  };
+};
+
 export type ProjectEnumsQueryVariables = Exact<{ [key: string]: never }>;
 
 export type ProjectEnumsQuery = {
@@ -12515,6 +12535,66 @@ export const SetupUpdateProjectProfileDocument = {
     },
   ],
 } as unknown as DocumentNode<SetupUpdateProjectProfileMutation, SetupUpdateProjectProfileMutationVariables>;
+export const MyRetrospectiveDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MyRetrospective' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'year' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'retrospective' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'year' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'year' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'year' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'computedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'interactions' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minInteractions' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issuesCreated' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issuesResolved' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'projects' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'projectRanking' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'interactions' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'companyTopPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'overallTopPercent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MyRetrospectiveQuery, MyRetrospectiveQueryVariables>;
 export const ProjectEnumsDocument = {
   kind: 'Document',
   definitions: [
