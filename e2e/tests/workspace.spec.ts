@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '../fixtures.ts';
+import { createUser, signInWithForm } from './identity-helpers.ts';
+
+// The rest of the workspace (issue 33): the 2024 retrospective.
+
+interface DemoUser {
+  role: string;
+  email: string;
+  password: string;
+}
+
+test.describe('workspace: the 2024 retrospective', () => {
+  test('the demo account sees its year on the home and on its page, and shares it as an image', async ({
+    page,
+    obra,
+  }) => {
+    test.setTimeout(120_000);
+    const users = JSON.parse(
+      fs.readFileSync(path.join(obra.dataDir, 'demo-users.json'), 'utf8'),
+    ) as DemoUser[];
+    const demo = users.find((u) => u.role === 'demo');
+    if (!demo) throw new Error('no demo user');
+    await page.goto('/workspace');
+    await signInWithForm(page, demo.email, demo.password);
+    const card = page.getByTestId('retrospective-card');
+    // The first reading queues the year's computation; the card asks again until it is ready.
+    await expect(card.getByTestId('retrospective-interactions')).toHaveText('16interactions', {
+      timeout: 30_000,
+    });
+    await card.getByRole('link', { name: 'See your year' }).click();
+    await expect(page).toHaveURL(/\/workspace\/retrospective\/2024$/);
+    const retro = page.getByTestId('retrospective-page');
+    await expect(retro.getByRole('heading', { name: 'Your 2024 in Obra' })).toBeVisible();
+    await expect(retro.getByTestId('retrospective-issuesCreated')).toHaveText('8issues created');
+    await expect(retro.getByTestId('retrospective-issuesResolved')).toHaveText('8issues resolved');
+    await expect(retro.getByTestId('retrospective-projects')).toHaveText('1project');
+    await expect(retro.getByTestId('retrospective-ranks')).toContainText(/Top \d+% of Obra Demo/);
+    await expect(retro.getByTestId('retrospective-ranks')).toContainText(/Top \d+% of everyone in Obra/);
+    await expect(retro.getByTestId('retrospective-ranking')).toContainText(
+      'Edifício Aurora (demo)16 interactions',
+    );
+
+    const download = page.waitForEvent('download');
+    await retro.getByTestId('retrospective-share').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('obra-2024.png');
+    const bytes = fs.readFileSync(await file.path());
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
+
+  test('a new user sees the no-data message', async ({ page, request, obra }) => {
+    const { email, password } = await createUser(request, obra, { onboarded: true, tag: 'retro-new' });
+    await page.goto('/workspace');
+    await signInWithForm(page, email, password);
+    await expect(page.getByTestId('retrospective-card').getByTestId('retrospective-no-data')).toContainText(
+      'Not enough activity in 2024 for a retrospective',
+      { timeout: 30_000 },
+    );
+    await page.goto('/workspace/retrospective');
+    await expect(page).toHaveURL(/\/workspace\/retrospective\/2024$/);
+    await expect(page.getByTestId('retrospective-no-data')).toContainText('you had 0');
+  });
+});
