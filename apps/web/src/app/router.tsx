@@ -344,6 +344,15 @@ export function buildRoutes(): RouteObject[] {
                     ).WorkspaceHomePage,
                   }),
                 },
+                // The files the person asked Obra to prepare (bulk zips, BCF exports).
+                {
+                  path: 'downloads',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/downloads/downloads-page.tsx'))
+                    ).DownloadsPage,
+                  }),
+                },
                 // The yearly retrospective (editor §2.2, §9): the year in the path, 2024 by default.
                 {
                   path: 'retrospective',

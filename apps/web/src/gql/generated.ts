@@ -715,6 +715,26 @@ export type RequestDemoAccessQueryVariables = Exact<{
 
 export type RequestDemoAccessQuery = { requestDemoAccess: boolean };
 
+export type MyDownloadsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MyDownloadsQuery = {
+  myDownloads: Array<{
+    id: string;
+    kind: string;
+    projectId: number;
+    projectName: string;
+    fileName: string | null;
+    status: string;
+    errorCode: string | null;
+    done: number;
+    total: number;
+    size: number | null;
+    createdAt: string;
+    expiresAt: string | null;
+    url: string | null;
+  }>;
+};
+
 export type ProjectDrivePlanQueryVariables = Exact<{
   projectId: number;
 }>;
@@ -5653,6 +5673,43 @@ export const RequestDemoAccessDocument = {
     },
   ],
 } as unknown as DocumentNode<RequestDemoAccessQuery, RequestDemoAccessQueryVariables>;
+export const MyDownloadsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MyDownloads' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myDownloads' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'projectName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'errorCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'done' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'size' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MyDownloadsQuery, MyDownloadsQueryVariables>;
 export const ProjectDrivePlanDocument = {
   kind: 'Document',
   definitions: [

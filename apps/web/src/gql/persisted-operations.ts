@@ -65,6 +65,7 @@ export const PERSISTED_OPERATION_IDS: Readonly<Record<string, string>> = {
   LoggedUserData: 'e80638b7aa02b0b912fdbbaa6f51df41',
   MarkIssueRead: 'c918f5be436753d53285511c71270d09',
   MyCompanyInvites: '0272e27fef250db70761e0fd92bf95bc',
+  MyDownloads: 'e401c359d21f805559ecf894ef9d3ca2',
   MyRetrospective: 'ef6957a302ea34b03c7354704af56655',
   NotificationCentreChanged: 'a7fb63785624b900a1fd6ce673040652',
   NotificationCentreMarkRead: '9161d3091426b280ce2640ec25fe4154',

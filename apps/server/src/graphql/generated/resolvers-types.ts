@@ -294,6 +294,32 @@ export type DashboardStatusPoint = {
 
 export type DisciplineStatusGroup = 'done' | 'info' | 'pending';
 
+/** A file being prepared, ready or failed. */
+export type Download = {
+  __typename?: 'Download';
+  createdAt: Scalars['DateTime']['output'];
+  /** Files (zip) or topics (BCF) done so far, of total. */
+  done: Scalars['Int']['output'];
+  /** PREPARING or COMPRESSING for a zip, the catalogue code for a BCF export. */
+  errorCode: Maybe<Scalars['String']['output']>;
+  /** When the prepared file is removed (a BCF export: a day after it finished). */
+  expiresAt: Maybe<Scalars['DateTime']['output']>;
+  /** The prepared file's name (BCF exports). */
+  fileName: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  /** driveZip, filesZip (bulk downloads, editor §6) or bcfExport. */
+  kind: Scalars['String']['output'];
+  projectId: Scalars['Int']['output'];
+  projectName: Scalars['String']['output'];
+  /** Bytes, once completed. */
+  size: Maybe<Scalars['Float']['output']>;
+  /** processing, completed or error. */
+  status: Scalars['String']['output'];
+  total: Scalars['Int']['output'];
+  /** The file, signed for five minutes, once completed. */
+  url: Maybe<Scalars['String']['output']>;
+};
+
 /** Where a company's drive stands. */
 export type DrivePlan = {
   __typename?: 'DrivePlan';
@@ -1688,6 +1714,8 @@ export type Query = {
   loggedUserData: LoggedUser;
   /** Pending invitations to join a company addressed to the signed-in user's e-mail (onboarding). */
   myCompanyInvites: Array<CompanyMemberInvite>;
+  /** The caller's own preparations, newest first (the last 50). */
+  myDownloads: Array<Download>;
   notificationSettings: NotificationSettings;
   policies: PoliciesInfo;
   projectCompanies: ProjectCompanies;
@@ -2190,6 +2218,7 @@ export type ResolversTypes = ResolversObject<{
   DashboardStatusPoint: ResolverTypeWrapper<DashboardStatusPoint>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DisciplineStatusGroup: DisciplineStatusGroup;
+  Download: ResolverTypeWrapper<Download>;
   DrivePlan: ResolverTypeWrapper<DrivePlan>;
   EarnedValueDashboard: ResolverTypeWrapper<EarnedValueDashboard>;
   EarnedValuePoint: ResolverTypeWrapper<EarnedValuePoint>;
@@ -2327,6 +2356,7 @@ export type ResolversParentTypes = ResolversObject<{
   DashboardStatusCount: DashboardStatusCount;
   DashboardStatusPoint: DashboardStatusPoint;
   DateTime: Scalars['DateTime']['output'];
+  Download: Download;
   DrivePlan: DrivePlan;
   EarnedValueDashboard: EarnedValueDashboard;
   EarnedValuePoint: EarnedValuePoint;
@@ -2686,6 +2716,25 @@ export type DashboardStatusPointResolvers<
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type DownloadResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Download'] = ResolversParentTypes['Download'],
+> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  done?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  fileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  projectName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  size?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
 
 export type DrivePlanResolvers<
   ContextType = GraphQLContext,
@@ -3982,6 +4031,7 @@ export type QueryResolvers<
   >;
   loggedUserData?: Resolver<ResolversTypes['LoggedUser'], ParentType, ContextType>;
   myCompanyInvites?: Resolver<Array<ResolversTypes['CompanyMemberInvite']>, ParentType, ContextType>;
+  myDownloads?: Resolver<Array<ResolversTypes['Download']>, ParentType, ContextType>;
   notificationSettings?: Resolver<ResolversTypes['NotificationSettings'], ParentType, ContextType>;
   policies?: Resolver<ResolversTypes['PoliciesInfo'], ParentType, ContextType>;
   projectCompanies?: Resolver<
@@ -4307,6 +4357,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   DashboardStatusCount?: DashboardStatusCountResolvers<ContextType>;
   DashboardStatusPoint?: DashboardStatusPointResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  Download?: DownloadResolvers<ContextType>;
   DrivePlan?: DrivePlanResolvers<ContextType>;
   EarnedValueDashboard?: EarnedValueDashboardResolvers<ContextType>;
   EarnedValuePoint?: EarnedValuePointResolvers<ContextType>;

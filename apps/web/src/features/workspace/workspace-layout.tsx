@@ -3,6 +3,7 @@ import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBriefcase,
+  IconDownload,
   IconBuilding,
   IconHome,
   IconBell,
@@ -92,6 +93,12 @@ function useMenu(pathname: string): { items: SideMenuItem[]; backTo?: { label: s
         label: t('menu.companyProjects'),
         to: '/workspace/company/projects',
         icon: <IconBriefcase size={18} />,
+      },
+      {
+        name: 'downloads',
+        label: t('menu.downloads'),
+        to: '/workspace/downloads',
+        icon: <IconDownload size={18} />,
       },
       {
         name: 'user',
