@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../fixtures.ts';
 import { createUser, signInWithForm } from './identity-helpers.ts';
+import { buildIssueWorld, signedInPage } from './issue-view-helpers.ts';
+import { zipEntries } from './zip-helpers.ts';
 
-// The rest of the workspace (issue 33): the 2024 retrospective.
+// The rest of the workspace (issue 33): Downloads and the 2024 retrospective.
 
 interface DemoUser {
   role: string;
@@ -61,5 +63,52 @@ test.describe('workspace: the 2024 retrospective', () => {
     await page.goto('/workspace/retrospective');
     await expect(page).toHaveURL(/\/workspace\/retrospective\/2024$/);
     await expect(page.getByTestId('retrospective-no-data')).toContainText('you had 0');
+  });
+});
+
+/** A small valid PDF (the server checks the type by the first bytes). */
+function pdf(label: string): Buffer {
+  return Buffer.from(
+    `%PDF-1.4\n% ${label}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  );
+}
+
+test.describe('workspace: Downloads', () => {
+  test('a zip started from the drive appears in Downloads, completes and downloads', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    test.setTimeout(120_000);
+    const world = await buildIssueWorld(request, obra);
+    const page = await signedInPage(browser, baseURL, world.owner);
+    await page.goto(`/workspace/project/${world.projectId}/drive`);
+    await expect(page.getByTestId('drive-empty')).toBeVisible();
+    const names = ['Planta-01.pdf', 'Planta-02.pdf'];
+    await page
+      .getByTestId('drive-file-input')
+      .setInputFiles(names.map((name) => ({ name, mimeType: 'application/pdf', buffer: pdf(name) })));
+    await page.getByTestId('drive-upload-send').click();
+    await expect(page.getByTestId('drive-row')).toHaveCount(2);
+    await page.getByTestId('drive-select-all').check();
+    await page.getByTestId('drive-bulk-zip').click();
+    await expect(page.getByTestId('drive-bulk-download-link')).toBeVisible();
+
+    // The menu leads to Downloads, where the zip is listed with its size and expiry.
+    await page.goto('/workspace/home');
+    await page.getByRole('link', { name: 'Downloads' }).first().click();
+    await expect(page).toHaveURL(/\/workspace\/downloads$/);
+    const row = page.getByTestId('download-row');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('download-title')).toHaveText('2 drive documents (zip)');
+    await expect(row.getByTestId('download-status')).toHaveText('Completed');
+    await expect(row.getByTestId('download-details')).toContainText('available until');
+    const download = page.waitForEvent('download');
+    await row.getByTestId('download-button').click();
+    const file = await download;
+    const entries = zipEntries(fs.readFileSync(await file.path())).map((e) => e.name);
+    expect(entries.sort()).toEqual(names);
+    await page.context().close();
   });
 });
