@@ -26,6 +26,7 @@ import { savedViewsResolvers } from './resolvers/saved-views-resolvers.ts';
 import { drivePlanResolvers } from './resolvers/drive-plan-resolvers.ts';
 import { retrospectiveResolvers } from './resolvers/retrospective-resolvers.ts';
 import { downloadsResolvers } from './resolvers/downloads-resolvers.ts';
+import { supportResolvers } from './resolvers/support-resolvers.ts';
 import { applyAccessGuards } from './access-guards.ts';
 import { credentialsFromHeaders, resolveActor, type Credentials } from '../auth/actor-resolver.ts';
 import type { Resolvers } from './generated/resolvers-types.ts';
@@ -73,6 +74,7 @@ export const resolverMaps: Resolvers[] = [
   drivePlanResolvers,
   retrospectiveResolvers,
   downloadsResolvers,
+  supportResolvers,
 ];
 
 /** Builds the executable schema from the SDL files and the resolver maps, every root field access-guarded. */

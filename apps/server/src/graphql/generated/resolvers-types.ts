@@ -841,6 +841,8 @@ export type Mutation = {
   resendCompanyMemberInvite: SentCompanyMemberInvite;
   revokeAccessKey: Scalars['Boolean']['output'];
   runAdminScript: AdminScriptRun;
+  /** E-mails the operator's support address (NOT_FOUND when none is set). */
+  sendSupportMessage: Scalars['Boolean']['output'];
   /** Platform admins: turn a company's drive on (no trial limit) or back to its trial. */
   setCompanyDriveEnabled: DrivePlan;
   setCompanyMemberRole: CompanyMember;
@@ -1078,6 +1080,10 @@ export type MutationRevokeAccessKeyArgs = {
 
 export type MutationRunAdminScriptArgs = {
   name: Scalars['String']['input'];
+};
+
+export type MutationSendSupportMessageArgs = {
+  input: SupportMessageInput;
 };
 
 export type MutationSetCompanyDriveEnabledArgs = {
@@ -1733,6 +1739,7 @@ export type Query = {
   /** The caller's saved views in the project, then the ones shared with it. */
   savedViews: Array<SavedView>;
   standardDisciplines: Array<StandardDiscipline>;
+  supportInfo: SupportInfo;
   systemRoles: Array<SystemRole>;
   /** The caller's most recent unread notifications across their projects (at most 50), newest first. */
   userNotifications: Array<UserNotification>;
@@ -1988,6 +1995,26 @@ export type SubscriptionProjectIssueCommentChangedArgs = {
 
 export type SubscriptionProjectNotificationsChangedArgs = {
   projectId: Scalars['Int']['input'];
+};
+
+/** What the support page needs from the server. */
+export type SupportInfo = {
+  __typename?: 'SupportInfo';
+  /** The API version. */
+  apiVersion: Scalars['String']['output'];
+  /** Whether the contact form is offered (the operator set SUPPORT_EMAIL). */
+  contactAvailable: Scalars['Boolean']['output'];
+};
+
+export type SupportMessageInput = {
+  /** The browser's user agent. */
+  browser: Scalars['String']['input'];
+  /** The diagnostic bundle, only when the person agreed to send it. */
+  diagnostics?: InputMaybe<Scalars['String']['input']>;
+  message: Scalars['String']['input'];
+  /** The page the person was on. */
+  page: Scalars['String']['input'];
+  subject: Scalars['String']['input'];
 };
 
 /** An issue classification code (spec editor §3.6). */
@@ -2312,6 +2339,8 @@ export type ResolversTypes = ResolversObject<{
   StatusDashboard: ResolverTypeWrapper<StatusDashboard>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  SupportInfo: ResolverTypeWrapper<SupportInfo>;
+  SupportMessageInput: SupportMessageInput;
   SystemIssueCategory: ResolverTypeWrapper<SystemIssueCategory>;
   SystemIssueDisciplineStatus: ResolverTypeWrapper<SystemIssueDisciplineStatus>;
   SystemIssueStatus: ResolverTypeWrapper<SystemIssueStatus>;
@@ -2445,6 +2474,8 @@ export type ResolversParentTypes = ResolversObject<{
   StatusDashboard: StatusDashboard;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
+  SupportInfo: SupportInfo;
+  SupportMessageInput: SupportMessageInput;
   SystemIssueCategory: SystemIssueCategory;
   SystemIssueDisciplineStatus: SystemIssueDisciplineStatus;
   SystemIssueStatus: SystemIssueStatus;
@@ -3346,6 +3377,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationRunAdminScriptArgs, 'name'>
   >;
+  sendSupportMessage?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSendSupportMessageArgs, 'input'>
+  >;
   setCompanyDriveEnabled?: Resolver<
     ResolversTypes['DrivePlan'],
     ParentType,
@@ -4090,6 +4127,7 @@ export type QueryResolvers<
     RequireFields<QuerySavedViewsArgs, 'projectId'>
   >;
   standardDisciplines?: Resolver<Array<ResolversTypes['StandardDiscipline']>, ParentType, ContextType>;
+  supportInfo?: Resolver<ResolversTypes['SupportInfo'], ParentType, ContextType>;
   systemRoles?: Resolver<Array<ResolversTypes['SystemRole']>, ParentType, ContextType>;
   userNotifications?: Resolver<
     Array<ResolversTypes['UserNotification']>,
@@ -4216,6 +4254,14 @@ export type SubscriptionResolvers<
     ParentType,
     ContextType
   >;
+}>;
+
+export type SupportInfoResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SupportInfo'] = ResolversParentTypes['SupportInfo'],
+> = ResolversObject<{
+  apiVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contactAvailable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 }>;
 
 export type SystemIssueCategoryResolvers<
@@ -4430,6 +4476,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   StandardDiscipline?: StandardDisciplineResolvers<ContextType>;
   StatusDashboard?: StatusDashboardResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  SupportInfo?: SupportInfoResolvers<ContextType>;
   SystemIssueCategory?: SystemIssueCategoryResolvers<ContextType>;
   SystemIssueDisciplineStatus?: SystemIssueDisciplineStatusResolvers<ContextType>;
   SystemIssueStatus?: SystemIssueStatusResolvers<ContextType>;
