@@ -353,6 +353,14 @@ export function buildRoutes(): RouteObject[] {
                     ).DownloadsPage,
                   }),
                 },
+                // Help: the manual, shortcuts, what's new, status and version, the contact form.
+                {
+                  path: 'support',
+                  lazy: async () => ({
+                    Component: (await importWithReload(() => import('../features/support/support-page.tsx')))
+                      .SupportPage,
+                  }),
+                },
                 // The yearly retrospective (editor §2.2, §9): the year in the path, 2024 by default.
                 {
                   path: 'retrospective',

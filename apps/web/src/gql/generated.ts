@@ -150,6 +150,17 @@ export type SavedViewInput = {
   viewMode?: string | null | undefined;
 };
 
+export type SupportMessageInput = {
+  /** The browser's user agent. */
+  browser: string;
+  /** The diagnostic bundle, only when the person agreed to send it. */
+  diagnostics?: string | null | undefined;
+  message: string;
+  /** The page the person was on. */
+  page: string;
+  subject: string;
+};
+
 export type UserProfileInput = {
   firstPhone?: string | null | undefined;
   lastName?: string | null | undefined;
@@ -2591,6 +2602,16 @@ export type ProjectEnumsQuery = {
     }>;
   };
 };
+
+export type SupportInfoQueryVariables = Exact<{ [key: string]: never }>;
+
+export type SupportInfoQuery = { supportInfo: { contactAvailable: boolean; apiVersion: string } };
+
+export type SendSupportMessageMutationVariables = Exact<{
+  input: SupportMessageInput;
+}>;
+
+export type SendSupportMessageMutation = { sendSupportMessage: boolean };
 
 export type CompanyMemberInvitesQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -12757,6 +12778,68 @@ export const ProjectEnumsDocument = {
     },
   ],
 } as unknown as DocumentNode<ProjectEnumsQuery, ProjectEnumsQueryVariables>;
+export const SupportInfoDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SupportInfo' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'supportInfo' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'contactAvailable' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SupportInfoQuery, SupportInfoQueryVariables>;
+export const SendSupportMessageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SendSupportMessage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SupportMessageInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sendSupportMessage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SendSupportMessageMutation, SendSupportMessageMutationVariables>;
 export const CompanyMemberInvitesDocument = {
   kind: 'Document',
   definitions: [

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconBriefcase,
   IconDownload,
+  IconHelpCircle,
   IconBuilding,
   IconHome,
   IconBell,
@@ -99,6 +100,12 @@ function useMenu(pathname: string): { items: SideMenuItem[]; backTo?: { label: s
         label: t('menu.downloads'),
         to: '/workspace/downloads',
         icon: <IconDownload size={18} />,
+      },
+      {
+        name: 'support',
+        label: t('menu.support'),
+        to: '/workspace/support',
+        icon: <IconHelpCircle size={18} />,
       },
       {
         name: 'user',
