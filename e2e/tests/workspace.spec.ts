@@ -5,7 +5,7 @@ import { createUser, signInWithForm } from './identity-helpers.ts';
 import { buildIssueWorld, signedInPage } from './issue-view-helpers.ts';
 import { zipEntries } from './zip-helpers.ts';
 
-// The rest of the workspace (issue 33): Downloads and the 2024 retrospective.
+// The rest of the workspace (issue 33): Downloads, Support and the 2024 retrospective.
 
 interface DemoUser {
   role: string;
@@ -110,5 +110,53 @@ test.describe('workspace: Downloads', () => {
     const entries = zipEntries(fs.readFileSync(await file.path())).map((e) => e.name);
     expect(entries.sort()).toEqual(names);
     await page.context().close();
+  });
+});
+
+test.describe('workspace: Support', () => {
+  test('the menu leads to the manual, shortcuts, what’s new and status, and the contact form e-mails the operator', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    test.setTimeout(90_000);
+    const { email, password } = await createUser(request, obra, { onboarded: true, tag: 'support' });
+    const context = await browser.newContext({ baseURL, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/workspace');
+    await signInWithForm(page, email, password);
+    await expect(page.getByTestId('workspace-home')).toBeVisible();
+    await page.getByTestId('support-button').click();
+    await page.getByRole('menuitem', { name: 'Help and support' }).click();
+    await expect(page).toHaveURL(/\/workspace\/support$/);
+
+    // The manual: searched, then a page opened.
+    await page.getByTestId('manual-search').fill('bulk zip');
+    await expect(page.getByTestId('manual-result').first()).toBeVisible();
+    await page.getByTestId('manual-result').first().click();
+    await expect(page.getByTestId('manual-page')).toContainText(/zip/i);
+
+    await page.getByRole('tab', { name: 'Keyboard shortcuts' }).click();
+    await expect(page.getByTestId('shortcuts')).toContainText('Go to the search box');
+    await page.getByRole('tab', { name: "What's new" }).click();
+    await expect(page.getByTestId('whats-new')).toContainText('Drive trial (editor §9');
+    await page.getByRole('tab', { name: 'System status' }).click();
+    await expect(page.getByTestId('system-status-badge')).toHaveText('Working');
+
+    await page.getByRole('tab', { name: 'Contact us' }).click();
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Question about the drive');
+    await page.getByRole('textbox', { name: 'Message' }).fill('How long does a zip stay available?');
+    await page.getByRole('checkbox', { name: /Send a diagnostic bundle/ }).check();
+    await expect(page.getByTestId('contact-diagnostics')).toContainText('agent:');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByTestId('contact-sent')).toBeVisible();
+    await expect
+      .poll(() => obra.outbox().filter((m) => m.raw.includes('Question about the drive')).length)
+      .toBe(1);
+    const mail = obra.outbox().find((m) => m.raw.includes('Question about the drive'))?.raw ?? '';
+    expect(mail).toMatch(/^To: support@operator\.example/im);
+    expect(mail).toContain(`Reply-To: ${email}`);
+    await context.close();
   });
 });
