@@ -95,6 +95,8 @@ export default defineConfig({
         RATE_LIMIT_MULTIPLIER: '100',
         // E-mails go through SMTP to smtp-sink.ts, as in production.
         SMTP_URL: `smtp://127.0.0.1:${process.env.OBRA_E2E_SMTP_PORT}`,
+        // The support page's contact form writes here (workspace.spec.ts).
+        SUPPORT_EMAIL: 'support@operator.example',
         // The notification schedules are off under test: journeys run a digest through /test/jobs (test only).
         TEST_JOB_ROUTES: 'true',
         // The AI assistant talks to the scripted model of openai-sink.ts.

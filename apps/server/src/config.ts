@@ -28,6 +28,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Obra <no-reply@obra.local>'),
+  SUPPORT_EMAIL: z.string().email().optional(),
   /** What this process does: everything (default), only HTTP (`web`, stateless), or only jobs (`worker`). */
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   JOBS: z.enum(['all', 'none']).optional(),
@@ -159,6 +160,8 @@ export interface Config {
   webDistDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where the support page's contact form writes (SUPPORT_EMAIL); the form is hidden without it. */
+  supportEmail: string | undefined;
   /** `all` serves HTTP and runs jobs; `web` serves HTTP only; `worker` runs jobs and answers health checks only. */
   role: ProcessRole;
   runJobs: boolean;
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     role: e.ROLE,
     runJobs: e.ROLE === 'worker' || (e.ROLE === 'all' && e.JOBS !== 'none'),
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,

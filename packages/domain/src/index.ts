@@ -23,3 +23,4 @@ export * from './saved-views/saved-view-rules.ts';
 export * from './saved-views/saved-view-schema.ts';
 export * from './viewer/index.ts';
 export * from './offline/index.ts';
+export * from './retrospective/index.ts';

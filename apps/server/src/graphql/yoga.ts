@@ -25,6 +25,9 @@ import { dashboardsResolvers } from './resolvers/dashboards-resolvers.ts';
 import { savedViewsResolvers } from './resolvers/saved-views-resolvers.ts';
 import { drivePlanResolvers } from './resolvers/drive-plan-resolvers.ts';
 import { aiResolvers } from './resolvers/ai-resolvers.ts';
+import { retrospectiveResolvers } from './resolvers/retrospective-resolvers.ts';
+import { downloadsResolvers } from './resolvers/downloads-resolvers.ts';
+import { supportResolvers } from './resolvers/support-resolvers.ts';
 import { applyAccessGuards } from './access-guards.ts';
 import { credentialsFromHeaders, resolveActor, type Credentials } from '../auth/actor-resolver.ts';
 import type { Resolvers } from './generated/resolvers-types.ts';
@@ -71,6 +74,9 @@ export const resolverMaps: Resolvers[] = [
   savedViewsResolvers,
   drivePlanResolvers,
   aiResolvers,
+  retrospectiveResolvers,
+  downloadsResolvers,
+  supportResolvers,
 ];
 
 /** Builds the executable schema from the SDL files and the resolver maps, every root field access-guarded. */

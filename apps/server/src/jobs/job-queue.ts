@@ -30,6 +30,8 @@ export interface JobPayloads {
   'bcf.import': { jobId: string };
   'bcf.export': { jobId: string };
   'bcf.cleanup': Record<string, never>;
+  /** The year's retrospectives (docs/retrospective.md); the schedule's empty payload means RETROSPECTIVE_YEAR. */
+  'retrospective.compute': { year?: number };
 }
 
 /** A job name. */
@@ -55,6 +57,7 @@ const JOB_NAMES = {
   'bcf.import': true,
   'bcf.export': true,
   'bcf.cleanup': true,
+  'retrospective.compute': true,
 } satisfies Record<JobName, true>;
 
 /** A handler for one job; it throws to have the job retried. */

@@ -11,6 +11,8 @@ import { cleanupBcfOauth } from '../modules/bcf/oauth/bcf-oauth-adapter.ts';
 import { queueMissingBimBounds, runBimConversion } from '../modules/bim/bim-conversion-service.ts';
 import { runPdfPreparation } from '../modules/drive/drive-pdf-service.ts';
 import { registerBcfJobWorkers } from '../modules/bcf/bcf-job-workers.ts';
+import { RETROSPECTIVE_YEAR } from '@obra/domain';
+import { computeRetrospectives } from '../modules/retrospective/retrospective-service.ts';
 
 /** How many PDF preparations one job-running process runs at once. */
 export const PDF_PREPARE_CONCURRENCY = 2;
@@ -58,6 +60,13 @@ export async function registerWorkers(services: AppServices): Promise<void> {
   );
   await services.jobs.boss.schedule('bcf.oauthCleanup', '7 * * * *', {});
   await registerBcfJobWorkers(services);
+  await services.jobs.work('retrospective.compute', async (payload) => {
+    const year = payload.year ?? RETROSPECTIVE_YEAR;
+    const people = await computeRetrospectives(services, year);
+    services.logger.info({ year, people }, 'retrospectives computed');
+  });
+  // Late activity of the year (imports, the demo) is counted again each night.
+  await services.jobs.boss.schedule('retrospective.compute', '17 3 * * *', {});
   await services.jobs.work('bim.convert', async (payload) => {
     await runBimConversion(services, payload.fileId);
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DISCIPLINE_STATUSES, ISSUE_VISIBILITIES } from '@obra/domain';
 import { useSeededDemo } from '../support/seeded-demo.ts';
 import type { DemoUser } from '../../src/seed/demo-seed.ts';
@@ -124,5 +124,37 @@ describe('the lived-in demo project', () => {
       expect(data.workspaceProjects.length, role).toBe(1);
       expect(data.workspaceProjects[0]!.pendencies, role).toBeGreaterThan(0);
     }
+  });
+
+  it('gives the demo account a full 2024 retrospective (issue 33)', async () => {
+    const RETRO = `{ retrospective { state interactions issuesCreated issuesResolved projects
+      projectRanking { name interactions } overallTopPercent } }`;
+    interface Retro {
+      state: string;
+      interactions: number;
+      issuesCreated: number;
+      issuesResolved: number;
+      projects: number;
+      projectRanking: { name: string; interactions: number }[];
+      overallTopPercent: number;
+    }
+    const retro = await vi.waitFor(
+      async () => {
+        const r = (await query<{ retrospective: Retro }>(demo('demo'), RETRO)).retrospective;
+        if (r.state === 'preparing') throw new Error('still preparing');
+        return r;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    // Eight issues raised and eight comments on the others' issues; the manager resolved every other one.
+    expect(retro).toMatchObject({
+      state: 'ready',
+      interactions: 16,
+      issuesCreated: 8,
+      issuesResolved: 8,
+      projects: 1,
+    });
+    expect(retro.projectRanking).toEqual([{ name: expect.any(String), interactions: 16 }]);
+    expect(retro.overallTopPercent).toBeGreaterThan(0);
   });
 });

@@ -382,6 +382,40 @@ export function buildRoutes(): RouteObject[] {
                     ).WorkspaceHomePage,
                   }),
                 },
+                // The files the person asked Obra to prepare (bulk zips, BCF exports).
+                {
+                  path: 'downloads',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/downloads/downloads-page.tsx'))
+                    ).DownloadsPage,
+                  }),
+                },
+                // Help: the manual, shortcuts, what's new, status and version, the contact form.
+                {
+                  path: 'support',
+                  lazy: async () => ({
+                    Component: (await importWithReload(() => import('../features/support/support-page.tsx')))
+                      .SupportPage,
+                  }),
+                },
+                // The yearly retrospective (editor §2.2, §9): the year in the path, 2024 by default.
+                {
+                  path: 'retrospective',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/retrospective/retrospective-page.tsx'))
+                    ).RetrospectiveYearRedirect,
+                  }),
+                },
+                {
+                  path: 'retrospective/:year',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/retrospective/retrospective-page.tsx'))
+                    ).RetrospectivePage,
+                  }),
+                },
                 // The company pages: profile (default), members, projects.
                 {
                   path: 'company',

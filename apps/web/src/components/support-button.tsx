@@ -1,5 +1,6 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
-import { IconHelpCircle, IconMail, IconCopy } from '@tabler/icons-react';
+import { IconBook, IconHelpCircle, IconMail, IconCopy } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { useEmbedded } from '../app/embedded-context.tsx';
@@ -30,6 +31,9 @@ export function SupportButton() {
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item leftSection={<IconBook size={16} />} component={Link} to="/workspace/support">
+          {t('support.page')}
+        </Menu.Item>
         <Menu.Item leftSection={<IconMail size={16} />} component="a" href={`mailto:${SUPPORT_EMAIL}`}>
           {t('support.contact')}
         </Menu.Item>

@@ -150,6 +150,17 @@ export type SavedViewInput = {
   viewMode?: string | null | undefined;
 };
 
+export type SupportMessageInput = {
+  /** The browser's user agent. */
+  browser: string;
+  /** The diagnostic bundle, only when the person agreed to send it. */
+  diagnostics?: string | null | undefined;
+  message: string;
+  /** The page the person was on. */
+  page: string;
+  subject: string;
+};
+
 export type UserProfileInput = {
   firstPhone?: string | null | undefined;
   lastName?: string | null | undefined;
@@ -849,6 +860,26 @@ export type RequestDemoAccessQueryVariables = Exact<{
 }>;
 
 export type RequestDemoAccessQuery = { requestDemoAccess: boolean };
+
+export type MyDownloadsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MyDownloadsQuery = {
+  myDownloads: Array<{
+    id: string;
+    kind: string;
+    projectId: number;
+    projectName: string;
+    fileName: string | null;
+    status: string;
+    errorCode: string | null;
+    done: number;
+    total: number;
+    size: number | null;
+    createdAt: string;
+    expiresAt: string | null;
+    url: string | null;
+  }>;
+};
 
 export type ProjectDrivePlanQueryVariables = Exact<{
   projectId: number;
@@ -2656,6 +2687,26 @@ export type SetupUpdateProjectProfileMutation = {
   updateProject: { id: number; name: string; image: string | null; status: number };
 };
 
+export type MyRetrospectiveQueryVariables = Exact<{
+  year?: number | null | undefined;
+}>;
+
+export type MyRetrospectiveQuery = {
+  retrospective: {
+    year: number;
+    state: string;
+    computedAt: string | null;
+    interactions: number;
+    minInteractions: number;
+    issuesCreated: number | null;
+    issuesResolved: number | null;
+    projects: number | null;
+    companyTopPercent: number | null;
+    overallTopPercent: number | null;
+    projectRanking: Array<{ projectId: number; name: string; interactions: number }>;
+  };
+};
+
 export type ProjectEnumsQueryVariables = Exact<{ [key: string]: never }>;
 
 export type ProjectEnumsQuery = {
@@ -2687,6 +2738,16 @@ export type ProjectEnumsQuery = {
     }>;
   };
 };
+
+export type SupportInfoQueryVariables = Exact<{ [key: string]: never }>;
+
+export type SupportInfoQuery = { supportInfo: { contactAvailable: boolean; apiVersion: string } };
+
+export type SendSupportMessageMutationVariables = Exact<{
+  input: SupportMessageInput;
+}>;
+
+export type SendSupportMessageMutation = { sendSupportMessage: boolean };
 
 export type CompanyMemberInvitesQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -6421,6 +6482,43 @@ export const RequestDemoAccessDocument = {
     },
   ],
 } as unknown as DocumentNode<RequestDemoAccessQuery, RequestDemoAccessQueryVariables>;
+export const MyDownloadsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MyDownloads' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myDownloads' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'projectName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'errorCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'done' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'size' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MyDownloadsQuery, MyDownloadsQueryVariables>;
 export const ProjectDrivePlanDocument = {
   kind: 'Document',
   definitions: [
@@ -13313,6 +13411,66 @@ export const SetupUpdateProjectProfileDocument = {
     },
   ],
 } as unknown as DocumentNode<SetupUpdateProjectProfileMutation, SetupUpdateProjectProfileMutationVariables>;
+export const MyRetrospectiveDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MyRetrospective' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'year' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'retrospective' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'year' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'year' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'year' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'computedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'interactions' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minInteractions' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issuesCreated' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issuesResolved' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'projects' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'projectRanking' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'interactions' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'companyTopPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'overallTopPercent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MyRetrospectiveQuery, MyRetrospectiveQueryVariables>;
 export const ProjectEnumsDocument = {
   kind: 'Document',
   definitions: [
@@ -13418,6 +13576,68 @@ export const ProjectEnumsDocument = {
     },
   ],
 } as unknown as DocumentNode<ProjectEnumsQuery, ProjectEnumsQueryVariables>;
+export const SupportInfoDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SupportInfo' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'supportInfo' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'contactAvailable' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'apiVersion' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SupportInfoQuery, SupportInfoQueryVariables>;
+export const SendSupportMessageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SendSupportMessage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SupportMessageInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sendSupportMessage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SendSupportMessageMutation, SendSupportMessageMutationVariables>;
 export const CompanyMemberInvitesDocument = {
   kind: 'Document',
   definitions: [

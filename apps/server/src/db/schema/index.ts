@@ -15,3 +15,4 @@ export * from './viewer.ts';
 export * from './bim.ts';
 export * from './ai.ts';
 export * from './offline.ts';
+export * from './retrospectives.ts';

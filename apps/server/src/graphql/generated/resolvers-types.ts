@@ -359,6 +359,32 @@ export type DashboardStatusPoint = {
 
 export type DisciplineStatusGroup = 'done' | 'info' | 'pending';
 
+/** A file being prepared, ready or failed. */
+export type Download = {
+  __typename?: 'Download';
+  createdAt: Scalars['DateTime']['output'];
+  /** Files (zip) or topics (BCF) done so far, of total. */
+  done: Scalars['Int']['output'];
+  /** PREPARING or COMPRESSING for a zip, the catalogue code for a BCF export. */
+  errorCode: Maybe<Scalars['String']['output']>;
+  /** When the prepared file is removed (a BCF export: a day after it finished). */
+  expiresAt: Maybe<Scalars['DateTime']['output']>;
+  /** The prepared file's name (BCF exports). */
+  fileName: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  /** driveZip, filesZip (bulk downloads, editor §6) or bcfExport. */
+  kind: Scalars['String']['output'];
+  projectId: Scalars['Int']['output'];
+  projectName: Scalars['String']['output'];
+  /** Bytes, once completed. */
+  size: Maybe<Scalars['Float']['output']>;
+  /** processing, completed or error. */
+  status: Scalars['String']['output'];
+  total: Scalars['Int']['output'];
+  /** The file, signed for five minutes, once completed. */
+  url: Maybe<Scalars['String']['output']>;
+};
+
 /** Where a company's drive stands. */
 export type DrivePlan = {
   __typename?: 'DrivePlan';
@@ -886,6 +912,8 @@ export type Mutation = {
   runAdminScript: AdminScriptRun;
   /** Stores a question (in a new conversation of the persona when conversationId is left out). */
   sendAiMessage: AiSentMessage;
+  /** E-mails the operator's support address (NOT_FOUND when none is set). */
+  sendSupportMessage: Scalars['Boolean']['output'];
   /** Platform admins: turn a company's drive on (no trial limit) or back to its trial. */
   setCompanyDriveEnabled: DrivePlan;
   /** Turns the AI assistant on or off for a member of the caller's company (platform admins: of companyId). */
@@ -1149,6 +1177,10 @@ export type MutationSendAiMessageArgs = {
   conversationId?: InputMaybe<Scalars['Int']['input']>;
   persona: Scalars['String']['input'];
   text: Scalars['String']['input'];
+};
+
+export type MutationSendSupportMessageArgs = {
+  input: SupportMessageInput;
 };
 
 export type MutationSetCompanyDriveEnabledArgs = {
@@ -1794,6 +1826,8 @@ export type Query = {
   loggedUserData: LoggedUser;
   /** Pending invitations to join a company addressed to the signed-in user's e-mail (onboarding). */
   myCompanyInvites: Array<CompanyMemberInvite>;
+  /** The caller's own preparations, newest first (the last 50). */
+  myDownloads: Array<Download>;
   notificationSettings: NotificationSettings;
   policies: PoliciesInfo;
   projectCompanies: ProjectCompanies;
@@ -1806,9 +1840,12 @@ export type Query = {
   projectUsers: Array<ProjectUser>;
   /** Visitors ask for a demo; all five fields are required (spec core §5). Stored and e-mailed to the admins. */
   requestDemoAccess: Scalars['Boolean']['output'];
+  /** The caller's retrospective of a year (default: the product's retrospective year, 2024). */
+  retrospective: Retrospective;
   /** The caller's saved views in the project, then the ones shared with it. */
   savedViews: Array<SavedView>;
   standardDisciplines: Array<StandardDiscipline>;
+  supportInfo: SupportInfo;
   systemRoles: Array<SystemRole>;
   /** The caller's most recent unread notifications across their projects (at most 50), newest first. */
   userNotifications: Array<UserNotification>;
@@ -1932,6 +1969,10 @@ export type QueryRequestDemoAccessArgs = {
   phone: Scalars['String']['input'];
 };
 
+export type QueryRetrospectiveArgs = {
+  year?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type QuerySavedViewsArgs = {
   projectId: Scalars['Int']['input'];
 };
@@ -1942,6 +1983,38 @@ export type QueryUserNotificationsArgs = {
 
 /** Who must act on an issue or a discipline in a status. */
 export type Responsibility = 'collaborator' | 'manager';
+
+/** The caller's year in Obra. */
+export type Retrospective = {
+  __typename?: 'Retrospective';
+  /** Top percent among the people of the person's company who interacted in the year (null without a company). */
+  companyTopPercent: Maybe<Scalars['Int']['output']>;
+  /** When the year was computed (noData and ready). */
+  computedAt: Maybe<Scalars['DateTime']['output']>;
+  /** Interactions in the year: history entries the person wrote (issues raised, changes, comments). */
+  interactions: Scalars['Int']['output'];
+  issuesCreated: Maybe<Scalars['Int']['output']>;
+  /** Issues the person interacted with in the year that were resolved in the year. */
+  issuesResolved: Maybe<Scalars['Int']['output']>;
+  /** The fewest interactions that show a retrospective. */
+  minInteractions: Scalars['Int']['output'];
+  /** Top percent among everybody who interacted in the year. */
+  overallTopPercent: Maybe<Scalars['Int']['output']>;
+  /** The projects by interactions, most first (the first five). */
+  projectRanking: Array<RetrospectiveProject>;
+  projects: Maybe<Scalars['Int']['output']>;
+  /** preparing (being computed: ask again shortly), noData (too few interactions) or ready. */
+  state: Scalars['String']['output'];
+  year: Scalars['Int']['output'];
+};
+
+/** One project of a retrospective's ranking. */
+export type RetrospectiveProject = {
+  __typename?: 'RetrospectiveProject';
+  interactions: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  projectId: Scalars['Int']['output'];
+};
 
 /** A named filter, sort, columns and display of the issue list: the caller's own, or one shared with the project. */
 export type SavedView = {
@@ -2038,6 +2111,26 @@ export type SubscriptionProjectIssueCommentChangedArgs = {
 
 export type SubscriptionProjectNotificationsChangedArgs = {
   projectId: Scalars['Int']['input'];
+};
+
+/** What the support page needs from the server. */
+export type SupportInfo = {
+  __typename?: 'SupportInfo';
+  /** The API version. */
+  apiVersion: Scalars['String']['output'];
+  /** Whether the contact form is offered (the operator set SUPPORT_EMAIL). */
+  contactAvailable: Scalars['Boolean']['output'];
+};
+
+export type SupportMessageInput = {
+  /** The browser's user agent. */
+  browser: Scalars['String']['input'];
+  /** The diagnostic bundle, only when the person agreed to send it. */
+  diagnostics?: InputMaybe<Scalars['String']['input']>;
+  message: Scalars['String']['input'];
+  /** The page the person was on. */
+  page: Scalars['String']['input'];
+  subject: Scalars['String']['input'];
 };
 
 /** An issue classification code (spec editor §3.6). */
@@ -2274,6 +2367,7 @@ export type ResolversTypes = ResolversObject<{
   DashboardStatusPoint: ResolverTypeWrapper<DashboardStatusPoint>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DisciplineStatusGroup: DisciplineStatusGroup;
+  Download: ResolverTypeWrapper<Download>;
   DrivePlan: ResolverTypeWrapper<DrivePlan>;
   EarnedValueDashboard: ResolverTypeWrapper<EarnedValueDashboard>;
   EarnedValuePoint: ResolverTypeWrapper<EarnedValuePoint>;
@@ -2356,6 +2450,8 @@ export type ResolversTypes = ResolversObject<{
   ProjectUserTagInput: ProjectUserTagInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Responsibility: Responsibility;
+  Retrospective: ResolverTypeWrapper<Retrospective>;
+  RetrospectiveProject: ResolverTypeWrapper<RetrospectiveProject>;
   SavedView: ResolverTypeWrapper<SavedView>;
   SavedViewInput: SavedViewInput;
   SentCompanyMemberInvite: ResolverTypeWrapper<SentCompanyMemberInvite>;
@@ -2365,6 +2461,8 @@ export type ResolversTypes = ResolversObject<{
   StatusDashboard: ResolverTypeWrapper<StatusDashboard>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  SupportInfo: ResolverTypeWrapper<SupportInfo>;
+  SupportMessageInput: SupportMessageInput;
   SystemIssueCategory: ResolverTypeWrapper<SystemIssueCategory>;
   SystemIssueDisciplineStatus: ResolverTypeWrapper<SystemIssueDisciplineStatus>;
   SystemIssueStatus: ResolverTypeWrapper<SystemIssueStatus>;
@@ -2415,6 +2513,7 @@ export type ResolversParentTypes = ResolversObject<{
   DashboardStatusCount: DashboardStatusCount;
   DashboardStatusPoint: DashboardStatusPoint;
   DateTime: Scalars['DateTime']['output'];
+  Download: Download;
   DrivePlan: DrivePlan;
   EarnedValueDashboard: EarnedValueDashboard;
   EarnedValuePoint: EarnedValuePoint;
@@ -2493,6 +2592,8 @@ export type ResolversParentTypes = ResolversObject<{
   ProjectUserTag: ProjectUserTag;
   ProjectUserTagInput: ProjectUserTagInput;
   Query: Record<PropertyKey, never>;
+  Retrospective: Retrospective;
+  RetrospectiveProject: RetrospectiveProject;
   SavedView: SavedView;
   SavedViewInput: SavedViewInput;
   SentCompanyMemberInvite: SentCompanyMemberInvite;
@@ -2501,6 +2602,8 @@ export type ResolversParentTypes = ResolversObject<{
   StatusDashboard: StatusDashboard;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
+  SupportInfo: SupportInfo;
+  SupportMessageInput: SupportMessageInput;
   SystemIssueCategory: SystemIssueCategory;
   SystemIssueDisciplineStatus: SystemIssueDisciplineStatus;
   SystemIssueStatus: SystemIssueStatus;
@@ -2832,6 +2935,25 @@ export type DashboardStatusPointResolvers<
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
+
+export type DownloadResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Download'] = ResolversParentTypes['Download'],
+> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  done?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  fileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  projectName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  size?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
 
 export type DrivePlanResolvers<
   ContextType = GraphQLContext,
@@ -3466,6 +3588,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSendAiMessageArgs, 'persona' | 'text'>
+  >;
+  sendSupportMessage?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSendSupportMessageArgs, 'input'>
   >;
   setCompanyDriveEnabled?: Resolver<
     ResolversTypes['DrivePlan'],
@@ -4166,6 +4294,7 @@ export type QueryResolvers<
   >;
   loggedUserData?: Resolver<ResolversTypes['LoggedUser'], ParentType, ContextType>;
   myCompanyInvites?: Resolver<Array<ResolversTypes['CompanyMemberInvite']>, ParentType, ContextType>;
+  myDownloads?: Resolver<Array<ResolversTypes['Download']>, ParentType, ContextType>;
   notificationSettings?: Resolver<ResolversTypes['NotificationSettings'], ParentType, ContextType>;
   policies?: Resolver<ResolversTypes['PoliciesInfo'], ParentType, ContextType>;
   projectCompanies?: Resolver<
@@ -4211,6 +4340,12 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryRequestDemoAccessArgs, 'company' | 'email' | 'lastName' | 'name' | 'phone'>
   >;
+  retrospective?: Resolver<
+    ResolversTypes['Retrospective'],
+    ParentType,
+    ContextType,
+    Partial<QueryRetrospectiveArgs>
+  >;
   savedViews?: Resolver<
     Array<ResolversTypes['SavedView']>,
     ParentType,
@@ -4218,6 +4353,7 @@ export type QueryResolvers<
     RequireFields<QuerySavedViewsArgs, 'projectId'>
   >;
   standardDisciplines?: Resolver<Array<ResolversTypes['StandardDiscipline']>, ParentType, ContextType>;
+  supportInfo?: Resolver<ResolversTypes['SupportInfo'], ParentType, ContextType>;
   systemRoles?: Resolver<Array<ResolversTypes['SystemRole']>, ParentType, ContextType>;
   userNotifications?: Resolver<
     Array<ResolversTypes['UserNotification']>,
@@ -4226,6 +4362,33 @@ export type QueryResolvers<
     Partial<QueryUserNotificationsArgs>
   >;
   workspaceProjects?: Resolver<Array<ResolversTypes['ProjectCard']>, ParentType, ContextType>;
+}>;
+
+export type RetrospectiveResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Retrospective'] = ResolversParentTypes['Retrospective'],
+> = ResolversObject<{
+  companyTopPercent?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  computedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  interactions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  issuesCreated?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  issuesResolved?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  minInteractions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  overallTopPercent?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  projectRanking?: Resolver<Array<ResolversTypes['RetrospectiveProject']>, ParentType, ContextType>;
+  projects?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  year?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type RetrospectiveProjectResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RetrospectiveProject'] =
+    ResolversParentTypes['RetrospectiveProject'],
+> = ResolversObject<{
+  interactions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type SavedViewResolvers<
@@ -4324,6 +4487,14 @@ export type SubscriptionResolvers<
     ParentType,
     ContextType
   >;
+}>;
+
+export type SupportInfoResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SupportInfo'] = ResolversParentTypes['SupportInfo'],
+> = ResolversObject<{
+  apiVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contactAvailable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 }>;
 
 export type SystemIssueCategoryResolvers<
@@ -4471,6 +4642,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   DashboardStatusCount?: DashboardStatusCountResolvers<ContextType>;
   DashboardStatusPoint?: DashboardStatusPointResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  Download?: DownloadResolvers<ContextType>;
   DrivePlan?: DrivePlanResolvers<ContextType>;
   EarnedValueDashboard?: EarnedValueDashboardResolvers<ContextType>;
   EarnedValuePoint?: EarnedValuePointResolvers<ContextType>;
@@ -4535,12 +4707,15 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ProjectUserCompany?: ProjectUserCompanyResolvers<ContextType>;
   ProjectUserTag?: ProjectUserTagResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  Retrospective?: RetrospectiveResolvers<ContextType>;
+  RetrospectiveProject?: RetrospectiveProjectResolvers<ContextType>;
   SavedView?: SavedViewResolvers<ContextType>;
   SentCompanyMemberInvite?: SentCompanyMemberInviteResolvers<ContextType>;
   ServerStatus?: ServerStatusResolvers<ContextType>;
   StandardDiscipline?: StandardDisciplineResolvers<ContextType>;
   StatusDashboard?: StatusDashboardResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  SupportInfo?: SupportInfoResolvers<ContextType>;
   SystemIssueCategory?: SystemIssueCategoryResolvers<ContextType>;
   SystemIssueDisciplineStatus?: SystemIssueDisciplineStatusResolvers<ContextType>;
   SystemIssueStatus?: SystemIssueStatusResolvers<ContextType>;

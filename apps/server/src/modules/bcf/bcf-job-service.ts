@@ -38,7 +38,7 @@ import { checkBcfPackageBounds, removeTemporary } from './bcf-zip.ts';
 /** Topics written per unit of work by an import job (its progress moves by this much). */
 export const BCF_IMPORT_BATCH = 100;
 /** How long a finished job (its report, an export's package) stays available. */
-const KEEP_HOURS = 24;
+export const BCF_JOB_KEEP_HOURS = 24;
 /** A job not touched for this long while queued or running was abandoned by its worker. */
 const ABANDONED_HOURS = 2;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -376,7 +376,7 @@ export async function cleanupBcfJobs(services: AppServices, now = new Date()): P
     failAbandonedBcfJobs(tx, new Date(now.getTime() - ABANDONED_HOURS * 3_600_000)),
   );
   const keys = await unitOfWork(services, (tx) =>
-    deleteFinishedBcfJobs(tx, new Date(now.getTime() - KEEP_HOURS * 3_600_000)),
+    deleteFinishedBcfJobs(tx, new Date(now.getTime() - BCF_JOB_KEEP_HOURS * 3_600_000)),
   );
   if (keys.length > 0) await services.files.store.remove(keys);
   return keys.length;

@@ -30,6 +30,7 @@ import { NewProjectDialog } from '../projects/new-project-dialog.tsx';
 import { ProjectCard } from '../projects/project-card.tsx';
 import { projectSections } from '../projects/project-sections.ts';
 import { useDemoLock } from '../demo-mode/demo-mode.tsx';
+import { RetrospectiveCard } from '../retrospective/retrospective-card.tsx';
 
 /** /workspace/home: the company's projects in starred, active and inactive sections, and its project invites. */
 export function WorkspaceHomePage() {
@@ -114,6 +115,7 @@ export function WorkspaceHomePage() {
           linkedId={linkedInvite}
         />
       )}
+      {home.data && <RetrospectiveCard companyName={company?.name ?? null} />}
       {home.data && cards.length === 0 && <EmptyHome />}
       {cards.length > 0 && (
         <>

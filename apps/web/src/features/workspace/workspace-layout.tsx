@@ -3,6 +3,8 @@ import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBriefcase,
+  IconDownload,
+  IconHelpCircle,
   IconBuilding,
   IconHome,
   IconBell,
@@ -107,6 +109,18 @@ function useMenu(pathname: string): { items: SideMenuItem[]; backTo?: { label: s
             },
           ]
         : []),
+      {
+        name: 'downloads',
+        label: t('menu.downloads'),
+        to: '/workspace/downloads',
+        icon: <IconDownload size={18} />,
+      },
+      {
+        name: 'support',
+        label: t('menu.support'),
+        to: '/workspace/support',
+        icon: <IconHelpCircle size={18} />,
+      },
       {
         name: 'user',
         label: t('menu.userSettings'),

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+
+/** One preparation a person asked for, as listed by the Downloads page (its state is read by its own area). */
+export interface PreparationRef {
+  /** Which table holds it: a drive or project-files zip, or a BCF job. */
+  source: 'bulkZip' | 'bcfExport';
+  id: string;
+  projectId: number;
+  projectName: string;
+  /** The zip's area (drive or files); null for a BCF export. */
+  area: string | null;
+  fileName: string | null;
+  size: number | null;
+  createdAt: Date;
+}
+
+/**
+ * The files a person asked Obra to prepare, newest first: their bulk zips (drive_bulk_downloads, not expired) and
+ * their BCF exports (bcf_jobs of kind export), in one statement. Only the person's own rows.
+ */
+export async function listUserPreparations(db: Db, userId: number, limit: number): Promise<PreparationRef[]> {
+  const result = (await db.execute(sql`
+    select * from (
+      select 'bulkZip' as source, d.id::text as id, d.project_id, p.name as project_name, d.area,
+             null::text as file_name, d.size, d.created_at
+        from drive_bulk_downloads d join projects p on p.id = d.project_id
+       where d.user_id = ${userId} and d.expires_at > now()
+      union all
+      select 'bcfExport', j.id::text, j.project_id, p.name, null, j.file_name, j.size, j.created_at
+        from bcf_jobs j join projects p on p.id = j.project_id
+       where j.user_id = ${userId} and j.kind = 'export'
+    ) prepared
+    order by created_at desc, id
+    limit ${limit}`)) as unknown as {
+    rows: {
+      source: PreparationRef['source'];
+      id: string;
+      project_id: number;
+      project_name: string;
+      area: string | null;
+      file_name: string | null;
+      size: number | string | null;
+      created_at: Date | string;
+    }[];
+  };
+  return result.rows.map((r) => ({
+    source: r.source,
+    id: r.id,
+    projectId: Number(r.project_id),
+    projectName: r.project_name,
+    area: r.area,
+    fileName: r.file_name,
+    size: r.size === null ? null : Number(r.size),
+    createdAt: new Date(r.created_at),
+  }));
+}
