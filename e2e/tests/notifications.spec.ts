@@ -225,14 +225,17 @@ test.describe('notifications', () => {
     obra,
   }) => {
     test.setTimeout(180_000);
-    // A browser of its own: notifications are kept by the browser, not by a context, and after the journey above
-    // had run in the worker's shared browser the service worker's notification was not shown (Chromium 156).
-    const browser = await playwright.chromium.launch(test.info().project.use.launchOptions);
+    // Browsers of its own, one per part: notifications are kept by the browser, not by a context, and every page
+    // of the app registers its service worker (/sw.js): in one browser, the first part's closed context left a
+    // registration for the same scope, which DevTools could name first, so that the push went to a worker no page
+    // listened to (seen in CI runs: the push arrived, no notification was shown).
+    const options = test.info().project.use.launchOptions;
     const world = await buildIssueWorld(request, obra);
     const reader = world.collaborator;
 
     // Without permission (the headless browser refuses the prompt): the spec's message (editor §8.2).
-    const refused = await signedInPage(browser, baseURL, reader);
+    const refusingBrowser = await playwright.chromium.launch(options);
+    const refused = await signedInPage(refusingBrowser, baseURL, reader);
     await refused.goto('/workspace/user/notifications');
     const device = refused.getByRole('switch', { name: 'Device notifications' });
     await expect(device).toBeChecked();
@@ -240,7 +243,8 @@ test.describe('notifications', () => {
     await expect(device).not.toBeChecked();
     await device.click();
     await expect(refused.getByTestId('notifications-blocked')).toBeVisible();
-    await refused.context().close();
+    await refusingBrowser.close();
+    const browser = await playwright.chromium.launch(options);
 
     // With permission granted: the app's service worker, and a subscription whose push service is this test's
     // (Chromium's own push service is on the Internet; DevTools hands the decrypted message on to the worker).
