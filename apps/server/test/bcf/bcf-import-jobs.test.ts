@@ -198,6 +198,20 @@ describe('BCF-XML import as a job', () => {
     expect(await jobCount()).toBe(jobsBefore);
   }, 300_000);
 
+  it('answers a body that is not the multipart it claims to be as BAD_USER_INPUT, never a 500', async () => {
+    // Found by the REST fuzz (seed 117471087): busboy's "Unexpected end of multipart data" was an internal error.
+    const res = await fetch(`${t.url}/bcf-xml/projects/${w.projectId}/imports`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${w.creator.token}`,
+        'content-type': 'multipart/form-data; boundary=x',
+      },
+      body: `${'['.repeat(500)}1${']'.repeat(500)}`,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('BAD_USER_INPUT');
+  });
+
   it('counts the entries from the end of the central directory, before listing them', async () => {
     // The bound of 100,000 entries, checked with a smaller one (a 100,001-entry zip takes a minute to build).
     const file = path.join(os.tmpdir(), `obra-bcf-entries-${randomUUID()}.bcf`);

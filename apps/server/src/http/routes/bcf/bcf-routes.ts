@@ -40,6 +40,8 @@ function idsOf(raw: unknown): number[] | undefined {
  * `GET …/export?version=2.1|3.0&filter=…&ids=…` (a package downloaded at once, for selections and small lists).
  * The upload is streamed to a temporary file (never held in memory), checked and handed to the file store.
  */
+const MALFORMED_MULTIPART = /multipart|malformed part|boundary/i;
+
 export async function registerBcfRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
@@ -88,8 +90,15 @@ export async function registerBcfRoutes(app: FastifyInstance, services: AppServi
           .header('location', `/bcf-xml/projects/${projectId}/jobs/${job.id}`)
           .send(job);
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('FILE_SIZE_LIMIT_EXCEEDED');
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_SIZE_LIMIT_EXCEEDED');
+        // A body that is not the multipart it claims to be (busboy: "Unexpected end of multipart data", "Malformed
+        // part header", a missing boundary; @fastify/multipart's own FST_ limits): the client's input, never a 500.
+        if (
+          !(error instanceof AppError) &&
+          (code?.startsWith('FST_') || MALFORMED_MULTIPART.test(String(error)))
+        )
+          throw new AppError('BAD_USER_INPUT');
         throw error;
       } finally {
         await removeTemporary(file);
