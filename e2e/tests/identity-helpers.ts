@@ -96,7 +96,7 @@ export async function createUser(
       request,
       accessToken,
       'mutation($n: String!) { createCompany(input: { name: $n }) { id } }',
-      { n: `Construtora Horizonte ${Math.floor(Math.random() * 1e5)}` },
+      { n: `Construtora Horizonte ${Date.now()}${Math.floor(Math.random() * 1e4)}` },
     );
     await request.post('/auth/sign-out');
   }
