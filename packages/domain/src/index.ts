@@ -24,3 +24,4 @@ export * from './saved-views/saved-view-schema.ts';
 export * from './viewer/index.ts';
 export * from './offline/index.ts';
 export * from './retrospective/index.ts';
+export * from './http/api-paths.ts';

@@ -5,7 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
-import { errorMessage } from '@obra/domain';
+import { API_PATH_PREFIXES, errorMessage } from '@obra/domain';
 import type { AppServices } from '../services.ts';
 import { createObraYoga, type ObraYoga } from '../graphql/yoga.ts';
 import { toPublicError } from '../lib/errors.ts';
@@ -16,27 +16,8 @@ import { registerOpenApi } from './openapi.ts';
 import { registerRestRoutes } from './rest-routes.ts';
 import { clientErrorHandler, frameworkErrors } from './framework-errors.ts';
 
-/**
- * Path prefixes answered by the API; every other GET is the single-page app. No prefix may hold a route of the
- * web app (spec core §2: `/autodoc/connect-project` is a web route, so the API has no `/autodoc`);
- * `test/web-routes.test.ts` checks every spec route against this list.
- */
-export const API_PREFIXES = [
-  '/graphql',
-  '/auth',
-  '/files',
-  '/profile-images',
-  '/project-drive',
-  '/project-files',
-  '/bcf',
-  '/bcf-xml',
-  '/foundation',
-  '/bcf-oauth',
-  '/data-lake',
-  '/exports',
-  '/healthz',
-  '/readyz',
-] as const;
+/** Path prefixes answered by the API (the domain's list, shared with the service worker). */
+export const API_PREFIXES = API_PATH_PREFIXES;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
