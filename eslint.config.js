@@ -129,6 +129,22 @@ export default tseslint.config(
       ],
     },
   },
+  // One writer of an issue's history (docs/architecture.md, "where is a history entry written?"): every entry goes
+  // through writeIssueHistory, so the BCF import, comments and issues cannot each write their own shape of it.
+  {
+    files: ['apps/server/**/*.ts'],
+    ignores: ['apps/server/src/modules/issues/issue-history-repository.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='insert'][arguments.0.name='issueHistory']",
+          message:
+            'a history entry is written only by writeIssueHistory (modules/issues/issue-history-repository.ts).',
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {

@@ -114,3 +114,50 @@ describe('SQL lives in a module repository', () => {
     expect(stale, 'no longer write SQL: remove them from sql-outside-repositories.json').toEqual([]);
   });
 });
+
+describe('one writer of the issue history', () => {
+  const PLANTED = [
+    "import { issueHistory } from '../../db/schema/index.ts';",
+    "import type { Db } from '../../db/database.ts';",
+    '',
+    'export async function planted(tx: Db) {',
+    "  await tx.insert(issueHistory).values({ issueId: 1, entityType: 'issue', fields: {}, issueVisibility: 'public' });",
+    '}',
+    '',
+  ].join('\n');
+
+  async function historyErrors(file: string): Promise<string[]> {
+    const [result] = await eslint.lintText(PLANTED, { filePath: path.join(ROOT, file) });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  }
+
+  it('refuses insert(issueHistory) anywhere but the history repository, even in a repository or an excepted file', async () => {
+    for (const file of [
+      'apps/server/src/modules/issues/planted-repository.ts',
+      'apps/server/src/modules/bcf/bcf-import-service.ts',
+      'apps/server/src/seed/planted-seed.ts',
+    ]) {
+      const errors = await historyErrors(file);
+      expect(errors, file).toHaveLength(1);
+      expect(errors[0]).toContain('writeIssueHistory');
+    }
+    expect(await historyErrors('apps/server/src/modules/issues/issue-history-repository.ts')).toEqual([]);
+  });
+
+  it('holds today: no file of the server writes a history entry but the repository', () => {
+    const writers: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (
+          /\.ts$/.test(entry.name) &&
+          /\.insert\(\s*issueHistory\s*\)/.test(fs.readFileSync(full, 'utf8'))
+        )
+          writers.push(path.relative(ROOT, full));
+      }
+    };
+    walk(path.join(ROOT, 'apps/server/src'));
+    expect(writers).toEqual(['apps/server/src/modules/issues/issue-history-repository.ts']);
+  });
+});

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { TEXT_LIMITS } from '@obra/domain';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { addDisciplines, call, createProject } from '../projects/project-test-kit.ts';
 import {
@@ -9,7 +11,14 @@ import {
   type IssueWorld,
 } from '../issues/issue-test-kit.ts';
 import { CREATE_COMMENT } from '../issues/comment-test-kit.ts';
-import { caseBytes, casesUnder, exportFile, importFile, readPackage } from './bcf-test-kit.ts';
+import {
+  caseBytes,
+  casesUnder,
+  exportFile,
+  generatedPackage,
+  importFile,
+  readPackage,
+} from './bcf-test-kit.ts';
 
 let t: TestServer;
 let w: IssueWorld;
@@ -204,3 +213,46 @@ describe('visibility over import previews and exports', () => {
     expect(pkg.pkg.topics.map((topic) => topic.title)).toEqual(['Lintel gap']);
   });
 });
+
+describe('imported comments go the comments’ own way (issue 29: one history writer)', () => {
+  it('refuses a topic whose comment is over the comment limit, and tells the interested about the others', async () => {
+    const long = 'x'.repeat(TEXT_LIMITS.commentMessage + 1);
+    const { bytes, guids } = await generatedPackage(2, (topic, i) =>
+      i === 1 ? { ...topic, comments: [{ ...topic.comments[0]!, comment: long }] } : topic,
+    );
+    const mapping = { disciplineIds: [w.disciplineIds[0]], visibility: 'public' };
+    const answer = await importFile(t, w.creator, w.projectId, bytes, { mapping });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ created: 1, failed: 1 });
+    const failed = answer.body.items.find((item) => item.action === 'failed');
+    expect(failed?.error?.code).toBe('TEXT_TOO_LONG');
+    expect(failed?.error?.message).toContain(String(TEXT_LIMITS.commentMessage));
+
+    const db = t.server.services.database.db;
+    const marks = (await db.execute(
+      sql`select n.user_id as "userId", c.message, h.fields ? 'bcf' as "bcfInHistory"
+            from issue_notifications n
+            join issue_comments c on c.id = n.comment_id
+            join bcf_topics b on b.issue_id = c.issue_id
+            join issue_history h on h.comment_id = c.id and h.entity_type = 'comment'
+           where b.guid = ${guids[0]!}::uuid`,
+    )) as unknown as { rows: { userId: number; message: string; bcfInHistory: boolean }[] };
+    // A collaborator of the topic's discipline is interested in the issue: the imported comment is unread for them,
+    // as a comment written in Obra would be; the importer is not told of their own comment.
+    expect(marks.rows).toContainEqual({
+      userId: w.collaboratorSame.id,
+      message: 'Check.',
+      bcfInHistory: true,
+    });
+    expect(marks.rows.map((r) => r.userId)).not.toContain(w.creator.id);
+    // Nothing of the refused topic was written.
+    expect(await issueCount(guids[1]!)).toBe(0);
+  });
+});
+
+async function issueCount(guid: string): Promise<number> {
+  const rows = (await t.server.services.database.db.execute(
+    sql`select count(*)::int as n from bcf_topics where guid = ${guid}::uuid`,
+  )) as unknown as { rows: { n: number }[] };
+  return rows.rows[0]?.n ?? -1;
+}

@@ -161,8 +161,14 @@ export async function readPackage(
   }
 }
 
-/** A BCF 3.0 package of `count` generated topics (one comment and one viewpoint with a small snapshot each). */
-export async function generatedPackage(count: number): Promise<{ bytes: Buffer; guids: string[] }> {
+/**
+ * A BCF 3.0 package of `count` generated topics (one comment and one viewpoint with a small snapshot each);
+ * `shape` may change each topic (its comments, say) before it is written.
+ */
+export async function generatedPackage(
+  count: number,
+  shape: (topic: BcfTopic, index: number) => BcfTopic = (topic) => topic,
+): Promise<{ bytes: Buffer; guids: string[] }> {
   const snapshot = await sharp({
     create: { width: 64, height: 48, channels: 3, background: { r: 120, g: 160, b: 200 } },
   })
@@ -189,7 +195,7 @@ export async function generatedPackage(count: number): Promise<{ bytes: Buffer; 
       },
     ],
     viewpoints: [{ guid: randomUUID(), index: 0, visualization: undefined }],
-  }));
+  })).map(shape);
   const zip = createBcfZip();
   const chunks: Buffer[] = [];
   const done = new Promise<void>((resolve, reject) => {

@@ -6,12 +6,14 @@ import {
   AppError,
   bcfDateOnly,
   bcfKey,
+  commentTextProblems,
   isAppError,
   mapBcfLabels,
   mapBcfPriority,
   mapBcfStage,
   mapBcfStatus,
   mapBcfTopicType,
+  TEXT_LIMITS,
   type BcfMatch,
   type BcfPackage,
   type BcfTopic,
@@ -20,19 +22,13 @@ import {
 } from '@obra/domain';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import {
-  bcfComments,
-  bcfTopics,
-  issueComments,
-  issueDisciplines,
-  issueFiles,
-  issueHistory,
-  issues,
-} from '../../db/schema/index.ts';
-import { emitProjectEvent, savepoint, unitOfWork } from '../../db/unit-of-work.ts';
+import { bcfComments, bcfTopics, issueDisciplines, issueFiles, issues } from '../../db/schema/index.ts';
+import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { inspectImage } from '../../storage/image-content.ts';
 import { applyIssueCreate } from '../issues/issue-create-service.ts';
+import { applyCommentCreate } from '../issues/comments/issue-comment-service.ts';
+import { loadVisibleIssue } from '../issues/issue-repository.ts';
 import { checkEnums, type IssueFieldsInput } from '../issues/issue-input-checks.ts';
 import { projectStatuses } from '../projects/project-settings-repository.ts';
 import { applyIssueUpdate } from '../issues/issue-update-service.ts';
@@ -244,6 +240,16 @@ function planTopics(
     }
     if (topic.title.trim() === '') {
       fail('REQUIRED_FIELD', 'the topic has no title');
+      continue;
+    }
+    const longComment = topic.comments.find(
+      (c) => commentTextProblems({ message: bcfCommentMessage(c.comment) }).length > 0,
+    );
+    if (longComment) {
+      fail(
+        'TEXT_TOO_LONG',
+        `comment ${longComment.guid} is longer than ${TEXT_LIMITS.commentMessage} characters`,
+      );
       continue;
     }
     const status = mapBcfStatus(topic.topicStatus, mapping.statuses?.[topic.topicStatus ?? '']);
@@ -522,39 +528,39 @@ async function storeDocuments(
   return stored;
 }
 
+/**
+ * The topic's comments not yet in the project (by GUID), each through the comments' own path (applyCommentCreate:
+ * the row, its history entry, the unread marks, the live event) with its BCF date, author and viewpoint kept beside.
+ */
 async function storeComments(
   tx: Db,
   access: ProjectAccess,
-  issue: { id: number; projectId: number; visibility: string },
+  issueId: number,
   topic: BcfTopic,
   visibility: string,
 ): Promise<number> {
   const existing = await tx
     .select({ guid: bcfComments.guid })
     .from(bcfComments)
-    .where(eq(bcfComments.issueId, issue.id));
+    .where(eq(bcfComments.issueId, issueId));
   const known = new Set(existing.map((e) => e.guid));
+  const fresh = topic.comments.filter((c) => !known.has(c.guid));
+  if (fresh.length === 0) return 0;
+  const issue = await loadVisibleIssue(tx, access, issueId);
   const userId = access.actor.account.id;
-  let created = 0;
-  for (const c of topic.comments) {
-    if (known.has(c.guid)) continue;
-    const message = c.comment.trim() === '' ? '-' : c.comment;
+  for (const c of fresh) {
+    const message = bcfCommentMessage(c.comment);
     const date = Number.isNaN(Date.parse(c.date)) ? new Date() : new Date(c.date);
-    const [row] = await tx
-      .insert(issueComments)
-      .values({
-        projectId: issue.projectId,
-        issueId: issue.id,
-        message,
-        visibility,
-        createdByUserId: userId,
-        createdAt: date,
-      })
-      .returning();
-    if (!row) throw new Error('comment not stored');
+    const row = await applyCommentCreate(
+      tx,
+      {},
+      issue,
+      { message, visibility, groupId: null, mentioned: [], userId, createdAt: date },
+      { bcf: { old: null, new: { guid: c.guid, author: c.author } } },
+    );
     await tx.insert(bcfComments).values({
       commentId: row.id,
-      issueId: issue.id,
+      issueId,
       guid: c.guid,
       comment: {
         author: c.author,
@@ -564,29 +570,13 @@ async function storeComments(
         viewpointGuid: c.viewpointGuid,
       },
     });
-    await tx.insert(issueHistory).values({
-      issueId: issue.id,
-      entityType: 'comment',
-      commentId: row.id,
-      fields: {
-        message: { old: null, new: message },
-        visibility: { old: null, new: visibility },
-        bcf: { old: null, new: { guid: c.guid, author: c.author } },
-      },
-      issueVisibility: issue.visibility,
-      commentVisibility: visibility,
-      userId,
-    });
-    emitProjectEvent({
-      kind: 'comment',
-      action: 'created',
-      projectId: issue.projectId,
-      issueId: issue.id,
-      commentId: row.id,
-    });
-    created += 1;
   }
-  return created;
+  return fresh.length;
+}
+
+/** A BCF comment's text as an Obra comment: as written, and '-' for an empty one (a comment holding only a viewpoint). */
+function bcfCommentMessage(text: string): string {
+  return text.trim() === '' ? '-' : text;
 }
 
 async function applyTopic(
@@ -608,7 +598,6 @@ async function applyTopic(
     .map((v) => ({ v, file: files.get(`${topic.guid}/${v.guid}`) }))
     .filter((s): s is { v: (typeof topic.viewpoints)[number]; file: ConfirmedIssueFile } => !!s.file);
   let issueId: number;
-  let issueVisibility: string;
   if (plan.existingIssueId === undefined) {
     const images: ImageInput[] = newSnapshots.map((s, index) => ({
       index,
@@ -627,7 +616,6 @@ async function applyTopic(
       { bcf: { old: null, new: { guid: topic.guid } } },
     );
     issueId = row.id;
-    issueVisibility = row.visibility;
     plan.item.code = row.code;
     await tx.insert(bcfTopics).values({
       issueId,
@@ -675,7 +663,6 @@ async function applyTopic(
       },
       checkEnums({ ...fields, status: fields.status === row.status ? undefined : fields.status }),
     );
-    issueVisibility = row.visibility;
     plan.item.code = row.code;
     // A topic matched through Obra's extension (exported from here, never imported) gets its BCF row now.
     await tx
@@ -691,13 +678,7 @@ async function applyTopic(
       })
       .where(eq(bcfTopics.issueId, issueId));
   }
-  await storeComments(
-    tx,
-    access,
-    { id: issueId, projectId, visibility: issueVisibility },
-    topic,
-    context.visibility,
-  );
+  await storeComments(tx, access, issueId, topic, context.visibility);
   plan.item.issueId = issueId;
 }
 

@@ -1,13 +1,15 @@
 import type { Db } from '../../db/database.ts';
 import { emitProjectEvent } from '../../db/unit-of-work.ts';
 import { checkMentions, notifyUsers } from './notifications/issue-notification-recipients.ts';
-import { findIssueById, latestIssueHistoryId, setIssueMentions } from './issue-repository.ts';
+import { findIssueById, setIssueMentions } from './issue-repository.ts';
 
 /** What createIssue / updateIssue hand over once they have stored an issue and its history entry. */
 export interface IssueActivityInput {
   readonly issueId: number;
   readonly userId: number;
   readonly action: 'created' | 'updated';
+  /** The history entry just written (writeIssueHistory): the unread marks point at it. */
+  readonly historyId: number;
   /** Sent: replaces the stored mentions (project users only, else BAD_USER_INPUT); absent: keeps them. */
   readonly mentionedUsers?: readonly number[] | null | undefined;
 }
@@ -20,7 +22,6 @@ export interface IssueActivityInput {
 export async function recordIssueActivity(tx: Db, input: IssueActivityInput): Promise<void> {
   const issue = await findIssueById(tx, input.issueId);
   if (!issue) return;
-  const historyId = await latestIssueHistoryId(tx, issue.id);
   const before = Array.isArray(issue.mentionedUserIds) ? (issue.mentionedUserIds as number[]) : [];
   let mentioned = before;
   if (input.mentionedUsers != null) {
@@ -31,7 +32,7 @@ export async function recordIssueActivity(tx: Db, input: IssueActivityInput): Pr
   await notifyUsers(tx, {
     issue: { ...issue, mentionedUserIds: mentioned },
     actorId: input.userId,
-    historyId,
+    historyId: input.historyId,
     mentioned: added,
     tellInterested: true,
   });

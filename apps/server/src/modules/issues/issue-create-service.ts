@@ -3,14 +3,7 @@ import { AppError, decideIssueStatus, validateIssueDraft } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
-import {
-  issueDisciplines,
-  issueHistory,
-  issueLabels,
-  issueLocals,
-  issues,
-  projects,
-} from '../../db/schema/index.ts';
+import { issueDisciplines, issueLabels, issueLocals, issues, projects } from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadForWrite, type ProjectAccess } from '../projects/project-access.ts';
 import {
@@ -27,6 +20,7 @@ import { prepareImageFiles, replaceImages } from './images/issue-image-service.t
 import { disciplineRowsFor, visibilityStamps } from './issue-stamps.ts';
 import { recordIssueActivity } from './issue-activity.ts';
 import { checkIdempotencyKey, priorResult, withIdempotencyKey } from './idempotency.ts';
+import { writeIssueHistory, type HistoryChanges } from './issue-history-repository.ts';
 
 /** createIssue's input: the issue fields and the project (and, from createIssue, an idempotency key). */
 export type CreateIssueInput = IssueFieldsInput & { projectId: number; idempotencyKey?: string | null };
@@ -89,7 +83,7 @@ export async function applyIssueCreate(
     files?: ReadonlyMap<string, ConfirmedIssueFile>;
   },
   input: CreateIssueInput,
-  historyExtra: Record<string, unknown> = {},
+  historyExtra: HistoryChanges = {},
 ): Promise<IssueRow> {
   const { access, statuses } = context;
   const disciplines = input.disciplines ?? [];
@@ -182,7 +176,7 @@ export async function applyIssueCreate(
       .update(issues)
       .set({ searchText: searchTextSql(searchText, row.id) })
       .where(eq(issues.id, row.id));
-  await tx.insert(issueHistory).values({
+  const historyId = await writeIssueHistory(tx, {
     issueId: row.id,
     entityType: 'issue',
     fields: {
@@ -197,6 +191,7 @@ export async function applyIssueCreate(
     issueId: row.id,
     userId,
     action: 'created',
+    historyId,
     mentionedUsers: input.mentionedUsers,
   });
   return row;

@@ -1,9 +1,8 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError, normalizeText } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import {
   issueDisciplines,
-  issueHistory,
   issueImages,
   issueLabels,
   issueLocals,
@@ -230,17 +229,6 @@ export async function findIssueById(db: Db, issueId: number): Promise<IssueRow |
 /** Deletes an issue; its children (disciplines, locals, labels, history, user states) go with it by cascade. */
 export async function deleteIssueRow(db: Db, issueId: number): Promise<void> {
   await db.delete(issues).where(eq(issues.id, issueId));
-}
-
-/** The id of the issue's latest history entry about the issue itself (not its comments), or undefined. */
-export async function latestIssueHistoryId(db: Db, issueId: number): Promise<number | undefined> {
-  const [entry] = await db
-    .select({ id: issueHistory.id })
-    .from(issueHistory)
-    .where(and(eq(issueHistory.issueId, issueId), eq(issueHistory.entityType, 'issue')))
-    .orderBy(desc(issueHistory.id))
-    .limit(1);
-  return entry?.id;
 }
 
 /** Replaces the issue's stored mentions. */

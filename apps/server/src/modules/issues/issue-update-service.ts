@@ -3,7 +3,7 @@ import { AppError, decideIssueStatus, type DisciplineStatusMap } from '@obra/dom
 import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
-import { issueDisciplines, issueHistory, issueLabels, issueLocals, issues } from '../../db/schema/index.ts';
+import { issueDisciplines, issueLabels, issueLocals, issues } from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadProjectAccess, requireActive, type ProjectAccess } from '../projects/project-access.ts';
 import { loadVisibleIssue } from './issue-repository.ts';
@@ -26,11 +26,12 @@ import { prepareImageFiles, replaceImages } from './images/issue-image-service.t
 import { disciplineRowsFor, visibilityStamps } from './issue-stamps.ts';
 import { recordIssueActivity } from './issue-activity.ts';
 import { changedDisciplines, checkScope, checkUpdatedFields, editScopeOf } from './issue-update-rules.ts';
+import { writeIssueHistory, type HistoryChanges } from './issue-history-repository.ts';
 
 /** updateIssue's input: which issue, and the fields to change (undefined leaves a field as is). */
 export type UpdateIssueInput = IssueFieldsInput & { projectId: number; issueId: number };
 
-type Changes = Record<string, { old: unknown; new: unknown }>;
+type Changes = HistoryChanges;
 
 /** The scalar columns an update may set, from the input over the stored row. */
 function mergedColumns(row: IssueRow, input: IssueFieldsInput) {
@@ -182,7 +183,7 @@ export async function applyIssueUpdate(
     userId,
     Object.keys(changes).some((key) => !VISIBILITY_FIELDS.has(key)),
   );
-  await tx.insert(issueHistory).values({
+  const historyId = await writeIssueHistory(tx, {
     issueId: row.id,
     entityType: 'issue',
     fields: changes,
@@ -193,6 +194,7 @@ export async function applyIssueUpdate(
     issueId: row.id,
     userId,
     action: 'updated',
+    historyId,
     mentionedUsers: input.mentionedUsers,
   });
   return { id: row.id, projectId: row.projectId, changed: true };

@@ -10,7 +10,7 @@ import {
 } from '@obra/domain';
 import type { Db } from '../../../db/database.ts';
 import type { AppServices } from '../../../services.ts';
-import { issueComments, issueHistory, issueNotifications, projectGroups } from '../../../db/schema/index.ts';
+import { issueComments, issueNotifications, projectGroups } from '../../../db/schema/index.ts';
 import { emitProjectEvent, unitOfWork } from '../../../db/unit-of-work.ts';
 import type { Actor } from '../../../auth/actor.ts';
 import {
@@ -30,6 +30,7 @@ import {
 import { loadProjectMembers } from '../issue-members-repository.ts';
 import { checkMentions, notifyUsers } from '../notifications/issue-notification-recipients.ts';
 import { parseImagesJson, prepareImageFiles, replaceImages } from '../images/issue-image-service.ts';
+import { writeIssueHistory, type HistoryChanges } from '../issue-history-repository.ts';
 import { checkIdempotencyKey, priorResult, withIdempotencyKey } from '../idempotency.ts';
 
 /** The fields of createProjectIssueComment and updateProjectIssueComment. */
@@ -42,7 +43,7 @@ export interface CommentFieldsInput {
   images?: unknown;
 }
 
-type Changes = Record<string, { old: unknown; new: unknown }>;
+type Changes = HistoryChanges;
 
 /**
  * message and visibility are required (REQUIRED_FIELD lists the missing ones); a message beyond
@@ -146,42 +147,87 @@ export async function createComment(
 
   async function insertComment(tx: Db): Promise<CommentView> {
     const issue = await loadVisibleIssue(tx, access, input.issueId);
-    const [row] = await tx
-      .insert(issueComments)
-      .values({
-        projectId: issue.projectId,
-        issueId: issue.id,
-        message: fields.message,
-        visibility: fields.visibility,
-        groupId,
-        mentionedUserIds: mentioned,
-        createdByUserId: userId,
-      })
-      .returning();
-    if (!row) throw new Error('comment not stored');
-    const owner = { projectId: issue.projectId, issueId: issue.id, commentId: row.id, userId };
-    const stored = images?.length ? await replaceImages(tx, owner, images, files) : undefined;
-    const fieldsCreated: Changes = {
-      message: { old: null, new: row.message },
-      visibility: { old: null, new: row.visibility },
-      ...(groupId !== null ? { groupId: { old: null, new: groupId } } : {}),
-      ...(mentioned.length > 0 ? { mentionedUsers: { old: null, new: mentioned } } : {}),
-      ...(stored ? { images: { old: null, new: stored.new } } : {}),
-    };
-    await tx.insert(issueHistory).values({
-      issueId: issue.id,
-      entityType: 'comment',
-      commentId: row.id,
-      fields: fieldsCreated,
-      issueVisibility: issue.visibility,
-      commentVisibility: row.visibility,
+    const row = await applyCommentCreate(tx, { files }, issue, {
+      message: fields.message,
+      visibility: fields.visibility,
+      groupId,
+      mentioned,
+      images,
       userId,
     });
-    await notifyUsers(tx, { issue, actorId: userId, comment: row, mentioned, tellInterested: true });
     if (aiLog) await appendAiAssistantLog(tx, issue.id, { ...aiLog, commentId: row.id });
-    commentEvent(row, 'created');
     return viewOf(tx, access, row, issue.visibility);
   }
+}
+
+/** A comment to store, its fields already checked (checkFields, checkGroup, checkMentions). */
+export interface NewComment {
+  readonly message: string;
+  readonly visibility: string;
+  readonly groupId: number | null;
+  readonly mentioned: readonly number[];
+  readonly images?: ReturnType<typeof parseImagesJson> | undefined;
+  readonly userId: number;
+  /** When the comment was written, if not now (a BCF comment keeps its own date). */
+  readonly createdAt?: Date | undefined;
+}
+
+/**
+ * Stores one new comment inside the caller's transaction (createProjectIssueComment, the BCF import): the row,
+ * its images, its history entry (with `historyExtra` merged into its fields), the unread marks of the interested
+ * and the mentioned, and the comment event published after commit. The one way a comment comes into being.
+ */
+export async function applyCommentCreate(
+  tx: Db,
+  context: { files?: Awaited<ReturnType<typeof prepareImageFiles>> },
+  issue: Awaited<ReturnType<typeof loadVisibleIssue>>,
+  comment: NewComment,
+  historyExtra: HistoryChanges = {},
+): Promise<CommentRow> {
+  const { userId } = comment;
+  const [row] = await tx
+    .insert(issueComments)
+    .values({
+      projectId: issue.projectId,
+      issueId: issue.id,
+      message: comment.message,
+      visibility: comment.visibility,
+      groupId: comment.groupId,
+      mentionedUserIds: [...comment.mentioned],
+      createdByUserId: userId,
+      ...(comment.createdAt ? { createdAt: comment.createdAt } : {}),
+    })
+    .returning();
+  if (!row) throw new Error('comment not stored');
+  const owner = { projectId: issue.projectId, issueId: issue.id, commentId: row.id, userId };
+  const stored = comment.images?.length
+    ? await replaceImages(tx, owner, comment.images, context.files ?? new Map())
+    : undefined;
+  await writeIssueHistory(tx, {
+    issueId: issue.id,
+    entityType: 'comment',
+    commentId: row.id,
+    fields: {
+      message: { old: null, new: row.message },
+      visibility: { old: null, new: row.visibility },
+      ...(row.groupId !== null ? { groupId: { old: null, new: row.groupId } } : {}),
+      ...(comment.mentioned.length > 0 ? { mentionedUsers: { old: null, new: [...comment.mentioned] } } : {}),
+      ...(stored ? { images: { old: null, new: stored.new } } : {}),
+      ...historyExtra,
+    },
+    issueVisibility: issue.visibility,
+    commentVisibility: row.visibility,
+    userId,
+  });
+  await notifyUsers(tx, {
+    issue,
+    actorId: userId,
+    comment: row,
+    mentioned: comment.mentioned,
+    tellInterested: true,
+  });
+  commentEvent(row, 'created');
+  return row;
 }
 
 /** The fields whose change is a change of who may see, not of what is said (no editedAt). */
@@ -247,7 +293,7 @@ export async function updateComment(
       .where(eq(issueComments.id, row.id))
       .returning();
     if (!updated) throw new Error('comment not updated');
-    await tx.insert(issueHistory).values({
+    await writeIssueHistory(tx, {
       issueId: issue.id,
       entityType: 'comment',
       commentId: row.id,
@@ -324,7 +370,7 @@ export async function deleteComment(
       .update(issueComments)
       .set({ deletedAt: now, deletedByUserId: userId })
       .where(eq(issueComments.id, row.id));
-    await tx.insert(issueHistory).values({
+    await writeIssueHistory(tx, {
       issueId: issue.id,
       entityType: 'comment',
       commentId: row.id,
