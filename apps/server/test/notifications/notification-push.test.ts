@@ -103,18 +103,23 @@ describe('device notifications (Web Push)', () => {
       mentionedUsers: [user.id],
     });
     await sendImmediateEmailsOf(t.server.services, user.id, new Date(Date.now() - 60_000));
-    // The new issue for the user's discipline and the mention: two device notifications.
+    // The new issue for the user's discipline and the mention, told together: one device notification of the issue
+    // (the device keeps one per issue, by tag), and the mention is the one told.
+    await waitForPush(1);
+    const issue2 = await createIssueAs(t, w.creator, draft(w, { title: 'Janela J1' }));
+    await sendImmediateEmailsOf(t.server.services, user.id, new Date(Date.now() - 60_000));
     await waitForPush(2);
     const messages = pushes.map(
       (p) => JSON.parse(decrypt(p.body)) as { title: string; url: string; tag: string; body: string },
     );
-    const mention = messages.find((m) => m.title.includes('mentioned you'));
-    expect(mention).toMatchObject({
+    expect(messages.map((m) => m.tag)).toEqual([`issue-${issueId}`, `issue-${issue2}`]);
+    expect(messages[0]).toMatchObject({
       url: `/workspace/project/${w.projectId}/issues/${issueId}?comment=${comment.id}#comment-${comment.id}`,
       tag: `issue-${issueId}`,
       body: 'Veja a porta',
     });
-    expect(messages.some((m) => m.title.startsWith('New issue for your discipline'))).toBe(true);
+    expect(messages[0]?.title).toContain('mentioned you');
+    expect(messages[1]?.title).toMatch(/^New issue for your discipline/);
     const first = pushes[0];
     expect(first?.path).toBe('/push/device-1');
     expect(first?.headers['content-encoding']).toBe('aes128gcm');

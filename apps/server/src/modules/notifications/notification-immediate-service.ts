@@ -19,7 +19,7 @@ import {
 } from './notification-delivery-repository.ts';
 import { renderImmediateEmail } from './notification-emails.ts';
 import type { UnsubscribeSetting } from './unsubscribe-tokens.ts';
-import { queuePushes } from './push-service.ts';
+import { queueIssuePushes, type PushCandidate } from './push-service.ts';
 
 /** Marks older than this are left to the digests (a worker that was down does not send a burst of "now" e-mails). */
 const IMMEDIATE_WINDOW_MS = 60 * 60 * 1000;
@@ -53,7 +53,8 @@ export async function immediateKind(
 }
 
 /**
- * Sends the immediate e-mails and device notifications of one user: each mark of the window that a switch asks for and the user may see now
+ * Sends the immediate e-mails and device notifications of one user (one device notification per issue: see
+ * queueIssuePushes): each mark of the window that a switch asks for and the user may see now
  * is claimed (its e-mail delivery row) and its e-mail queued in the same transaction, so it is sent once and is
  * not repeated in a digest. Returns how many were queued.
  */
@@ -69,10 +70,11 @@ export async function sendImmediateEmailsOf(
     if (!settings) return 0;
     const items = await loadVisibleNotifications(tx, actor, { where: immediateMarksWhere(since) });
     let queued = 0;
+    const pushes: PushCandidate[] = [];
     for (const item of items.reverse()) {
       const kind = await immediateKind(tx, actor, item);
       if (!kind) continue;
-      if (settings.deviceEnabled && kind !== 'comment') await queuePushes(services, tx, actor, item, kind);
+      if (settings.deviceEnabled && kind !== 'comment') pushes.push({ item, kind });
       if (!settings[SETTING_OF[kind]]) continue;
       const reason = { kind, setting: SETTING_OF[kind] };
       if (!(await claimDelivery(tx, item.id, 'email'))) continue;
@@ -93,6 +95,7 @@ export async function sendImmediateEmailsOf(
       );
       queued++;
     }
+    await queueIssuePushes(services, tx, actor, pushes);
     return queued;
   });
 }
