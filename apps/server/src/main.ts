@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { ConfigError, loadConfig, withRoleFlag } from './config.ts';
 import { createLogger, startServer } from './server.ts';
-import { demoUsersFile, type DemoUser } from './seed/demo-seed.ts';
+import { demoUsersFile, type DemoUser } from './seed/demo.ts';
 import { checkEnvKeys } from './auth/token-keys.ts';
 import { applyServerHeapSettings } from './v8-heap.ts';
 

@@ -15,10 +15,7 @@ import { createAppPubSub } from './realtime/pubsub.ts';
 import { attachGraphQLWebSocket } from './realtime/ws-server.ts';
 import { seedStandardData, type SeedResult } from './seed/seed.ts';
 import { createAuthRuntime } from './auth/auth-runtime.ts';
-import { seedDemo, type DemoUser } from './seed/demo-seed.ts';
-import { seedDemoIssues } from './seed/demo-issues.ts';
-import { seedDemoDrive } from './seed/demo-drive.ts';
-import { seedDemoBim } from './seed/demo-bim.ts';
+import { seedDemoWorld, type DemoUser } from './seed/demo.ts';
 import { configureUnitOfWork } from './db/unit-of-work.ts';
 import type { AppServices } from './services.ts';
 import { openFileStorage } from './storage/file-storage.ts';
@@ -103,31 +100,7 @@ export async function startServer(
     auth,
     files,
   };
-  const demoUsers = config.seedDemo
-    ? await seedDemo(database.db, auth.hasher, config.dataDir, logger)
-    : undefined;
-  if (demoUsers) {
-    const started = Date.now();
-    const cpu = process.cpuUsage();
-    const statements = database.stats.queries;
-    const count = await seedDemoIssues(services, demoUsers);
-    const used = process.cpuUsage(cpu);
-    logger.info(
-      {
-        issues: count,
-        ms: Date.now() - started,
-        cpuMs: Math.round((used.user + used.system) / 1000),
-        statements: database.stats.queries - statements,
-      },
-      'demo issues created',
-    );
-    logger.info({ documents: await seedDemoDrive(services, demoUsers) }, 'demo drive filled');
-    const bimStarted = Date.now();
-    logger.info(
-      { models: await seedDemoBim(services, demoUsers), ms: Date.now() - bimStarted },
-      'demo BIM models queued',
-    );
-  }
+  const demoUsers = config.seedDemo ? await seedDemoWorld(services) : undefined;
   if (config.runJobs) await registerWorkers(services);
 
   // A worker answers health checks only; web and all-in-one processes serve the API, the websocket and the app.
