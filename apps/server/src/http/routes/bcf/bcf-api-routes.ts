@@ -4,7 +4,7 @@ import type { Actor } from '../../../auth/actor.ts';
 import { credentialsFromHeaders, resolveActor } from '../../../auth/actor-resolver.ts';
 import type { AppServices } from '../../../services.ts';
 import { requestOrigin } from '../../rest-actor.ts';
-import * as api from '../../../modules/bcf/api/bcf-api-service.ts';
+import * as api from '../../../modules/bcf/api/bcf-api.ts';
 import type { FoundationAuthUrls } from '../../../modules/bcf/oauth/bcf-oauth.ts';
 import { BCF_API_ROUTES as R, FOUNDATION_ROUTES } from '../../../modules/bcf/bcf-route-schemas.ts';
 
