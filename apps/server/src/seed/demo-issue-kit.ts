@@ -7,13 +7,13 @@ import { sql } from 'drizzle-orm';
 import type { AppServices } from '../services.ts';
 import type { Db } from '../db/database.ts';
 import {
-  issueFiles,
   projectDisciplines,
   projectGroups,
   projectLabels,
   projectLocals,
   users,
 } from '../db/schema/index.ts';
+import { insertConfirmedIssueFile } from '../modules/issues/images/issue-file-repository.ts';
 import { inspectImage } from '../storage/image-content.ts';
 import { toAccount } from '../modules/identity/account.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -93,13 +93,12 @@ export async function storeDemoFile(
   await services.files.store.write(storageKey, file.bytes, file.contentType);
   await services.files.store.write(thumbKey, file.thumb.data, file.thumb.contentType);
   const now = new Date();
-  await services.database.db.insert(issueFiles).values({
+  await insertConfirmedIssueFile(services.database.db, {
     guid,
     projectId: world.projectId,
     createdByUserId: owner.actor.account.id,
     fileName: file.name,
     storageKey,
-    status: 'confirmed',
     contentType: file.contentType,
     size: file.bytes.length,
     width: file.width,

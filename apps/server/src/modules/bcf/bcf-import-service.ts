@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { z } from 'zod';
 import {
@@ -22,13 +21,13 @@ import {
 } from '@obra/domain';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import { bcfComments, bcfTopics, issueDisciplines, issueFiles, issues } from '../../db/schema/index.ts';
 import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { inspectImage } from '../../storage/image-content.ts';
 import { applyIssueCreate } from '../issues/issue-create-service.ts';
 import { applyCommentCreate } from '../issues/comments/issue-comment-service.ts';
-import { loadVisibleIssue } from '../issues/issue-repository.ts';
+import { findIssueById, loadVisibleIssue } from '../issues/issue-repository.ts';
+import { insertConfirmedIssueFile } from '../issues/images/issue-file-repository.ts';
 import { checkEnums, type IssueFieldsInput } from '../issues/issue-input-checks.ts';
 import { projectStatuses } from '../projects/project-settings-repository.ts';
 import { applyIssueUpdate } from '../issues/issue-update-service.ts';
@@ -36,7 +35,12 @@ import { ISSUE_FILE_MAX_BYTES, type ConfirmedIssueFile } from '../issues/images/
 import type { ImageInput } from '../issues/images/issue-image-service.ts';
 import { loadForWrite, type ProjectAccess } from '../projects/project-access.ts';
 import {
+  bcfCommentGuidsOf,
+  insertBcfComment,
+  insertBcfTopic,
+  issueDisciplineRows,
   issueImagesWithFiles,
+  saveBcfTopic,
   issuesWithTopic,
   loadBcfProjectSetup,
   topicsByGuid,
@@ -428,27 +432,23 @@ async function storeSnapshot(
   await services.files.store.write(storageKey, data, contentType);
   await services.files.store.write(thumbKey, facts.thumbnail.data, facts.thumbnail.contentType);
   const now = new Date();
-  const [row] = await services.database.db
-    .insert(issueFiles)
-    .values({
-      guid,
-      projectId: access.project.id,
-      createdByUserId: access.actor.account.id,
-      fileName: name,
-      storageKey,
-      status: 'confirmed',
-      contentType,
-      size: data.length,
-      width: facts.width,
-      height: facts.height,
-      thumbKey,
-      thumbWidth: facts.thumbnail.width,
-      thumbHeight: facts.thumbnail.height,
-      confirmedAt: now,
-      expiresAt: new Date(now.getTime() + 24 * 3600 * 1000),
-    })
-    .returning();
-  return row as ConfirmedIssueFile | undefined;
+  const row = await insertConfirmedIssueFile(services.database.db, {
+    guid,
+    projectId: access.project.id,
+    createdByUserId: access.actor.account.id,
+    fileName: name,
+    storageKey,
+    contentType,
+    size: data.length,
+    width: facts.width,
+    height: facts.height,
+    thumbKey,
+    thumbWidth: facts.thumbnail.width,
+    thumbHeight: facts.thumbnail.height,
+    confirmedAt: now,
+    expiresAt: new Date(now.getTime() + 24 * 3600 * 1000),
+  });
+  return row as ConfirmedIssueFile;
 }
 
 /** The viewpoints JSON Obra stores on the issue (issues.viewpoints): one entry per BCF viewpoint. */
@@ -539,11 +539,7 @@ async function storeComments(
   topic: BcfTopic,
   visibility: string,
 ): Promise<number> {
-  const existing = await tx
-    .select({ guid: bcfComments.guid })
-    .from(bcfComments)
-    .where(eq(bcfComments.issueId, issueId));
-  const known = new Set(existing.map((e) => e.guid));
+  const known = await bcfCommentGuidsOf(tx, issueId);
   const fresh = topic.comments.filter((c) => !known.has(c.guid));
   if (fresh.length === 0) return 0;
   const issue = await loadVisibleIssue(tx, access, issueId);
@@ -558,7 +554,7 @@ async function storeComments(
       { message, visibility, groupId: null, mentioned: [], userId, createdAt: date },
       { bcf: { old: null, new: { guid: c.guid, author: c.author } } },
     );
-    await tx.insert(bcfComments).values({
+    await insertBcfComment(tx, {
       commentId: row.id,
       issueId,
       guid: c.guid,
@@ -617,7 +613,7 @@ async function applyTopic(
     );
     issueId = row.id;
     plan.item.code = row.code;
-    await tx.insert(bcfTopics).values({
+    await insertBcfTopic(tx, {
       issueId,
       projectId,
       guid: topic.guid,
@@ -628,7 +624,7 @@ async function applyTopic(
     issueId = plan.existingIssueId;
     const removed = context.removeImageIds ?? new Set<number>();
     const current = (await issueImagesWithFiles(tx, [issueId])).filter((c) => !removed.has(c.id));
-    const [row] = await tx.select().from(issues).where(eq(issues.id, issueId));
+    const row = await findIssueById(tx, issueId);
     if (!row) throw new AppError('NOT_FOUND');
     const previous = readStoredViewpoints(row.viewpoints);
     const fresh = newSnapshots.filter((s) => !previous.some((p) => p.guid === s.v.guid && p.snapshot));
@@ -665,18 +661,13 @@ async function applyTopic(
     );
     plan.item.code = row.code;
     // A topic matched through Obra's extension (exported from here, never imported) gets its BCF row now.
-    await tx
-      .insert(bcfTopics)
-      .values({ issueId, projectId, guid: topic.guid, topic: {} })
-      .onConflictDoNothing();
-    await tx
-      .update(bcfTopics)
-      .set({
-        serverAssignedId: topic.serverAssignedId ?? null,
-        topic: topicRecord(topic, plan.unmappedLabels, context.documents),
-        updatedAt: new Date(),
-      })
-      .where(eq(bcfTopics.issueId, issueId));
+    await saveBcfTopic(tx, {
+      issueId,
+      projectId,
+      guid: topic.guid,
+      serverAssignedId: topic.serverAssignedId ?? null,
+      topic: topicRecord(topic, plan.unmappedLabels, context.documents),
+    });
   }
   await storeComments(tx, access, issueId, topic, context.visibility);
   plan.item.issueId = issueId;
@@ -925,16 +916,10 @@ export async function writeApiTopic(
   if (options.existingIssueId !== undefined && typeof requested === 'string') {
     // Obra derives an issue's status from its disciplines: a BCF status change moves them along (to the
     // project's settled or pending status), under the same policy checks as a change in the web app.
-    const [row] = await db
-      .select({ status: issues.status })
-      .from(issues)
-      .where(eq(issues.id, options.existingIssueId));
+    const row = await findIssueById(db, options.existingIssueId);
     if (row && row.status !== requested) {
       const status = disciplineStatusFor(statuses, requested);
-      const current = await db
-        .select()
-        .from(issueDisciplines)
-        .where(eq(issueDisciplines.issueId, options.existingIssueId));
+      const current = await issueDisciplineRows(db, options.existingIssueId);
       plan.fields.disciplines = current.map((d) => ({
         disciplineId: d.disciplineId,
         status,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import {
   bcfComments,
   bcfTopics,
+  issueDisciplines,
   issueFiles,
   issueImages,
   issues,
@@ -250,4 +251,65 @@ export async function userEmailsByIds(db: Db, userIds: readonly number[]): Promi
     .from(users)
     .where(inArray(users.id, [...userIds]));
   return new Map(rows.map((u) => [u.id, u.email]));
+}
+
+/** The BCF GUIDs of the comments an issue already has from BCF. */
+export async function bcfCommentGuidsOf(db: Db, issueId: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ guid: bcfComments.guid })
+    .from(bcfComments)
+    .where(eq(bcfComments.issueId, issueId));
+  return new Set(rows.map((r) => r.guid));
+}
+
+/** What BCF keeps of a comment beside it: its GUID, author, dates and viewpoint. */
+export interface BcfCommentRow {
+  commentId: number;
+  issueId: number;
+  guid: string;
+  comment: Record<string, unknown>;
+}
+
+/** Keeps a comment's BCF GUID and what BCF says of it beside the comment. */
+export async function insertBcfComment(tx: Db, row: BcfCommentRow): Promise<void> {
+  await tx.insert(bcfComments).values(row);
+}
+
+/** Writes what BCF keeps beside a comment, replacing what was kept (a comment made in Obra gets its row now). */
+export async function upsertBcfComment(tx: Db, row: BcfCommentRow): Promise<void> {
+  await tx
+    .insert(bcfComments)
+    .values(row)
+    .onConflictDoUpdate({ target: bcfComments.commentId, set: { comment: row.comment } });
+}
+
+/** A topic's BCF row: its GUID in the project and the topic fields Obra's issue has no place for. */
+export interface BcfTopicRow {
+  issueId: number;
+  projectId: number;
+  guid: string;
+  serverAssignedId: string | null;
+  topic: Record<string, unknown>;
+}
+
+/** The BCF row of a new issue made from a topic. */
+export async function insertBcfTopic(tx: Db, row: BcfTopicRow): Promise<void> {
+  await tx.insert(bcfTopics).values(row);
+}
+
+/** Writes an issue's BCF row, creating it for an issue made in Obra and matched through Obra's extension. */
+export async function saveBcfTopic(tx: Db, row: BcfTopicRow): Promise<void> {
+  await tx
+    .insert(bcfTopics)
+    .values({ issueId: row.issueId, projectId: row.projectId, guid: row.guid, topic: {} })
+    .onConflictDoNothing();
+  await tx
+    .update(bcfTopics)
+    .set({ serverAssignedId: row.serverAssignedId, topic: row.topic, updatedAt: new Date() })
+    .where(eq(bcfTopics.issueId, row.issueId));
+}
+
+/** An issue's discipline rows (discipline, status, deadline). */
+export async function issueDisciplineRows(db: Db, issueId: number) {
+  return db.select().from(issueDisciplines).where(eq(issueDisciplines.issueId, issueId));
 }

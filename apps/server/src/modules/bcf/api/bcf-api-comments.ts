@@ -1,3 +1,4 @@
+import { insertBcfComment, upsertBcfComment } from '../bcf-repository.ts';
 import {
   AppError,
   commentTextProblems,
@@ -18,7 +19,7 @@ import {
   updateComment,
 } from '../../issues/comments/issue-comment-service.ts';
 import { loadVisibleIssue } from '../../issues/issue-repository.ts';
-import { bcfRowsOfComments, insertBcfComment, upsertBcfComment } from './bcf-api-repository.ts';
+import { bcfRowsOfComments } from './bcf-api-repository.ts';
 import type { CommentView } from '../../issues/comments/issue-comment-repository.ts';
 import { type ProjectAccess } from '../../projects/project-access.ts';
 import { derivedCommentGuid } from '../bcf-guids.ts';

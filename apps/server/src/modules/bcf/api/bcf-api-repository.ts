@@ -45,22 +45,3 @@ export async function bcfRowsOfComments(db: Db, commentIds: readonly number[]) {
     .from(bcfComments)
     .where(inArray(bcfComments.commentId, [...commentIds]));
 }
-
-/** Keeps a comment's BCF GUID and what BCF says of it beside the comment. */
-export async function insertBcfComment(
-  tx: Db,
-  row: { commentId: number; issueId: number; guid: string; comment: Record<string, unknown> },
-): Promise<void> {
-  await tx.insert(bcfComments).values(row);
-}
-
-/** Writes what BCF keeps beside a comment, replacing what was kept (a comment made in Obra gets its row now). */
-export async function upsertBcfComment(
-  tx: Db,
-  row: { commentId: number; issueId: number; guid: string; comment: Record<string, unknown> },
-): Promise<void> {
-  await tx
-    .insert(bcfComments)
-    .values(row)
-    .onConflictDoUpdate({ target: bcfComments.commentId, set: { comment: row.comment } });
-}

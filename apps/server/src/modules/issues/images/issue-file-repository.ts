@@ -20,6 +20,22 @@ export async function insertIssueFile(
   await db.insert(issueFiles).values(values);
 }
 
+/**
+ * Writes an upload the server made itself and has already checked (a BCF snapshot, a demo image): confirmed at
+ * once, with its thumbnail. Answers the row.
+ */
+export async function insertConfirmedIssueFile(
+  db: Db,
+  values: Omit<typeof issueFiles.$inferInsert, 'id' | 'status' | 'confirmedAt'> & { confirmedAt: Date },
+): Promise<IssueFileRow> {
+  const [row] = await db
+    .insert(issueFiles)
+    .values({ ...values, status: 'confirmed' })
+    .returning();
+  if (!row) throw new Error('upload not stored');
+  return row;
+}
+
 /** A user's uploads in a project with these guids. */
 export async function findOwnIssueFiles(
   db: Db,
