@@ -11,7 +11,7 @@ import type { TestUser } from '../support/factories.ts';
 import { createBcfZip, openBcfArchive } from '../../src/modules/bcf/bcf-zip.ts';
 import { writeBcfPackage } from '../../src/modules/bcf/bcf-package-write.ts';
 import { readBcfPackage } from '../../src/modules/bcf/bcf-xml-read.ts';
-import type { BcfImportReport } from '../../src/modules/bcf/bcf-import-service.ts';
+import type { BcfImportReport } from '../../src/modules/bcf/bcf-import-plan.ts';
 import { validatePackageXml } from './bcf-xsd.ts';
 
 export const CASES = path.resolve(

@@ -29,7 +29,7 @@ import type { IssueView } from '../issues/issue-repository.ts';
 import { loadProjectAccess } from '../projects/project-access.ts';
 import { requireIssueReader } from '../issues/issue-permissions.ts';
 import { derivedCommentGuid, derivedTopicGuid, derivedViewpointGuid } from './bcf-guids.ts';
-import { readStoredViewpoints, type StoredBcfDocument } from './bcf-import-service.ts';
+import { readStoredViewpoints, type StoredBcfDocument } from './bcf-import-files.ts';
 import type { BcfSnapshotFile } from './bcf-package-write.ts';
 import { writeBcfPackage } from './bcf-package-write.ts';
 import {

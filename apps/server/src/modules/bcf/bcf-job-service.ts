@@ -14,12 +14,8 @@ import { requireIssueReader } from '../issues/issue-permissions.ts';
 import { translator } from '../notifications/notification-emails.ts';
 import { loadForWrite, loadProjectAccess } from '../projects/project-access.ts';
 import { exportBcf, parseBcfExportVersion } from './bcf-export-service.ts';
-import {
-  importBcf,
-  type BcfImportItem,
-  type BcfImportMapping,
-  type BcfImportReport,
-} from './bcf-import-service.ts';
+import { importBcf } from './bcf-import-service.ts';
+import { type BcfImportItem, type BcfImportMapping, type BcfImportReport } from './bcf-import-plan.ts';
 import {
   deleteFinishedBcfJobs,
   failAbandonedBcfJobs,

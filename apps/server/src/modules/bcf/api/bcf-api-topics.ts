@@ -22,7 +22,8 @@ import { getIssue, getIssues } from '../../issues/list/issue-query-service.ts';
 import type { IssueColumn, IssuePageShape } from '../../issues/list/issue-page-sql.ts';
 import { type ProjectAccess } from '../../projects/project-access.ts';
 import { derivedTopicGuid } from '../bcf-guids.ts';
-import { readStoredViewpoints, writeApiTopic, type StoredBcfDocument } from '../bcf-import-service.ts';
+import { readStoredViewpoints, type StoredBcfDocument } from '../bcf-import-files.ts';
+import { writeApiTopic } from '../bcf-import-service.ts';
 import { loadBcfTopicContext } from '../bcf-repository.ts';
 import { topicAuthorization, topicFieldsOf, topicOf, type KeptTopic } from './bcf-api-mapping.ts';
 import {

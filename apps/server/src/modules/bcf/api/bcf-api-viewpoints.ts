@@ -4,7 +4,7 @@ import type { Actor } from '../../../auth/actor.ts';
 import type { AppServices } from '../../../services.ts';
 import { type ProjectAccess } from '../../projects/project-access.ts';
 import { derivedViewpointGuid } from '../bcf-guids.ts';
-import { readStoredViewpoints } from '../bcf-import-service.ts';
+import { readStoredViewpoints } from '../bcf-import-files.ts';
 import { issueImagesWithFiles } from '../bcf-repository.ts';
 import {
   bitmapGuid,

@@ -1,0 +1,171 @@
+import { AppError, type BcfTopic } from '@obra/domain';
+import type { Db } from '../../db/database.ts';
+import { applyIssueCreate } from '../issues/issue-create-service.ts';
+import { applyCommentCreate } from '../issues/comments/issue-comment-service.ts';
+import { findIssueById, loadVisibleIssue } from '../issues/issue-repository.ts';
+import { checkEnums } from '../issues/issue-input-checks.ts';
+import { type projectStatuses } from '../projects/project-settings-repository.ts';
+import { applyIssueUpdate } from '../issues/issue-update-service.ts';
+import { type ConfirmedIssueFile } from '../issues/images/issue-file-service.ts';
+import type { ImageInput } from '../issues/images/issue-image-service.ts';
+import { type ProjectAccess } from '../projects/project-access.ts';
+import {
+  bcfCommentGuidsOf,
+  insertBcfComment,
+  insertBcfTopic,
+  issueImagesWithFiles,
+  saveBcfTopic,
+} from './bcf-repository.ts';
+import {
+  readStoredViewpoints,
+  storedViewpoints,
+  topicRecord,
+  type SnapshotFiles,
+  type StoredBcfDocument,
+} from './bcf-import-files.ts';
+import { type PlannedTopic } from './bcf-import-plan.ts';
+
+/**
+ * The topic's comments not yet in the project (by GUID), each through the comments' own path (applyCommentCreate:
+ * the row, its history entry, the unread marks, the live event) with its BCF date, author and viewpoint kept beside.
+ */
+async function storeComments(
+  tx: Db,
+  access: ProjectAccess,
+  issueId: number,
+  topic: BcfTopic,
+  visibility: string,
+): Promise<number> {
+  const known = await bcfCommentGuidsOf(tx, issueId);
+  const fresh = topic.comments.filter((c) => !known.has(c.guid));
+  if (fresh.length === 0) return 0;
+  const issue = await loadVisibleIssue(tx, access, issueId);
+  const userId = access.actor.account.id;
+  for (const c of fresh) {
+    const message = bcfCommentMessage(c.comment);
+    const date = Number.isNaN(Date.parse(c.date)) ? new Date() : new Date(c.date);
+    const row = await applyCommentCreate(
+      tx,
+      {},
+      issue,
+      { message, visibility, groupId: null, mentioned: [], userId, createdAt: date },
+      { bcf: { old: null, new: { guid: c.guid, author: c.author } } },
+    );
+    await insertBcfComment(tx, {
+      commentId: row.id,
+      issueId,
+      guid: c.guid,
+      comment: {
+        author: c.author,
+        date: c.date,
+        modifiedAuthor: c.modifiedAuthor,
+        modifiedDate: c.modifiedDate,
+        viewpointGuid: c.viewpointGuid,
+      },
+    });
+  }
+  return fresh.length;
+}
+
+/** A BCF comment's text as an Obra comment: as written, and '-' for an empty one (a comment holding only a viewpoint). */
+export function bcfCommentMessage(text: string): string {
+  return text.trim() === '' ? '-' : text;
+}
+
+export async function applyTopic(
+  tx: Db,
+  context: {
+    access: ProjectAccess;
+    statuses: Awaited<ReturnType<typeof projectStatuses>>;
+    files: SnapshotFiles;
+    documents: ReadonlyMap<string, StoredBcfDocument>;
+    visibility: string;
+    removeImageIds?: ReadonlySet<number>;
+  },
+  plan: PlannedTopic,
+): Promise<void> {
+  const { access, statuses, files } = context;
+  const { topic, fields } = plan;
+  const projectId = access.project.id;
+  const newSnapshots = topic.viewpoints
+    .map((v) => ({ v, file: files.get(`${topic.guid}/${v.guid}`) }))
+    .filter((s): s is { v: (typeof topic.viewpoints)[number]; file: ConfirmedIssueFile } => !!s.file);
+  let issueId: number;
+  if (plan.existingIssueId === undefined) {
+    const images: ImageInput[] = newSnapshots.map((s, index) => ({
+      index,
+      title: s.v.snapshot ?? '',
+      original: s.file.guid,
+    }));
+    const row = await applyIssueCreate(
+      tx,
+      { access, statuses, files: new Map(newSnapshots.map((s) => [s.file.guid, s.file])) },
+      {
+        ...fields,
+        projectId,
+        images,
+        viewpoints: storedViewpoints(topic, files, []),
+      },
+      { bcf: { old: null, new: { guid: topic.guid } } },
+    );
+    issueId = row.id;
+    plan.item.code = row.code;
+    await insertBcfTopic(tx, {
+      issueId,
+      projectId,
+      guid: topic.guid,
+      serverAssignedId: topic.serverAssignedId ?? null,
+      topic: topicRecord(topic, plan.unmappedLabels, context.documents),
+    });
+  } else {
+    issueId = plan.existingIssueId;
+    const removed = context.removeImageIds ?? new Set<number>();
+    const current = (await issueImagesWithFiles(tx, [issueId])).filter((c) => !removed.has(c.id));
+    const row = await findIssueById(tx, issueId);
+    if (!row) throw new AppError('NOT_FOUND');
+    const previous = readStoredViewpoints(row.viewpoints);
+    const fresh = newSnapshots.filter((s) => !previous.some((p) => p.guid === s.v.guid && p.snapshot));
+    const images: ImageInput[] | undefined =
+      fresh.length || removed.size
+        ? [
+            ...current.map((c) => ({ id: c.id })),
+            ...fresh.map((s, i) => ({
+              index: current.length + i,
+              title: s.v.snapshot ?? '',
+              original: s.file.guid,
+            })),
+          ]
+        : undefined;
+    const stored = storedViewpoints(
+      topic,
+      new Map(fresh.map((s) => [`${topic.guid}/${s.v.guid}`, s.file])),
+      previous,
+    );
+    await applyIssueUpdate(
+      tx,
+      { access, statuses, files: new Map(fresh.map((s) => [s.file.guid, s.file])) },
+      {
+        ...fields,
+        status: fields.status === row.status ? undefined : fields.status,
+        resolutionPhase: fields.status === row.status ? undefined : fields.resolutionPhase,
+        bimPins: undefined,
+        projectId,
+        issueId,
+        images,
+        viewpoints: stored,
+      },
+      checkEnums({ ...fields, status: fields.status === row.status ? undefined : fields.status }),
+    );
+    plan.item.code = row.code;
+    // A topic matched through Obra's extension (exported from here, never imported) gets its BCF row now.
+    await saveBcfTopic(tx, {
+      issueId,
+      projectId,
+      guid: topic.guid,
+      serverAssignedId: topic.serverAssignedId ?? null,
+      topic: topicRecord(topic, plan.unmappedLabels, context.documents),
+    });
+  }
+  await storeComments(tx, access, issueId, topic, context.visibility);
+  plan.item.issueId = issueId;
+}
