@@ -31,7 +31,7 @@ import {
   type DriveSortKey,
 } from './drive-repository.ts';
 import { deleteEmptyDocument } from './drive-upload-service.ts';
-import { loadNamingContext } from './drive-naming-context.ts';
+import { loadNamingContext } from './drive-naming-repository.ts';
 import { thumbnailKey } from './drive-thumbnail-service.ts';
 import { uploadKeyOf } from '../../storage/file-store.ts';
 import { bimKeys } from '../bim/bim-conversion-service.ts';

@@ -1,5 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { driveFiles } from '../../db/schema/index.ts';
+import { driveFileContent, setDriveFileProcessing } from './drive-file-repository.ts';
 import type { AppServices } from '../../services.ts';
 import { inspectImage, type ImageFacts } from '../../storage/image-content.ts';
 
@@ -31,18 +30,10 @@ export function hasPreview(contentType: string, size: number): boolean {
  */
 export async function runDriveThumbnail(services: AppServices, fileId: number): Promise<void> {
   const { db } = services.database;
-  const [file] = await db
-    .select({
-      storageKey: driveFiles.storageKey,
-      contentType: driveFiles.contentType,
-      fileSize: driveFiles.fileSize,
-      uploadState: driveFiles.uploadState,
-    })
-    .from(driveFiles)
-    .where(eq(driveFiles.id, fileId));
+  const file = await driveFileContent(db, fileId);
   if (!file || file.uploadState !== 'confirmed') return;
   const mark = (processingState: string, thumbKey: string | null = null) =>
-    db.update(driveFiles).set({ processingState, thumbKey }).where(eq(driveFiles.id, fileId));
+    setDriveFileProcessing(db, fileId, processingState, thumbKey);
   if (!file.contentType || !hasPreview(file.contentType, file.fileSize)) {
     await mark('none');
     return;

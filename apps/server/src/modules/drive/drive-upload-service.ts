@@ -22,7 +22,7 @@ import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { requireAction } from '../projects/project-access.ts';
 import { loadDriveWriter } from './drive-access.ts';
-import { loadNamingContext } from './drive-naming-context.ts';
+import { loadNamingContext } from './drive-naming-repository.ts';
 import {
   findDriveFile,
   lockDocumentForUpload,

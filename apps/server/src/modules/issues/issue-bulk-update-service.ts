@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import {
   AppError,
   bulkListConflict,
@@ -10,11 +9,10 @@ import {
 } from '@obra/domain';
 import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
-import { issueDisciplines, issueLabels, issueLocals } from '../../db/schema/index.ts';
-import type { Db } from '../../db/database.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { checkEnums, type IssueDisciplineInput, type IssueFieldsInput } from './issue-input-checks.ts';
 import { applyIssueUpdate, loadUpdateContext } from './issue-update-service.ts';
+import { issueDisciplinesOf, issueLinkIds } from './issue-repository.ts';
 
 /** Most issues one updateIssues call may change (a whole filtered list of a large project). */
 export const BULK_UPDATE_LIMIT = 5000;
@@ -37,22 +35,6 @@ export type BulkValues = Omit<
   addDisciplines?: readonly IssueDisciplineInput[] | null | undefined;
   removeDisciplines?: readonly number[] | null | undefined;
 };
-
-/** Each issue's ids in a link table (locations or labels), read only when a change needs them. */
-async function currentLinks(
-  tx: Db,
-  table: typeof issueLocals | typeof issueLabels,
-  ids: readonly number[],
-): Promise<Map<number, number[]>> {
-  const column = 'localId' in table ? table.localId : table.labelId;
-  const rows = await tx
-    .select({ issueId: table.issueId, id: column })
-    .from(table)
-    .where(inArray(table.issueId, [...ids]));
-  const by = new Map<number, number[]>();
-  for (const row of rows) by.set(row.issueId, [...(by.get(row.issueId) ?? []), row.id]);
-  return by;
-}
 
 /** An issue updateIssues did not change, with the reason. */
 export interface BulkRejection {
@@ -129,20 +111,11 @@ export async function updateIssues(
   const localsChange = { add: addLocals, remove: removeLocals };
   const labelsChange = { add: addLabels, remove: removeLabels };
   return unitOfWork(services, async (tx) => {
-    const currentRows = await tx
-      .select({
-        issueId: issueDisciplines.issueId,
-        disciplineId: issueDisciplines.disciplineId,
-        status: issueDisciplines.status,
-        deadline: issueDisciplines.deadline,
-      })
-      .from(issueDisciplines)
-      .where(inArray(issueDisciplines.issueId, ids))
-      .orderBy(issueDisciplines.issueId, issueDisciplines.disciplineId);
+    const currentRows = await issueDisciplinesOf(tx, ids);
     const currentBy = new Map<number, typeof currentRows>();
     for (const row of currentRows) currentBy.set(row.issueId, [...(currentBy.get(row.issueId) ?? []), row]);
-    const localsBy = isListChange(localsChange) ? await currentLinks(tx, issueLocals, ids) : null;
-    const labelsBy = isListChange(labelsChange) ? await currentLinks(tx, issueLabels, ids) : null;
+    const localsBy = isListChange(localsChange) ? await issueLinkIds(tx, 'locals', ids) : null;
+    const labelsBy = isListChange(labelsChange) ? await issueLinkIds(tx, 'labels', ids) : null;
     const updatedIds: number[] = [];
     const rejected: BulkRejection[] = [];
     for (const issueId of ids) {

@@ -1,16 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, isAppError, ISSUE_VISIBILITIES, type ErrorCode } from '@obra/domain';
 import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
-import { issueDisciplines, issueLabels, issueLocals, issues, projectGroups } from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadForWrite, loadProjectAccess, requireAction } from '../projects/project-access.ts';
 import { listCategories, listDisciplines, listPhases } from '../projects/project-settings-repository.ts';
 import { listTree, type TreeItem } from '../projects/project-tree-repository.ts';
 import { applyIssueCreate } from './issue-create-service.ts';
+import { issueChildRows, loadVisibleIssueRows } from './issue-repository.ts';
+import { findGroup } from '../projects/project-group-repository.ts';
 import { projectStatuses } from '../projects/project-settings-repository.ts';
-import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
 import { allQueries } from '../../db/all-queries.ts';
 
 const idMap = z.record(z.string().regex(/^\d+$/), z.number().int().positive().nullable());
@@ -120,10 +119,7 @@ export async function copyProjectIssues(
   requireAction(source, 'issue.copy');
   const statuses = await projectStatuses(db, target.project.id);
   if (input.groupId != null) {
-    const [group] = await db
-      .select({ id: projectGroups.id })
-      .from(projectGroups)
-      .where(and(eq(projectGroups.id, input.groupId), eq(projectGroups.projectId, target.project.id)));
+    const group = await findGroup(db, target.project.id, input.groupId);
     if (!group) throw new AppError('PROJECT_GROUP_NOT_FOUND');
   } else if (input.visibility === 'group')
     throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['groupId'] });
@@ -181,15 +177,8 @@ export async function copyProjectIssues(
     return statuses.active.has(mapped) ? mapped : null;
   };
 
-  const rows = await db
-    .select()
-    .from(issues)
-    .where(and(inArray(issues.id, ids), visibleIssuesWhere(audienceOf(source))));
-  const [disciplineRows, localRows, labelRows] = await allQueries(db, [
-    () => db.select().from(issueDisciplines).where(inArray(issueDisciplines.issueId, ids)),
-    () => db.select().from(issueLocals).where(inArray(issueLocals.issueId, ids)),
-    () => db.select().from(issueLabels).where(inArray(issueLabels.issueId, ids)),
-  ]);
+  const rows = await loadVisibleIssueRows(db, source, ids);
+  const { disciplineRows, localRows, labelRows } = await issueChildRows(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
 
   return unitOfWork(services, async (tx) => {

@@ -1,9 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import { AppError, decideIssueStatus, validateIssueDraft } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
-import { issueDisciplines, issueLabels, issueLocals, issues, projects } from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadForWrite, type ProjectAccess } from '../projects/project-access.ts';
 import {
@@ -14,7 +12,15 @@ import {
   type IssueFieldsInput,
 } from './issue-input-checks.ts';
 import { projectStatuses } from '../projects/project-settings-repository.ts';
-import { ccodeSearchTerms, searchTextOf, searchTextSql, type IssueRow } from './issue-repository.ts';
+import {
+  ccodeSearchTerms,
+  insertIssueChildren,
+  insertIssueRow,
+  refreshIssueSearchText,
+  searchTextOf,
+  takeIssueNumber,
+  type IssueRow,
+} from './issue-repository.ts';
 import type { ConfirmedIssueFile } from './images/issue-file-service.ts';
 import { prepareImageFiles, replaceImages } from './images/issue-image-service.ts';
 import { disciplineRowsFor, visibilityStamps } from './issue-stamps.ts';
@@ -121,48 +127,38 @@ export async function applyIssueCreate(
     description: input.description ?? null,
     extra: ccodeSearchTerms(input.ccodeDocumentsReferences),
   });
-  const [row] = await tx
-    .insert(issues)
-    .values({
-      projectId: input.projectId,
-      number,
-      code,
-      title,
-      description: input.description ?? null,
-      status: decision.status,
-      priority: enums.priority ?? 'low',
-      visibility,
-      categoryId: input.category ?? null,
-      creationPhase: input.creationPhase ?? null,
-      resolutionPhase: decision.resolutionPhase,
-      deadline: input.deadline ?? null,
-      groupId: input.groupId ?? null,
-      pin: input.pin ?? null,
-      viewpoints: input.viewpoints ?? null,
-      bimPins: input.bimPins ?? null,
-      documentsReferences: input.documentsReferences ?? [],
-      ccodeDocumentsReferences: input.ccodeDocumentsReferences ?? [],
-      aiAssistantLogs: input.aiAssistantLogs ?? null,
-      createdAt: now,
-      createdByUserId: userId,
-      statusUpdatedAt: now,
-      statusUpdatedByUserId: userId,
-      searchText,
-      ...visibilityStamps(visibility, userId, now),
-    })
-    .returning();
-  if (!row) throw new Error('issue not stored');
-  await tx
-    .insert(issueDisciplines)
-    .values(disciplineRowsFor(row.id, disciplines, statuses.all, new Map(), now));
-  if (input.locals?.length)
-    await tx
-      .insert(issueLocals)
-      .values([...new Set(input.locals)].map((localId) => ({ issueId: row.id, localId })));
-  if (input.labels?.length)
-    await tx
-      .insert(issueLabels)
-      .values([...new Set(input.labels)].map((labelId) => ({ issueId: row.id, labelId })));
+  const row = await insertIssueRow(tx, {
+    projectId: input.projectId,
+    number,
+    code,
+    title,
+    description: input.description ?? null,
+    status: decision.status,
+    priority: enums.priority ?? 'low',
+    visibility,
+    categoryId: input.category ?? null,
+    creationPhase: input.creationPhase ?? null,
+    resolutionPhase: decision.resolutionPhase,
+    deadline: input.deadline ?? null,
+    groupId: input.groupId ?? null,
+    pin: input.pin ?? null,
+    viewpoints: input.viewpoints ?? null,
+    bimPins: input.bimPins ?? null,
+    documentsReferences: input.documentsReferences ?? [],
+    ccodeDocumentsReferences: input.ccodeDocumentsReferences ?? [],
+    aiAssistantLogs: input.aiAssistantLogs ?? null,
+    createdAt: now,
+    createdByUserId: userId,
+    statusUpdatedAt: now,
+    statusUpdatedByUserId: userId,
+    searchText,
+    ...visibilityStamps(visibility, userId, now),
+  });
+  await insertIssueChildren(tx, row.id, {
+    disciplines: disciplineRowsFor(row.id, disciplines, statuses.all, new Map(), now),
+    localIds: input.locals ?? [],
+    labelIds: input.labels ?? [],
+  });
   const images = input.images?.length
     ? await replaceImages(
         tx,
@@ -171,11 +167,7 @@ export async function applyIssueCreate(
         context.files ?? new Map(),
       )
     : undefined;
-  if (images)
-    await tx
-      .update(issues)
-      .set({ searchText: searchTextSql(searchText, row.id) })
-      .where(eq(issues.id, row.id));
+  if (images) await refreshIssueSearchText(tx, row.id, searchText);
   const historyId = await writeIssueHistory(tx, {
     issueId: row.id,
     entityType: 'issue',
@@ -195,15 +187,4 @@ export async function applyIssueCreate(
     mentionedUsers: input.mentionedUsers,
   });
   return row;
-}
-
-/** Takes the project's next issue number; the row lock serialises concurrent creations, numbers are never reused. */
-async function takeIssueNumber(tx: Db, projectId: number): Promise<number> {
-  const [taken] = await tx
-    .update(projects)
-    .set({ nextIssueNumber: sql`${projects.nextIssueNumber} + 1` })
-    .where(eq(projects.id, projectId))
-    .returning({ next: projects.nextIssueNumber });
-  if (!taken) throw new AppError('PROJECT_NOT_FOUND');
-  return taken.next - 1;
 }

@@ -1,5 +1,9 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { issueHistory } from '../../db/schema/index.ts';
+
+/** A stored history entry. */
+export type IssueHistoryRow = typeof issueHistory.$inferSelect;
 
 /** What changed in one history entry: each field with its old and new value. */
 export type HistoryChanges = Record<string, { old: unknown; new: unknown }>;
@@ -45,4 +49,22 @@ export async function writeIssueHistory(tx: Db, entry: IssueHistoryEntry): Promi
     .returning({ id: issueHistory.id });
   if (!row) throw new Error('history entry not stored');
   return row.id;
+}
+
+/** A comment's history entries, oldest first. */
+export async function commentHistoryRows(db: Db, commentId: number): Promise<IssueHistoryRow[]> {
+  return db
+    .select()
+    .from(issueHistory)
+    .where(and(eq(issueHistory.commentId, commentId), eq(issueHistory.entityType, 'comment')))
+    .orderBy(asc(issueHistory.id));
+}
+
+/** The issue entries (not the comments') of these issues, oldest first. */
+export async function issueHistoryRows(db: Db, issueIds: readonly number[]): Promise<IssueHistoryRow[]> {
+  return db
+    .select()
+    .from(issueHistory)
+    .where(and(inArray(issueHistory.issueId, [...issueIds]), eq(issueHistory.entityType, 'issue')))
+    .orderBy(asc(issueHistory.id));
 }

@@ -1,4 +1,3 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   AppError,
   ISSUE_STATUSES,
@@ -9,8 +8,8 @@ import {
   type Priority,
 } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
-import { projectDisciplines, projectGroups } from '../../db/schema/index.ts';
-import { listCategories, listPhases } from '../projects/project-settings-repository.ts';
+import { disciplinesByIds, listCategories, listPhases } from '../projects/project-settings-repository.ts';
+import { findGroup } from '../projects/project-group-repository.ts';
 import { treeHasAll } from '../projects/project-tree-repository.ts';
 import type { ImageInput } from './images/issue-image-service.ts';
 
@@ -99,16 +98,7 @@ export async function checkReferences(
   if (disciplines.some((d) => !activeStatuses.has(d.status))) throw badInput('disciplines.status');
   if (disciplines.length > 0) {
     const ids = disciplines.map((d) => d.disciplineId);
-    const rows = await db
-      .select({ id: projectDisciplines.id })
-      .from(projectDisciplines)
-      .where(
-        and(
-          eq(projectDisciplines.projectId, projectId),
-          inArray(projectDisciplines.id, ids),
-          isNull(projectDisciplines.removedAt),
-        ),
-      );
+    const rows = await disciplinesByIds(db, projectId, ids);
     if (rows.length !== new Set(ids).size) throw badInput('disciplines');
   }
   if (fields.locals && !(await treeHasAll(db, 'locals', projectId, fields.locals))) throw badInput('locals');
@@ -119,10 +109,7 @@ export async function checkReferences(
   }
   await checkPhases(db, projectId, fields);
   if (fields.groupId != null) {
-    const [group] = await db
-      .select({ id: projectGroups.id })
-      .from(projectGroups)
-      .where(and(eq(projectGroups.id, fields.groupId), eq(projectGroups.projectId, projectId)));
+    const group = await findGroup(db, projectId, fields.groupId);
     if (!group) throw new AppError('PROJECT_GROUP_NOT_FOUND');
   }
 }

@@ -9,6 +9,7 @@ import {
   issues,
   issueUserStates,
   projectDisciplines,
+  projects,
 } from '../../db/schema/index.ts';
 import { allQueries } from '../../db/all-queries.ts';
 import { anyId } from '../../db/any-id-sql.ts';
@@ -254,4 +255,108 @@ export async function appendAiAssistantLog(
       aiAssistantLogs: sql`coalesce(case when jsonb_typeof(${issues.aiAssistantLogs}) = 'array' then ${issues.aiAssistantLogs} end, '[]'::jsonb) || ${JSON.stringify([entry])}::jsonb`,
     })
     .where(eq(issues.id, issueId));
+}
+
+/** Each issue's ids in a link table (locations or labels). */
+export async function issueLinkIds(
+  db: Db,
+  list: 'locals' | 'labels',
+  ids: readonly number[],
+): Promise<Map<number, number[]>> {
+  const rows =
+    list === 'locals'
+      ? await db
+          .select({ issueId: issueLocals.issueId, id: issueLocals.localId })
+          .from(issueLocals)
+          .where(inArray(issueLocals.issueId, [...ids]))
+      : await db
+          .select({ issueId: issueLabels.issueId, id: issueLabels.labelId })
+          .from(issueLabels)
+          .where(inArray(issueLabels.issueId, [...ids]));
+  const by = new Map<number, number[]>();
+  for (const row of rows) by.set(row.issueId, [...(by.get(row.issueId) ?? []), row.id]);
+  return by;
+}
+
+/** The discipline rows (discipline, status, deadline) of these issues, by issue then discipline. */
+export async function issueDisciplinesOf(db: Db, ids: readonly number[]) {
+  return db
+    .select({
+      issueId: issueDisciplines.issueId,
+      disciplineId: issueDisciplines.disciplineId,
+      status: issueDisciplines.status,
+      deadline: issueDisciplines.deadline,
+    })
+    .from(issueDisciplines)
+    .where(inArray(issueDisciplines.issueId, [...ids]))
+    .orderBy(issueDisciplines.issueId, issueDisciplines.disciplineId);
+}
+
+/** Takes the project's next issue number; the row lock serialises concurrent creations, numbers are never reused. */
+export async function takeIssueNumber(tx: Db, projectId: number): Promise<number> {
+  const [taken] = await tx
+    .update(projects)
+    .set({ nextIssueNumber: sql`${projects.nextIssueNumber} + 1` })
+    .where(eq(projects.id, projectId))
+    .returning({ next: projects.nextIssueNumber });
+  if (!taken) throw new AppError('PROJECT_NOT_FOUND');
+  return taken.next - 1;
+}
+
+/** Stores a new issue row. */
+export async function insertIssueRow(tx: Db, values: typeof issues.$inferInsert): Promise<IssueRow> {
+  const [row] = await tx.insert(issues).values(values).returning();
+  if (!row) throw new Error('issue not stored');
+  return row;
+}
+
+/** Stores a new issue's disciplines, locations and labels (each id once). */
+export async function insertIssueChildren(
+  tx: Db,
+  issueId: number,
+  children: {
+    disciplines: readonly (typeof issueDisciplines.$inferInsert)[];
+    localIds: readonly number[];
+    labelIds: readonly number[];
+  },
+): Promise<void> {
+  if (children.disciplines.length > 0) await tx.insert(issueDisciplines).values([...children.disciplines]);
+  if (children.localIds.length > 0)
+    await tx
+      .insert(issueLocals)
+      .values([...new Set(children.localIds)].map((localId) => ({ issueId, localId })));
+  if (children.labelIds.length > 0)
+    await tx
+      .insert(issueLabels)
+      .values([...new Set(children.labelIds)].map((labelId) => ({ issueId, labelId })));
+}
+
+/** Writes an issue's search text again from its base text and its images' titles (searchTextSql). */
+export async function refreshIssueSearchText(tx: Db, issueId: number, base: string): Promise<void> {
+  await tx
+    .update(issues)
+    .set({ searchText: searchTextSql(base, issueId) })
+    .where(eq(issues.id, issueId));
+}
+
+/** The disciplines, locations and labels rows of these issues, for a copy. */
+export async function issueChildRows(db: Db, ids: readonly number[]) {
+  const [disciplineRows, localRows, labelRows] = await allQueries(db, [
+    () =>
+      db
+        .select()
+        .from(issueDisciplines)
+        .where(inArray(issueDisciplines.issueId, [...ids])),
+    () =>
+      db
+        .select()
+        .from(issueLocals)
+        .where(inArray(issueLocals.issueId, [...ids])),
+    () =>
+      db
+        .select()
+        .from(issueLabels)
+        .where(inArray(issueLabels.issueId, [...ids])),
+  ]);
+  return { disciplineRows, localRows, labelRows };
 }

@@ -1,7 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
 import type { AppServices } from '../../../services.ts';
-import { issueHistory } from '../../../db/schema/index.ts';
+import { commentHistoryRows, type IssueHistoryRow } from '../issue-history-repository.ts';
 import type { Actor } from '../../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
 import {
@@ -17,7 +16,7 @@ import {
 
 /** A comment history entry with its user. */
 export interface CommentHistoryView {
-  readonly row: typeof issueHistory.$inferSelect;
+  readonly row: IssueHistoryRow;
   readonly user: UserSummary | null;
 }
 
@@ -44,11 +43,7 @@ export async function getCommentHistory(
   const { db } = services.database;
   const access = await loadProjectAccess(db, actor, projectId);
   const { comment } = await loadVisibleComment(db, access, commentId);
-  const rows = await db
-    .select()
-    .from(issueHistory)
-    .where(and(eq(issueHistory.commentId, comment.id), eq(issueHistory.entityType, 'comment')))
-    .orderBy(asc(issueHistory.id));
+  const rows = await commentHistoryRows(db, comment.id);
   const hide = comment.deletedAt !== null && comment.createdByUserId !== actor.account.id;
   const people = await loadUserSummaries(
     db,

@@ -242,3 +242,51 @@ export async function loadCommentViews(
     showMessage: row.deletedAt === null || row.createdByUserId === userId,
   }));
 }
+
+/** Stores a new comment row. */
+export async function insertCommentRow(
+  tx: Db,
+  values: typeof issueComments.$inferInsert,
+): Promise<CommentRow> {
+  const [row] = await tx.insert(issueComments).values(values).returning();
+  if (!row) throw new Error('comment not stored');
+  return row;
+}
+
+/** Changes a comment row; answers it as stored. */
+export async function updateCommentRow(
+  tx: Db,
+  commentId: number,
+  values: Partial<typeof issueComments.$inferInsert>,
+): Promise<CommentRow> {
+  const [row] = await tx.update(issueComments).set(values).where(eq(issueComments.id, commentId)).returning();
+  if (!row) throw new Error('comment not updated');
+  return row;
+}
+
+/** The users who have an unread mark on a comment. */
+export async function commentMarkUserIds(db: Db, commentId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: issueNotifications.userId })
+    .from(issueNotifications)
+    .where(eq(issueNotifications.commentId, commentId));
+  return rows.map((r) => r.userId);
+}
+
+/** Removes the unread marks on a comment (of these users only, when given); answers whose marks went. */
+export async function deleteCommentMarks(
+  tx: Db,
+  commentId: number,
+  userIds?: readonly number[],
+): Promise<number[]> {
+  const rows = await tx
+    .delete(issueNotifications)
+    .where(
+      and(
+        eq(issueNotifications.commentId, commentId),
+        userIds ? inArray(issueNotifications.userId, [...userIds]) : undefined,
+      ),
+    )
+    .returning({ userId: issueNotifications.userId });
+  return rows.map((r) => r.userId);
+}

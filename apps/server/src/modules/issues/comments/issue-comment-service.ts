@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import {
   AppError,
   canSeeComment,
@@ -10,7 +9,6 @@ import {
 } from '@obra/domain';
 import type { Db } from '../../../db/database.ts';
 import type { AppServices } from '../../../services.ts';
-import { issueComments, issueNotifications, projectGroups } from '../../../db/schema/index.ts';
 import { emitProjectEvent, unitOfWork } from '../../../db/unit-of-work.ts';
 import type { Actor } from '../../../auth/actor.ts';
 import {
@@ -21,8 +19,12 @@ import {
 } from '../../projects/project-access.ts';
 import { appendAiAssistantLog, loadVisibleIssue } from '../issue-repository.ts';
 import {
+  commentMarkUserIds,
   commentPermissions,
+  deleteCommentMarks,
+  insertCommentRow,
   loadCommentViews,
+  updateCommentRow,
   loadVisibleComment,
   type CommentRow,
   type CommentView,
@@ -31,6 +33,7 @@ import { loadProjectMembers } from '../issue-members-repository.ts';
 import { checkMentions, notifyUsers } from '../notifications/issue-notification-recipients.ts';
 import { parseImagesJson, prepareImageFiles, replaceImages } from '../images/issue-image-service.ts';
 import { writeIssueHistory, type HistoryChanges } from '../issue-history-repository.ts';
+import { findGroup } from '../../projects/project-group-repository.ts';
 import { checkIdempotencyKey, priorResult, withIdempotencyKey } from '../idempotency.ts';
 
 /** The fields of createProjectIssueComment and updateProjectIssueComment. */
@@ -71,10 +74,7 @@ async function checkGroup(
 ): Promise<void> {
   if (visibility !== 'group') return;
   if (groupId === null) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['groupId'] });
-  const [group] = await db
-    .select({ id: projectGroups.id })
-    .from(projectGroups)
-    .where(and(eq(projectGroups.id, groupId), eq(projectGroups.projectId, projectId)));
+  const group = await findGroup(db, projectId, groupId);
   if (!group) throw new AppError('PROJECT_GROUP_NOT_FOUND');
 }
 
@@ -185,20 +185,16 @@ export async function applyCommentCreate(
   historyExtra: HistoryChanges = {},
 ): Promise<CommentRow> {
   const { userId } = comment;
-  const [row] = await tx
-    .insert(issueComments)
-    .values({
-      projectId: issue.projectId,
-      issueId: issue.id,
-      message: comment.message,
-      visibility: comment.visibility,
-      groupId: comment.groupId,
-      mentionedUserIds: [...comment.mentioned],
-      createdByUserId: userId,
-      ...(comment.createdAt ? { createdAt: comment.createdAt } : {}),
-    })
-    .returning();
-  if (!row) throw new Error('comment not stored');
+  const row = await insertCommentRow(tx, {
+    projectId: issue.projectId,
+    issueId: issue.id,
+    message: comment.message,
+    visibility: comment.visibility,
+    groupId: comment.groupId,
+    mentionedUserIds: [...comment.mentioned],
+    createdByUserId: userId,
+    ...(comment.createdAt ? { createdAt: comment.createdAt } : {}),
+  });
   const owner = { projectId: issue.projectId, issueId: issue.id, commentId: row.id, userId };
   const stored = comment.images?.length
     ? await replaceImages(tx, owner, comment.images, context.files ?? new Map())
@@ -277,22 +273,17 @@ export async function updateComment(
     if (stored) changes['images'] = stored;
     if (Object.keys(changes).length === 0) return viewOf(tx, access, row, issue.visibility);
     const now = new Date();
-    const [updated] = await tx
-      .update(issueComments)
-      .set({
-        message: fields.message,
-        visibility: fields.visibility,
-        groupId,
-        mentionedUserIds: mentioned,
-        // Only a change of what the comment says marks it edited; a visibility change has its own stamps.
-        ...(Object.keys(changes).some((key) => !VISIBILITY_FIELDS.has(key))
-          ? { editedAt: now, editedByUserId: userId }
-          : {}),
-        ...(changes['visibility'] ? { visibilityUpdatedAt: now, visibilityUpdatedByUserId: userId } : {}),
-      })
-      .where(eq(issueComments.id, row.id))
-      .returning();
-    if (!updated) throw new Error('comment not updated');
+    const updated = await updateCommentRow(tx, row.id, {
+      message: fields.message,
+      visibility: fields.visibility,
+      groupId,
+      mentionedUserIds: mentioned,
+      // Only a change of what the comment says marks it edited; a visibility change has its own stamps.
+      ...(Object.keys(changes).some((key) => !VISIBILITY_FIELDS.has(key))
+        ? { editedAt: now, editedByUserId: userId }
+        : {}),
+      ...(changes['visibility'] ? { visibilityUpdatedAt: now, visibilityUpdatedByUserId: userId } : {}),
+    });
     await writeIssueHistory(tx, {
       issueId: issue.id,
       entityType: 'comment',
@@ -323,22 +314,13 @@ async function dropHiddenMarks(
   issue: Parameters<typeof canSeeComment>[1],
   comment: CommentRow,
 ): Promise<void> {
-  const marks = await tx
-    .select({ userId: issueNotifications.userId })
-    .from(issueNotifications)
-    .where(eq(issueNotifications.commentId, comment.id));
-  if (marks.length === 0) return;
-  const members = await loadProjectMembers(
-    tx,
-    comment.projectId,
-    marks.map((m) => m.userId),
-  );
+  const marked = await commentMarkUserIds(tx, comment.id);
+  if (marked.length === 0) return;
+  const members = await loadProjectMembers(tx, comment.projectId, marked);
   const still = new Set(members.filter((m) => canSeeComment(m, issue, comment)).map((m) => m.userId));
-  const gone = marks.map((m) => m.userId).filter((id) => !still.has(id));
+  const gone = marked.filter((id) => !still.has(id));
   if (gone.length === 0) return;
-  await tx
-    .delete(issueNotifications)
-    .where(and(eq(issueNotifications.commentId, comment.id), inArray(issueNotifications.userId, gone)));
+  await deleteCommentMarks(tx, comment.id, gone);
   emitProjectEvent({
     kind: 'notifications',
     action: 'deleted',
@@ -366,10 +348,7 @@ export async function deleteComment(
     if (row.deletedAt) throw new AppError('INVALID_ACTION', 'the comment is already deleted');
     if (!commentPermissions(access, row).canDelete) throw new AppError('FORBIDDEN');
     const now = new Date();
-    await tx
-      .update(issueComments)
-      .set({ deletedAt: now, deletedByUserId: userId })
-      .where(eq(issueComments.id, row.id));
+    await updateCommentRow(tx, row.id, { deletedAt: now, deletedByUserId: userId });
     await writeIssueHistory(tx, {
       issueId: issue.id,
       entityType: 'comment',
@@ -379,17 +358,14 @@ export async function deleteComment(
       commentVisibility: row.visibility,
       userId,
     });
-    const marks = await tx
-      .delete(issueNotifications)
-      .where(eq(issueNotifications.commentId, row.id))
-      .returning({ userId: issueNotifications.userId });
+    const marks = await deleteCommentMarks(tx, row.id);
     if (marks.length > 0)
       emitProjectEvent({
         kind: 'notifications',
         action: 'deleted',
         projectId: row.projectId,
         issueId: row.issueId,
-        userIds: marks.map((m) => m.userId),
+        userIds: marks,
       });
     commentEvent(row, 'deleted');
     return true;

@@ -8,7 +8,7 @@ import {
   type IssueFilterCondition,
 } from '@obra/domain';
 import { issues, issueUserStates } from '../../../db/schema/index.ts';
-import type { IssueAudience } from '../issue-visibility-sql.ts';
+import { visibleIssuesWhere, type IssueAudience } from '../issue-visibility-sql.ts';
 import { hasNotificationsWhere } from '../notifications/issue-notification-sql.ts';
 
 /** What the SQL of a filter depends on besides the filter. */
@@ -168,4 +168,9 @@ export function filterWhere(filter: IssueFilter, ctx: FilterSqlContext): SQL | u
     searchWhere(filter.search),
     combined,
   );
+}
+
+/** The list's whole WHERE clause: what the caller may see, and the filter. */
+export function visibleFilteredWhere(filter: IssueFilter, ctx: FilterSqlContext): SQL {
+  return and(visibleIssuesWhere(ctx.audience), filterWhere(filter, ctx)) ?? sql`false`;
 }

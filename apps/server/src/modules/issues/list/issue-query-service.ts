@@ -1,23 +1,23 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { issueHistoryRows, type IssueHistoryRow } from '../issue-history-repository.ts';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { AppError, canSeeIssue, issueFilterSchema, type IssueFilter } from '@obra/domain';
 import type { AppServices } from '../../../services.ts';
-import { issueHistory, issues } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
 import { requireIssueReader } from '../issue-permissions.ts';
-import { filterWhere } from './issue-filter-sql.ts';
+import { visibleFilteredWhere } from './issue-filter-sql.ts';
 import { projectStatuses } from '../../projects/project-settings-repository.ts';
 import { loadIssueViews, loadVisibleIssueRows, type IssueRow, type IssueView } from '../issue-repository.ts';
 import { FULL_PAGE_SHAPE, selectIssuePage, type IssuePageShape } from './issue-page-sql.ts';
 import type { PageUserTags } from './issue-page-children-sql.ts';
-import { audienceOf, projectActorOf, visibleIssuesWhere } from '../issue-visibility-sql.ts';
+import { audienceOf, projectActorOf } from '../issue-visibility-sql.ts';
 import { listUserTags } from '../../projects/project-group-repository.ts';
 
 /** Issues per page (spec core §9); larger requests get this many. */
 export const ISSUE_PAGE_SIZE = 500;
 
-type HistoryRow = typeof issueHistory.$inferSelect;
+type HistoryRow = IssueHistoryRow;
 
 /** A page of the issue list. */
 export interface IssuePage {
@@ -62,7 +62,7 @@ export async function issueListWhere(
   const pending = filter.standard === 'pendencies' || filter.standard === 'latePendencies';
   const statuses = pending ? (await projectStatuses(db, access.project.id)).all : new Map();
   const audience = audienceOf(access);
-  return and(visibleIssuesWhere(audience), filterWhere(filter, { audience, statuses, today })) ?? sql`false`;
+  return visibleFilteredWhere(filter, { audience, statuses, today });
 }
 
 /** The arguments of getIssues. */
@@ -135,11 +135,7 @@ export async function getIssue(
   const { db } = services.database;
   const access = await loadProjectAccess(db, actor, projectId);
   requireIssueReader(access);
-  const [row] = await db
-    .select()
-    .from(issues)
-    .where(and(eq(issues.id, issueId), visibleIssuesWhere(audienceOf(access))))
-    .limit(1);
+  const [row] = await loadVisibleIssueRows(db, access, [issueId]);
   if (!row) throw new AppError('NOT_FOUND');
   const [view] = await loadIssueViews(db, actor.account.id, [row]);
   if (!view) throw new AppError('NOT_FOUND');
@@ -198,19 +194,10 @@ export async function loadVisibleHistory(
 ): Promise<Map<number, HistoryRow[]>> {
   const byIssue = new Map<number, HistoryRow[]>(rows.map((r) => [r.id, []]));
   if (rows.length === 0) return byIssue;
-  const entries = await services.database.db
-    .select()
-    .from(issueHistory)
-    .where(
-      and(
-        inArray(
-          issueHistory.issueId,
-          rows.map((r) => r.id),
-        ),
-        eq(issueHistory.entityType, 'issue'),
-      ),
-    )
-    .orderBy(asc(issueHistory.id));
+  const entries = await issueHistoryRows(
+    services.database.db,
+    rows.map((r) => r.id),
+  );
   const viewer = projectActorOf(access);
   const issueOf = new Map(rows.map((r) => [r.id, r]));
   for (const h of entries) {

@@ -1,4 +1,3 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   AppError,
   canSeeComment,
@@ -7,15 +6,9 @@ import {
   type IssueVisibilityFacts,
 } from '@obra/domain';
 import type { Db } from '../../../db/database.ts';
-import {
-  issueComments,
-  issueDisciplines,
-  issueNotifications,
-  issueUserStates,
-} from '../../../db/schema/index.ts';
 import { emitProjectEvent } from '../../../db/unit-of-work.ts';
 import { loadProjectMembers, type ProjectMember } from '../issue-members-repository.ts';
-import { allQueries } from '../../../db/all-queries.ts';
+import { insertMarks, issueFollowFacts, upsertCommentMarks } from './issue-mark-repository.ts';
 
 /** The issue a notification is about. */
 export interface NotifiedIssue extends IssueVisibilityFacts {
@@ -66,33 +59,17 @@ async function interestedUserIds(
   issue: NotifiedIssue,
   members: readonly ProjectMember[],
 ): Promise<Set<number>> {
-  const [disciplines, commenters, starred] = await allQueries(db, [
-    () =>
-      db
-        .select({ id: issueDisciplines.disciplineId })
-        .from(issueDisciplines)
-        .where(eq(issueDisciplines.issueId, issue.id)),
-    () =>
-      db
-        .selectDistinct({ id: issueComments.createdByUserId })
-        .from(issueComments)
-        .where(and(eq(issueComments.issueId, issue.id), isNull(issueComments.deletedAt))),
-    () =>
-      db
-        .select({ id: issueUserStates.userId })
-        .from(issueUserStates)
-        .where(and(eq(issueUserStates.issueId, issue.id), eq(issueUserStates.starred, true))),
-  ]);
+  const facts = await issueFollowFacts(db, issue.id);
   const mentioned = Array.isArray(issue.mentionedUserIds)
     ? issue.mentionedUserIds.filter((v): v is number => typeof v === 'number')
     : [];
   const ids = new Set<number>([
     issue.createdByUserId,
     ...mentioned,
-    ...commenters.map((c) => c.id),
-    ...starred.map((s) => s.id),
+    ...facts.commenterIds,
+    ...facts.starredBy,
   ]);
-  const issueDisciplineIds = disciplines.map((d) => d.id);
+  const issueDisciplineIds = facts.disciplineIds;
   for (const m of members) {
     if (m.disciplineIds.some((id) => issueDisciplineIds.includes(id))) ids.add(m.userId);
     if (issue.groupId !== null && m.groupIds.includes(issue.groupId)) ids.add(m.userId);
@@ -128,16 +105,9 @@ export async function notifyUsers(tx: Db, cause: NotificationCause): Promise<num
   }));
   if (cause.comment) {
     // A comment marks each user once; a mention upgrades an existing mark.
-    await tx
-      .insert(issueNotifications)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [issueNotifications.userId, issueNotifications.commentId],
-        targetWhere: sql`${issueNotifications.commentId} is not null`,
-        set: { isMention: sql`${issueNotifications.isMention} or excluded.is_mention` },
-      });
+    await upsertCommentMarks(tx, rows);
   } else {
-    await tx.insert(issueNotifications).values(rows);
+    await insertMarks(tx, rows);
   }
   const userIds = told.map((m) => m.userId);
   emitProjectEvent({

@@ -1,12 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '@obra/domain';
 import type { AppServices } from '../../../services.ts';
-import { issueNotifications, issues } from '../../../db/schema/index.ts';
 import { emitProjectEvent, unitOfWork } from '../../../db/unit-of-work.ts';
 import type { Actor } from '../../../auth/actor.ts';
 import { loadProjectAccess } from '../../projects/project-access.ts';
 import { loadVisibleComment } from '../comments/issue-comment-repository.ts';
-import { audienceOf, visibleIssuesWhere } from '../issue-visibility-sql.ts';
+import { loadVisibleIssueRows } from '../issue-repository.ts';
+import { deleteUserIssueMarks, insertCommentMarkOnce, insertMarks } from './issue-mark-repository.ts';
 
 function changed(projectId: number, issueId: number, userId: number): void {
   emitProjectEvent({ kind: 'notifications', action: 'updated', projectId, issueId, userIds: [userId] });
@@ -24,15 +23,7 @@ export async function markIssuesRead(
   const userId = actor.account.id;
   if (issueIds.length === 0) return true;
   return unitOfWork(services, async (tx) => {
-    const removed = await tx
-      .delete(issueNotifications)
-      .where(
-        and(
-          eq(issueNotifications.userId, userId),
-          inArray(issueNotifications.issueId, [...new Set(issueIds)]),
-        ),
-      )
-      .returning({ projectId: issueNotifications.projectId, issueId: issueNotifications.issueId });
+    const removed = await deleteUserIssueMarks(tx, userId, [...new Set(issueIds)]);
     const seen = new Set<number>();
     for (const r of removed) {
       if (seen.has(r.issueId)) continue;
@@ -59,15 +50,13 @@ export async function markIssuesUnread(
   if (ids.length === 0) return true;
   const userId = actor.account.id;
   return unitOfWork(services, async (tx) => {
-    const visible = await tx
-      .select({ id: issues.id })
-      .from(issues)
-      .where(and(inArray(issues.id, ids), visibleIssuesWhere(audienceOf(access))));
+    const visible = await loadVisibleIssueRows(tx, access, ids);
     if (visible.length !== ids.length) throw new AppError('NOT_FOUND');
-    await tx
-      .delete(issueNotifications)
-      .where(and(eq(issueNotifications.userId, userId), inArray(issueNotifications.issueId, ids)));
-    await tx.insert(issueNotifications).values(ids.map((issueId) => ({ projectId, issueId, userId })));
+    await deleteUserIssueMarks(tx, userId, ids);
+    await insertMarks(
+      tx,
+      ids.map((issueId) => ({ projectId, issueId, userId })),
+    );
     for (const issueId of ids) changed(projectId, issueId, userId);
     return true;
   });
@@ -89,13 +78,12 @@ export async function markCommentUnread(
   if (comment.deletedAt) throw new AppError('INVALID_ACTION', 'the comment is deleted');
   const userId = actor.account.id;
   return unitOfWork(services, async (tx) => {
-    await tx
-      .insert(issueNotifications)
-      .values({ projectId: input.projectId, issueId: comment.issueId, userId, commentId: comment.id })
-      .onConflictDoNothing({
-        target: [issueNotifications.userId, issueNotifications.commentId],
-        where: sql`${issueNotifications.commentId} is not null`,
-      });
+    await insertCommentMarkOnce(tx, {
+      projectId: input.projectId,
+      issueId: comment.issueId,
+      userId,
+      commentId: comment.id,
+    });
     changed(input.projectId, comment.issueId, userId);
     return true;
   });
