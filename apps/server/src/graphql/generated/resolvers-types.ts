@@ -1844,6 +1844,9 @@ export type Query = {
   retrospective: Retrospective;
   /** The caller's saved views in the project, then the ones shared with it. */
   savedViews: Array<SavedView>;
+  /** The passages of the chosen sources that best match the question (needs no model). */
+  smartDocsSearch: Array<SmartDocsPassage>;
+  smartDocsSources: Array<SmartDocsSource>;
   standardDisciplines: Array<StandardDiscipline>;
   supportInfo: SupportInfo;
   systemRoles: Array<SystemRole>;
@@ -1977,6 +1980,14 @@ export type QuerySavedViewsArgs = {
   projectId: Scalars['Int']['input'];
 };
 
+export type QuerySmartDocsSearchArgs = {
+  input: SmartDocsQuestionInput;
+};
+
+export type QuerySmartDocsSourcesArgs = {
+  projectId: Scalars['Int']['input'];
+};
+
 export type QueryUserNotificationsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -2066,6 +2077,52 @@ export type ServerStatus = {
   state: ServerState;
 };
 
+/**
+ * A piece of a Smart Docs answer. kind: passages (the passages found, cited as [n] in that order), token (text is the
+ * next piece), done (text: the whole answer), error (code: AI_NOT_CONFIGURED when no model answers, after the
+ * passages; AI_TROUBLE_RESPONDING on a provider error or time-out).
+ */
+export type SmartDocsAnswerEvent = {
+  __typename?: 'SmartDocsAnswerEvent';
+  code: Maybe<Scalars['String']['output']>;
+  kind: Scalars['String']['output'];
+  passages: Maybe<Array<SmartDocsPassage>>;
+  text: Maybe<Scalars['String']['output']>;
+};
+
+/** A passage found in a source: its text and where it comes from (the viewer opens the revision at the page). */
+export type SmartDocsPassage = {
+  __typename?: 'SmartDocsPassage';
+  documentId: Scalars['Int']['output'];
+  documentName: Scalars['String']['output'];
+  fileId: Scalars['Int']['output'];
+  pageNumber: Scalars['Int']['output'];
+  revisionName: Scalars['String']['output'];
+  text: Scalars['String']['output'];
+};
+
+/** Which sources a question reads: revisions one by one (fileIds) and whole disciplines (disciplineIds). */
+export type SmartDocsQuestionInput = {
+  disciplineIds?: InputMaybe<Array<Scalars['Int']['input']>>;
+  fileIds?: InputMaybe<Array<Scalars['Int']['input']>>;
+  projectId: Scalars['Int']['input'];
+  question: Scalars['String']['input'];
+};
+
+/** A drive document the caller may ask Smart Docs about: its newest revision they see. */
+export type SmartDocsSource = {
+  __typename?: 'SmartDocsSource';
+  disciplineId: Maybe<Scalars['Int']['output']>;
+  documentId: Scalars['Int']['output'];
+  documentName: Scalars['String']['output'];
+  fileId: Scalars['Int']['output'];
+  fileName: Scalars['String']['output'];
+  passageCount: Scalars['Int']['output'];
+  revisionName: Scalars['String']['output'];
+  /** indexed (searchable), pending (being prepared or indexed) or unable ('Unable to process your document.'). */
+  state: Scalars['String']['output'];
+};
+
 export type StandardDiscipline = {
   __typename?: 'StandardDiscipline';
   abbreviation: Scalars['String']['output'];
@@ -2095,6 +2152,8 @@ export type Subscription = {
   projectNotificationsChanged: ProjectNotificationsChange;
   /** Operational notices of the server the client is connected to (for example, shutting down). */
   serverStatus: ServerStatus;
+  /** Streams the passages found, then the model's answer from them; unsubscribing cancels it. */
+  smartDocsAnswer: SmartDocsAnswerEvent;
 };
 
 export type SubscriptionAiAnswerArgs = {
@@ -2111,6 +2170,10 @@ export type SubscriptionProjectIssueCommentChangedArgs = {
 
 export type SubscriptionProjectNotificationsChangedArgs = {
   projectId: Scalars['Int']['input'];
+};
+
+export type SubscriptionSmartDocsAnswerArgs = {
+  input: SmartDocsQuestionInput;
 };
 
 /** What the support page needs from the server. */
@@ -2457,6 +2520,10 @@ export type ResolversTypes = ResolversObject<{
   SentCompanyMemberInvite: ResolverTypeWrapper<SentCompanyMemberInvite>;
   ServerState: ServerState;
   ServerStatus: ResolverTypeWrapper<ServerStatus>;
+  SmartDocsAnswerEvent: ResolverTypeWrapper<SmartDocsAnswerEvent>;
+  SmartDocsPassage: ResolverTypeWrapper<SmartDocsPassage>;
+  SmartDocsQuestionInput: SmartDocsQuestionInput;
+  SmartDocsSource: ResolverTypeWrapper<SmartDocsSource>;
   StandardDiscipline: ResolverTypeWrapper<StandardDiscipline>;
   StatusDashboard: ResolverTypeWrapper<StatusDashboard>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
@@ -2598,6 +2665,10 @@ export type ResolversParentTypes = ResolversObject<{
   SavedViewInput: SavedViewInput;
   SentCompanyMemberInvite: SentCompanyMemberInvite;
   ServerStatus: ServerStatus;
+  SmartDocsAnswerEvent: SmartDocsAnswerEvent;
+  SmartDocsPassage: SmartDocsPassage;
+  SmartDocsQuestionInput: SmartDocsQuestionInput;
+  SmartDocsSource: SmartDocsSource;
   StandardDiscipline: StandardDiscipline;
   StatusDashboard: StatusDashboard;
   String: Scalars['String']['output'];
@@ -4352,6 +4423,18 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QuerySavedViewsArgs, 'projectId'>
   >;
+  smartDocsSearch?: Resolver<
+    Array<ResolversTypes['SmartDocsPassage']>,
+    ParentType,
+    ContextType,
+    RequireFields<QuerySmartDocsSearchArgs, 'input'>
+  >;
+  smartDocsSources?: Resolver<
+    Array<ResolversTypes['SmartDocsSource']>,
+    ParentType,
+    ContextType,
+    RequireFields<QuerySmartDocsSourcesArgs, 'projectId'>
+  >;
   standardDisciplines?: Resolver<Array<ResolversTypes['StandardDiscipline']>, ParentType, ContextType>;
   supportInfo?: Resolver<ResolversTypes['SupportInfo'], ParentType, ContextType>;
   systemRoles?: Resolver<Array<ResolversTypes['SystemRole']>, ParentType, ContextType>;
@@ -4429,6 +4512,43 @@ export type ServerStatusResolvers<
   state?: Resolver<ResolversTypes['ServerState'], ParentType, ContextType>;
 }>;
 
+export type SmartDocsAnswerEventResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SmartDocsAnswerEvent'] =
+    ResolversParentTypes['SmartDocsAnswerEvent'],
+> = ResolversObject<{
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  passages?: Resolver<Maybe<Array<ResolversTypes['SmartDocsPassage']>>, ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type SmartDocsPassageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SmartDocsPassage'] = ResolversParentTypes['SmartDocsPassage'],
+> = ResolversObject<{
+  documentId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  documentName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  revisionName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type SmartDocsSourceResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SmartDocsSource'] = ResolversParentTypes['SmartDocsSource'],
+> = ResolversObject<{
+  disciplineId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  documentId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  documentName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  passageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  revisionName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type StandardDisciplineResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['StandardDiscipline'] = ResolversParentTypes['StandardDiscipline'],
@@ -4486,6 +4606,13 @@ export type SubscriptionResolvers<
     'serverStatus',
     ParentType,
     ContextType
+  >;
+  smartDocsAnswer?: SubscriptionResolver<
+    ResolversTypes['SmartDocsAnswerEvent'],
+    'smartDocsAnswer',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionSmartDocsAnswerArgs, 'input'>
   >;
 }>;
 
@@ -4712,6 +4839,9 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   SavedView?: SavedViewResolvers<ContextType>;
   SentCompanyMemberInvite?: SentCompanyMemberInviteResolvers<ContextType>;
   ServerStatus?: ServerStatusResolvers<ContextType>;
+  SmartDocsAnswerEvent?: SmartDocsAnswerEventResolvers<ContextType>;
+  SmartDocsPassage?: SmartDocsPassageResolvers<ContextType>;
+  SmartDocsSource?: SmartDocsSourceResolvers<ContextType>;
   StandardDiscipline?: StandardDisciplineResolvers<ContextType>;
   StatusDashboard?: StatusDashboardResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;

@@ -38,6 +38,8 @@ export interface AiProvider {
   ): AsyncIterable<AiDelta>;
   /** Embeddings of texts (AI_EMBEDDING_MODEL); throws when none is configured. */
   embed(texts: readonly string[], signal?: AbortSignal): Promise<number[][]>;
+  /** Whether the endpoint's moderation (`/moderations`) flags the text. */
+  moderate(text: string, signal?: AbortSignal): Promise<boolean>;
 }
 
 /** The provider of the configuration, or undefined when no model is configured. */
@@ -127,6 +129,10 @@ export function openAiCompatibleProvider(
         signal ? { signal } : {},
       );
       return [...answer.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+    },
+    async moderate(text, signal) {
+      const answer = await client.moderations.create({ input: text }, signal ? { signal } : {});
+      return answer.results.some((r) => r.flagged);
     },
   };
 }
