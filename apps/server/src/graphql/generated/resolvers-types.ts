@@ -100,6 +100,16 @@ export type AiCommentDraft = {
   projectId: Scalars['Int']['output'];
 };
 
+/** The AI use of the caller's company this month (approximate tokens, docs/ai.md, Limits). */
+export type AiCompanyUsage = {
+  __typename?: 'AiCompanyUsage';
+  /** AI_COMPANY_MONTHLY_TOKENS; 0 means no limit. */
+  limit: Scalars['Float']['output'];
+  /** YYYY-MM, UTC. */
+  month: Scalars['String']['output'];
+  tokens: Scalars['Float']['output'];
+};
+
 /** One of the caller's conversations with the assistant. */
 export type AiConversation = {
   __typename?: 'AiConversation';
@@ -1787,6 +1797,8 @@ export type Query = {
   adminCompanyProjects: Array<ProjectCard>;
   adminProjects: Array<ProjectCard>;
   adminScripts: Array<AdminScript>;
+  /** For company admins. */
+  aiCompanyUsage: AiCompanyUsage;
   aiConversationMessages: Array<AiChatMessage>;
   aiConversations: Array<AiConversation>;
   aiStatus: AiStatus;
@@ -2403,6 +2415,7 @@ export type ResolversTypes = ResolversObject<{
   AiAnswerEvent: ResolverTypeWrapper<AiAnswerEvent>;
   AiChatMessage: ResolverTypeWrapper<AiChatMessage>;
   AiCommentDraft: ResolverTypeWrapper<AiCommentDraft>;
+  AiCompanyUsage: ResolverTypeWrapper<AiCompanyUsage>;
   AiConversation: ResolverTypeWrapper<AiConversation>;
   AiSentMessage: ResolverTypeWrapper<AiSentMessage>;
   AiStatus: ResolverTypeWrapper<AiStatus>;
@@ -2554,6 +2567,7 @@ export type ResolversParentTypes = ResolversObject<{
   AiAnswerEvent: AiAnswerEvent;
   AiChatMessage: AiChatMessage;
   AiCommentDraft: AiCommentDraft;
+  AiCompanyUsage: AiCompanyUsage;
   AiConversation: AiConversation;
   AiSentMessage: AiSentMessage;
   AiStatus: AiStatus;
@@ -2744,6 +2758,15 @@ export type AiCommentDraftResolvers<
   issueId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type AiCompanyUsageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AiCompanyUsage'] = ResolversParentTypes['AiCompanyUsage'],
+> = ResolversObject<{
+  limit?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  month?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 }>;
 
 export type AiConversationResolvers<
@@ -4273,6 +4296,7 @@ export type QueryResolvers<
   >;
   adminProjects?: Resolver<Array<ResolversTypes['ProjectCard']>, ParentType, ContextType>;
   adminScripts?: Resolver<Array<ResolversTypes['AdminScript']>, ParentType, ContextType>;
+  aiCompanyUsage?: Resolver<ResolversTypes['AiCompanyUsage'], ParentType, ContextType>;
   aiConversationMessages?: Resolver<
     Array<ResolversTypes['AiChatMessage']>,
     ParentType,
@@ -4746,6 +4770,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   AiAnswerEvent?: AiAnswerEventResolvers<ContextType>;
   AiChatMessage?: AiChatMessageResolvers<ContextType>;
   AiCommentDraft?: AiCommentDraftResolvers<ContextType>;
+  AiCompanyUsage?: AiCompanyUsageResolvers<ContextType>;
   AiConversation?: AiConversationResolvers<ContextType>;
   AiSentMessage?: AiSentMessageResolvers<ContextType>;
   AiStatus?: AiStatusResolvers<ContextType>;

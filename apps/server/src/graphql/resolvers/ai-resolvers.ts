@@ -12,6 +12,7 @@ import {
   streamAiAnswer,
   type AiAnswerEvent,
 } from '../../modules/ai/ai-chat-service.ts';
+import { aiCompanyUsage } from '../../modules/ai/ai-limits.ts';
 import {
   searchSmartDocs,
   smartDocsSources,
@@ -51,10 +52,12 @@ function cancellable<E>(
 export const aiResolvers: Resolvers = {
   Query: {
     aiStatus: (_r, _a, ctx) => aiStatus(ctx.services, requireActor(ctx)),
+    aiCompanyUsage: (_r, _a, ctx) => aiCompanyUsage(ctx.services, requireActor(ctx)),
     aiConversations: (_r, _a, ctx) => aiConversations(ctx.services, requireActor(ctx)),
     aiConversationMessages: (_r, { conversationId }, ctx) =>
       aiConversationMessages(ctx.services, requireActor(ctx), conversationId),
-    smartDocsSources: (_r, { projectId }, ctx) => smartDocsSources(ctx.services, requireActor(ctx), projectId),
+    smartDocsSources: (_r, { projectId }, ctx) =>
+      smartDocsSources(ctx.services, requireActor(ctx), projectId),
     smartDocsSearch: (_r, { input }, ctx) => searchSmartDocs(ctx.services, requireActor(ctx), input),
   },
   Mutation: {

@@ -60,3 +60,13 @@ export async function chargeTokens(services: AppServices, actor: Actor, tokens: 
   if (companyId === null || tokens <= 0) return;
   await addCompanyTokens(services.database.db, companyId, monthOf(new Date()), tokens);
 }
+
+/** The month's AI use of the caller's company, for its admins (FORBIDDEN for anyone else). */
+export async function aiCompanyUsage(
+  services: AppServices,
+  actor: Actor,
+): Promise<{ month: string; tokens: number; limit: number }> {
+  const companyId = actor.account.companyId;
+  if (companyId === null || actor.account.companyRole !== 'admin') throw new AppError('FORBIDDEN');
+  return companyUsage(services, companyId);
+}
