@@ -150,6 +150,14 @@ export type SavedViewInput = {
   viewMode?: string | null | undefined;
 };
 
+/** Which sources a question reads: revisions one by one (fileIds) and whole disciplines (disciplineIds). */
+export type SmartDocsQuestionInput = {
+  disciplineIds?: Array<number> | null | undefined;
+  fileIds?: Array<number> | null | undefined;
+  projectId: number;
+  question: string;
+};
+
 export type SupportMessageInput = {
   /** The browser's user agent. */
   browser: string;
@@ -504,6 +512,44 @@ export type ConfirmAiCommentDraftMutationVariables = Exact<{
 }>;
 
 export type ConfirmAiCommentDraftMutation = { confirmAiCommentDraft: { id: number } };
+
+export type SmartDocsSourcesQueryVariables = Exact<{
+  projectId: number;
+}>;
+
+export type SmartDocsSourcesQuery = {
+  smartDocsSources: Array<{
+    fileId: number;
+    documentId: number;
+    documentName: string;
+    fileName: string;
+    revisionName: string;
+    disciplineId: number | null;
+    disciplineName: string | null;
+    state: string;
+    passageCount: number;
+  }>;
+};
+
+export type SmartDocsAnswerSubscriptionVariables = Exact<{
+  input: SmartDocsQuestionInput;
+}>;
+
+export type SmartDocsAnswerSubscription = {
+  smartDocsAnswer: {
+    kind: string;
+    text: string | null;
+    code: string | null;
+    passages: Array<{
+      fileId: number;
+      documentId: number;
+      documentName: string;
+      revisionName: string;
+      pageNumber: number;
+      text: string;
+    }> | null;
+  };
+};
 
 export type CompanyInvitePreviewQueryVariables = Exact<{
   inviteId: number;
@@ -5193,6 +5239,112 @@ export const ConfirmAiCommentDraftDocument = {
     },
   ],
 } as unknown as DocumentNode<ConfirmAiCommentDraftMutation, ConfirmAiCommentDraftMutationVariables>;
+export const SmartDocsSourcesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SmartDocsSources' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'smartDocsSources' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'fileId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'documentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'documentName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disciplineId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disciplineName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'passageCount' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SmartDocsSourcesQuery, SmartDocsSourcesQueryVariables>;
+export const SmartDocsAnswerDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'SmartDocsAnswer' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SmartDocsQuestionInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'smartDocsAnswer' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'passages' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'fileId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'documentId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'documentName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'revisionName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'pageNumber' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SmartDocsAnswerSubscription, SmartDocsAnswerSubscriptionVariables>;
 export const CompanyInvitePreviewDocument = {
   kind: 'Document',
   definitions: [

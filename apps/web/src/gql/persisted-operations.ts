@@ -124,6 +124,8 @@ export const PERSISTED_OPERATION_IDS: Readonly<Record<string, string>> = {
   SetupSetProjectUserTags: '79eb8fb3766d650c1407e375b04ea4cb',
   SetupUpdateProjectProfile: '9c8729a57c0d1cfae75097b952d7a290',
   SetupUserTags: '7855377b81ff44d7f16214b79e23eba1',
+  SmartDocsAnswer: '1c51eada4fef3496e677221f6212f4bf',
+  SmartDocsSources: '7986e1632e9c87c716a86f1ea289bd59',
   StandardDisciplines: '67cb5119583e8b17499a316690799780',
   SubscribeDevice: '5486bb8e569f5f4121f0047891ffa20f',
   SupportInfo: 'e9a100081dcabe813d70bd508d721d53',

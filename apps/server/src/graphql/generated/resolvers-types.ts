@@ -2125,6 +2125,8 @@ export type SmartDocsQuestionInput = {
 export type SmartDocsSource = {
   __typename?: 'SmartDocsSource';
   disciplineId: Maybe<Scalars['Int']['output']>;
+  /** The discipline's abbreviation and name. */
+  disciplineName: Maybe<Scalars['String']['output']>;
   documentId: Scalars['Int']['output'];
   documentName: Scalars['String']['output'];
   fileId: Scalars['Int']['output'];
@@ -4564,6 +4566,7 @@ export type SmartDocsSourceResolvers<
   ParentType extends ResolversParentTypes['SmartDocsSource'] = ResolversParentTypes['SmartDocsSource'],
 > = ResolversObject<{
   disciplineId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  disciplineName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   documentId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   documentName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   fileId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;

@@ -71,6 +71,8 @@ export interface SmartDocsSourceRow {
   revisionName: string;
   extension: string;
   disciplineId: number | null;
+  /** The discipline's abbreviation and name (`ARQ · Architecture`), or null. */
+  disciplineName: string | null;
   processingState: string;
   indexState: string | null;
   indexError: string | null;
@@ -89,10 +91,12 @@ export async function visibleSources(
   const found = await rows(
     db,
     sql`select f.id, f.document_id, d.name as document_name, f.file_name, f.revision_name, f.extension,
-        d.discipline_id, f.processing_state, s.state as index_state, s.error as index_error,
+        d.discipline_id, pd.abbreviation || ' · ' || pd.name as discipline_name, f.processing_state,
+        s.state as index_state, s.error as index_error,
         coalesce(s.passage_count, 0) as passage_count
       from drive_files f join drive_documents d on d.id = f.document_id
         left join smart_docs_files s on s.file_id = f.id
+        left join project_disciplines pd on pd.id = d.discipline_id
       where f.project_id = ${projectId} and d.area = 'drive' and f.upload_state = 'confirmed'
         and ${visibleSql(viewer, 'f', 'd')}
         and not exists (select 1 from drive_files n where n.document_id = f.document_id
@@ -107,6 +111,7 @@ export async function visibleSources(
     revisionName: String(r['revision_name']),
     extension: String(r['extension']),
     disciplineId: r['discipline_id'] === null ? null : Number(r['discipline_id']),
+    disciplineName: (r['discipline_name'] as string | null) ?? null,
     processingState: String(r['processing_state']),
     indexState: (r['index_state'] as string | null) ?? null,
     indexError: (r['index_error'] as string | null) ?? null,
