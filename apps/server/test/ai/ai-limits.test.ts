@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema/index.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildCompanyWithAdmin, buildUser, type TestUser } from '../support/factories.ts';
 import { call, codeOf } from '../projects/project-test-kit.ts';
@@ -6,7 +8,7 @@ import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-
 import { ask, enableAssistant, SEND } from './ai-test-kit.ts';
 
 /**
- * The chat's limits (issue 31 item 3): blank messages, the provider's moderation (AI_MODERATION, a real local
+ * The chat's limits (issue 31 item 3) and the text helper (item 5): blank messages, the provider's moderation (AI_MODERATION, a real local
  * /v1/moderations), and the per-company monthly token allowance (AI_COMPANY_MONTHLY_TOKENS) with its usage shown
  * to the company's admins.
  */
@@ -92,5 +94,49 @@ describe('chat limits', () => {
     );
     // Another company is not affected.
     expect((await ask(t, otherMember, 'Hello')).events.at(-1)?.kind).toBe('done');
+  });
+});
+
+const IMPROVE = 'mutation($k: String!, $t: String!) { improveText(kind: $k, text: $t) }';
+
+describe('the text helper (Improve text)', () => {
+  it("returns the model's clearer version in the user's language, and saves nothing", async () => {
+    await t.server.services.database.db
+      .update(users)
+      .set({ localeId: 'pt-BR' })
+      .where(eq(users.id, otherMember.id));
+    ai.queue.push({
+      text: [
+        'Vazamento no teto do banheiro do apto 302 (nível 3). ',
+        'Responsável: [quem?]. Prazo: [até quando?]',
+      ],
+    });
+    const answer = await call<{ improveText: string }>(t, otherMember, IMPROVE, {
+      k: 'issueDescription',
+      t: 'vazando no 302',
+    });
+    expect(answer.improveText).toBe(
+      'Vazamento no teto do banheiro do apto 302 (nível 3). Responsável: [quem?]. Prazo: [até quando?]',
+    );
+    const sent = ai.received.at(-1);
+    expect(sent?.messages[0]?.content).toContain('Brazilian Portuguese');
+    expect(sent?.messages[0]?.content).toContain('by when');
+    expect(sent?.messages[1]?.content).toBe('vazando no 302');
+    expect(sent?.tools ?? []).toEqual([]);
+  });
+
+  it('refuses blank and flagged texts, users without the assistant, and says Oops on a provider error', async () => {
+    expect(await codeOf(t, otherMember, IMPROVE, { k: 'comment', t: '   ' })).toBe(
+      'CONTENT_MUST_BE_NON_EMPTY_STRING',
+    );
+    expect(await codeOf(t, otherMember, IMPROVE, { k: 'comment', t: 'FLAG-ME please' })).toBe(
+      'MESSAGE_NOT_COMPLIANT',
+    );
+    expect(await codeOf(t, otherMember, IMPROVE, { k: 'title', t: 'x' })).toBe('BAD_USER_INPUT');
+    expect(await codeOf(t, admin, IMPROVE, { k: 'comment', t: 'fix it' })).toBe('FORBIDDEN');
+    ai.queue.push({ status: 500 });
+    expect(await codeOf(t, otherMember, IMPROVE, { k: 'comment', t: 'fix it' })).toBe(
+      'AI_TROUBLE_RESPONDING',
+    );
   });
 });

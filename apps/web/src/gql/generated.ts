@@ -513,6 +513,13 @@ export type ConfirmAiCommentDraftMutationVariables = Exact<{
 
 export type ConfirmAiCommentDraftMutation = { confirmAiCommentDraft: { id: number } };
 
+export type ImproveTextMutationVariables = Exact<{
+  kind: string;
+  text: string;
+}>;
+
+export type ImproveTextMutation = { improveText: string };
+
 export type SmartDocsSourcesQueryVariables = Exact<{
   projectId: number;
 }>;
@@ -5239,6 +5246,49 @@ export const ConfirmAiCommentDraftDocument = {
     },
   ],
 } as unknown as DocumentNode<ConfirmAiCommentDraftMutation, ConfirmAiCommentDraftMutationVariables>;
+export const ImproveTextDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ImproveText' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'improveText' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'kind' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'text' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ImproveTextMutation, ImproveTextMutationVariables>;
 export const SmartDocsSourcesDocument = {
   kind: 'Document',
   definitions: [

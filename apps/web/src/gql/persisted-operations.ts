@@ -54,6 +54,7 @@ export const PERSISTED_OPERATION_IDS: Readonly<Record<string, string>> = {
   DeleteProjectCompanyInvite: '1a9028cdb46c4c7d23794e89c044d1b5',
   DeleteSavedView: '3483d42afb2c02956949928a6833b1e7',
   DuplicateProject: '4fa6b8915998ed05ac77022ad8ac4d22',
+  ImproveText: '62acf0617552655c5ab4ac8b99c93621',
   InviteCompanyMember: '57a51bb4383a7db5f4c1dd6ddb82dbe1',
   IssueCommentHistory: 'ded6a024f622c551fa623e7c89055c91',
   IssueDetail: 'ca3c4d9d6d3c8f4bf1e12d79093a1829',

@@ -907,6 +907,11 @@ export type Mutation = {
   deleteProjectIssueNotifications: Scalars['Boolean']['output'];
   deleteSavedView: Scalars['Boolean']['output'];
   duplicateProject: ProjectCopy;
+  /**
+   * Improve text (issue 31 item 5): a clearer, complete version (what, where, who, by when) of an issue description
+   * (kind issueDescription) or a comment (kind comment), in the caller's language; nothing is saved.
+   */
+  improveText: Scalars['String']['output'];
   /** Invites a person by e-mail to the signed-in administrator's company with a role: admin, manager or collaborator. */
   inviteCompanyMember: SentCompanyMemberInvite;
   leaveProjectGroup: Scalars['Boolean']['output'];
@@ -1142,6 +1147,11 @@ export type MutationDeleteSavedViewArgs = {
 export type MutationDuplicateProjectArgs = {
   sourceProjectId: Scalars['Int']['input'];
   targetProjectName: Scalars['String']['input'];
+};
+
+export type MutationImproveTextArgs = {
+  kind: Scalars['String']['input'];
+  text: Scalars['String']['input'];
 };
 
 export type MutationInviteCompanyMemberArgs = {
@@ -3623,6 +3633,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationDuplicateProjectArgs, 'sourceProjectId' | 'targetProjectName'>
+  >;
+  improveText?: Resolver<
+    ResolversTypes['String'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationImproveTextArgs, 'kind' | 'text'>
   >;
   inviteCompanyMember?: Resolver<
     ResolversTypes['SentCompanyMemberInvite'],

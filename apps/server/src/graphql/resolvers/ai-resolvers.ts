@@ -13,6 +13,7 @@ import {
   type AiAnswerEvent,
 } from '../../modules/ai/ai-chat-service.ts';
 import { aiCompanyUsage } from '../../modules/ai/ai-limits.ts';
+import { improveText } from '../../modules/ai/ai-text-helper-service.ts';
 import {
   searchSmartDocs,
   smartDocsSources,
@@ -67,6 +68,7 @@ export const aiResolvers: Resolvers = {
       renameAiConversation(ctx.services, requireActor(ctx), conversationId, title),
     deleteAiConversation: (_r, { conversationId }, ctx) =>
       deleteAiConversation(ctx.services, requireActor(ctx), conversationId),
+    improveText: (_r, { kind, text }, ctx) => improveText(ctx.services, requireActor(ctx), { kind, text }),
     confirmAiCommentDraft: async (_r, args, ctx) =>
       presentComment(await confirmAiCommentDraft(ctx.services, requireActor(ctx), args)),
   },
