@@ -34,6 +34,10 @@ export interface OpenAiTestServer {
   /** Answers used in order before `answer` is asked. */
   readonly queue: ScriptedAnswer[];
   answer: ((request: ReceivedChat) => ScriptedAnswer) | undefined;
+  /** The embedding of a text (default: a stable 8-number vector of its characters). */
+  embed: (text: string) => number[];
+  /** The texts the embeddings endpoint was asked about. */
+  readonly embedded: string[];
   /** The texts the moderation endpoint was asked about. */
   readonly moderated: string[];
   /** Whether the moderation endpoint flags a text (default: it contains "FLAG-ME"). */
@@ -72,6 +76,8 @@ export async function startOpenAiTestServer(port = 0): Promise<OpenAiTestServer>
     queue,
     answer: undefined,
     moderated: [],
+    embed: embeddingOf,
+    embedded: [],
     flags: (text) => text.includes('FLAG-ME'),
     close: async () => undefined,
   };
@@ -83,12 +89,13 @@ export async function startOpenAiTestServer(port = 0): Promise<OpenAiTestServer>
       if (req.method === 'POST' && req.url?.endsWith('/embeddings')) {
         const input = json['input'];
         const texts = Array.isArray(input) ? (input as string[]) : [String(input)];
+        self.embedded.push(...texts);
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(
           JSON.stringify({
             object: 'list',
             model: json['model'],
-            data: texts.map((t, index) => ({ object: 'embedding', index, embedding: embeddingOf(t) })),
+            data: texts.map((t, index) => ({ object: 'embedding', index, embedding: self.embed(t) })),
             usage: { prompt_tokens: 1, total_tokens: 1 },
           }),
         );

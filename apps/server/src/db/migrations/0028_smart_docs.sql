@@ -19,7 +19,8 @@ CREATE TABLE "smart_docs_passages" (
 	"page_number" integer NOT NULL,
 	"ordinal" integer NOT NULL,
 	"text" text NOT NULL,
-	"tsv" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, immutable_unaccent(lower("text")))) STORED NOT NULL
+	"tsv" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, immutable_unaccent(lower("text")))) STORED NOT NULL,
+	"embedding" real[]
 );
 --> statement-breakpoint
 ALTER TABLE "ai_company_usage" ADD CONSTRAINT "ai_company_usage_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { driveFiles } from './drive.ts';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true });
@@ -27,7 +27,8 @@ export const smartDocsFiles = pgTable('smart_docs_files', {
  * The passages of an indexed revision: about 800 characters of one page's text each (cut at sentence or word
  * ends), with the page they come from. `tsv` is the full-text vector of the 'simple' configuration over the
  * unaccented lower-case text (language-neutral: the drive holds Portuguese, Spanish and English documents alike),
- * searched through its GIN index. Deleting the revision deletes its passages.
+ * searched through its GIN index, and its embedding when an embedding model is configured. Deleting the revision
+ * deletes its passages.
  */
 export const smartDocsPassages = pgTable(
   'smart_docs_passages',
@@ -42,6 +43,11 @@ export const smartDocsPassages = pgTable(
     tsv: tsvector('tsv')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, immutable_unaccent(lower("text")))`),
+    /**
+     * The passage's embedding (AI_EMBEDDING_MODEL), scaled to length 1 so that a dot product is the cosine
+     * similarity; null when no embedding model is configured or the endpoint failed.
+     */
+    embedding: real('embedding').array(),
   },
   (t) => [
     index('smart_docs_passages_file_idx').on(t.fileId, t.ordinal),

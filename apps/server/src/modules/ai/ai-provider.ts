@@ -125,7 +125,8 @@ export function openAiCompatibleProvider(
     async embed(texts, signal) {
       if (!settings.embeddingModel) throw new Error('AI_EMBEDDING_MODEL is not set');
       const answer = await client.embeddings.create(
-        { model: settings.embeddingModel, input: [...texts] },
+        // Floats asked for explicitly: the client's default (base64) is not spoken by every compatible server.
+        { model: settings.embeddingModel, input: [...texts], encoding_format: 'float' },
         signal ? { signal } : {},
       );
       return [...answer.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);

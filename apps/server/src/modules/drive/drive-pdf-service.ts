@@ -8,7 +8,6 @@ import { transactionExecutor } from '../../db/transaction-executor.ts';
 import { driveFiles, drivePdfPages, drivePdfPreviews } from '../../db/schema/index.ts';
 import { PDF_PREPARE_MAX_BYTES, preparePdf, type PdfPreparationFailure } from './drive-pdf-prepare.ts';
 import { pagePreviewKey, thumbnailKey } from './drive-thumbnail-service.ts';
-import { queueSmartDocsIndex } from '../smart-docs/smart-docs-index-service.ts';
 
 /**
  * The processing states of a PDF revision (drive file `processingState`): the same values as a BIM model's
@@ -128,8 +127,8 @@ export async function runPdfPreparation(
       .update(driveFiles)
       .set({ processingState: 'success', thumbKey: key })
       .where(eq(driveFiles.id, fileId));
-    // Smart Docs indexes the pages' text (docs/ai.md), once this commits.
-    await queueSmartDocsIndex(services, tx, fileId);
+    // Smart Docs indexes the pages' text (modules/smart-docs, docs/ai.md), once this commits.
+    await services.jobs.send('smartDocs.index', { fileId }, { executor: transactionExecutor(tx) });
   });
   return 'success';
 }

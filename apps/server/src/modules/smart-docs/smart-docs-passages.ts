@@ -54,3 +54,29 @@ export function searchTerms(question: string): string[] {
   const terms = words.filter((w) => w.length > 1 && !STOP_WORDS.has(w));
   return [...new Set(terms)].slice(0, 30);
 }
+
+/** A vector scaled to length 1 (so that a dot product is the cosine similarity); all zeros stay zeros. */
+export function unitVector(vector: readonly number[]): number[] {
+  const length = Math.hypot(...vector);
+  return length > 0 ? vector.map((x) => x / length) : vector.map(() => 0);
+}
+
+/** Reciprocal rank fusion's constant (the usual 60: the lists' top ranks count, no list dominates). */
+const RRF_K = 60;
+
+/**
+ * Merges ranked lists by reciprocal rank fusion: each item scores the sum over the lists of 1 / (60 + its rank
+ * there, from 1), best first (ties by the order of first appearance). Items are told apart by `key`.
+ */
+export function fuseByRank<T>(lists: readonly (readonly T[])[], key: (item: T) => number): T[] {
+  const scored = new Map<number, { item: T; score: number; first: number }>();
+  let seen = 0;
+  for (const list of lists)
+    list.forEach((item, index) => {
+      const id = key(item);
+      const entry = scored.get(id) ?? { item, score: 0, first: seen++ };
+      entry.score += 1 / (RRF_K + index + 1);
+      scored.set(id, entry);
+    });
+  return [...scored.values()].sort((a, b) => b.score - a.score || a.first - b.first).map((e) => e.item);
+}

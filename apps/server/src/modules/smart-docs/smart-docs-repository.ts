@@ -8,6 +8,8 @@ import { rows, visibleSql } from '../drive/drive-repository.ts';
 export interface NewPassage {
   pageNumber: number;
   text: string;
+  /** Its embedding scaled to length 1, or null. */
+  embedding?: number[] | null;
 }
 
 /** The prepared pages' text of a revision (drive.pdfPrepare wrote them), in page order. */
@@ -40,6 +42,7 @@ export async function replaceIndex(
         pageNumber: p.pageNumber,
         ordinal: start + i,
         text: p.text,
+        embedding: p.embedding ?? null,
       })),
     );
   }
@@ -170,6 +173,28 @@ function scopeSql(viewer: DriveViewer, scope: SourceScope): SQL {
   return parts.length > 0 ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
 }
 
+const HIT_COLUMNS = sql`p.id, p.file_id, f.document_id, d.name as document_name, f.revision_name, p.page_number,
+  p.text`;
+
+function toHit(r: Record<string, unknown>): PassageHit {
+  return {
+    passageId: Number(r['id']),
+    fileId: Number(r['file_id']),
+    documentId: Number(r['document_id']),
+    documentName: String(r['document_name']),
+    revisionName: String(r['revision_name']),
+    pageNumber: Number(r['page_number']),
+    text: String(r['text']),
+    rank: Number(r['rank']),
+  };
+}
+
+/** The passages of the project's confirmed drive revisions that the viewer sees, within the chosen sources. */
+function readableSql(viewer: DriveViewer, projectId: number, scope: SourceScope): SQL {
+  return sql`f.project_id = ${projectId} and d.area = 'drive' and f.upload_state = 'confirmed'
+    and ${visibleSql(viewer, 'f', 'd')} and ${scopeSql(viewer, scope)}`;
+}
+
 /**
  * The passages of the chosen sources that match any of `terms` (already reduced to letters and digits), best
  * first by ts_rank_cd (terms found close together and often rank higher). The drive's visibility is part of the
@@ -187,25 +212,45 @@ export async function searchPassages(
   const query = terms.join(' | ');
   const found = await rows(
     db,
-    sql`select p.id, p.file_id, f.document_id, d.name as document_name, f.revision_name, p.page_number, p.text,
-        ts_rank_cd(p.tsv, q) as rank
+    sql`select ${HIT_COLUMNS}, ts_rank_cd(p.tsv, q) as rank
       from smart_docs_passages p
         join drive_files f on f.id = p.file_id
         join drive_documents d on d.id = f.document_id,
         to_tsquery('simple', immutable_unaccent(lower(${query}))) q
-      where p.tsv @@ q and f.project_id = ${projectId} and d.area = 'drive' and f.upload_state = 'confirmed'
-        and ${visibleSql(viewer, 'f', 'd')} and ${scopeSql(viewer, scope)}
+      where p.tsv @@ q and ${readableSql(viewer, projectId, scope)}
       order by rank desc, p.id
       limit ${limit}`,
   );
-  return found.map((r) => ({
-    passageId: Number(r['id']),
-    fileId: Number(r['file_id']),
-    documentId: Number(r['document_id']),
-    documentName: String(r['document_name']),
-    revisionName: String(r['revision_name']),
-    pageNumber: Number(r['page_number']),
-    text: String(r['text']),
-    rank: Number(r['rank']),
-  }));
+  return found.map(toHit);
+}
+
+/**
+ * The passages of the chosen sources nearest to `embedding` (length 1) by cosine similarity (the dot product of
+ * the stored unit vectors, computed in SQL over the chosen sources: no vector extension needed), best first, under
+ * the same visibility as the full-text search.
+ */
+export async function nearestPassages(
+  db: Db,
+  viewer: DriveViewer,
+  projectId: number,
+  scope: SourceScope,
+  embedding: readonly number[],
+  limit: number,
+): Promise<PassageHit[]> {
+  const literal = `{${embedding.map((x) => (Number.isFinite(x) ? String(x) : '0')).join(',')}}`;
+  const found = await rows(
+    db,
+    sql`select * from (
+        select ${HIT_COLUMNS},
+          (select sum(a * b) from unnest(p.embedding, ${literal}::real[]) as v(a, b)) as rank
+        from smart_docs_passages p
+          join drive_files f on f.id = p.file_id
+          join drive_documents d on d.id = f.document_id
+        where p.embedding is not null and cardinality(p.embedding) = ${embedding.length}
+          and ${readableSql(viewer, projectId, scope)}
+      ) near
+      order by rank desc, id
+      limit ${limit}`,
+  );
+  return found.map(toHit);
 }

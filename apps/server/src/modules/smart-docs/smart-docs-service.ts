@@ -7,8 +7,9 @@ import { chargeTokens, checkBudget, checkModeration, estimateTokens } from '../a
 import { LANGUAGES } from '../ai/ai-personas.ts';
 import type { AiMessage } from '../ai/ai-provider.ts';
 import { NO_TEXT } from './smart-docs-index-service.ts';
-import { searchTerms } from './smart-docs-passages.ts';
+import { fuseByRank, searchTerms, unitVector } from './smart-docs-passages.ts';
 import {
+  nearestPassages,
   searchPassages,
   visibleFileIds,
   visibleSources,
@@ -81,14 +82,38 @@ export async function searchSmartDocs(
   const { viewer } = await loadDriveAccess(db, actor, input.projectId);
   const seen = await visibleFileIds(db, viewer, input.projectId, fileIds);
   if (fileIds.some((id) => !seen.has(id))) throw new AppError('DOCUMENT_NOT_FOUND');
-  return searchPassages(
+  const scope = { fileIds, disciplineIds };
+  const embedding = await questionEmbedding(services, question);
+  const byWords = await searchPassages(
     db,
     viewer,
     input.projectId,
-    { fileIds, disciplineIds },
+    scope,
     searchTerms(question),
-    PASSAGES_PER_QUESTION,
+    embedding ? CANDIDATES_PER_LIST : PASSAGES_PER_QUESTION,
   );
+  if (!embedding) return byWords;
+  const byMeaning = await nearestPassages(db, viewer, input.projectId, scope, embedding, CANDIDATES_PER_LIST);
+  return fuseByRank([byWords, byMeaning], (p) => p.passageId).slice(0, PASSAGES_PER_QUESTION);
+}
+
+/** Candidates taken from each list (words, meaning) before they are merged by rank. */
+const CANDIDATES_PER_LIST = 20;
+
+/**
+ * The question's embedding (unit length) when an embedding model is configured, else null; an endpoint that fails
+ * is logged and the search goes on by words alone (retrieval never needs the model).
+ */
+async function questionEmbedding(services: AppServices, question: string): Promise<number[] | null> {
+  const provider = aiProviderOf(services);
+  if (!provider || !services.config.ai.provider?.embeddingModel) return null;
+  try {
+    const [vector] = await provider.embed([question], AbortSignal.timeout(services.config.ai.timeoutMs));
+    return vector ? unitVector(vector) : null;
+  } catch (error) {
+    services.logger.warn({ err: error }, 'Smart Docs question embedding failed; searching by words');
+    return null;
+  }
 }
 
 /** What smartDocsAnswer streams: the passages found, then the answer's pieces, then done or an error. */
