@@ -520,6 +520,10 @@ export type ImproveTextMutationVariables = Exact<{
 
 export type ImproveTextMutation = { improveText: string };
 
+export type AiCompanyUsageQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AiCompanyUsageQuery = { aiCompanyUsage: { month: string; tokens: number; limit: number } };
+
 export type SmartDocsSourcesQueryVariables = Exact<{
   projectId: number;
 }>;
@@ -5289,6 +5293,33 @@ export const ImproveTextDocument = {
     },
   ],
 } as unknown as DocumentNode<ImproveTextMutation, ImproveTextMutationVariables>;
+export const AiCompanyUsageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AiCompanyUsage' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'aiCompanyUsage' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'month' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tokens' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AiCompanyUsageQuery, AiCompanyUsageQueryVariables>;
 export const SmartDocsSourcesDocument = {
   kind: 'Document',
   definitions: [

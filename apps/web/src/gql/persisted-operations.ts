@@ -16,6 +16,7 @@ export const PERSISTED_OPERATION_IDS: Readonly<Record<string, string>> = {
   AdminSetCompanyMemberAiAssistant: '88056f7d33c04e4ba079293a82696233',
   AdminUpdateCompany: 'fa2112aae1348813007cefba1bf6e9ea',
   AiAnswer: 'd37d8136efbce37086c3712d179e9686',
+  AiCompanyUsage: '5eeb6b6a48700b57098a572e92893011',
   AiConversationMessages: 'b708e72e5f17126e0d31d5db38fcbec7',
   AiConversations: '405badd999919344f02b9cf9e56ae260',
   AiStatus: '18ce6910dfece4558ac429e0e6fd490d',
