@@ -26,6 +26,7 @@ export interface Source {
   documentId: number;
   documentName: string;
   revisionName: string;
+  status: string;
   state: string;
   passageCount: number;
 }
@@ -40,7 +41,7 @@ export interface Passage {
 }
 
 export const SOURCES = `query($p: Int!) { smartDocsSources(projectId: $p) {
-  fileId documentId documentName revisionName state passageCount } }`;
+  fileId documentId documentName revisionName status state passageCount } }`;
 export const SEARCH = `query($i: SmartDocsQuestionInput!) { smartDocsSearch(input: $i) {
   fileId documentId documentName revisionName pageNumber text } }`;
 export const ANSWER = `subscription($i: SmartDocsQuestionInput!) { smartDocsAnswer(input: $i) {

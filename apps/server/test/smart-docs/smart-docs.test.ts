@@ -85,7 +85,7 @@ describe('indexing', () => {
   it('indexes each page of a PDF, and marks a PDF without text and an image as unable', async () => {
     const list = await sources(t, w.owner, w.projectId);
     const byId = new Map(list.map((s) => [s.fileId, s]));
-    expect(byId.get(specs)).toMatchObject({ state: 'indexed', revisionName: 'R00' });
+    expect(byId.get(specs)).toMatchObject({ state: 'indexed', revisionName: 'R00', status: 'ANALYSING' });
     expect(byId.get(specs)?.passageCount).toBe(3);
     expect(byId.get(scan)?.state).toBe('unable');
     expect(byId.get(image)?.state).toBe('unable');

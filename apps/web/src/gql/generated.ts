@@ -535,6 +535,7 @@ export type SmartDocsSourcesQuery = {
     documentName: string;
     fileName: string;
     revisionName: string;
+    status: string;
     disciplineId: number | null;
     disciplineName: string | null;
     state: string;
@@ -5355,6 +5356,7 @@ export const SmartDocsSourcesDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'documentName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'revisionName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'disciplineId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'disciplineName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'state' } },

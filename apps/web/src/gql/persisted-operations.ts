@@ -127,7 +127,7 @@ export const PERSISTED_OPERATION_IDS: Readonly<Record<string, string>> = {
   SetupUpdateProjectProfile: '9c8729a57c0d1cfae75097b952d7a290',
   SetupUserTags: '7855377b81ff44d7f16214b79e23eba1',
   SmartDocsAnswer: '1c51eada4fef3496e677221f6212f4bf',
-  SmartDocsSources: '7986e1632e9c87c716a86f1ea289bd59',
+  SmartDocsSources: '852c0827d26c21bd750c2418cbac2ec9',
   StandardDisciplines: '67cb5119583e8b17499a316690799780',
   SubscribeDevice: '5486bb8e569f5f4121f0047891ffa20f',
   SupportInfo: 'e9a100081dcabe813d70bd508d721d53',

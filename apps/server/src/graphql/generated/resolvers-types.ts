@@ -2145,6 +2145,8 @@ export type SmartDocsSource = {
   revisionName: Scalars['String']['output'];
   /** indexed (searchable), pending (being prepared or indexed) or unable ('Unable to process your document.'). */
   state: Scalars['String']['output'];
+  /** The revision's document status (ANALYSING, APPROVED, APPROVED_WITH_NOTES, REPROVED, OBSOLETED, …). */
+  status: Scalars['String']['output'];
 };
 
 export type StandardDiscipline = {
@@ -4590,6 +4592,7 @@ export type SmartDocsSourceResolvers<
   passageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   revisionName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type StandardDisciplineResolvers<

@@ -73,6 +73,8 @@ export interface SmartDocsSourceRow {
   fileName: string;
   revisionName: string;
   extension: string;
+  /** The revision's document status (ANALYSING, APPROVED, …). */
+  status: string;
   disciplineId: number | null;
   /** The discipline's abbreviation and name (`ARQ · Architecture`), or null. */
   disciplineName: string | null;
@@ -93,7 +95,7 @@ export async function visibleSources(
 ): Promise<SmartDocsSourceRow[]> {
   const found = await rows(
     db,
-    sql`select f.id, f.document_id, d.name as document_name, f.file_name, f.revision_name, f.extension,
+    sql`select f.id, f.document_id, d.name as document_name, f.file_name, f.revision_name, f.extension, f.status,
         d.discipline_id, pd.abbreviation || ' · ' || pd.name as discipline_name, f.processing_state,
         s.state as index_state, s.error as index_error,
         coalesce(s.passage_count, 0) as passage_count
@@ -113,6 +115,7 @@ export async function visibleSources(
     fileName: String(r['file_name']),
     revisionName: String(r['revision_name']),
     extension: String(r['extension']),
+    status: String(r['status']),
     disciplineId: r['discipline_id'] === null ? null : Number(r['discipline_id']),
     disciplineName: (r['discipline_name'] as string | null) ?? null,
     processingState: String(r['processing_state']),

@@ -21,6 +21,7 @@ const SOURCES: SmartDocsSource[] = [
     documentName: 'AUR-ARQ-SPEC',
     fileName: 'AUR-ARQ-SPEC-R01.pdf',
     revisionName: 'R01',
+    status: 'APPROVED',
     disciplineId: 7,
     disciplineName: 'ARQ · Architecture',
     state: 'indexed',
@@ -32,6 +33,7 @@ const SOURCES: SmartDocsSource[] = [
     documentName: 'AUR-ARQ-SCAN',
     fileName: 'AUR-ARQ-SCAN-R00.pdf',
     revisionName: 'R00',
+    status: 'APPROVED',
     disciplineId: 7,
     disciplineName: 'ARQ · Architecture',
     state: 'unable',
@@ -84,7 +86,7 @@ describe('Smart Docs', () => {
     expect(screen.getByText('Stair doors: 90 minutes.')).toBeTruthy();
   });
 
-  it('chooses sources one by one or by discipline; a document without text says so and cannot be chosen', async () => {
+  it('chooses sources by status, one by one or by discipline; a document without text says so and cannot be chosen', async () => {
     const choices: SourceChoice[] = [];
     await renderRoutes(
       [{ path: '/', element: <Picker onChoice={(c) => choices.push(c)} /> }],
@@ -93,6 +95,11 @@ describe('Smart Docs', () => {
     );
     expect(await screen.findByText('Unable to process your document.')).toBeTruthy();
     expect((screen.getByLabelText('AUR-ARQ-SCAN (R00)') as HTMLInputElement).disabled).toBe(true);
+    // By status: the readable documents of that status.
+    fireEvent.click(await screen.findByRole('button', { name: 'Approved' }));
+    expect(choices.at(-1)).toEqual({ fileIds: [11], disciplineIds: [] });
+    fireEvent.click(screen.getByLabelText('AUR-ARQ-SPEC (R01)'));
+    expect(choices.at(-1)).toEqual({ fileIds: [], disciplineIds: [] });
     fireEvent.click(screen.getByLabelText('AUR-ARQ-SPEC (R01)'));
     expect(choices.at(-1)).toEqual({ fileIds: [11], disciplineIds: [] });
     fireEvent.click(screen.getByLabelText('ARQ · Architecture'));

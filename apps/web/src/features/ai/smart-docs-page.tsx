@@ -280,11 +280,41 @@ export function SourcePicker({
     );
   const toggle = (list: number[], id: number, on: boolean) =>
     on ? [...new Set([...list, id])] : list.filter((x) => x !== id);
+  const statuses = [...new Set(sources.filter((s) => s.state === 'indexed').map((s) => s.status))];
   return (
     <Stack gap="xs" data-testid="smart-docs-sources">
       <Text size="sm" fw={500}>
         {t('smartDocs.sources')}
       </Text>
+      {statuses.length > 0 && (
+        <Group gap={4} data-testid="smart-docs-by-status">
+          <Text size="xs" c="dimmed">
+            {t('smartDocs.byStatus')}
+          </Text>
+          {statuses.map((status) => (
+            <Button
+              key={status}
+              size="compact-xs"
+              variant="light"
+              onClick={() =>
+                onChange({
+                  ...choice,
+                  fileIds: [
+                    ...new Set([
+                      ...choice.fileIds,
+                      ...sources
+                        .filter((s) => s.state === 'indexed' && s.status === status)
+                        .map((s) => s.fileId),
+                    ]),
+                  ],
+                })
+              }
+            >
+              {t(`enums:documentStatuses.${status}`, { defaultValue: status })}
+            </Button>
+          ))}
+        </Group>
+      )}
       {groups.map(([disciplineId, group]) => {
         const whole = disciplineId !== null && choice.disciplineIds.includes(disciplineId);
         return (
