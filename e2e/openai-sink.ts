@@ -4,7 +4,8 @@ import { startOpenAiTestServer } from '../apps/server/test/support/openai-test-s
  * A scripted OpenAI-compatible model for the browser journeys (started by playwright.config.ts before Obra, which
  * points AI_BASE_URL at it): asked a question, it looks up the active issues whose deadline has passed through the
  * assistant's search tool; given the tool's answer, it streams a list of them, each linked as the assistant must.
- * Asked to "Draft a comment", it drafts one on the first issue it found, through the draft_comment tool.
+ * Asked to "Draft a comment", it drafts one on the first issue it found, through the draft_comment tool. Smart Docs'
+ * questions are answered from the first passage given, and the text helper returns a fixed complete version.
  * The server is the one the server tests use (apps/server/test/support/openai-test-server.ts).
  */
 const port = Number(process.env.OBRA_E2E_AI_PORT);
@@ -12,6 +13,22 @@ if (!port) throw new Error('OBRA_E2E_AI_PORT is required');
 
 const server = await startOpenAiTestServer(port);
 server.answer = (request) => {
+  const system = request.messages[0]?.content ?? '';
+  // Smart Docs: the answer cites the first passage it was given.
+  if (system.includes("Obra's Smart Docs")) {
+    const cited = /\[1\] [^\n]*\n([^\n]*)/.exec(system)?.[1] ?? '';
+    return cited.includes('90 minutes')
+      ? { text: ['The stair doors need ', 'a fire rating of 90 minutes [1].'] }
+      : { text: ['The passages do not say.'] };
+  }
+  // The text helper: a complete version, with what is missing left for the author.
+  if (system.startsWith('You rewrite'))
+    return {
+      text: [
+        'What: the stair door has no fire-rating label. ',
+        'Where: [where?]. Who: [who?]. By when: [by when?]',
+      ],
+    };
   const last = request.messages.at(-1);
   const question = [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const found = (content: string | null | undefined) =>

@@ -78,6 +78,10 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** Messages one user may send the assistant per minute. */
   AI_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Ask the endpoint's moderation (/v1/moderations) about each message first: MESSAGE_NOT_COMPLIANT when flagged. */
+  AI_MODERATION: boolean.default(false),
+  /** Tokens (approximate) a company's people may use per calendar month; 0 means no limit. */
+  AI_COMPANY_MONTHLY_TOKENS: z.coerce.number().int().min(0).max(1_000_000_000_000).default(0),
 });
 
 /** One OpenID provider enabled by configuration. */
@@ -133,6 +137,10 @@ export interface AiConfig {
       }
     | undefined;
   contextTokens: number;
+  /** Messages are checked by the endpoint's moderation first (AI_MODERATION). */
+  moderation: boolean;
+  /** A company's monthly token allowance; 0 means none. */
+  companyMonthlyTokens: number;
   timeoutMs: number;
   messagesPerMinute: number;
 }
@@ -282,6 +290,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       contextTokens: e.AI_CONTEXT_TOKENS,
       timeoutMs: e.AI_TIMEOUT_MS,
       messagesPerMinute: e.AI_MESSAGES_PER_MINUTE,
+      moderation: e.AI_MODERATION,
+      companyMonthlyTokens: e.AI_COMPANY_MONTHLY_TOKENS,
     },
   };
 }

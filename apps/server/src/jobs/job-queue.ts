@@ -32,6 +32,8 @@ export interface JobPayloads {
   'bcf.cleanup': Record<string, never>;
   /** The year's retrospectives (docs/retrospective.md); the schedule's empty payload means RETROSPECTIVE_YEAR. */
   'retrospective.compute': { year?: number };
+  /** Smart Docs' passages of a prepared PDF revision (docs/ai.md). */
+  'smartDocs.index': { fileId: number };
 }
 
 /** A job name. */
@@ -58,6 +60,7 @@ const JOB_NAMES = {
   'bcf.export': true,
   'bcf.cleanup': true,
   'retrospective.compute': true,
+  'smartDocs.index': true,
 } satisfies Record<JobName, true>;
 
 /** A handler for one job; it throws to have the job retried. */

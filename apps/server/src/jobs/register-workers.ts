@@ -13,6 +13,10 @@ import { runPdfPreparation } from '../modules/drive/drive-pdf-service.ts';
 import { registerBcfJobWorkers } from '../modules/bcf/bcf-job-workers.ts';
 import { RETROSPECTIVE_YEAR } from '@obra/domain';
 import { computeRetrospectives } from '../modules/retrospective/retrospective-service.ts';
+import {
+  queueMissingSmartDocsIndexes,
+  runSmartDocsIndex,
+} from '../modules/smart-docs/smart-docs-index-service.ts';
 
 /** How many PDF preparations one job-running process runs at once. */
 export const PDF_PREPARE_CONCURRENCY = 2;
@@ -82,4 +86,10 @@ export async function registerWorkers(services: AppServices): Promise<void> {
     },
     { concurrency: PDF_PREPARE_CONCURRENCY },
   );
+  await services.jobs.work('smartDocs.index', async (payload) => {
+    await runSmartDocsIndex(services, payload.fileId);
+  });
+  // Prepared PDFs without Smart Docs passages (older files, a demo seeded before the workers) are indexed.
+  const indexesQueued = await queueMissingSmartDocsIndexes(services);
+  if (indexesQueued > 0) services.logger.info({ indexesQueued }, 'Smart Docs indexing queued');
 }

@@ -25,7 +25,7 @@ export interface ReceivedChat {
 
 /**
  * A real local HTTP server speaking the OpenAI chat-completions (streamed as server-sent events, with tool calls)
- * and embeddings protocol, answering from a script: `answer` decides each chat answer from the request (default:
+ * embeddings and moderations protocol, answering from a script: `answer` decides each chat answer from the request (default:
  * the next of `queue`, else an echo of the last user message).
  */
 export interface OpenAiTestServer {
@@ -34,6 +34,14 @@ export interface OpenAiTestServer {
   /** Answers used in order before `answer` is asked. */
   readonly queue: ScriptedAnswer[];
   answer: ((request: ReceivedChat) => ScriptedAnswer) | undefined;
+  /** The embedding of a text (default: a stable 8-number vector of its characters). */
+  embed: (text: string) => number[];
+  /** The texts the embeddings endpoint was asked about. */
+  readonly embedded: string[];
+  /** The texts the moderation endpoint was asked about. */
+  readonly moderated: string[];
+  /** Whether the moderation endpoint flags a text (default: it contains "FLAG-ME"). */
+  flags: (text: string) => boolean;
   close(): Promise<void>;
 }
 
@@ -67,6 +75,10 @@ export async function startOpenAiTestServer(port = 0): Promise<OpenAiTestServer>
     received,
     queue,
     answer: undefined,
+    moderated: [],
+    embed: embeddingOf,
+    embedded: [],
+    flags: (text) => text.includes('FLAG-ME'),
     close: async () => undefined,
   };
   const server = http.createServer((req, res) => {
@@ -77,13 +89,32 @@ export async function startOpenAiTestServer(port = 0): Promise<OpenAiTestServer>
       if (req.method === 'POST' && req.url?.endsWith('/embeddings')) {
         const input = json['input'];
         const texts = Array.isArray(input) ? (input as string[]) : [String(input)];
+        self.embedded.push(...texts);
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(
           JSON.stringify({
             object: 'list',
             model: json['model'],
-            data: texts.map((t, index) => ({ object: 'embedding', index, embedding: embeddingOf(t) })),
+            data: texts.map((t, index) => ({ object: 'embedding', index, embedding: self.embed(t) })),
             usage: { prompt_tokens: 1, total_tokens: 1 },
+          }),
+        );
+        return;
+      }
+      if (req.method === 'POST' && req.url?.endsWith('/moderations')) {
+        const input = json['input'];
+        const texts = Array.isArray(input) ? (input as string[]) : [String(input)];
+        self.moderated.push(...texts);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: 'modr-test',
+            model: json['model'] ?? 'omni-moderation-latest',
+            results: texts.map((t) => ({
+              flagged: self.flags(t),
+              categories: { harassment: self.flags(t) },
+              category_scores: { harassment: self.flags(t) ? 0.99 : 0.01 },
+            })),
           }),
         );
         return;

@@ -258,6 +258,14 @@ export function buildRoutes(): RouteObject[] {
                       .AnaChatPage,
                   }),
                 },
+                // Smart Docs: the same guard; the page checks the flag and the disclaimer (no model needed).
+                {
+                  path: 'smart-docs',
+                  lazy: async () => ({
+                    Component: (await importWithReload(() => import('../features/ai/smart-docs-page.tsx')))
+                      .SmartDocsPage,
+                  }),
+                },
               ],
             },
           ],

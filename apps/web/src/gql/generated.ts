@@ -150,6 +150,14 @@ export type SavedViewInput = {
   viewMode?: string | null | undefined;
 };
 
+/** Which sources a question reads: revisions one by one (fileIds) and whole disciplines (disciplineIds). */
+export type SmartDocsQuestionInput = {
+  disciplineIds?: Array<number> | null | undefined;
+  fileIds?: Array<number> | null | undefined;
+  projectId: number;
+  question: string;
+};
+
 export type SupportMessageInput = {
   /** The browser's user agent. */
   browser: string;
@@ -504,6 +512,56 @@ export type ConfirmAiCommentDraftMutationVariables = Exact<{
 }>;
 
 export type ConfirmAiCommentDraftMutation = { confirmAiCommentDraft: { id: number } };
+
+export type ImproveTextMutationVariables = Exact<{
+  kind: string;
+  text: string;
+}>;
+
+export type ImproveTextMutation = { improveText: string };
+
+export type AiCompanyUsageQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AiCompanyUsageQuery = { aiCompanyUsage: { month: string; tokens: number; limit: number } };
+
+export type SmartDocsSourcesQueryVariables = Exact<{
+  projectId: number;
+}>;
+
+export type SmartDocsSourcesQuery = {
+  smartDocsSources: Array<{
+    fileId: number;
+    documentId: number;
+    documentName: string;
+    fileName: string;
+    revisionName: string;
+    status: string;
+    disciplineId: number | null;
+    disciplineName: string | null;
+    state: string;
+    passageCount: number;
+  }>;
+};
+
+export type SmartDocsAnswerSubscriptionVariables = Exact<{
+  input: SmartDocsQuestionInput;
+}>;
+
+export type SmartDocsAnswerSubscription = {
+  smartDocsAnswer: {
+    kind: string;
+    text: string | null;
+    code: string | null;
+    passages: Array<{
+      fileId: number;
+      documentId: number;
+      documentName: string;
+      revisionName: string;
+      pageNumber: number;
+      text: string;
+    }> | null;
+  };
+};
 
 export type CompanyInvitePreviewQueryVariables = Exact<{
   inviteId: number;
@@ -5193,6 +5251,183 @@ export const ConfirmAiCommentDraftDocument = {
     },
   ],
 } as unknown as DocumentNode<ConfirmAiCommentDraftMutation, ConfirmAiCommentDraftMutationVariables>;
+export const ImproveTextDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ImproveText' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'improveText' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'kind' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'text' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ImproveTextMutation, ImproveTextMutationVariables>;
+export const AiCompanyUsageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AiCompanyUsage' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'aiCompanyUsage' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'month' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tokens' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AiCompanyUsageQuery, AiCompanyUsageQueryVariables>;
+export const SmartDocsSourcesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SmartDocsSources' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'smartDocsSources' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'fileId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'documentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'documentName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disciplineId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disciplineName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'passageCount' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SmartDocsSourcesQuery, SmartDocsSourcesQueryVariables>;
+export const SmartDocsAnswerDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'SmartDocsAnswer' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SmartDocsQuestionInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'smartDocsAnswer' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'passages' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'fileId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'documentId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'documentName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'revisionName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'pageNumber' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SmartDocsAnswerSubscription, SmartDocsAnswerSubscriptionVariables>;
 export const CompanyInvitePreviewDocument = {
   kind: 'Document',
   definitions: [

@@ -102,6 +102,11 @@ export const ERROR_CODES = [
   'AI_TROUBLE_RESPONDING',
   'AI_NOT_CONFIGURED',
   'AI_DISCLAIMER_NOT_ACCEPTED',
+  // Smart Docs and limits (issue 31; editor §8.2's smart-assistant messages): a source the caller may not see or
+  // that was deleted, a source without text, a company's monthly AI tokens used up (Obra's name)
+  'DOCUMENT_NOT_FOUND',
+  'UNABLE_TO_PROCESS_DOCUMENT',
+  'AI_TOKEN_BUDGET_EXCEEDED',
   // BCF (issue 16): a package that is not a readable BCF-XML archive, or of a version Obra does not read
   'BCF_INVALID_PACKAGE',
   'BCF_UNSUPPORTED_VERSION',
@@ -162,6 +167,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'INVITE_NOT_FOUND':
     case 'PROJECT_GROUP_NOT_FOUND':
     case 'DOCUMENTS_NOT_FOUND':
+    case 'DOCUMENT_NOT_FOUND':
     case 'SAVED_VIEW_NOT_FOUND':
     case 'BCF_JOB_NOT_FOUND':
       return 404;
@@ -186,6 +192,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'BCF_PACKAGE_TOO_LARGE':
       return 413;
     case 'TOO_MANY_REQUESTS':
+    case 'AI_TOKEN_BUDGET_EXCEEDED':
       return 429;
     case 'INTERNAL_SERVER_ERROR':
     case 'UNEXPECTED':

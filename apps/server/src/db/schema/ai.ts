@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './identity.ts';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies, users } from './identity.ts';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -40,4 +40,20 @@ export const aiMessages = pgTable(
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [index('ai_messages_conversation_idx').on(t.conversationId, t.id)],
+);
+
+/**
+ * Tokens a company's people used per calendar month (UTC, `YYYY-MM`), counted approximately (docs/ai.md "Limits"):
+ * read against AI_COMPANY_MONTHLY_TOKENS before a question is taken, shown to the company's admins.
+ */
+export const aiCompanyUsage = pgTable(
+  'ai_company_usage',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month] })],
 );

@@ -100,6 +100,16 @@ export type AiCommentDraft = {
   projectId: Scalars['Int']['output'];
 };
 
+/** The AI use of the caller's company this month (approximate tokens, docs/ai.md, Limits). */
+export type AiCompanyUsage = {
+  __typename?: 'AiCompanyUsage';
+  /** AI_COMPANY_MONTHLY_TOKENS; 0 means no limit. */
+  limit: Scalars['Float']['output'];
+  /** YYYY-MM, UTC. */
+  month: Scalars['String']['output'];
+  tokens: Scalars['Float']['output'];
+};
+
 /** One of the caller's conversations with the assistant. */
 export type AiConversation = {
   __typename?: 'AiConversation';
@@ -897,6 +907,11 @@ export type Mutation = {
   deleteProjectIssueNotifications: Scalars['Boolean']['output'];
   deleteSavedView: Scalars['Boolean']['output'];
   duplicateProject: ProjectCopy;
+  /**
+   * Improve text (issue 31 item 5): a clearer, complete version (what, where, who, by when) of an issue description
+   * (kind issueDescription) or a comment (kind comment), in the caller's language; nothing is saved.
+   */
+  improveText: Scalars['String']['output'];
   /** Invites a person by e-mail to the signed-in administrator's company with a role: admin, manager or collaborator. */
   inviteCompanyMember: SentCompanyMemberInvite;
   leaveProjectGroup: Scalars['Boolean']['output'];
@@ -1132,6 +1147,11 @@ export type MutationDeleteSavedViewArgs = {
 export type MutationDuplicateProjectArgs = {
   sourceProjectId: Scalars['Int']['input'];
   targetProjectName: Scalars['String']['input'];
+};
+
+export type MutationImproveTextArgs = {
+  kind: Scalars['String']['input'];
+  text: Scalars['String']['input'];
 };
 
 export type MutationInviteCompanyMemberArgs = {
@@ -1787,6 +1807,8 @@ export type Query = {
   adminCompanyProjects: Array<ProjectCard>;
   adminProjects: Array<ProjectCard>;
   adminScripts: Array<AdminScript>;
+  /** For company admins. */
+  aiCompanyUsage: AiCompanyUsage;
   aiConversationMessages: Array<AiChatMessage>;
   aiConversations: Array<AiConversation>;
   aiStatus: AiStatus;
@@ -1844,6 +1866,9 @@ export type Query = {
   retrospective: Retrospective;
   /** The caller's saved views in the project, then the ones shared with it. */
   savedViews: Array<SavedView>;
+  /** The passages of the chosen sources that best match the question (needs no model). */
+  smartDocsSearch: Array<SmartDocsPassage>;
+  smartDocsSources: Array<SmartDocsSource>;
   standardDisciplines: Array<StandardDiscipline>;
   supportInfo: SupportInfo;
   systemRoles: Array<SystemRole>;
@@ -1977,6 +2002,14 @@ export type QuerySavedViewsArgs = {
   projectId: Scalars['Int']['input'];
 };
 
+export type QuerySmartDocsSearchArgs = {
+  input: SmartDocsQuestionInput;
+};
+
+export type QuerySmartDocsSourcesArgs = {
+  projectId: Scalars['Int']['input'];
+};
+
 export type QueryUserNotificationsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -2066,6 +2099,56 @@ export type ServerStatus = {
   state: ServerState;
 };
 
+/**
+ * A piece of a Smart Docs answer. kind: passages (the passages found, cited as [n] in that order), token (text is the
+ * next piece), done (text: the whole answer), error (code: AI_NOT_CONFIGURED when no model answers, after the
+ * passages; AI_TROUBLE_RESPONDING on a provider error or time-out).
+ */
+export type SmartDocsAnswerEvent = {
+  __typename?: 'SmartDocsAnswerEvent';
+  code: Maybe<Scalars['String']['output']>;
+  kind: Scalars['String']['output'];
+  passages: Maybe<Array<SmartDocsPassage>>;
+  text: Maybe<Scalars['String']['output']>;
+};
+
+/** A passage found in a source: its text and where it comes from (the viewer opens the revision at the page). */
+export type SmartDocsPassage = {
+  __typename?: 'SmartDocsPassage';
+  documentId: Scalars['Int']['output'];
+  documentName: Scalars['String']['output'];
+  fileId: Scalars['Int']['output'];
+  pageNumber: Scalars['Int']['output'];
+  revisionName: Scalars['String']['output'];
+  text: Scalars['String']['output'];
+};
+
+/** Which sources a question reads: revisions one by one (fileIds) and whole disciplines (disciplineIds). */
+export type SmartDocsQuestionInput = {
+  disciplineIds?: InputMaybe<Array<Scalars['Int']['input']>>;
+  fileIds?: InputMaybe<Array<Scalars['Int']['input']>>;
+  projectId: Scalars['Int']['input'];
+  question: Scalars['String']['input'];
+};
+
+/** A drive document the caller may ask Smart Docs about: its newest revision they see. */
+export type SmartDocsSource = {
+  __typename?: 'SmartDocsSource';
+  disciplineId: Maybe<Scalars['Int']['output']>;
+  /** The discipline's abbreviation and name. */
+  disciplineName: Maybe<Scalars['String']['output']>;
+  documentId: Scalars['Int']['output'];
+  documentName: Scalars['String']['output'];
+  fileId: Scalars['Int']['output'];
+  fileName: Scalars['String']['output'];
+  passageCount: Scalars['Int']['output'];
+  revisionName: Scalars['String']['output'];
+  /** indexed (searchable), pending (being prepared or indexed) or unable ('Unable to process your document.'). */
+  state: Scalars['String']['output'];
+  /** The revision's document status (ANALYSING, APPROVED, APPROVED_WITH_NOTES, REPROVED, OBSOLETED, …). */
+  status: Scalars['String']['output'];
+};
+
 export type StandardDiscipline = {
   __typename?: 'StandardDiscipline';
   abbreviation: Scalars['String']['output'];
@@ -2095,6 +2178,8 @@ export type Subscription = {
   projectNotificationsChanged: ProjectNotificationsChange;
   /** Operational notices of the server the client is connected to (for example, shutting down). */
   serverStatus: ServerStatus;
+  /** Streams the passages found, then the model's answer from them; unsubscribing cancels it. */
+  smartDocsAnswer: SmartDocsAnswerEvent;
 };
 
 export type SubscriptionAiAnswerArgs = {
@@ -2111,6 +2196,10 @@ export type SubscriptionProjectIssueCommentChangedArgs = {
 
 export type SubscriptionProjectNotificationsChangedArgs = {
   projectId: Scalars['Int']['input'];
+};
+
+export type SubscriptionSmartDocsAnswerArgs = {
+  input: SmartDocsQuestionInput;
 };
 
 /** What the support page needs from the server. */
@@ -2340,6 +2429,7 @@ export type ResolversTypes = ResolversObject<{
   AiAnswerEvent: ResolverTypeWrapper<AiAnswerEvent>;
   AiChatMessage: ResolverTypeWrapper<AiChatMessage>;
   AiCommentDraft: ResolverTypeWrapper<AiCommentDraft>;
+  AiCompanyUsage: ResolverTypeWrapper<AiCompanyUsage>;
   AiConversation: ResolverTypeWrapper<AiConversation>;
   AiSentMessage: ResolverTypeWrapper<AiSentMessage>;
   AiStatus: ResolverTypeWrapper<AiStatus>;
@@ -2457,6 +2547,10 @@ export type ResolversTypes = ResolversObject<{
   SentCompanyMemberInvite: ResolverTypeWrapper<SentCompanyMemberInvite>;
   ServerState: ServerState;
   ServerStatus: ResolverTypeWrapper<ServerStatus>;
+  SmartDocsAnswerEvent: ResolverTypeWrapper<SmartDocsAnswerEvent>;
+  SmartDocsPassage: ResolverTypeWrapper<SmartDocsPassage>;
+  SmartDocsQuestionInput: SmartDocsQuestionInput;
+  SmartDocsSource: ResolverTypeWrapper<SmartDocsSource>;
   StandardDiscipline: ResolverTypeWrapper<StandardDiscipline>;
   StatusDashboard: ResolverTypeWrapper<StatusDashboard>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
@@ -2487,6 +2581,7 @@ export type ResolversParentTypes = ResolversObject<{
   AiAnswerEvent: AiAnswerEvent;
   AiChatMessage: AiChatMessage;
   AiCommentDraft: AiCommentDraft;
+  AiCompanyUsage: AiCompanyUsage;
   AiConversation: AiConversation;
   AiSentMessage: AiSentMessage;
   AiStatus: AiStatus;
@@ -2598,6 +2693,10 @@ export type ResolversParentTypes = ResolversObject<{
   SavedViewInput: SavedViewInput;
   SentCompanyMemberInvite: SentCompanyMemberInvite;
   ServerStatus: ServerStatus;
+  SmartDocsAnswerEvent: SmartDocsAnswerEvent;
+  SmartDocsPassage: SmartDocsPassage;
+  SmartDocsQuestionInput: SmartDocsQuestionInput;
+  SmartDocsSource: SmartDocsSource;
   StandardDiscipline: StandardDiscipline;
   StatusDashboard: StatusDashboard;
   String: Scalars['String']['output'];
@@ -2673,6 +2772,15 @@ export type AiCommentDraftResolvers<
   issueId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type AiCompanyUsageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AiCompanyUsage'] = ResolversParentTypes['AiCompanyUsage'],
+> = ResolversObject<{
+  limit?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  month?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tokens?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 }>;
 
 export type AiConversationResolvers<
@@ -3528,6 +3636,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationDuplicateProjectArgs, 'sourceProjectId' | 'targetProjectName'>
   >;
+  improveText?: Resolver<
+    ResolversTypes['String'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationImproveTextArgs, 'kind' | 'text'>
+  >;
   inviteCompanyMember?: Resolver<
     ResolversTypes['SentCompanyMemberInvite'],
     ParentType,
@@ -4202,6 +4316,7 @@ export type QueryResolvers<
   >;
   adminProjects?: Resolver<Array<ResolversTypes['ProjectCard']>, ParentType, ContextType>;
   adminScripts?: Resolver<Array<ResolversTypes['AdminScript']>, ParentType, ContextType>;
+  aiCompanyUsage?: Resolver<ResolversTypes['AiCompanyUsage'], ParentType, ContextType>;
   aiConversationMessages?: Resolver<
     Array<ResolversTypes['AiChatMessage']>,
     ParentType,
@@ -4352,6 +4467,18 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QuerySavedViewsArgs, 'projectId'>
   >;
+  smartDocsSearch?: Resolver<
+    Array<ResolversTypes['SmartDocsPassage']>,
+    ParentType,
+    ContextType,
+    RequireFields<QuerySmartDocsSearchArgs, 'input'>
+  >;
+  smartDocsSources?: Resolver<
+    Array<ResolversTypes['SmartDocsSource']>,
+    ParentType,
+    ContextType,
+    RequireFields<QuerySmartDocsSourcesArgs, 'projectId'>
+  >;
   standardDisciplines?: Resolver<Array<ResolversTypes['StandardDiscipline']>, ParentType, ContextType>;
   supportInfo?: Resolver<ResolversTypes['SupportInfo'], ParentType, ContextType>;
   systemRoles?: Resolver<Array<ResolversTypes['SystemRole']>, ParentType, ContextType>;
@@ -4429,6 +4556,45 @@ export type ServerStatusResolvers<
   state?: Resolver<ResolversTypes['ServerState'], ParentType, ContextType>;
 }>;
 
+export type SmartDocsAnswerEventResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SmartDocsAnswerEvent'] =
+    ResolversParentTypes['SmartDocsAnswerEvent'],
+> = ResolversObject<{
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  passages?: Resolver<Maybe<Array<ResolversTypes['SmartDocsPassage']>>, ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type SmartDocsPassageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SmartDocsPassage'] = ResolversParentTypes['SmartDocsPassage'],
+> = ResolversObject<{
+  documentId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  documentName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  revisionName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type SmartDocsSourceResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SmartDocsSource'] = ResolversParentTypes['SmartDocsSource'],
+> = ResolversObject<{
+  disciplineId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  disciplineName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  documentId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  documentName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  passageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  revisionName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type StandardDisciplineResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['StandardDiscipline'] = ResolversParentTypes['StandardDiscipline'],
@@ -4486,6 +4652,13 @@ export type SubscriptionResolvers<
     'serverStatus',
     ParentType,
     ContextType
+  >;
+  smartDocsAnswer?: SubscriptionResolver<
+    ResolversTypes['SmartDocsAnswerEvent'],
+    'smartDocsAnswer',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionSmartDocsAnswerArgs, 'input'>
   >;
 }>;
 
@@ -4619,6 +4792,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   AiAnswerEvent?: AiAnswerEventResolvers<ContextType>;
   AiChatMessage?: AiChatMessageResolvers<ContextType>;
   AiCommentDraft?: AiCommentDraftResolvers<ContextType>;
+  AiCompanyUsage?: AiCompanyUsageResolvers<ContextType>;
   AiConversation?: AiConversationResolvers<ContextType>;
   AiSentMessage?: AiSentMessageResolvers<ContextType>;
   AiStatus?: AiStatusResolvers<ContextType>;
@@ -4712,6 +4886,9 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   SavedView?: SavedViewResolvers<ContextType>;
   SentCompanyMemberInvite?: SentCompanyMemberInviteResolvers<ContextType>;
   ServerStatus?: ServerStatusResolvers<ContextType>;
+  SmartDocsAnswerEvent?: SmartDocsAnswerEventResolvers<ContextType>;
+  SmartDocsPassage?: SmartDocsPassageResolvers<ContextType>;
+  SmartDocsSource?: SmartDocsSourceResolvers<ContextType>;
   StandardDiscipline?: StandardDisciplineResolvers<ContextType>;
   StatusDashboard?: StatusDashboardResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;

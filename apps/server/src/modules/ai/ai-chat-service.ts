@@ -7,6 +7,7 @@ import { AI_TOOLS, runAiTool, type AiCommentDraft } from './ai-tools.ts';
 import { createComment } from '../issues/comments/issue-comment-service.ts';
 import type { CommentView } from '../issues/comments/issue-comment-repository.ts';
 import { personaPrompt, isPersona, type Persona } from './ai-personas.ts';
+import { chargeTokens, checkBudget, checkModeration, estimateTokens } from './ai-limits.ts';
 import {
   deleteConversation as deleteConversationRow,
   findConversationOfMessage,
@@ -59,13 +60,21 @@ export function aiStatus(services: AppServices, actor: Actor): AiStatusView {
 }
 
 /**
- * The assistant's gate: the user's flag (hasAiAssistant, set by their company admin), a complete profile and the
- * accepted disclaimer; AI_NOT_CONFIGURED when no model is configured.
+ * The gate of every AI feature (the assistant, Smart Docs, the text helper): the user's flag (hasAiAssistant, set by
+ * their company admin), a complete profile and the accepted disclaimer. Needs no model.
  */
-function requireAssistant(services: AppServices, actor: Actor): AiProvider {
+export function requireAiUser(actor: Actor): void {
   const { account } = actor;
   if (!account.hasAiAssistant || !account.confirmedRegister) throw new AppError('FORBIDDEN');
   if (!account.aiDisclaimerAccepted) throw new AppError('AI_DISCLAIMER_NOT_ACCEPTED');
+}
+
+/**
+ * The assistant's gate: the user's flag (hasAiAssistant, set by their company admin), a complete profile and the
+ * accepted disclaimer; AI_NOT_CONFIGURED when no model is configured.
+ */
+export function requireAssistant(services: AppServices, actor: Actor): AiProvider {
+  requireAiUser(actor);
   const provider = aiProviderOf(services);
   if (!provider) throw new AppError('AI_NOT_CONFIGURED');
   return provider;
@@ -124,11 +133,6 @@ export async function deleteAiConversation(
   return true;
 }
 
-/** A rough token count (4 characters a token): enough to refuse a conversation well before the model would. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
-
 function conversationTokens(rows: readonly AiMessageRow[]): number {
   return rows.reduce(
     (n, m) => n + estimateTokens(m.content) + estimateTokens(JSON.stringify(m.toolCalls ?? '')),
@@ -157,7 +161,7 @@ export async function sendAiMessage(
   actor: Actor,
   input: SendAiMessageInput,
 ): Promise<{ conversation: AiConversationRow; message: AiMessageRow }> {
-  requireAssistant(services, actor);
+  const provider = requireAssistant(services, actor);
   const text = input.text.trim();
   if (!text) throw new AppError('CONTENT_MUST_BE_NON_EMPTY_STRING');
   if (text.length > MAX_MESSAGE_LENGTH) throw new AppError('CHAT_TOO_LONG');
@@ -176,6 +180,8 @@ export async function sendAiMessage(
   const decision = await services.auth.rateLimiter.hit(`ai:user:${actor.account.id}`, limit, 60);
   if (!decision.allowed)
     throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: decision.retryAfterSeconds });
+  await checkBudget(services, actor);
+  await checkModeration(services, provider, text);
   return unitOfWork(services, async (tx) => {
     const conversation =
       existing ??
@@ -254,6 +260,8 @@ export async function* streamAiAnswer(
         }
       } finally {
         clearTimeout(timer);
+        // What this round sent and received counts against the company's month (docs/ai.md "Limits").
+        await chargeTokens(services, actor, estimateTokens(JSON.stringify(messages)) + estimateTokens(text));
       }
       // An aborted stream may end quietly: a cancel or a time-out is not a complete answer.
       if (signal.aborted) throw new Error('cancelled by the user');

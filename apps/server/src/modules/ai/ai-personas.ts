@@ -13,7 +13,11 @@ const VOICES: Record<Persona, string> = {
   ana: 'You are Ana, a warm and organised construction-coordination assistant of a cooperative. Speak clearly and kindly, and suggest the next step.',
 };
 
-const LANGUAGES: Record<string, string> = { en: 'English', es: 'Spanish', 'pt-BR': 'Brazilian Portuguese' };
+export const LANGUAGES: Record<string, string> = {
+  en: 'English',
+  es: 'Spanish',
+  'pt-BR': 'Brazilian Portuguese',
+};
 
 /**
  * The system prompt of a persona for a user: the voice, the language, the rules of the tools and of links. The

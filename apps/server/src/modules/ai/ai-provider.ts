@@ -38,6 +38,8 @@ export interface AiProvider {
   ): AsyncIterable<AiDelta>;
   /** Embeddings of texts (AI_EMBEDDING_MODEL); throws when none is configured. */
   embed(texts: readonly string[], signal?: AbortSignal): Promise<number[][]>;
+  /** Whether the endpoint's moderation (`/moderations`) flags the text. */
+  moderate(text: string, signal?: AbortSignal): Promise<boolean>;
 }
 
 /** The provider of the configuration, or undefined when no model is configured. */
@@ -123,10 +125,15 @@ export function openAiCompatibleProvider(
     async embed(texts, signal) {
       if (!settings.embeddingModel) throw new Error('AI_EMBEDDING_MODEL is not set');
       const answer = await client.embeddings.create(
-        { model: settings.embeddingModel, input: [...texts] },
+        // Floats asked for explicitly: the client's default (base64) is not spoken by every compatible server.
+        { model: settings.embeddingModel, input: [...texts], encoding_format: 'float' },
         signal ? { signal } : {},
       );
       return [...answer.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+    },
+    async moderate(text, signal) {
+      const answer = await client.moderations.create({ input: text }, signal ? { signal } : {});
+      return answer.results.some((r) => r.flagged);
     },
   };
 }

@@ -127,6 +127,8 @@ export async function runPdfPreparation(
       .update(driveFiles)
       .set({ processingState: 'success', thumbKey: key })
       .where(eq(driveFiles.id, fileId));
+    // Smart Docs indexes the pages' text (modules/smart-docs, docs/ai.md), once this commits.
+    await services.jobs.send('smartDocs.index', { fileId }, { executor: transactionExecutor(tx) });
   });
   return 'success';
 }

@@ -93,7 +93,8 @@ function AiChatPage({ persona }: { persona: Persona }) {
   return <AiChat persona={persona} />;
 }
 
-function AiDisclaimer() {
+/** The AI disclaimer, shown once (its acceptance is recorded on the user); Smart Docs shows the same. */
+export function AiDisclaimer() {
   const { t } = useTranslation('ai');
   const { setUser } = useSession();
   const client = useClient();

@@ -21,6 +21,7 @@ import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { CompanyInvitesPage } from '../workspace/company-invites-page.tsx';
 import { ownCompanyActor } from './company-permissions.ts';
 import { CompanyMembersTable, memberName } from './company-members-table.tsx';
+import { AiCompanyUsage } from '../ai/ai-company-usage.tsx';
 import { RemoveMemberDialog } from './remove-member-dialog.tsx';
 
 /**
@@ -135,6 +136,7 @@ export function CompanyMembersPage() {
               }
             />
           )}
+          {isAdmin && <AiCompanyUsage />}
         </Stack>
       </SettingsLayout>
       {canInvite && <CompanyInvitesPage />}

@@ -3,6 +3,7 @@ import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBriefcase,
+  IconFileSearch,
   IconDownload,
   IconHelpCircle,
   IconBuilding,
@@ -33,6 +34,7 @@ import { AiStatusDocument } from '../../gql/generated.ts';
 function useMenu(pathname: string): { items: SideMenuItem[]; backTo?: { label: string; to: string } } {
   const { t } = useTranslation(['workspace', 'oauth', 'ai']);
   const assistant = useAssistantEntry();
+  const { user } = useSession();
   const logout: SideMenuItem = {
     name: 'logout',
     label: t('menu.logout'),
@@ -106,6 +108,16 @@ function useMenu(pathname: string): { items: SideMenuItem[]; backTo?: { label: s
               label: t('ai:menu'),
               to: '/ai/chat',
               icon: <IconSparkles size={18} />,
+            },
+          ]
+        : []),
+      ...(user?.hasAiAssistant
+        ? [
+            {
+              name: 'smartDocs',
+              label: t('ai:smartDocs.menu'),
+              to: '/smart-docs',
+              icon: <IconFileSearch size={18} />,
             },
           ]
         : []),

@@ -26,6 +26,7 @@ import {
 import { mentionedIdsIn, type MentionCandidate } from './mention-model.ts';
 import { MentionTextarea, type IssueReference } from './mention-textarea.tsx';
 import { useDemoLock } from '../../demo-mode/demo-mode.tsx';
+import { ImproveText } from '../../ai/improve-text.tsx';
 
 /** What the composer sends: the checked draft's values and the people still mentioned in it. */
 export interface CommentSubmission {
@@ -137,6 +138,11 @@ export function CommentComposer({
         error={errors.message ? t(`errors:${errors.message}`) : undefined}
         {...(autoFocus ? { autoFocus } : {})}
         disabled={demo.readOnly && demo.lock.title ? { title: demo.lock.title } : undefined}
+      />
+      <ImproveText
+        kind="comment"
+        text={draft.message}
+        onAccept={(message) => setDraft((d) => ({ ...d, message }))}
       />
       <Group gap="xs" align="flex-start" wrap="wrap">
         <Select

@@ -14,6 +14,7 @@ import { DisciplinesEditor } from './disciplines-editor.tsx';
 import { ImagesPinSection } from './images-pin-section.tsx';
 import type { IssueFormErrors, IssueFormValues } from './issue-form-model.ts';
 import { TreeMultiSelect } from './tree-multi-select.tsx';
+import { ImproveText } from '../../ai/improve-text.tsx';
 
 /** The create/edit form's fields, every one of spec core §3 Issue that a person sets, with errors in place. */
 export function IssueFormFields({
@@ -62,6 +63,11 @@ export function IssueFormFields({
         {...textLimitProps(values.description, 'issueDescription')}
         onChange={(e) => onChange({ description: e.currentTarget.value })}
         error={err('description')}
+      />
+      <ImproveText
+        kind="issueDescription"
+        text={values.description}
+        onAccept={(description) => onChange({ description })}
       />
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
         <Select
