@@ -62,12 +62,22 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pin
   );
 }
 
-/** Opens every resource, seeds, and listens; the order matters for a clean shutdown. */
-export async function startServer(
+/** Every resource a process of Obra works with, opened, and how to release them (in reverse order). */
+export interface OpenServices {
+  readonly services: AppServices;
+  readonly seed: SeedResult;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (migrated, standard data seeded), pub/sub, the job queue, the mailer, the auth runtime and the
+ * file store: what the server and the command line's admin scripts both need.
+ */
+export async function openServices(
   config: Config,
-  logger: Logger = createLogger(config),
-  options: { pgliteTemplate?: Blob } = {},
-): Promise<RunningServer> {
+  logger: Logger,
+  options: { pgliteTemplate?: Blob | undefined; runsJobs?: boolean } = {},
+): Promise<OpenServices> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
@@ -78,7 +88,7 @@ export async function startServer(
   const seed = await seedStandardData(database.db);
   const pubsub = createAppPubSub(config.redisUrl, logger);
   const jobs = await startJobQueue(database, logger, {
-    runsJobs: config.runJobs,
+    runsJobs: options.runsJobs ?? config.runJobs,
     jobTimeoutSeconds: config.jobTimeoutSeconds,
   });
   const mailer = createMailer({
@@ -100,6 +110,26 @@ export async function startServer(
     auth,
     files,
   };
+  const close = async () => {
+    await jobs.stop();
+    await pubsub.close();
+    await auth.close();
+    files.store.close();
+    mailer.close();
+    await database.close();
+  };
+  return { services, seed, close };
+}
+
+/** Opens every resource, seeds, and listens; the order matters for a clean shutdown. */
+export async function startServer(
+  config: Config,
+  logger: Logger = createLogger(config),
+  options: { pgliteTemplate?: Blob } = {},
+): Promise<RunningServer> {
+  const opened = await openServices(config, logger, options);
+  const { services, seed } = opened;
+  const { database, pubsub } = services;
   const demoUsers = config.seedDemo ? await seedDemoWorld(services) : undefined;
   if (config.runJobs) await registerWorkers(services);
 
@@ -137,12 +167,7 @@ export async function startServer(
       await new Promise((resolve) => setTimeout(resolve, 50));
       await closeWs();
       await app.close();
-      await jobs.stop();
-      await pubsub.close();
-      await auth.close();
-      files.store.close();
-      mailer.close();
-      await database.close();
+      await opened.close();
     })();
     return closing;
   };

@@ -14,7 +14,7 @@ import { isServiceUnavailableError } from '../lib/database-errors.ts';
 export interface JobPayloads {
   'mail.send': { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
   'project.duplicate': { copyId: number };
-  'admin.script': { name: string; requestedByUserId: number };
+  'admin.script': { runId: number };
   'files.cleanup': Record<string, never>;
   'password.resetCode': { email: string };
   'notifications.tick': Record<string, never>;

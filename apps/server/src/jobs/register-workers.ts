@@ -1,6 +1,6 @@
 import type { AppServices } from '../services.ts';
 import { markDuplicateFailed, runDuplicate } from '../modules/projects/project-copy-service.ts';
-import { executeAdminScript } from '../modules/companies/admin-scripts.ts';
+import { executeAdminScriptRun } from '../modules/admin-scripts/admin-script-service.ts';
 import { cleanupIssueFiles } from '../modules/issues/images/issue-file-cleanup.ts';
 import { cleanupProfileImages } from '../modules/profile-images/profile-image-claims.ts';
 import { sendResetCode } from '../modules/identity/password-service.ts';
@@ -43,7 +43,7 @@ export async function registerWorkers(services: AppServices): Promise<void> {
     }
   });
   await services.jobs.work('admin.script', async (payload) => {
-    await executeAdminScript(services, payload.name);
+    await executeAdminScriptRun(services, payload.runId);
   });
   await services.jobs.work('files.cleanup', async () => {
     const removed = (await cleanupIssueFiles(services)) + (await cleanupProfileImages(services));

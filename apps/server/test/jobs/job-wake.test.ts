@@ -79,17 +79,13 @@ describe.each(backends)('job wake-ups on $name', ({ open }) => {
     try {
       const ran: string[] = [];
       await queue.work('admin.script', async (payload) => {
-        ran.push(payload.name);
+        ran.push(String(payload.runId));
       });
       // Three jobs at once: the worker drains the queue (it looks again after each batch) rather than waiting an hour.
-      for (const name of ['1', '2', '3']) await queue.send('admin.script', { name, requestedByUserId: 1 });
+      for (const runId of [1, 2, 3]) await queue.send('admin.script', { runId });
       await expect.poll(() => [...ran].sort(), { timeout: 60_000 }).toEqual(['1', '2', '3']);
       await database.db.transaction(async (tx) => {
-        await queue.send(
-          'admin.script',
-          { name: '4', requestedByUserId: 1 },
-          { executor: transactionExecutor(tx) },
-        );
+        await queue.send('admin.script', { runId: 4 }, { executor: transactionExecutor(tx) });
       });
       await expect.poll(() => ran.length, { timeout: 60_000 }).toBe(4);
     } finally {
@@ -114,7 +110,7 @@ describe.each(backends)('job wake-ups on $name', ({ open }) => {
         if (attempts.length === 1) throw new Error('first attempt fails');
       });
       await queue.work('mail.send', async () => undefined);
-      await queue.send('admin.script', { name: 'retried', requestedByUserId: 1 });
+      await queue.send('admin.script', { runId: 1 });
       // The retry waits its delay (5 s), then only the look can find it.
       await expect.poll(() => attempts.length, { timeout: 60_000 }).toBe(2);
     } finally {

@@ -370,7 +370,9 @@ export type AdminProjectsQuery = {
 
 export type AdminScriptsQueryVariables = Exact<{ [key: string]: never }>;
 
-export type AdminScriptsQuery = { adminScripts: Array<{ name: string }> };
+export type AdminScriptsQuery = {
+  adminScripts: Array<{ name: string; params: Array<{ name: string; type: string; required: boolean }> }>;
+};
 
 export type AdminCreateCompanyMutationVariables = Exact<{
   input: AdminCompanyInput;
@@ -411,11 +413,68 @@ export type AdminUpdateCompanyMutation = {
   };
 };
 
+export type AdminScriptRunFieldsFragment = {
+  id: number;
+  name: string;
+  params: unknown;
+  dryRun: boolean;
+  state: string;
+  progress: number | null;
+  summary: unknown;
+  error: string | null;
+  source: string;
+  requestedBy: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  log: Array<{ at: string; line: string }>;
+};
+
+export type AdminScriptRunsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AdminScriptRunsQuery = {
+  adminScriptRuns: Array<{
+    id: number;
+    name: string;
+    params: unknown;
+    dryRun: boolean;
+    state: string;
+    progress: number | null;
+    summary: unknown;
+    error: string | null;
+    source: string;
+    requestedBy: string | null;
+    createdAt: string;
+    startedAt: string | null;
+    finishedAt: string | null;
+    log: Array<{ at: string; line: string }>;
+  }>;
+};
+
 export type RunAdminScriptMutationVariables = Exact<{
   name: string;
+  params?: unknown;
+  dryRun?: boolean | null | undefined;
 }>;
 
-export type RunAdminScriptMutation = { runAdminScript: { name: string; jobId: string } };
+export type RunAdminScriptMutation = {
+  runAdminScript: {
+    id: number;
+    name: string;
+    params: unknown;
+    dryRun: boolean;
+    state: string;
+    progress: number | null;
+    summary: unknown;
+    error: string | null;
+    source: string;
+    requestedBy: string | null;
+    createdAt: string;
+    startedAt: string | null;
+    finishedAt: string | null;
+    log: Array<{ at: string; line: string }>;
+  };
+};
 
 export type AiConversationFieldsFragment = { id: number; persona: string; title: string; updatedAt: string };
 
@@ -2851,6 +2910,45 @@ export type ResendCompanyMemberInviteMutation = {
   resendCompanyMemberInvite: { id: number; status: string; expiresAt: string };
 };
 
+export const AdminScriptRunFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AdminScriptRunFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AdminScriptRun' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dryRun' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'progress' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'log' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'line' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'source' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AdminScriptRunFieldsFragment, unknown>;
 export const AiConversationFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -4594,7 +4692,21 @@ export const AdminScriptsDocument = {
             name: { kind: 'Name', value: 'adminScripts' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'params' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'required' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
         ],
@@ -4732,6 +4844,70 @@ export const AdminUpdateCompanyDocument = {
     },
   ],
 } as unknown as DocumentNode<AdminUpdateCompanyMutation, AdminUpdateCompanyMutationVariables>;
+export const AdminScriptRunsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AdminScriptRuns' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'adminScriptRuns' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'limit' },
+                value: { kind: 'IntValue', value: '20' },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AdminScriptRunFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AdminScriptRunFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AdminScriptRun' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dryRun' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'progress' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'log' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'line' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'source' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AdminScriptRunsQuery, AdminScriptRunsQueryVariables>;
 export const RunAdminScriptDocument = {
   kind: 'Document',
   definitions: [
@@ -4744,6 +4920,16 @@ export const RunAdminScriptDocument = {
           kind: 'VariableDefinition',
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'params' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'JSON' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'dryRun' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
         },
       ],
       selectionSet: {
@@ -4758,15 +4944,56 @@ export const RunAdminScriptDocument = {
                 name: { kind: 'Name', value: 'name' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
               },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'params' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'params' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'dryRun' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'dryRun' } },
+              },
             ],
             selectionSet: {
               kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AdminScriptRunFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AdminScriptRunFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AdminScriptRun' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dryRun' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'progress' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'log' },
+            selectionSet: {
+              kind: 'SelectionSet',
               selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'jobId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'line' } },
               ],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'source' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
         ],
       },
     },

@@ -17,3 +17,4 @@ export * from './ai.ts';
 export * from './offline.ts';
 export * from './retrospectives.ts';
 export * from './smart-docs.ts';
+export * from './admin-scripts.ts';

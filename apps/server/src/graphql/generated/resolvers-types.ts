@@ -54,16 +54,50 @@ export type AdminCompanyInput = {
   website?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** A maintenance action a platform admin can run; each runs as a background job. */
+/** A maintenance action a platform admin can run; each runs as a background job (docs/admin.md). */
 export type AdminScript = {
   __typename?: 'AdminScript';
   name: Scalars['String']['output'];
+  params: Array<AdminScriptParam>;
 };
 
+/** A line of an admin script run's log. */
+export type AdminScriptLogLine = {
+  __typename?: 'AdminScriptLogLine';
+  at: Scalars['DateTime']['output'];
+  line: Scalars['String']['output'];
+};
+
+/** A parameter of an admin script: integer or boolean, optional unless required. */
+export type AdminScriptParam = {
+  __typename?: 'AdminScriptParam';
+  name: Scalars['String']['output'];
+  required: Scalars['Boolean']['output'];
+  type: Scalars['String']['output'];
+};
+
+/** One run of an admin script: its audit entry (who, when, parameters, dry or not) and how it went. */
 export type AdminScriptRun = {
   __typename?: 'AdminScriptRun';
-  jobId: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  dryRun: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  finishedAt: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['Int']['output'];
+  log: Array<AdminScriptLogLine>;
   name: Scalars['String']['output'];
+  params: Scalars['JSON']['output'];
+  /** 0–100 while running, when the script can tell. */
+  progress: Maybe<Scalars['Int']['output']>;
+  /** The e-mail of who asked for it. */
+  requestedBy: Maybe<Scalars['String']['output']>;
+  /** web or cli. */
+  source: Scalars['String']['output'];
+  startedAt: Maybe<Scalars['DateTime']['output']>;
+  /** queued, running, completed or failed. */
+  state: Scalars['String']['output'];
+  /** What it found or did (counts). */
+  summary: Maybe<Scalars['JSON']['output']>;
 };
 
 /**
@@ -924,6 +958,7 @@ export type Mutation = {
   /** Sends the invitation e-mail again and renews its expiry. */
   resendCompanyMemberInvite: SentCompanyMemberInvite;
   revokeAccessKey: Scalars['Boolean']['output'];
+  /** Queues an admin script with its parameters (an object); a dry run changes nothing. */
   runAdminScript: AdminScriptRun;
   /** Stores a question (in a new conversation of the persona when conversationId is left out). */
   sendAiMessage: AiSentMessage;
@@ -1190,7 +1225,9 @@ export type MutationRevokeAccessKeyArgs = {
 };
 
 export type MutationRunAdminScriptArgs = {
+  dryRun?: InputMaybe<Scalars['Boolean']['input']>;
   name: Scalars['String']['input'];
+  params?: InputMaybe<Scalars['JSON']['input']>;
 };
 
 export type MutationSendAiMessageArgs = {
@@ -1806,6 +1843,8 @@ export type Query = {
   adminCompanyMembers: Array<CompanyMember>;
   adminCompanyProjects: Array<ProjectCard>;
   adminProjects: Array<ProjectCard>;
+  /** The latest admin script runs, newest first (at most 100). */
+  adminScriptRuns: Array<AdminScriptRun>;
   adminScripts: Array<AdminScript>;
   /** For company admins. */
   aiCompanyUsage: AiCompanyUsage;
@@ -1888,6 +1927,10 @@ export type QueryAdminCompanyMembersArgs = {
 
 export type QueryAdminCompanyProjectsArgs = {
   companyId: Scalars['Int']['input'];
+};
+
+export type QueryAdminScriptRunsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type QueryAiConversationMessagesArgs = {
@@ -2425,6 +2468,8 @@ export type ResolversTypes = ResolversObject<{
   AccessKey: ResolverTypeWrapper<AccessKey>;
   AdminCompanyInput: AdminCompanyInput;
   AdminScript: ResolverTypeWrapper<AdminScript>;
+  AdminScriptLogLine: ResolverTypeWrapper<AdminScriptLogLine>;
+  AdminScriptParam: ResolverTypeWrapper<AdminScriptParam>;
   AdminScriptRun: ResolverTypeWrapper<AdminScriptRun>;
   AiAnswerEvent: ResolverTypeWrapper<AiAnswerEvent>;
   AiChatMessage: ResolverTypeWrapper<AiChatMessage>;
@@ -2577,6 +2622,8 @@ export type ResolversParentTypes = ResolversObject<{
   AccessKey: AccessKey;
   AdminCompanyInput: AdminCompanyInput;
   AdminScript: AdminScript;
+  AdminScriptLogLine: AdminScriptLogLine;
+  AdminScriptParam: AdminScriptParam;
   AdminScriptRun: AdminScriptRun;
   AiAnswerEvent: AiAnswerEvent;
   AiChatMessage: AiChatMessage;
@@ -2733,14 +2780,44 @@ export type AdminScriptResolvers<
   ParentType extends ResolversParentTypes['AdminScript'] = ResolversParentTypes['AdminScript'],
 > = ResolversObject<{
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  params?: Resolver<Array<ResolversTypes['AdminScriptParam']>, ParentType, ContextType>;
+}>;
+
+export type AdminScriptLogLineResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AdminScriptLogLine'] = ResolversParentTypes['AdminScriptLogLine'],
+> = ResolversObject<{
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  line?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type AdminScriptParamResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AdminScriptParam'] = ResolversParentTypes['AdminScriptParam'],
+> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type AdminScriptRunResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['AdminScriptRun'] = ResolversParentTypes['AdminScriptRun'],
 > = ResolversObject<{
-  jobId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  dryRun?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  log?: Resolver<Array<ResolversTypes['AdminScriptLogLine']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  params?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  progress?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  requestedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  summary?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
 }>;
 
 export type AiAnswerEventResolvers<
@@ -4315,6 +4392,12 @@ export type QueryResolvers<
     RequireFields<QueryAdminCompanyProjectsArgs, 'companyId'>
   >;
   adminProjects?: Resolver<Array<ResolversTypes['ProjectCard']>, ParentType, ContextType>;
+  adminScriptRuns?: Resolver<
+    Array<ResolversTypes['AdminScriptRun']>,
+    ParentType,
+    ContextType,
+    Partial<QueryAdminScriptRunsArgs>
+  >;
   adminScripts?: Resolver<Array<ResolversTypes['AdminScript']>, ParentType, ContextType>;
   aiCompanyUsage?: Resolver<ResolversTypes['AiCompanyUsage'], ParentType, ContextType>;
   aiConversationMessages?: Resolver<
@@ -4788,6 +4871,8 @@ export type UserPublicResolvers<
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   AccessKey?: AccessKeyResolvers<ContextType>;
   AdminScript?: AdminScriptResolvers<ContextType>;
+  AdminScriptLogLine?: AdminScriptLogLineResolvers<ContextType>;
+  AdminScriptParam?: AdminScriptParamResolvers<ContextType>;
   AdminScriptRun?: AdminScriptRunResolvers<ContextType>;
   AiAnswerEvent?: AiAnswerEventResolvers<ContextType>;
   AiChatMessage?: AiChatMessageResolvers<ContextType>;

@@ -13,12 +13,15 @@ import {
   adminCompanyMembers,
   adminCompanyProjects,
   adminProjects,
-  adminScripts,
   ownCompanyMembers,
   ownCompanyProfile,
   ownCompanyProjects,
 } from '../../modules/companies/company-query-service.ts';
-import { runAdminScript } from '../../modules/companies/admin-scripts.ts';
+import {
+  listAdminScriptRuns,
+  listAdminScripts,
+  startAdminScript,
+} from '../../modules/admin-scripts/admin-script-service.ts';
 
 /** Company pages and the platform admin area (spec core §2; issue 4). */
 export const companiesResolvers: Resolvers = {
@@ -33,7 +36,9 @@ export const companiesResolvers: Resolvers = {
     adminCompanyProjects: (_r, { companyId }, ctx) =>
       adminCompanyProjects(ctx.services, requireActor(ctx), companyId),
     adminProjects: (_r, _a, ctx) => adminProjects(ctx.services, requireActor(ctx)),
-    adminScripts: (_r, _a, ctx) => adminScripts(requireActor(ctx)),
+    adminScripts: (_r, _a, ctx) => listAdminScripts(requireActor(ctx)),
+    adminScriptRuns: (_r, { limit }, ctx) =>
+      listAdminScriptRuns(ctx.services, requireActor(ctx), limit ?? undefined),
   },
   Mutation: {
     setCompanyMemberRole: (_r, { userId, role }, ctx) =>
@@ -46,6 +51,7 @@ export const companiesResolvers: Resolvers = {
       adminSaveCompany(ctx.services, requireActor(ctx), null, input),
     adminUpdateCompany: (_r, { companyId, input }, ctx) =>
       adminSaveCompany(ctx.services, requireActor(ctx), companyId, input),
-    runAdminScript: (_r, { name }, ctx) => runAdminScript(ctx.services, requireActor(ctx), name),
+    runAdminScript: (_r, { name, params, dryRun }, ctx) =>
+      startAdminScript(ctx.services, requireActor(ctx), { name, params, dryRun, source: 'web' }),
   },
 };

@@ -1,7 +1,6 @@
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { companyProjectCards, type ProjectCardView } from '../projects/project-query-service.ts';
-import { ADMIN_SCRIPTS } from './admin-scripts.ts';
 import {
   companyMembers,
   companyProfile,
@@ -65,10 +64,4 @@ export function adminCompanyProjects(
 export function adminProjects(services: AppServices, actor: Actor): Promise<ProjectCardView[]> {
   requirePlatformAdmin(actor);
   return companyProjectCards(services.database.db, actor.account.id, 'all');
-}
-
-/** adminScripts: the maintenance scripts platform administrators may run. */
-export function adminScripts(actor: Actor): { name: string }[] {
-  requirePlatformAdmin(actor);
-  return ADMIN_SCRIPTS.map((name) => ({ name }));
 }

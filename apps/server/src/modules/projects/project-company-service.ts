@@ -95,14 +95,39 @@ async function mailProjectInvite(
   invite: ProjectInviteRow,
   companyName: string,
 ): Promise<void> {
+  await mailInvite(services, tx, invite, companyName, actor.account.id, actor.account.email);
+}
+
+/**
+ * E-mails a pending invitation again to the invited company's administrators (the resendPendingInvitations admin
+ * script), as its inviter sent it. Answers how many e-mails were queued.
+ */
+export async function remindProjectInvite(
+  services: AppServices,
+  tx: Db,
+  invite: ProjectInviteRow,
+  companyName: string,
+): Promise<number> {
+  return mailInvite(services, tx, invite, companyName, invite.invitedByUserId ?? 0, '');
+}
+
+async function mailInvite(
+  services: AppServices,
+  tx: Db,
+  invite: ProjectInviteRow,
+  companyName: string,
+  inviterId: number,
+  inviterEmail: string,
+): Promise<number> {
   const { project, inviter, admins } = await projectInviteMailFacts(
     tx,
     invite.projectId,
-    actor.account.id,
+    inviterId,
     invite.companyId,
   );
   const role = projectRoleById(invite.roleId) ?? 'collaborator';
-  const inviterName = [inviter?.name, inviter?.lastName].filter(Boolean).join(' ') || actor.account.email;
+  const inviterName =
+    [inviter?.name, inviter?.lastName].filter(Boolean).join(' ') || inviterEmail || (project?.name ?? '');
   for (const admin of admins)
     await enqueueMail(
       services.jobs,
@@ -123,6 +148,7 @@ async function mailProjectInvite(
         },
       }),
     );
+  return admins.length;
 }
 
 /** updateProjectCompanyInvite: changes a pending invitation's role and disciplines. */

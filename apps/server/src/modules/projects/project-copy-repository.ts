@@ -137,3 +137,12 @@ export function resetFailedCopies(db: Db): Promise<{ id: number }[]> {
     .where(eq(projectCopies.status, 'failed'))
     .returning({ id: projectCopies.id });
 }
+
+/** How many copy requests failed. */
+export async function failedCopyCount(db: Db): Promise<number> {
+  const rows = await db
+    .select({ id: projectCopies.id })
+    .from(projectCopies)
+    .where(eq(projectCopies.status, 'failed'));
+  return rows.length;
+}

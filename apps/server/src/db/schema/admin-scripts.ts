@@ -1,0 +1,38 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './identity.ts';
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A line of an admin script's log. */
+export interface AdminScriptLogLine {
+  at: string;
+  line: string;
+}
+
+/**
+ * One run of a maintenance script of the admin area (/admin/scripts, `npm run admin -- script`): who asked for
+ * what, with which parameters, dry or for real (the audit entry), and how it went (state, progress, log, summary).
+ */
+export const adminScriptRuns = pgTable(
+  'admin_script_runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    dryRun: boolean('dry_run').notNull(),
+    /** queued → running → completed | failed. */
+    state: text('state').notNull().default('queued'),
+    /** 0–100 while running, when the script can tell. */
+    progress: integer('progress'),
+    log: jsonb('log').$type<AdminScriptLogLine[]>().notNull().default([]),
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+    error: text('error'),
+    /** 'web' (the admin area) or 'cli' (`npm run admin -- script`). */
+    source: text('source').notNull(),
+    requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    startedAt: tstz('started_at'),
+    finishedAt: tstz('finished_at'),
+  },
+  (t) => [index('admin_script_runs_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import type { AppServices } from '../../services.ts';
+import { transactionExecutor } from '../../db/transaction-executor.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
+import { deleteExpiredCredentials } from '../identity/expired-credentials-repository.ts';
+import { resetFailedCopies, failedCopyCount } from '../projects/project-copy-repository.ts';
+import { cleanupIssueFiles } from '../issues/images/issue-file-cleanup.ts';
+import { cleanupProfileImages } from '../profile-images/profile-image-claims.ts';
+import { cleanupDrive } from '../drive/drive-bulk-download-service.ts';
+import { ccodeSearchTerms, refreshIssueSearchText, searchTextOf } from '../issues/issue-repository.ts';
+import { queueBimConversion } from '../bim/bim-conversion-service.ts';
+import { queuePdfPreparation } from '../drive/drive-pdf-service.ts';
+import { remindProjectInvite } from '../projects/project-company-service.ts';
+import {
+  bimConversionsIn,
+  countExpiredCredentials,
+  countExpiredUploads,
+  countIssues,
+  issueIdPage,
+  pdfFilesIn,
+  pendingInvites,
+} from './admin-script-repository.ts';
+
+/** What a script's run is given: its parameters, whether it only looks, and where it tells what it does. */
+export interface AdminScriptContext<P> {
+  readonly services: AppServices;
+  readonly params: P;
+  readonly dryRun: boolean;
+  log(line: string): void;
+  /** Work done so far, out of `total` (shown as a percentage). */
+  progress(done: number, total: number): void;
+}
+
+/** A parameter a script takes, as the page and the command line offer it. */
+export interface AdminScriptParam {
+  readonly name: string;
+  readonly type: 'integer' | 'boolean';
+  readonly required: boolean;
+}
+
+/** One maintenance script: its parameters and its work; a dry run reads and reports, and changes nothing. */
+export interface AdminScript<P = Record<string, unknown>> {
+  readonly name: string;
+  readonly params: readonly AdminScriptParam[];
+  readonly schema: z.ZodType<P>;
+  run(context: AdminScriptContext<P>): Promise<Record<string, unknown>>;
+}
+
+const projectScope = z.object({ projectId: z.number().int().positive().optional() }).strict();
+const PROJECT_PARAM: AdminScriptParam = { name: 'projectId', type: 'integer', required: false };
+
+/** Issues whose search text one step of the rebuild writes. */
+const SEARCH_BATCH = 200;
+
+function script<P>(definition: AdminScript<P>): AdminScript<Record<string, unknown>> {
+  return definition as unknown as AdminScript<Record<string, unknown>>;
+}
+
+/**
+ * The scripts of the admin area (/admin/scripts) and of `npm run admin -- script` (docs/admin.md), in the order
+ * the page lists them. Each runs as the 'admin.script' job with a run row: its audit entry, progress and log.
+ */
+export const ADMIN_SCRIPT_CATALOGUE: readonly AdminScript[] = [
+  script({
+    name: 'projects.retryFailedCopies',
+    params: [],
+    schema: z.object({}).strict(),
+    async run({ services, dryRun, log }) {
+      if (dryRun) {
+        const failed = await failedCopyCount(services.database.db);
+        log(`${failed} failed project copies would be queued again`);
+        return { failed };
+      }
+      // Each copy is set pending and its job queued together: a crash in between leaves nothing half-done.
+      const retried = await unitOfWork(services, async (tx) => {
+        const failed = await resetFailedCopies(tx);
+        for (const copy of failed)
+          await services.jobs.send(
+            'project.duplicate',
+            { copyId: copy.id },
+            { executor: transactionExecutor(tx) },
+          );
+        return failed.length;
+      });
+      log(`${retried} failed project copies queued again`);
+      return { retried };
+    },
+  }),
+  script({
+    name: 'identity.purgeExpiredCredentials',
+    params: [],
+    schema: z.object({}).strict(),
+    async run({ services, dryRun, log }) {
+      const counts = await countExpiredCredentials(services.database.db);
+      log(
+        `${dryRun ? 'would delete' : 'deleting'}: ${counts.refreshTokens} refresh tokens, ` +
+          `${counts.verificationCodes} verification codes, ${counts.federatedFlows} sign-in flows`,
+      );
+      if (!dryRun) await unitOfWork(services, (tx) => deleteExpiredCredentials(tx));
+      return counts;
+    },
+  }),
+  script({
+    name: 'uploads.purgeExpired',
+    params: [],
+    schema: z.object({}).strict(),
+    async run({ services, dryRun, log }) {
+      const counts = await countExpiredUploads(services.database.db, new Date());
+      log(
+        `${dryRun ? 'would remove' : 'removing'}: ${counts.driveUploads} unconfirmed drive uploads, ` +
+          `${counts.bulkDownloads} expired bulk downloads, ${counts.issueUploads} unconfirmed issue images`,
+      );
+      if (dryRun) return counts;
+      const removed =
+        (await cleanupDrive(services)) +
+        (await cleanupIssueFiles(services)) +
+        (await cleanupProfileImages(services));
+      log(`${removed} stored objects removed`);
+      return { ...counts, objectsRemoved: removed };
+    },
+  }),
+  script({
+    name: 'issues.rebuildSearchText',
+    params: [PROJECT_PARAM],
+    schema: projectScope,
+    async run({ services, params, dryRun, log, progress }) {
+      const { db } = services.database;
+      const projectId = params.projectId ?? null;
+      const total = await countIssues(db, projectId);
+      log(`${total} issues${projectId === null ? '' : ` of project ${projectId}`}`);
+      if (dryRun) return { issues: total };
+      let done = 0;
+      let after = 0;
+      for (;;) {
+        const page = await issueIdPage(db, projectId, after, SEARCH_BATCH);
+        if (page.length === 0) break;
+        await unitOfWork(services, async (tx) => {
+          for (const issue of page)
+            await refreshIssueSearchText(
+              tx,
+              issue.id,
+              searchTextOf({
+                code: issue.code,
+                title: issue.title,
+                description: issue.description,
+                extra: ccodeSearchTerms(issue.ccodeDocumentsReferences),
+              }),
+            );
+        });
+        done += page.length;
+        after = page[page.length - 1]?.id ?? after;
+        progress(done, total);
+      }
+      log(`${done} issues' search text written again`);
+      return { issues: done };
+    },
+  }),
+  script({
+    name: 'bim.rerunConversions',
+    params: [PROJECT_PARAM, { name: 'all', type: 'boolean', required: false }],
+    schema: projectScope.extend({ all: z.boolean().optional() }).strict(),
+    async run({ services, params, dryRun, log, progress }) {
+      const states = params.all ? ['failed', 'success', 'queued', 'processing'] : ['failed'];
+      const models = await bimConversionsIn(services.database.db, states, params.projectId ?? null);
+      log(
+        `${models.length} model conversions (${states.join(', ')}) ${dryRun ? 'would be' : 'are'} queued again`,
+      );
+      if (dryRun) return { models: models.length };
+      let done = 0;
+      for (const model of models) {
+        await unitOfWork(services, (tx) =>
+          queueBimConversion(services, tx, { id: model.id, projectId: model.projectId }),
+        );
+        progress(++done, models.length);
+      }
+      return { models: done };
+    },
+  }),
+  script({
+    name: 'drive.rerunPdfPreparations',
+    params: [PROJECT_PARAM, { name: 'all', type: 'boolean', required: false }],
+    schema: projectScope.extend({ all: z.boolean().optional() }).strict(),
+    async run({ services, params, dryRun, log, progress }) {
+      const states = params.all ? ['failed', 'success', 'queued', 'processing'] : ['failed'];
+      const files = await pdfFilesIn(services.database.db, states, params.projectId ?? null);
+      log(
+        `${files.length} PDF preparations (${states.join(', ')}) ${dryRun ? 'would be' : 'are'} queued again`,
+      );
+      if (dryRun) return { documents: files.length };
+      let done = 0;
+      for (const file of files) {
+        await unitOfWork(services, (tx) => queuePdfPreparation(services, tx, { id: file.id }));
+        progress(++done, files.length);
+      }
+      return { documents: done };
+    },
+  }),
+  script({
+    name: 'invitations.resendPending',
+    params: [PROJECT_PARAM],
+    schema: projectScope,
+    async run({ services, params, dryRun, log, progress }) {
+      const invites = await pendingInvites(services.database.db, params.projectId ?? null);
+      log(`${invites.length} pending project invitations`);
+      if (dryRun) return { invitations: invites.length };
+      let mails = 0;
+      let done = 0;
+      for (const { invite, companyName } of invites) {
+        mails += await unitOfWork(services, (tx) => remindProjectInvite(services, tx, invite, companyName));
+        log(`invitation ${invite.id} (project ${invite.projectId}) sent again to ${companyName}`);
+        progress(++done, invites.length);
+      }
+      return { invitations: invites.length, emails: mails };
+    },
+  }),
+];
+
+/** A script by name. */
+export function findAdminScript(name: string): AdminScript | undefined {
+  return ADMIN_SCRIPT_CATALOGUE.find((s) => s.name === name);
+}
