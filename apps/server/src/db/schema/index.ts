@@ -16,3 +16,4 @@ export * from './bim.ts';
 export * from './ai.ts';
 export * from './offline.ts';
 export * from './retrospectives.ts';
+export * from './integrations.ts';
