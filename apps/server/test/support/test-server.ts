@@ -34,6 +34,8 @@ export interface TestServer {
 export async function startTestServer(
   env: Record<string, string> = {},
   reuse?: { dataDir: string; database: TestDatabase },
+  /** Where the server's log goes (a test that reads it); nowhere by default. */
+  logDestination?: { write(line: string): void },
 ): Promise<TestServer> {
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'obra-test-'));
   const database = reuse?.database ?? (await createTestDatabase());
@@ -50,7 +52,7 @@ export async function startTestServer(
   const template = database.url ? undefined : await pgliteTemplate();
   const server = await startServer(
     config,
-    createLogger(config),
+    createLogger(config, logDestination),
     template ? { pgliteTemplate: template } : {},
   );
   const self: TestServer = {
