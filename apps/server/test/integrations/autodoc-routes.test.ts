@@ -298,6 +298,12 @@ describe('the project link', () => {
       code: 'CCODE_CREATE_PROJECT_INTEGRATION_NOT_ALLOWED',
       message: ERROR_EN.CCODE_CREATE_PROJECT_INTEGRATION_NOT_ALLOWED,
     });
+    // The project's administrator (the owner company's admin) is not a coordinator either.
+    const projectAdmin = await rest(owner, 'POST', '/autodoc/project-integration', { projectId, ...link });
+    expect([projectAdmin.status, projectAdmin.body.code]).toEqual([
+      403,
+      'CCODE_CREATE_PROJECT_INTEGRATION_NOT_ALLOWED',
+    ]);
     const admin = await rest(platformAdmin, 'POST', '/autodoc/project-integration', { projectId, ...link });
     expect(admin.body.code).toBe('CCODE_CREATE_PROJECT_INTEGRATION_NOT_ALLOWED');
     const stranger = await rest(outsider, 'POST', '/autodoc/project-integration', { projectId, ...link });
@@ -342,7 +348,7 @@ describe('the project link', () => {
   });
 
   it('cannot be made again, edited or removed', async () => {
-    const again = await rest(owner, 'POST', '/autodoc/project-integration', {
+    const again = await rest(coordinator, 'POST', '/autodoc/project-integration', {
       projectId,
       autodocCustomerId: 'Construtora Alfa',
       autodocProjectId: 'Torre Sul',
@@ -365,7 +371,7 @@ describe('the project link', () => {
       ...link,
     });
     expect([answer.status, answer.body.code]).toEqual([409, 'CCODE_PROJECT_ALREADY_INTEGRATED']);
-    const sul = await rest(owner, 'POST', '/autodoc/project-integration', {
+    const sul = await rest(coordinator, 'POST', '/autodoc/project-integration', {
       projectId: noBimProjectId,
       autodocCustomerId: 'Construtora Alfa',
       autodocProjectId: 'Torre Sul',

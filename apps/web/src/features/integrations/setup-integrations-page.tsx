@@ -16,8 +16,8 @@ import {
   type ProjectIntegration,
 } from './autodoc-api.ts';
 
-/** Roles that create the project link (editor §6: coordinators; project administrators coordinate too). */
-const LINKERS = new Set(['coordinator', 'project_admin']);
+/** Roles that create the project link (editor §6: only coordinators). */
+const LINKERS = new Set(['coordinator']);
 
 /**
  * setup/integrations, in the workspace and the admin area: the company's document platform (chosen by its
