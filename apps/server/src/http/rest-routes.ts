@@ -15,6 +15,7 @@ import { registerViewerRoutes } from './routes/viewer-routes.ts';
 import { registerBimRoutes } from './routes/bim/bim-routes.ts';
 import { registerBcfApi } from './routes/bcf/bcf-api-server.ts';
 import { registerAutodocRoutes } from './routes/autodoc/autodoc-routes.ts';
+import { registerPowerBiRoutes } from './routes/power-bi-routes.ts';
 
 /**
  * Every REST route of Obra (not GraphQL, not the web app): registered by build-app on the server, and by
@@ -36,4 +37,5 @@ export async function registerRestRoutes(app: FastifyInstance, services: AppServ
   registerViewerRoutes(app, services);
   registerBimRoutes(app, services);
   registerAutodocRoutes(app, services);
+  registerPowerBiRoutes(app, services);
 }
