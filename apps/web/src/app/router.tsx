@@ -403,6 +403,15 @@ export function buildRoutes(): RouteObject[] {
                     ).PartnerDocumentsPage,
                   }),
                 },
+                {
+                  // The Power BI connection of the project (docs/bi.md).
+                  path: 'power-bi',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/integrations/power-bi-page.tsx'))
+                    ).PowerBiPage,
+                  }),
+                },
               ],
             },
             {

@@ -6,6 +6,7 @@ import { renderSetupScreen, TEST_PROJECT } from '../projects/setup/setup-test-ki
 import { ConnectProjectPage } from './connect-project-page.tsx';
 import { SetupIntegrationsPage } from './setup-integrations-page.tsx';
 import { PartnerDocumentsPage } from './partner-documents-page.tsx';
+import { PowerBiPage } from './power-bi-page.tsx';
 
 // jsdom with user-event is slow on a loaded machine; the limit only catches a hang, it asserts no timing.
 const SLOW = { timeout: 30_000 };
@@ -239,5 +240,61 @@ describe('partner documents', SLOW, () => {
     expect(await screen.findByTestId('form-error')).toHaveTextContent(
       'The document platform is not answering. Try again later.',
     );
+  });
+});
+
+describe('Power BI connection', SLOW, () => {
+  it('shows the feed address, creates a key shown once, lists the three steps and offers the .pbids file', async () => {
+    const file = {
+      version: '0.1',
+      connections: [
+        {
+          details: {
+            protocol: 'odata',
+            address: { url: 'https://obra.example/data-lake/odata?projectId=7' },
+          },
+          options: {},
+          mode: 'Import',
+        },
+      ],
+    };
+    const calls = stubAuthFetch(
+      { 'GET /data-lake/power-bi/projects/7/connection': [200, file] },
+      {
+        CreateAccessKey: {
+          data: {
+            createAccessKey: {
+              secret: 'shown-once-secret',
+              accessKey: {
+                id: 1,
+                name: 'Power BI — Residencial Aurora',
+                keyId: 'obk_abc',
+                createdAt: '2026-11-01T00:00:00.000Z',
+                expiresAt: null,
+                lastUsedAt: null,
+              },
+            },
+          },
+        },
+      },
+    );
+    await renderSetupScreen(<PowerBiPage />);
+    await waitFor(() =>
+      expect(screen.getByTestId('power-bi-address')).toHaveValue(
+        'https://obra.example/data-lake/odata?projectId=7',
+      ),
+    );
+    expect(within(screen.getByTestId('power-bi-steps')).getAllByRole('listitem')).toHaveLength(3);
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('power-bi-create-key'));
+    expect(await screen.findByTestId('power-bi-secret')).toHaveTextContent('shown-once-secret');
+    expect(screen.getByTestId('power-bi-key')).toHaveTextContent('obk_abc');
+    const create = calls.find(
+      (c) => c.path === '/graphql' && JSON.stringify(c.body).includes('CreateAccessKey'),
+    );
+    expect((create?.body as { variables: unknown }).variables).toEqual({
+      name: 'Power BI — Residencial Aurora',
+    });
+    expect(screen.getByTestId('power-bi-download')).toBeEnabled();
   });
 });

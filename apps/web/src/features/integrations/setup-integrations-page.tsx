@@ -95,6 +95,16 @@ export function SetupIntegrationsPage() {
           )}
         </Stack>
       </Paper>
+      {kind === 'workspace' && (
+        <Paper withBorder p="md" data-testid="power-bi-entry">
+          <Group justify="space-between">
+            <Text>{t('powerBi.intro')}</Text>
+            <Button component={Link} to={`/workspace/project/${project.id}/power-bi`} variant="light">
+              {t('powerBi.open')}
+            </Button>
+          </Group>
+        </Paper>
+      )}
     </SetupScreen>
   );
 }
