@@ -228,6 +228,51 @@ describe('partner documents', SLOW, () => {
     });
   });
 
+  it('brings an IFC into BIM models and follows its conversion to the end', async () => {
+    stubAuthFetch({
+      'GET /autodoc/projects/7/integration': [200, LINK],
+      'GET /autodoc/projects/7/folder-items': [
+        200,
+        {
+          folderId: '/',
+          items: [{ type: 'file', id: '/MEP.ifc', name: 'MEP.ifc', size: 2048, modifiedAt: null }],
+        },
+      ],
+      'GET /autodoc/projects/7/file': [
+        200,
+        {
+          id: '/MEP.ifc',
+          name: 'MEP.ifc',
+          folderId: '/',
+          size: 2048,
+          versions: [{ id: 'e', number: 1, size: 2048, modifiedAt: null }],
+        },
+      ],
+      'POST /autodoc/projects/7/aps-files': [
+        201,
+        {
+          kind: 'bim',
+          file: { id: 91, documentId: 41, fileName: 'MEP.ifc', revisionName: '1', uploadState: 'confirmed' },
+        },
+      ],
+      'GET /bim/projects/7/models/91': [
+        200,
+        { fileId: 91, documentId: 41, processingState: 'success', isLatest: true, revisions: [] },
+      ],
+    });
+    await renderSetupScreen(<PartnerDocumentsPage />, {
+      project: { ...TEST_PROJECT, modules: ['issues', 'setup', 'bim', 'drive'] },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('MEP.ifc'));
+    await user.click(await screen.findByRole('button', { name: 'Bring into BIM models' }));
+    expect(await screen.findByTestId('partner-conversion')).toHaveAttribute('data-state', 'success');
+    expect(screen.getByTestId('partner-open-model')).toHaveAttribute(
+      'href',
+      '/workspace/project/7/bim-files/models/91',
+    );
+  });
+
   it('says so when the platform is down', async () => {
     stubAuthFetch({
       'GET /autodoc/projects/7/integration': [200, LINK],

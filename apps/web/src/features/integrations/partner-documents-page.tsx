@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useProject } from '../projects/project-context.ts';
+import { getModel, type ProcessingState } from '../bim/bim-api.ts';
 import {
   autodocCall,
   projectIntegration,
@@ -45,6 +46,7 @@ export function PartnerDocumentsPage() {
   const [items, setItems] = useState<PartnerItem[] | null>(null);
   const [file, setFile] = useState<PartnerFile | null>(null);
   const [imported, setImported] = useState<(ImportedFile & { name: string }) | null>(null);
+  const [conversion, setConversion] = useState<ProcessingState | null>(null);
   const load = useAsyncAction();
   const bring = useAsyncAction();
   const runLoad = load.run;
@@ -73,6 +75,7 @@ export function PartnerDocumentsPage() {
   const select = (item: PartnerItem) => {
     if (item.type === 'folder') return open(item.id);
     setImported(null);
+    setConversion(null);
     void runLoad(async () => {
       setFile(await autodocCall<PartnerFile>(`${base}/file?folderId=${q(folderId)}&fileId=${q(item.id)}`));
     });
@@ -87,6 +90,30 @@ export function PartnerDocumentsPage() {
       });
       setImported({ ...answer, name: file.name });
     });
+
+  // An IFC brought in is converted by the server's job: its state is polled until it is done (or failed).
+  const convertingId = imported?.kind === 'bim' ? imported.file.id : null;
+  useEffect(() => {
+    if (convertingId === null) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const model = await getModel(project.id, convertingId);
+        if (stopped) return;
+        setConversion(model.processingState);
+        if (model.processingState === 'success' || model.processingState === 'failed') return;
+      } catch {
+        // A read that fails is tried again at the next tick.
+      }
+      if (!stopped) timer = setTimeout(() => void poll(), 2000);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [convertingId, project.id]);
 
   const segments = folderId === '/' ? [] : folderId.slice(1).split('/');
   const hasBim = project.modules.includes('bim');
@@ -190,9 +217,24 @@ export function PartnerDocumentsPage() {
                       })}
                 </Text>
                 {imported.kind === 'bim' ? (
-                  <Anchor component={Link} to={`/workspace/project/${project.id}/bim-files/models`}>
-                    {t('documents.openModels')}
-                  </Anchor>
+                  <>
+                    {conversion && (
+                      <Text size="sm" data-testid="partner-conversion" data-state={conversion}>
+                        {t(`documents.conversion.${conversion}`)}
+                      </Text>
+                    )}
+                    <Anchor
+                      component={Link}
+                      to={
+                        conversion === 'success'
+                          ? `/workspace/project/${project.id}/bim-files/models/${imported.file.id}`
+                          : `/workspace/project/${project.id}/bim-files/models`
+                      }
+                      data-testid="partner-open-model"
+                    >
+                      {t('documents.openModels')}
+                    </Anchor>
+                  </>
                 ) : (
                   <Anchor
                     component={Link}
