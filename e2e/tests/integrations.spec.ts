@@ -35,12 +35,19 @@ const SHEETS = fs.readFileSync(
 );
 // A name the demo project's naming rule accepts (project, discipline, phase, location, type, sequence, revision).
 const SHEET_NAME = 'OBR-ARQ-ED-TER-PLA-0090-R00.pdf';
+/** A small IFC model (fixtures/ifc/bcf-xml/SOURCE.md), named by the same rule. */
+const MODEL = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/ifc/bcf-xml/MEP.ifc'));
+const MODEL_NAME = 'OBR-HVAC-ED-TER-MOD-0190-R00.ifc';
 const PASSWORDS = { coord: 'coord-app-password-e2e', manager: 'manager-app-password-e2e' };
 
 let dav: WebDavTestServer;
 
 test.beforeAll(async () => {
-  const tree = { 'Construtora Alfa': { 'Edifício Aurora': { Plantas: { [SHEET_NAME]: SHEETS } } } };
+  const tree = {
+    'Construtora Alfa': {
+      'Edifício Aurora': { Plantas: { [SHEET_NAME]: SHEETS }, Modelos: { [MODEL_NAME]: MODEL } },
+    },
+  };
   dav = await startWebDavServer([
     {
       username: 'paula',
@@ -73,7 +80,7 @@ async function tokenFor(request: APIRequestContext, user: DemoUser): Promise<str
 }
 
 test.describe('Partner document platform', () => {
-  test('connect an account, link the demo project as its coordinator, browse and bring a PDF into the drive', async ({
+  test('connect an account, link the demo project as its coordinator, bring a PDF into the drive and a model into BIM', async ({
     browser,
     baseURL,
     request,
@@ -159,6 +166,19 @@ test.describe('Partner document platform', () => {
     await page.getByTestId('partner-open-viewer').click();
     await expect(page.getByTestId('document-viewer')).toBeVisible();
     await expect(page.getByTestId('viewer-document-name')).toContainText('0090');
+
+    // Brings a model into BIM models and sees it converted.
+    await page.goBack();
+    await expect(page.getByTestId('partner-documents')).toBeVisible();
+    await page.getByTestId('partner-item').filter({ hasText: 'Modelos' }).click();
+    await page.getByTestId('partner-item').filter({ hasText: MODEL_NAME }).click();
+    await page.getByRole('button', { name: 'Bring into BIM models' }).click();
+    await expect(page.getByTestId('partner-imported')).toContainText(`${MODEL_NAME} is in the drive`);
+    await expect(page.getByTestId('partner-conversion')).toHaveAttribute('data-state', 'success', {
+      timeout: 120_000,
+    });
+    await page.getByTestId('partner-open-model').click();
+    await expect(page).toHaveURL(/\/bim-files\/models\/\d+$/);
     // The platform saw Basic authentication only; no password in any address.
     expect(dav.requests.every((r) => !Object.values(PASSWORDS).some((p) => r.url.includes(p)))).toBe(true);
     await page.context().close();
