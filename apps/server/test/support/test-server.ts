@@ -26,8 +26,8 @@ export interface TestServer {
   ): Promise<GqlResponse<T>>;
   /** Stops the server; `keepData` leaves the data directory and database for a restart. */
   close(options?: { keepData?: boolean }): Promise<void>;
-  /** Stops and starts again on the same data; returns the new server. */
-  restart(): Promise<TestServer>;
+  /** Stops and starts again on the same data (with `env` changed, if given); returns the new server. */
+  restart(env?: Record<string, string>): Promise<TestServer>;
 }
 
 /** Starts a server for a test file. Set DATABASE_URL to run it on PostgreSQL instead of PGlite. */
@@ -78,9 +78,9 @@ export async function startTestServer(
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    async restart() {
+    async restart(changed = {}) {
       await server.close();
-      return startTestServer(env, { dataDir, database });
+      return startTestServer({ ...env, ...changed }, { dataDir, database });
     },
   };
   return self;

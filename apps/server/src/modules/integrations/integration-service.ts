@@ -236,12 +236,22 @@ export async function disconnectUser(services: AppServices, actor: Actor): Promi
   return presentUser(undefined);
 }
 
+/**
+ * The stored credentials in clear. A secret no configured key opens (its key was removed from INTEGRATIONS_KEYS or
+ * DATA_DIR/keys too early) is an account to connect again: INTEGRATION_NOT_CONNECTED, logged without the secret.
+ */
 function openCredentials(services: AppServices, row: UserIntegrationRow): PartnerCredentials {
-  return {
-    accountName: row.accountName,
-    secret: secretBoxOf(services).open({ keyId: row.keyId, secret: row.secret }),
-    expiresAt: row.expiresAt,
-  };
+  let secret: string;
+  try {
+    secret = secretBoxOf(services).open({ keyId: row.keyId, secret: row.secret });
+  } catch {
+    services.logger.warn(
+      { userId: row.userId, keyId: row.keyId },
+      'partner platform credentials cannot be opened (sealing key missing?); the user must connect again',
+    );
+    throw new AppError('INTEGRATION_NOT_CONNECTED', { what: 'user', reason: 'key' });
+  }
+  return { accountName: row.accountName, secret, expiresAt: row.expiresAt };
 }
 
 /**
