@@ -82,6 +82,13 @@ const envSchema = z.object({
   AI_MODERATION: boolean.default(false),
   /** Tokens (approximate) a company's people may use per calendar month; 0 means no limit. */
   AI_COMPANY_MONTHLY_TOKENS: z.coerce.number().int().min(0).max(1_000_000_000_000).default(0),
+  /**
+   * Keys of the partner platforms' credentials at rest (docs/integrations.md): `id:base64(32 bytes)`, comma
+   * separated, the first seals; without it a key is generated into $DATA_DIR/keys.
+   */
+  INTEGRATIONS_KEYS: csv.optional(),
+  /** Time-out of every call to a partner document platform. */
+  INTEGRATIONS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
 });
 
 /** One OpenID provider enabled by configuration. */
@@ -145,6 +152,13 @@ export interface AiConfig {
   messagesPerMinute: number;
 }
 
+/** The partner document platforms (INTEGRATIONS_*; docs/integrations.md). */
+export interface IntegrationsConfig {
+  /** Sealing keys, the first seals; empty: a key generated into $DATA_DIR/keys. */
+  keys: { id: string; key: string }[];
+  timeoutMs: number;
+}
+
 /** What one process does (ROLE). */
 export type ProcessRole = 'all' | 'web' | 'worker';
 
@@ -186,6 +200,7 @@ export interface Config {
   auth: AuthConfig;
   files: FilesConfig;
   ai: AiConfig;
+  integrations: IntegrationsConfig;
 }
 
 /** A configuration error listing every bad variable at once. */
@@ -215,7 +230,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
-  const problems = [...s3ConfigProblems(e), ...roleProblems(e), ...testOnlyProblems(e), ...aiProblems(e)];
+  const problems = [
+    ...s3ConfigProblems(e),
+    ...roleProblems(e),
+    ...testOnlyProblems(e),
+    ...aiProblems(e),
+    ...integrationKeyProblems(e),
+  ];
   if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -293,7 +314,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       moderation: e.AI_MODERATION,
       companyMonthlyTokens: e.AI_COMPANY_MONTHLY_TOKENS,
     },
+    integrations: {
+      keys: (e.INTEGRATIONS_KEYS ?? []).map((entry) => {
+        const at = entry.indexOf(':');
+        return { id: entry.slice(0, at), key: entry.slice(at + 1) };
+      }),
+      timeoutMs: e.INTEGRATIONS_TIMEOUT_MS,
+    },
   };
+}
+
+// Each key: an id (letters, digits, - and _) and 32 bytes in base64; ids are unique.
+function integrationKeyProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const entry of e.INTEGRATIONS_KEYS ?? []) {
+    const at = entry.indexOf(':');
+    const id = at > 0 ? entry.slice(0, at) : '';
+    const key = Buffer.from(entry.slice(at + 1), 'base64');
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || key.length !== 32)
+      problems.push('INTEGRATIONS_KEYS: each entry is id:base64 of 32 bytes');
+    else if (seen.has(id)) problems.push(`INTEGRATIONS_KEYS: key id '${id}' given twice`);
+    seen.add(id);
+  }
+  return problems;
 }
 
 // The model names the endpoint's model: the other AI variables without it would configure nothing.

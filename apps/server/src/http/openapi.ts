@@ -158,6 +158,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'bcf-oauth', description: 'The OAuth2 server of the BCF-API (docs/api-bcf.md)' },
         { name: 'data-lake', description: 'The data-lake feed and its OData service (docs/data-lake.md)' },
         { name: 'exports', description: 'Issue exports: reports, spreadsheets (docs/exports.md)' },
+        { name: 'autodoc', description: 'The partner document platform (docs/integrations.md)' },
         { name: 'openapi', description: 'This document' },
       ],
       components: {

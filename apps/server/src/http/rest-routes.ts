@@ -14,6 +14,8 @@ import { registerProjectFilesRoutes } from './routes/files/files-routes.ts';
 import { registerViewerRoutes } from './routes/viewer-routes.ts';
 import { registerBimRoutes } from './routes/bim/bim-routes.ts';
 import { registerBcfApi } from './routes/bcf/bcf-api-server.ts';
+import { registerAutodocRoutes } from './routes/autodoc/autodoc-routes.ts';
+import { registerPowerBiRoutes } from './routes/power-bi-routes.ts';
 
 /**
  * Every REST route of Obra (not GraphQL, not the web app): registered by build-app on the server, and by
@@ -34,4 +36,6 @@ export async function registerRestRoutes(app: FastifyInstance, services: AppServ
   await registerBcfApi(app, services);
   registerViewerRoutes(app, services);
   registerBimRoutes(app, services);
+  registerAutodocRoutes(app, services);
+  registerPowerBiRoutes(app, services);
 }

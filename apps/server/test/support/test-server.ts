@@ -26,14 +26,16 @@ export interface TestServer {
   ): Promise<GqlResponse<T>>;
   /** Stops the server; `keepData` leaves the data directory and database for a restart. */
   close(options?: { keepData?: boolean }): Promise<void>;
-  /** Stops and starts again on the same data; returns the new server. */
-  restart(): Promise<TestServer>;
+  /** Stops and starts again on the same data (with `env` changed, if given); returns the new server. */
+  restart(env?: Record<string, string>): Promise<TestServer>;
 }
 
 /** Starts a server for a test file. Set DATABASE_URL to run it on PostgreSQL instead of PGlite. */
 export async function startTestServer(
   env: Record<string, string> = {},
   reuse?: { dataDir: string; database: TestDatabase },
+  /** Where the server's log goes (a test that reads it); nowhere by default. */
+  logDestination?: { write(line: string): void },
 ): Promise<TestServer> {
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'obra-test-'));
   const database = reuse?.database ?? (await createTestDatabase());
@@ -50,7 +52,7 @@ export async function startTestServer(
   const template = database.url ? undefined : await pgliteTemplate();
   const server = await startServer(
     config,
-    createLogger(config),
+    createLogger(config, logDestination),
     template ? { pgliteTemplate: template } : {},
   );
   const self: TestServer = {
@@ -76,9 +78,9 @@ export async function startTestServer(
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    async restart() {
+    async restart(changed = {}) {
       await server.close();
-      return startTestServer(env, { dataDir, database });
+      return startTestServer({ ...env, ...changed }, { dataDir, database });
     },
   };
   return self;

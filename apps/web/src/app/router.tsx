@@ -35,6 +35,7 @@ const SETUP_SCREENS: Record<SetupSection, (p: SetupPages) => SetupPages[keyof Se
   disciplines: (p) => p.SetupDisciplinesPage,
   drive: (p) => p.SetupDrivePage,
   companies: (p) => p.SetupCompaniesPage,
+  integrations: (p) => p.SetupIntegrationsPage,
   groups: (p) => p.SetupGroupsPage,
   userTags: (p) => p.SetupUserTagsPage,
   importSettings: (p) => p.SetupImportPage,
@@ -271,6 +272,33 @@ export function buildRoutes(): RouteObject[] {
           ],
         },
 
+        // /autodoc/connect-project (spec core §2): a coordinator links a project to the document platform
+        // (docs/integrations.md). Workspace guard; the server decides who may.
+        {
+          element: <RouteGuard area="workspace" />,
+          children: [
+            {
+              lazy: async () => ({
+                Component: (
+                  await importWithReload(() => import('../features/workspace/workspace-layout.tsx'))
+                ).WorkspaceLayout,
+              }),
+              children: [
+                {
+                  path: 'autodoc/connect-project',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(
+                        () => import('../features/integrations/connect-project-page.tsx'),
+                      )
+                    ).ConnectProjectPage,
+                  }),
+                },
+              ],
+            },
+          ],
+        },
+
         // /oauth/consent/:uid: a desktop BCF application asks to use the BCF-API as the signed-in person.
         {
           path: 'oauth/consent/:uid',
@@ -371,6 +399,26 @@ export function buildRoutes(): RouteObject[] {
                     ).SetupLayout,
                   }),
                   children: setupChildRoutes('workspace', SETUP_SECTIONS),
+                },
+                {
+                  // The linked project of the partner document platform (docs/integrations.md).
+                  path: 'partner-documents',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(
+                        () => import('../features/integrations/partner-documents-page.tsx'),
+                      )
+                    ).PartnerDocumentsPage,
+                  }),
+                },
+                {
+                  // The Power BI connection of the project (docs/bi.md).
+                  path: 'power-bi',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/integrations/power-bi-page.tsx'))
+                    ).PowerBiPage,
+                  }),
                 },
               ],
             },

@@ -56,6 +56,15 @@ export const ERROR_CODES = [
   'PROJECT_ALREADY_INTEGRATED',
   'CCODE_PROJECT_ALREADY_INTEGRATED',
   'CCODE_CREATE_PROJECT_INTEGRATION_NOT_ALLOWED',
+  // Partner document platform (issue 32; editor §8.1 'Partner integration'; Obra's names, docs/integrations.md)
+  'INTEGRATION_EMAIL_NOT_REGISTERED',
+  'INTEGRATION_PROJECT_HAS_NO_BIM',
+  'INTEGRATION_NOT_CONNECTED',
+  'INTEGRATION_NOT_CONFIGURED',
+  'INTEGRATION_NOT_SUPPORTED',
+  'INTEGRATION_LOGIN_FAILED',
+  'INTEGRATION_PLATFORM_UNAVAILABLE',
+  'INTEGRATION_PLATFORM_ERROR',
   'CCODE_USER_LOGIN_ERROR',
   'INVITE_NOT_FOUND',
   'ALREADY_INVITED',
@@ -181,6 +190,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'USER_ALREADY_PARTICIPATES_COMPANY':
     case 'PROJECT_ALREADY_INTEGRATED':
     case 'CCODE_PROJECT_ALREADY_INTEGRATED':
+    case 'INTEGRATION_NOT_CONNECTED':
     case 'FEDERATED_MODEL_ALREADY_EXISTS':
     case 'GROUP_HAS_ISSUES':
     case 'DOCUMENT_ALREADY_EXISTS':
@@ -212,6 +222,11 @@ export function httpStatusOf(code: ErrorCode): number {
       return 500;
     case 'SERVICE_UNAVAILABLE':
       return 503;
+    // A partner platform that is down or answers badly: 502, not 503 (the web app reads 503 as Obra's own
+    // maintenance and leaves the page).
+    case 'INTEGRATION_PLATFORM_UNAVAILABLE':
+    case 'INTEGRATION_PLATFORM_ERROR':
+      return 502;
     default:
       return 400;
   }

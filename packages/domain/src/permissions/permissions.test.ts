@@ -18,7 +18,7 @@ const PROJECT_TABLE: Record<string, string> = {
   'project.duplicate': 'Y---Y',
   'project.copySettings': 'Y---Y',
   'project.manageCompanies': 'YY--Y',
-  'project.manageIntegrations': 'YY---',
+  'project.manageIntegrations': '-Y---',
   'project.createGroup': 'YYY--',
   'project.manageAnyGroup': 'YY---',
   'issue.view': 'YYY--',

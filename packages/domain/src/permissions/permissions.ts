@@ -69,8 +69,9 @@ const PROJECT_MATRIX: Record<ProjectAction, readonly ProjectRole[]> = {
   'project.duplicate': ['project_admin'],
   'project.copySettings': ['project_admin'],
   'project.manageCompanies': MANAGERS,
-  // Only coordinators create partner project links (editor §6); project administrators coordinate too.
-  'project.manageIntegrations': MANAGERS,
+  // Only coordinators create partner project links (editor §6 and its message 'Only coordinators can create
+  // project connections.'): the project's administrators and managers are refused (docs/integrations.md).
+  'project.manageIntegrations': ['coordinator'],
   'project.createGroup': ALL,
   'project.manageAnyGroup': MANAGERS,
   // Platform administrators see no issues (spec core §6): reading them is a participant's act.

@@ -18,3 +18,4 @@ export * from './offline.ts';
 export * from './retrospectives.ts';
 export * from './smart-docs.ts';
 export * from './admin-scripts.ts';
+export * from './integrations.ts';

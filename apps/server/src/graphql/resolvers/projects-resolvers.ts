@@ -2,6 +2,7 @@ import { availableModules, canInProject, translateShared } from '@obra/domain';
 import { requireActor, type GraphQLContext } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import { loadProjectAccess } from '../../modules/projects/project-access.ts';
+import { projectIntegrationFields } from '../../modules/integrations/integration-service.ts';
 import { listMentionableIssues, listProjectMentions } from '../../modules/issues/issue-mention-repository.ts';
 import { companyProjectRoles } from '../../modules/projects/project-company-repository.ts';
 import {
@@ -217,7 +218,7 @@ export const projectsResolvers: Resolvers = {
     allowPublicView: (a) => a.project.allowPublicView,
     documentsNamingRule: (a) => a.project.documentsNamingRule as string[],
     documentsNamingRuleSeparator: (a) => a.project.documentsNamingRuleSeparator,
-    integrations: () => ({}),
+    integrations: (a, _args, ctx) => projectIntegrationFields(ctx.services, a.project.id),
     company: async (a, _args, ctx) => {
       const [company, projects] = await Promise.all([
         companyOf(ctx, a.project.companyId),

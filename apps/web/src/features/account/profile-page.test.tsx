@@ -43,6 +43,9 @@ function stubServer(options: { failPut?: boolean } = {}) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       const method = init?.method ?? 'GET';
+      // The document platform section's own reads (features/integrations): not connected, no platform.
+      if (url.pathname === '/autodoc/user-integration') return json({ connected: false });
+      if (url.pathname === '/autodoc/platform') return json({ companyId: 1, platform: null, baseUrl: null });
       if (url.pathname !== '/graphql') {
         calls.push({ method, path: url.pathname, operation: '', variables: {}, body: init?.body });
         return options.failPut

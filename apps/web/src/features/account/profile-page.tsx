@@ -14,6 +14,7 @@ import { UpdateUserProfileDocument } from '../../gql/generated.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { displayName } from '../workspace/user-menu.tsx';
+import { PartnerConnectionSection } from '../integrations/partner-connection.tsx';
 
 interface ProfileValues {
   name: string;
@@ -96,6 +97,7 @@ export function ProfilePage() {
         />
         <ProfileFields email={user.email} values={values} set={set} />
         <FormError error={action.error} />
+        <PartnerConnectionSection email={user.email} />
       </Stack>
     </SettingsLayout>
   );

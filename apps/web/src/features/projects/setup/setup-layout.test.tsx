@@ -21,6 +21,7 @@ describe('setup sections', () => {
       'disciplines',
       'drive',
       'companies',
+      'integrations',
       'groups',
       'userTags',
       'importSettings',
@@ -44,6 +45,7 @@ describe('setup sections', () => {
       'disciplines',
       'drive',
       'companies',
+      'integrations',
       'import',
       'export',
     ]);
@@ -91,7 +93,7 @@ describe('SetupFrame', SLOW, () => {
     expect(within(menu).queryByRole('link', { name: 'Duplicate project' })).toBeNull();
   });
 
-  it.each(['integrations', 'nonsense'])(
+  it.each(['plugins', 'nonsense'])(
     'shows "not found" for a setup section that is not built or does not exist (%s), never the profile',
     async (section) => {
       const frame = (

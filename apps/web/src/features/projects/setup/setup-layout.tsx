@@ -65,7 +65,7 @@ export function SetupFrame({ context, area }: { context: ProjectOutletContext; a
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, sm: 3 }}>{nav}</Grid.Col>
         <Grid.Col span={{ base: 12, sm: 9 }}>
-          {/* A section that does not exist, is not built yet (integrations) or is hidden from the user. */}
+          {/* A section that does not exist, is not built yet or is hidden from the user. */}
           {area.kind === 'workspace' && (
             <ConfigureNowBar
               base={base}

@@ -9,3 +9,4 @@ export { SetupGroupsPage } from './setup-groups-page.tsx';
 export { SetupUserTagsPage } from './setup-user-tags-page.tsx';
 export { SetupDuplicatePage } from './setup-duplicate-page.tsx';
 export { SetupExportPage, SetupImportPage } from './setup-copy-settings-page.tsx';
+export { SetupIntegrationsPage } from '../../integrations/setup-integrations-page.tsx';

@@ -14,6 +14,7 @@ export const SETUP_SECTIONS = [
   'disciplines',
   'drive',
   'companies',
+  'integrations',
   'groups',
   'userTags',
   'importSettings',
@@ -38,6 +39,7 @@ export const ADMIN_SETUP_SECTIONS: readonly SetupSection[] = [
   'disciplines',
   'drive',
   'companies',
+  'integrations',
   'importSettings',
   'exportSettings',
 ];

@@ -1,0 +1,71 @@
+import { integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, users } from './identity.ts';
+import { projects } from './projects.ts';
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * The partner document platform a company works with (docs/integrations.md): chosen by its administrator (or a
+ * platform administrator in the admin area). `platform` is `webdav` or `aps`; `base_url` the server's address.
+ */
+export const companyIntegrations = pgTable('company_integrations', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  platform: text('platform').notNull(),
+  baseUrl: text('base_url').notNull(),
+  updatedByUserId: integer('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * A user's own account on the partner platform (spec core §3 "Document platform user integration"). The
+ * credentials (a WebDAV password, or OAuth tokens) are sealed with AES-256-GCM: `secret` is `iv.tag.ciphertext`
+ * (base64url) under the key named by `key_id`, so keys can rotate (docs/integrations.md).
+ */
+export const userIntegrations = pgTable(
+  'user_integrations',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    baseUrl: text('base_url').notNull(),
+    email: text('email').notNull(),
+    accountName: text('account_name').notNull(),
+    keyId: text('key_id').notNull(),
+    secret: text('secret').notNull(),
+    expiresAt: tstz('expires_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId] })],
+);
+
+/**
+ * The link of an Obra project to a project of the partner platform (spec core §3 "Project integration"): made
+ * once by a coordinator, never edited nor removed (editor §6). A partner project links to one Obra project.
+ */
+export const projectIntegrations = pgTable(
+  'project_integrations',
+  {
+    projectId: integer('project_id')
+      .primaryKey()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    baseUrl: text('base_url').notNull(),
+    autodocCustomerId: text('autodoc_customer_id').notNull(),
+    autodocProjectId: text('autodoc_project_id').notNull(),
+    autodocProjectName: text('autodoc_project_name').notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('project_integrations_partner_idx').on(
+      t.platform,
+      t.baseUrl,
+      t.autodocCustomerId,
+      t.autodocProjectId,
+    ),
+  ],
+);

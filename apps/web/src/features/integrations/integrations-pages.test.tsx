@@ -1,0 +1,345 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeSession, READY_USER, renderRoutes, stubAuthFetch } from '../../app/guards/guard-test-utils.tsx';
+import { renderSetupScreen, TEST_PROJECT } from '../projects/setup/setup-test-kit.tsx';
+import { ConnectProjectPage } from './connect-project-page.tsx';
+import { SetupIntegrationsPage } from './setup-integrations-page.tsx';
+import { PartnerDocumentsPage } from './partner-documents-page.tsx';
+import { PowerBiPage } from './power-bi-page.tsx';
+
+// jsdom with user-event is slow on a loaded machine; the limit only catches a hang, it asserts no timing.
+const SLOW = { timeout: 30_000 };
+
+afterEach(() => vi.unstubAllGlobals());
+
+const CONNECTED = {
+  connected: true,
+  platform: 'webdav',
+  baseUrl: 'https://cloud.example.com/remote.php/dav/files/{user}/',
+  email: 'ana@acme.com',
+  accountName: 'ana',
+  connectedAt: '2026-11-01T00:00:00.000Z',
+};
+const LINK = {
+  obraProjectId: 7,
+  autodocCustomerId: 'Construtora Alfa',
+  autodocProjectId: 'Torre Norte',
+  autodocProjectName: 'Torre Norte',
+  platform: 'webdav',
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+const NOT_LINKED: [number, unknown] = [400, { code: 'PROJECT_NOT_INTEGRATED', message: 'not integrated' }];
+
+async function renderConnect() {
+  await renderRoutes(
+    [
+      { path: '/autodoc/connect-project', element: <ConnectProjectPage /> },
+      { path: '/workspace/project/7/setup/integrations', element: <p>integrations settings</p> },
+    ],
+    '/autodoc/connect-project?projectId=7&projectName=Residencial%20Aurora',
+    fakeSession({ status: 'ready', user: READY_USER }),
+  );
+}
+
+describe('/autodoc/connect-project', SLOW, () => {
+  it('goes customer → project → confirmation, says it is irreversible before, and links the project', async () => {
+    const calls = stubAuthFetch({
+      'GET /autodoc/user-integration': [200, CONNECTED],
+      'GET /autodoc/autodoc-customers': [
+        200,
+        { customers: [{ id: 'Construtora Alfa', name: 'Construtora Alfa' }] },
+      ],
+      'GET /autodoc/autodoc-projects': [
+        200,
+        { projects: [{ id: 'Torre Norte', name: 'Torre Norte', customerId: 'Construtora Alfa' }] },
+      ],
+      'POST /autodoc/project-integration': [201, LINK],
+    });
+    await renderConnect();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'Construtora Alfa' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('radio', { name: 'Torre Norte' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByTestId('connect-summary')).toHaveTextContent(
+      'Residencial Aurora will be connected to Torre Norte (Construtora Alfa).',
+    );
+    expect(screen.getByTestId('connect-irreversible')).toHaveTextContent(
+      'once made, the connection can neither be removed nor changed',
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(screen.getByTestId('connect-confirm'));
+    expect(await screen.findByText('integrations settings')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      projectId: 7,
+      autodocCustomerId: 'Construtora Alfa',
+      autodocProjectId: 'Torre Norte',
+    });
+  });
+
+  it("shows the specification's message when a manager who is not a coordinator confirms", async () => {
+    stubAuthFetch({
+      'GET /autodoc/user-integration': [200, CONNECTED],
+      'GET /autodoc/autodoc-customers': [200, { customers: [{ id: 'C', name: 'C' }] }],
+      'GET /autodoc/autodoc-projects': [200, { projects: [{ id: 'P', name: 'P', customerId: 'C' }] }],
+      'POST /autodoc/project-integration': [
+        403,
+        { code: 'CCODE_CREATE_PROJECT_INTEGRATION_NOT_ALLOWED', message: 'refused' },
+      ],
+    });
+    await renderConnect();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'C' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('radio', { name: 'P' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByTestId('connect-confirm'));
+    expect(await screen.findByTestId('form-error')).toHaveTextContent(
+      'You do not have permission to perform this action. Only coordinators can create project connections.',
+    );
+  });
+
+  it('sends a user whose account is not connected to their profile first', async () => {
+    stubAuthFetch({ 'GET /autodoc/user-integration': [200, { ...CONNECTED, connected: false }] });
+    await renderConnect();
+    const notice = await screen.findByTestId('connect-not-connected');
+    expect(within(notice).getByRole('link', { name: 'Go to my profile' })).toHaveAttribute(
+      'href',
+      '/workspace/user/profile',
+    );
+  });
+});
+
+describe('setup/integrations', SLOW, () => {
+  it('lets the company administrator choose the platform, and a coordinator open the connection page', async () => {
+    const calls = stubAuthFetch({
+      'GET /autodoc/projects/7/integration': NOT_LINKED,
+      'GET /autodoc/platform': [200, { companyId: 3, platform: null, baseUrl: null, updatedAt: null }],
+      'PUT /autodoc/platform': [
+        200,
+        { companyId: 3, platform: 'webdav', baseUrl: 'https://cloud.example.com/dav/', updatedAt: null },
+      ],
+    });
+    await renderSetupScreen(<SetupIntegrationsPage />, {
+      project: { ...TEST_PROJECT, permissions: { ...TEST_PROJECT.permissions, role: 'coordinator' } },
+    });
+    expect(await screen.findByTestId('connect-project-link')).toHaveAttribute(
+      'href',
+      '/autodoc/connect-project?projectId=7&projectName=Residencial%20Aurora',
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('company-platform-url'), 'https://cloud.example.com/dav/');
+    await user.click(screen.getByTestId('company-platform-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      platform: 'webdav',
+      baseUrl: 'https://cloud.example.com/dav/',
+    });
+  });
+
+  it('shows a link once made (no way to change it), and tells collaborators only coordinators link', async () => {
+    stubAuthFetch({
+      'GET /autodoc/projects/7/integration': [200, LINK],
+      'GET /autodoc/platform': [
+        200,
+        { companyId: 3, platform: 'webdav', baseUrl: 'https://c/', updatedAt: null },
+      ],
+    });
+    await renderSetupScreen(<SetupIntegrationsPage />, {
+      user: { ...READY_USER, company: { ...READY_USER.company!, role: 'collaborator' } },
+    });
+    expect(await screen.findByTestId('project-link-linked')).toHaveTextContent(
+      'This project is connected to Torre Norte (Construtora Alfa).',
+    );
+    expect(screen.queryByTestId('connect-project-link')).toBeNull();
+    expect(screen.getByTestId('company-platform-value')).toHaveTextContent('WebDAV (Nextcloud, ownCloud)');
+  });
+
+  it('tells a collaborator of a project without a link that only coordinators connect it', async () => {
+    stubAuthFetch({
+      'GET /autodoc/projects/7/integration': NOT_LINKED,
+      'GET /autodoc/platform': [200, { companyId: 3, platform: null, baseUrl: null, updatedAt: null }],
+    });
+    await renderSetupScreen(<SetupIntegrationsPage />, {
+      project: { ...TEST_PROJECT, permissions: { ...TEST_PROJECT.permissions, role: 'collaborator' } },
+    });
+    expect(await screen.findByText('Only coordinators can create project connections.')).toBeInTheDocument();
+    expect(screen.queryByTestId('connect-project-link')).toBeNull();
+  });
+});
+
+describe('partner documents', SLOW, () => {
+  it('browses a folder, shows a file with its versions and brings a PDF into the drive', async () => {
+    const calls = stubAuthFetch({
+      'GET /autodoc/projects/7/integration': [200, LINK],
+      'GET /autodoc/projects/7/folder-items': [
+        200,
+        {
+          folderId: '/',
+          items: [
+            { type: 'folder', id: '/Plantas', name: 'Plantas', modifiedAt: null },
+            { type: 'file', id: '/A-101.pdf', name: 'A-101.pdf', size: 4096, modifiedAt: null },
+          ],
+        },
+      ],
+      'GET /autodoc/projects/7/file': [
+        200,
+        {
+          id: '/A-101.pdf',
+          name: 'A-101.pdf',
+          folderId: '/',
+          size: 4096,
+          versions: [{ id: 'etag1', number: 1, size: 4096, modifiedAt: null }],
+        },
+      ],
+      'POST /autodoc/projects/7/aps-files': [
+        201,
+        {
+          kind: 'drive',
+          file: {
+            id: 90,
+            documentId: 40,
+            fileName: 'A-101.pdf',
+            revisionName: '1',
+            uploadState: 'confirmed',
+          },
+        },
+      ],
+    });
+    await renderSetupScreen(<PartnerDocumentsPage />);
+    const user = userEvent.setup();
+    const rows = await screen.findAllByTestId('partner-item');
+    expect(rows.map((r) => r.getAttribute('data-type'))).toEqual(['folder', 'file']);
+    await user.click(screen.getByText('A-101.pdf'));
+    expect(await screen.findByText('Version 1')).toBeInTheDocument();
+    await user.click(screen.getByTestId('partner-bring'));
+    expect(await screen.findByTestId('partner-imported')).toHaveTextContent(
+      'A-101.pdf is now revision 1 in the drive.',
+    );
+    expect(screen.getByTestId('partner-open-viewer')).toHaveAttribute(
+      'href',
+      '/workspace/project/7/drive/documents/40',
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      folderId: '/',
+      fileId: '/A-101.pdf',
+      versionId: 'etag1',
+    });
+  });
+
+  it('brings an IFC into BIM models and follows its conversion to the end', async () => {
+    stubAuthFetch({
+      'GET /autodoc/projects/7/integration': [200, LINK],
+      'GET /autodoc/projects/7/folder-items': [
+        200,
+        {
+          folderId: '/',
+          items: [{ type: 'file', id: '/MEP.ifc', name: 'MEP.ifc', size: 2048, modifiedAt: null }],
+        },
+      ],
+      'GET /autodoc/projects/7/file': [
+        200,
+        {
+          id: '/MEP.ifc',
+          name: 'MEP.ifc',
+          folderId: '/',
+          size: 2048,
+          versions: [{ id: 'e', number: 1, size: 2048, modifiedAt: null }],
+        },
+      ],
+      'POST /autodoc/projects/7/aps-files': [
+        201,
+        {
+          kind: 'bim',
+          file: { id: 91, documentId: 41, fileName: 'MEP.ifc', revisionName: '1', uploadState: 'confirmed' },
+        },
+      ],
+      'GET /bim/projects/7/models/91': [
+        200,
+        { fileId: 91, documentId: 41, processingState: 'success', isLatest: true, revisions: [] },
+      ],
+    });
+    await renderSetupScreen(<PartnerDocumentsPage />, {
+      project: { ...TEST_PROJECT, modules: ['issues', 'setup', 'bim', 'drive'] },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('MEP.ifc'));
+    await user.click(await screen.findByRole('button', { name: 'Bring into BIM models' }));
+    expect(await screen.findByTestId('partner-conversion')).toHaveAttribute('data-state', 'success');
+    expect(screen.getByTestId('partner-open-model')).toHaveAttribute(
+      'href',
+      '/workspace/project/7/bim-files/models/91',
+    );
+  });
+
+  it('says so when the platform is down', async () => {
+    stubAuthFetch({
+      'GET /autodoc/projects/7/integration': [200, LINK],
+      'GET /autodoc/projects/7/folder-items': [
+        502,
+        { code: 'INTEGRATION_PLATFORM_UNAVAILABLE', message: 'down' },
+      ],
+    });
+    await renderSetupScreen(<PartnerDocumentsPage />);
+    expect(await screen.findByTestId('form-error')).toHaveTextContent(
+      'The document platform is not answering. Try again later.',
+    );
+  });
+});
+
+describe('Power BI connection', SLOW, () => {
+  it('shows the feed address, creates a key shown once, lists the three steps and offers the .pbids file', async () => {
+    const file = {
+      version: '0.1',
+      connections: [
+        {
+          details: {
+            protocol: 'odata',
+            address: { url: 'https://obra.example/data-lake/odata?projectId=7' },
+          },
+          options: {},
+          mode: 'Import',
+        },
+      ],
+    };
+    const calls = stubAuthFetch(
+      { 'GET /data-lake/power-bi/projects/7/connection': [200, file] },
+      {
+        CreateAccessKey: {
+          data: {
+            createAccessKey: {
+              secret: 'shown-once-secret',
+              accessKey: {
+                id: 1,
+                name: 'Power BI — Residencial Aurora',
+                keyId: 'obk_abc',
+                createdAt: '2026-11-01T00:00:00.000Z',
+                expiresAt: null,
+                lastUsedAt: null,
+              },
+            },
+          },
+        },
+      },
+    );
+    await renderSetupScreen(<PowerBiPage />);
+    await waitFor(() =>
+      expect(screen.getByTestId('power-bi-address')).toHaveValue(
+        'https://obra.example/data-lake/odata?projectId=7',
+      ),
+    );
+    expect(within(screen.getByTestId('power-bi-steps')).getAllByRole('listitem')).toHaveLength(3);
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('power-bi-create-key'));
+    expect(await screen.findByTestId('power-bi-secret')).toHaveTextContent('shown-once-secret');
+    expect(screen.getByTestId('power-bi-key')).toHaveTextContent('obk_abc');
+    const create = calls.find(
+      (c) => c.path === '/graphql' && JSON.stringify(c.body).includes('CreateAccessKey'),
+    );
+    expect((create?.body as { variables: unknown }).variables).toEqual({
+      name: 'Power BI — Residencial Aurora',
+    });
+    expect(screen.getByTestId('power-bi-download')).toBeEnabled();
+  });
+});
