@@ -118,6 +118,11 @@ test.describe('every route of spec core §2 renders for a suitable user (issue 3
     const user = demoUser(obra, 'manager');
     for (const route of ['/login', '/google-login', '/process-federated-sign-in', '/maintenance'])
       await expectRendered(page, route);
+    // The device check (/test) works before signing in: this headless Chromium has WebGL 2 (SwiftShader).
+    await expectRendered(page, '/test', /\/test$/);
+    await expect(page.getByTestId('device-check-score')).toBeVisible();
+    await expect(page.locator('[data-check="webgl2"]')).toContainText('Works');
+    await expect(page.getByTestId('device-check-server')).toContainText('Server');
     await page.goto('/login');
     await signInWithForm(page, user.email, user.password);
     await expect(page).toHaveURL(/\/workspace\//);

@@ -95,6 +95,13 @@ export function buildRoutes(): RouteObject[] {
             Component: (await import('../features/showroom/showroom-page.tsx')).ShowroomPage,
           }),
         },
+        {
+          // The device check (spec core §2 internal pages): public, so a site engineer can open it before signing in.
+          path: 'test',
+          lazy: async () => ({
+            Component: (await import('../features/device-check/device-check-page.tsx')).DeviceCheckPage,
+          }),
+        },
 
         // The public sign-in screens (spec core §2 public routes, plus the screens editor §2.2 names).
         // In the first chunk: the sign-in page is where a new visitor lands, and a lazy chunk would load the

@@ -16,7 +16,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { API_PATH_PREFIXES } from './api-paths.ts';
+import { NETWORK_ONLY_NAVIGATION } from './api-paths.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -28,10 +28,9 @@ cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
 // The single-page fallback, offline too: the client router decides what the path shows.
-const apiPath = new RegExp(
-  `^(?:${API_PATH_PREFIXES.map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})(?:/|$)`,
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [NETWORK_ONLY_NAVIGATION] }),
 );
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [apiPath] }));
 
 // Built files only (never an API answer): same origin, under /assets/, fetched with GET.
 const ASSETS_CACHE = 'obra-assets';
