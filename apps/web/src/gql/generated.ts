@@ -2448,6 +2448,7 @@ export type ProjectDataQuery = {
     image: string | null;
     status: number;
     modules: Array<string>;
+    integrations: unknown;
     documentsNamingRule: Array<string>;
     documentsNamingRuleSeparator: string;
     company: { id: number; name: string; logo: string | null };
@@ -11959,6 +11960,7 @@ export const ProjectDataDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'image' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'status' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'modules' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'integrations' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'company' },

@@ -83,7 +83,7 @@ export const PERSISTED_OPERATION_IDS: Readonly<Record<string, string>> = {
   NotificationSettingsScreen: '03cc9b8e558a7b18c97ddeae8eb0fec2',
   Policies: 'd658c906927f935c5bab3dee1ca60b5e',
   ProjectCompaniesSetup: '59f7bf4168411ad9db0b145c0ac612e4',
-  ProjectData: '36d47b39233630faa347d9045703ff1c',
+  ProjectData: '4a68f3722a9e48289e8eb5dc04dba5b2',
   ProjectDrivePlan: '0ba66f67eb25648d286a2e4a33aa3008',
   ProjectEnums: '86c00c2a8cad7c73818d5a8526fde202',
   RejectCompanyInvite: 'b869087e91bfc34943cb1cbaf5882c15',

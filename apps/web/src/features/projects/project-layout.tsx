@@ -18,7 +18,7 @@ import { prefetchFirstPage } from '../issues/list/first-page-prefetch.ts';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { Brand } from '../workspace/workspace-layout.tsx';
 import type { ProjectOutletContext } from './project-context.ts';
-import { projectMenuItems } from './project-menu.tsx';
+import { isLinkedToPartner, projectMenuItems } from './project-menu.tsx';
 import { ProjectSelectorPopover, SelectorTarget } from './project-selector-popover.tsx';
 import { DemoBanner } from '../demo-mode/demo-mode.tsx';
 
@@ -54,7 +54,9 @@ export function ProjectLayout() {
     if (fresh) lastProject.set(userId, projectId, fresh);
   }, [fresh, userId, projectId]);
   const project = fresh ?? (data.error ? undefined : lastProject.get(userId, projectId));
-  const items = projectMenuItems(projectId, project?.modules ?? [], t);
+  const items = projectMenuItems(projectId, project?.modules ?? [], t, {
+    linkedToPartner: isLinkedToPartner(project?.integrations),
+  });
   const context: ProjectOutletContext | null = project
     ? { project, reload: () => refetch({ requestPolicy: 'network-only' }) }
     : null;

@@ -1,5 +1,6 @@
 import {
   IconBox,
+  IconCloudDown,
   IconChartBar,
   IconFiles,
   IconFolders,
@@ -29,22 +30,43 @@ const MODULE_SCREENS: Record<
   bim: { label: 'menu.bim', icon: <IconBox size={18} />, path: 'bim-files/models' },
 };
 
-/** The project's side menu: one item per module the project offers (`modules`), in its order. */
+/**
+ * The project's side menu: one item per module the project offers (`modules`), in its order; and, after the drive,
+ * the partner platform's documents when the project is linked to one (docs/integrations.md).
+ */
 export function projectMenuItems(
   projectId: number,
   modules: readonly string[],
   t: TFunction<'projects'>,
+  options: { linkedToPartner?: boolean } = {},
 ): SideMenuItem[] {
   return modules.flatMap((module) => {
     const screen = MODULE_SCREENS[module];
     if (!screen) return [];
+    const item = {
+      name: module,
+      label: t(screen.label),
+      to: `/workspace/project/${projectId}/${screen.path ?? module}`,
+      icon: screen.icon,
+    };
+    if (module !== 'drive' || !options.linkedToPartner) return [item];
     return [
+      item,
       {
-        name: module,
-        label: t(screen.label),
-        to: `/workspace/project/${projectId}/${screen.path ?? module}`,
-        icon: screen.icon,
+        name: 'partner-documents',
+        label: t('menu.partnerDocuments'),
+        to: `/workspace/project/${projectId}/partner-documents`,
+        icon: <IconCloudDown size={18} />,
       },
     ];
   });
+}
+
+/** Whether a project's integrations (Project.integrations) link it to a partner platform's project. */
+export function isLinkedToPartner(integrations: unknown): boolean {
+  return (
+    typeof integrations === 'object' &&
+    integrations !== null &&
+    typeof (integrations as { autodocProjectId?: unknown }).autodocProjectId === 'string'
+  );
 }

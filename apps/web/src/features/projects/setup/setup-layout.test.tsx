@@ -4,7 +4,7 @@ import { fakeSession, READY_USER, renderRoutes } from '../../../app/guards/guard
 import { SetupFrame } from './setup-layout.tsx';
 import { sectionPath, visibleSections } from './setup-sections.ts';
 import { TEST_PROJECT } from './setup-test-kit.tsx';
-import { projectMenuItems } from '../project-menu.tsx';
+import { isLinkedToPartner, projectMenuItems } from '../project-menu.tsx';
 
 // jsdom is slow on a loaded machine; the limit only catches a hang, it asserts no timing.
 const SLOW = { timeout: 30_000 };
@@ -140,5 +140,22 @@ describe('SetupFrame', SLOW, () => {
       ['bim', 'BIM models', '/workspace/project/7/bim-files/models'],
     ]);
     expect(projectMenuItems(7, ['issues'], t).map((i) => i.name)).toEqual(['issues']);
+  });
+
+  it('adds the partner documents after the drive when the project is linked to a partner platform', async () => {
+    const { createI18n } = await import('../../../i18n/i18n.ts');
+    const i18n = await createI18n({ lng: 'en' });
+    await i18n.loadNamespaces(['projects', 'files']);
+    const t = i18n.getFixedT('en', 'projects');
+    const linked = isLinkedToPartner({ autodocCustomerId: 'Acme', autodocProjectId: 'Acme/Aurora' });
+    expect(linked).toBe(true);
+    expect(isLinkedToPartner({})).toBe(false);
+    const items = projectMenuItems(7, ['issues', 'drive', 'setup'], t, { linkedToPartner: linked });
+    expect(items.map((i) => [i.name, i.label, i.to])).toEqual([
+      ['issues', 'Issues', '/workspace/project/7/issues'],
+      ['drive', 'Drive', '/workspace/project/7/drive'],
+      ['partner-documents', 'Partner documents', '/workspace/project/7/partner-documents'],
+      ['setup', 'Setup', '/workspace/project/7/setup'],
+    ]);
   });
 });

@@ -14,6 +14,7 @@ export const TEST_PROJECT: ProjectDetails = {
   image: null,
   status: 1,
   modules: ['issues', 'setup'],
+  integrations: {},
   documentsNamingRule: [],
   documentsNamingRuleSeparator: '-',
   company: { id: 3, name: 'Acme Engenharia', logo: null },
