@@ -1,13 +1,13 @@
-import { classifySendFailure } from '@obra/domain';
 import type { Client } from 'urql';
 import { CreateIssueCommentDocument } from '../../gql/generated.ts';
-import { listOutbox, removeEntry, updateEntry, type OutboxEntry } from './outbox.ts';
+import { listOutbox, removeEntry, updateEntry, type OutboxEntry, type QueuedComment } from './outbox.ts';
+import { outcomeOf, sendOrder, transition, type SendOutcome } from './outbox-machine.ts';
 
 /**
  * Sends the outbox in order (issue 34, docs/offline.md): one write at a time, each with its idempotency key, so a
  * write whose answer was lost is sent again without being made twice. A write without an answer stops the run
  * (it and those after it wait for the next one); a write refused by the rules or whose issue is gone is kept,
- * marked, for the user, and the run goes on.
+ * marked, for the user, and the run goes on. States and transitions: outbox-machine.ts.
  */
 
 /** Fired on window whenever the outbox or the sync state changes (detail: OfflineSyncEvent). */
@@ -16,6 +16,8 @@ export const OUTBOX_EVENT = 'obra:outbox';
 export interface OfflineSyncEvent {
   /** Issues whose queued comments reached the server in this run. */
   sentIssueIds: number[];
+  /** Issues created from the outbox in this run (the list swaps its pending item for the server's issue). */
+  createdIssues: { projectId: number; issueId: number; key: string }[];
 }
 
 const LAST_SYNCED = 'obra.offline.lastSyncedAt';
@@ -29,7 +31,7 @@ export function markSynced(): void {
   localStorage.setItem(LAST_SYNCED, new Date().toISOString());
 }
 
-export function announce(detail: OfflineSyncEvent = { sentIssueIds: [] }): void {
+export function announce(detail: OfflineSyncEvent = { sentIssueIds: [], createdIssues: [] }): void {
   window.dispatchEvent(new CustomEvent<OfflineSyncEvent>(OUTBOX_EVENT, { detail }));
 }
 
@@ -44,28 +46,44 @@ export function flushOutbox(client: Client, userId: number): Promise<void> {
 }
 
 async function run(client: Client, userId: number): Promise<void> {
-  const sent: number[] = [];
+  const detail: OfflineSyncEvent = { sentIssueIds: [], createdIssues: [] };
   let reached = true;
-  for (const entry of await listOutbox(userId)) {
-    if (entry.state !== 'queued') continue;
-    const outcome = await send(client, entry);
-    if (outcome === 'stop') {
+  for (const entry of sendOrder(await listOutbox(userId))) {
+    const sending = transition(entry, { type: 'send' });
+    if (sending.removed) continue;
+    await updateEntry(userId, sending.entry);
+    let outcome: SendOutcome;
+    if (entry.write.kind === 'issue') {
+      // The issue form's code (uploads, variables) loads only when a queued issue is there to send.
+      const { sendQueuedIssue } = await import('../../features/issues/edit/queued-issue.ts');
+      const sent = await sendQueuedIssue(client, { ...entry, write: entry.write });
+      outcome = sent.outcome;
+      if (sent.issueId !== undefined)
+        detail.createdIssues.push({
+          projectId: entry.write.projectId,
+          issueId: sent.issueId,
+          key: entry.key,
+        });
+    } else {
+      outcome = await sendComment(client, { ...entry, write: entry.write });
+      if (outcome.kind === 'sent') detail.sentIssueIds.push(entry.write.issueId);
+    }
+    const next = transition(sending.entry, { type: 'outcome', outcome });
+    if (next.removed) await removeEntry(userId, entry.seq);
+    else await updateEntry(userId, next.entry);
+    if (outcome.kind === 'retry') {
       reached = false;
       break;
     }
-    if (outcome === 'sent') {
-      await removeEntry(userId, entry.seq);
-      sent.push(entry.write.issueId);
-    } else await updateEntry(userId, { ...entry, state: outcome.state, code: outcome.code });
   }
   if (reached && navigator.onLine) markSynced();
-  announce({ sentIssueIds: sent });
+  announce(detail);
 }
 
-async function send(
+async function sendComment(
   client: Client,
-  entry: OutboxEntry,
-): Promise<'sent' | 'stop' | { state: 'refused' | 'gone'; code: string }> {
+  entry: OutboxEntry & { write: QueuedComment },
+): Promise<SendOutcome> {
   const { kind: _kind, ...write } = entry.write;
   const response = await client
     .mutation(
@@ -74,12 +92,9 @@ async function send(
       { requestPolicy: 'network-only' },
     )
     .toPromise();
-  if (!response.error) return 'sent';
-  const code = response.error.graphQLErrors[0]?.extensions['code'];
-  const failure = classifySendFailure(
-    response.error.networkError || typeof code !== 'string' ? undefined : code,
-  );
-  if (failure.kind === 'retry') return 'stop';
-  if (failure.kind === 'issue-gone') return { state: 'gone', code: 'NOT_FOUND' };
-  return { state: 'refused', code: failure.code };
+  if (!response.error) return { kind: 'sent' };
+  return outcomeOf({
+    networkError: response.error.networkError,
+    code: response.error.graphQLErrors[0]?.extensions['code'],
+  });
 }
