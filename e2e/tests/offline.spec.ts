@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { signInWithForm } from './identity-helpers.ts';
-import { buildIssueWorld, openIssue, signedInPage } from './issue-view-helpers.ts';
+import { buildIssueWorld, drawingPng, openIssue, signedInPage } from './issue-view-helpers.ts';
 import { createIssues } from './issues-list-helpers.ts';
 import { gql } from './project-helpers.ts';
 
@@ -111,6 +111,65 @@ test.describe('offline field capture', () => {
       { p: world.projectId, i: issueId },
     );
     expect(saved.issue.comments.map((c) => c.message)).toEqual(['Medido no local: 3 mm']);
+    await page.context().close();
+  });
+
+  test("an issue created offline waits in the list, then becomes the server's issue, once, when the network returns", async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    const page = await signedInPage(browser, baseURL, world.owner);
+    await waitForServiceWorker(page);
+    await page.goto(`/workspace/project/${world.projectId}/issues`);
+    await page.getByTestId('create-issue').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Title').fill('Infiltração no subsolo');
+    await dialog.getByRole('textbox', { name: 'Discipline 1', exact: true }).click();
+    await page.getByRole('option', { name: 'Hidráulica (HID)' }).first().click();
+    // A photo with the pin on it (the form's code, editor included, came while online).
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'subsolo.png', mimeType: 'image/png', buffer: drawingPng() });
+    const editor = dialog.getByTestId('pin-editor');
+    await editor.scrollIntoViewIfNeeded();
+    await expect(editor.locator('canvas').first()).toBeVisible();
+    const box = await editor.locator('.konvajs-content').boundingBox();
+    if (!box) throw new Error('no editor canvas');
+    await page.mouse.click(box.x + box.width / 2, box.y + Math.min(box.height / 2, 120));
+    await expect(dialog.getByTestId('form-pin')).toContainText('subsolo');
+
+    // The network goes: the issue is kept on the device and shown pending at the top of the list.
+    await page.context().setOffline(true);
+    await dialog.getByTestId('issue-form-submit').click();
+    await expect(dialog).toBeHidden();
+    const pending = page.getByTestId('pending-issue');
+    await expect(pending).toHaveCount(1);
+    await expect(pending).toHaveAttribute('data-outbox', 'queued');
+    await expect(pending.getByTestId('pending-issue-title')).toHaveText('Infiltração no subsolo');
+    await expect(pending.getByTestId('pending-issue-badge')).toHaveText('Waiting to sync');
+    await expect(page.getByTestId('offline-status')).toContainText('1 change waiting to be sent');
+
+    // The network returns: the photo is uploaded, the issue created, and the list shows it with its code.
+    await page.context().setOffline(false);
+    await expect(pending).toHaveCount(0);
+    const row = page.getByTestId('issue-row').filter({ hasText: 'Infiltração no subsolo' });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('issue-code')).toHaveText(/\S/);
+    const saved = await gql<{
+      getIssues: { issues: { code: string; title: string; images: { title: string }[] }[] };
+    }>(
+      request,
+      world.owner.token,
+      'query($p: Int!) { getIssues(projectId: $p, includeImages: true) { issues { code title images { title } } } }',
+      { p: world.projectId },
+    );
+    const made = saved.getIssues.issues.filter((i) => i.title === 'Infiltração no subsolo');
+    expect(made).toHaveLength(1);
+    expect(made[0]?.images.map((i) => i.title)).toEqual(['subsolo']);
+    await expect(row.getByTestId('issue-code')).toHaveText(made[0]?.code ?? 'missing');
     await page.context().close();
   });
 });
