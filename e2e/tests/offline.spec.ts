@@ -20,6 +20,20 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   });
 }
 
+/** A JPEG's pixel size, from its start-of-frame segment. */
+function jpegSize(data: Buffer): { width: number; height: number } | null {
+  let at = 2;
+  while (at + 9 < data.length) {
+    if (data[at] !== 0xff) return null;
+    const marker = data[at + 1] ?? 0;
+    const length = data.readUInt16BE(at + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return { height: data.readUInt16BE(at + 5), width: data.readUInt16BE(at + 7) };
+    at += 2 + length;
+  }
+  return null;
+}
+
 test.describe('offline field capture', () => {
   test('Chromium reports the app installable, with one service worker that also carries Web Push', async ({
     playwright,
@@ -126,13 +140,17 @@ test.describe('offline field capture', () => {
     await page.goto(`/workspace/project/${world.projectId}/issues`);
     await page.getByTestId('create-issue').click();
     const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Title')).toBeVisible();
+    // The form's code (its pin editor too) came while online; then the network goes, before anything is typed.
+    await page.waitForLoadState('networkidle');
+    await page.context().setOffline(true);
     await dialog.getByLabel('Title').fill('Infiltração no subsolo');
     await dialog.getByRole('textbox', { name: 'Discipline 1', exact: true }).click();
     await page.getByRole('option', { name: 'Hidráulica (HID)' }).first().click();
-    // A photo with the pin on it (the form's code, editor included, came while online).
+    // A large photo taken offline is made smaller (longest side 2,000 px, JPEG) before the pin goes on it.
     await dialog
       .locator('input[type=file]')
-      .setInputFiles({ name: 'subsolo.png', mimeType: 'image/png', buffer: drawingPng() });
+      .setInputFiles({ name: 'subsolo.png', mimeType: 'image/png', buffer: drawingPng(2400, 1600) });
     const editor = dialog.getByTestId('pin-editor');
     await editor.scrollIntoViewIfNeeded();
     await expect(editor.locator('canvas').first()).toBeVisible();
@@ -141,8 +159,7 @@ test.describe('offline field capture', () => {
     await page.mouse.click(box.x + box.width / 2, box.y + Math.min(box.height / 2, 120));
     await expect(dialog.getByTestId('form-pin')).toContainText('subsolo');
 
-    // The network goes: the issue is kept on the device and shown pending at the top of the list.
-    await page.context().setOffline(true);
+    // Saved without a network: the issue is kept on the device and shown pending at the top of the list.
     await dialog.getByTestId('issue-form-submit').click();
     await expect(dialog).toBeHidden();
     const pending = page.getByTestId('pending-issue');
@@ -163,12 +180,17 @@ test.describe('offline field capture', () => {
     }>(
       request,
       world.owner.token,
-      'query($p: Int!) { getIssues(projectId: $p, includeImages: true) { issues { code title images { title } } } }',
+      'query($p: Int!) { getIssues(projectId: $p, includeImages: true) { issues { code title images { title original } } } }',
       { p: world.projectId },
     );
     const made = saved.getIssues.issues.filter((i) => i.title === 'Infiltração no subsolo');
     expect(made).toHaveLength(1);
     expect(made[0]?.images.map((i) => i.title)).toEqual(['subsolo']);
+    const photo = await request.get(made[0]?.images[0]?.original ?? '', {
+      headers: { authorization: `Bearer ${world.owner.token}` },
+    });
+    expect(photo.headers()['content-type']).toBe('image/jpeg');
+    expect(jpegSize(await photo.body())).toEqual({ width: 2000, height: 1333 });
     await expect(row.getByTestId('issue-code')).toHaveText(made[0]?.code ?? 'missing');
     await page.context().close();
   });
