@@ -194,4 +194,76 @@ test.describe('offline field capture', () => {
     await expect(row.getByTestId('issue-code')).toHaveText(made[0]?.code ?? 'missing');
     await page.context().close();
   });
+
+  test("a queued issue the server refuses stays, with the catalogue's message, and is edited and resent once", async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    const setStatus = (status: number) =>
+      gql(
+        request,
+        world.owner.token,
+        'mutation($p: Int!, $s: Int!) { updateProject(projectId: $p, status: $s) { id } }',
+        {
+          p: world.projectId,
+          s: status,
+        },
+      );
+    const page = await signedInPage(browser, baseURL, world.owner);
+    await waitForServiceWorker(page);
+    await page.goto(`/workspace/project/${world.projectId}/issues`);
+    await page.getByTestId('create-issue').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Title').fill('Armadura exposta');
+    await dialog.getByRole('textbox', { name: 'Discipline 1', exact: true }).click();
+    await page.getByRole('option', { name: 'Estrutura (EST)' }).first().click();
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'viga.png', mimeType: 'image/png', buffer: drawingPng() });
+    const editor = dialog.getByTestId('pin-editor');
+    await editor.scrollIntoViewIfNeeded();
+    await expect(editor.locator('canvas').first()).toBeVisible();
+    const box = await editor.locator('.konvajs-content').boundingBox();
+    if (!box) throw new Error('no editor canvas');
+    await page.mouse.click(box.x + box.width / 2, box.y + Math.min(box.height / 2, 120));
+    await expect(dialog.getByTestId('form-pin')).toContainText('viga');
+    await page.context().setOffline(true);
+    await dialog.getByTestId('issue-form-submit').click();
+    await expect(dialog).toBeHidden();
+    const pending = page.getByTestId('pending-issue');
+    await expect(pending).toHaveAttribute('data-outbox', 'queued');
+
+    // Meanwhile the project is made inactive: the server refuses the queued issue, which stays, with the reason.
+    await setStatus(0);
+    await page.context().setOffline(false);
+    await expect(pending).toHaveAttribute('data-outbox', 'refused');
+    await expect(pending.getByTestId('pending-issue-error')).toHaveText(
+      'Not sent: This project is inactive and cannot be changed.',
+    );
+    await expect(pending.getByTestId('pending-issue-title')).toHaveText('Armadura exposta');
+
+    // Active again: the user edits it (photo and pin kept) and resends it; it is created once.
+    await setStatus(1);
+    await pending.getByRole('button', { name: 'Edit and resend' }).click();
+    const edit = page.getByRole('dialog');
+    await expect(edit.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Armadura exposta');
+    await expect(edit.getByTestId('form-pin')).toContainText('viga');
+    await edit.getByRole('textbox', { name: 'Title', exact: true }).fill('Armadura exposta na viga V3');
+    await edit.getByTestId('issue-form-submit').click();
+    await expect(pending).toHaveCount(0);
+    await expect(
+      page.getByTestId('issue-row').filter({ hasText: 'Armadura exposta na viga V3' }),
+    ).toHaveCount(1);
+    const saved = await gql<{ getIssues: { issues: { title: string }[] } }>(
+      request,
+      world.owner.token,
+      'query($p: Int!) { getIssues(projectId: $p) { issues { title } } }',
+      { p: world.projectId },
+    );
+    expect(saved.getIssues.issues.map((i) => i.title)).toEqual(['Armadura exposta na viga V3']);
+    await page.context().close();
+  });
 });
