@@ -176,7 +176,7 @@ test.describe('offline field capture', () => {
     await expect(row).toHaveCount(1);
     await expect(row.getByTestId('issue-code')).toHaveText(/\S/);
     const saved = await gql<{
-      getIssues: { issues: { code: string; title: string; images: { title: string }[] }[] };
+      getIssues: { issues: { code: string; title: string; images: { title: string; original: string }[] }[] };
     }>(
       request,
       world.owner.token,
