@@ -11,7 +11,7 @@ vi.mock('./outbox.ts', () => ({
   updateEntry: async (_user: number, entry: OutboxEntry) => void store.set(entry.seq, entry),
 }));
 
-const { flushOutbox, OUTBOX_EVENT } = await import('./sync.ts');
+const { flushOutbox, OUTBOX_EVENT, retryDelayMs } = await import('./sync.ts');
 
 type Answer = { error?: unknown; data?: unknown };
 
@@ -128,5 +128,11 @@ describe('outbox sender (issue 34)', () => {
     await flushOutbox(client, 1);
     expect(calls).toHaveLength(1);
     expect([...store.values()].map((e) => e.state)).toEqual(['queued', 'queued']);
+  });
+
+  it('tries again after 5 s, 10 s, 20 s … up to a minute when a run got no answer while online', () => {
+    expect([1, 2, 3, 4, 5, 6, 9].map(retryDelayMs)).toEqual([
+      5_000, 10_000, 20_000, 40_000, 60_000, 60_000, 60_000,
+    ]);
   });
 });

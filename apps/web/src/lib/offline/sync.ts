@@ -36,16 +36,42 @@ export function announce(detail: OfflineSyncEvent = { sentIssueIds: [], createdI
 }
 
 let running: Promise<void> | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let retries = 0;
 
-/** Sends what is queued; runs once at a time (a call during a run waits for it). */
+/** The wait before the next try after a run that got no answer while the browser says it is online. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 60_000);
+}
+
+/**
+ * Sends what is queued; runs once at a time (a call during a run waits for it). A run that got no answer while
+ * the browser is online (the network is back but not usable yet, a server restarting) is tried again after
+ * 5 s, 10 s, 20 s … up to a minute, besides the next `online` event.
+ */
 export function flushOutbox(client: Client, userId: number): Promise<void> {
-  running ??= run(client, userId).finally(() => {
-    running = null;
-  });
+  if (retryTimer !== null) {
+    clearTimeout(retryTimer);
+    retryTimer = null;
+  }
+  running ??= run(client, userId)
+    .then((reached) => {
+      if (reached) retries = 0;
+      else if (navigator.onLine) {
+        retries += 1;
+        retryTimer = setTimeout(() => {
+          retryTimer = null;
+          void flushOutbox(client, userId);
+        }, retryDelayMs(retries));
+      }
+    })
+    .finally(() => {
+      running = null;
+    });
   return running;
 }
 
-async function run(client: Client, userId: number): Promise<void> {
+async function run(client: Client, userId: number): Promise<boolean> {
   const detail: OfflineSyncEvent = { sentIssueIds: [], createdIssues: [] };
   let reached = true;
   for (const entry of sendOrder(await listOutbox(userId))) {
@@ -78,6 +104,7 @@ async function run(client: Client, userId: number): Promise<void> {
   }
   if (reached && navigator.onLine) markSynced();
   announce(detail);
+  return reached;
 }
 
 async function sendComment(
