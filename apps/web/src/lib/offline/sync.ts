@@ -1,5 +1,8 @@
 import type { Client } from 'urql';
 import { CreateIssueCommentDocument } from '../../gql/generated.ts';
+// Static, not import(): a chunk first asked for while offline fails, and the browser keeps that failure for the
+// page's life, so the sender would never work in that tab (seen in the journey). It is a few kB of the shell.
+import { sendQueuedIssue } from '../../features/issues/edit/queued-issue.ts';
 import { listOutbox, removeEntry, updateEntry, type OutboxEntry, type QueuedComment } from './outbox.ts';
 import { outcomeOf, sendOrder, transition, type SendOutcome } from './outbox-machine.ts';
 
@@ -80,8 +83,6 @@ async function run(client: Client, userId: number): Promise<boolean> {
     await updateEntry(userId, sending.entry);
     let outcome: SendOutcome;
     if (entry.write.kind === 'issue') {
-      // The issue form's code (uploads, variables) loads only when a queued issue is there to send.
-      const { sendQueuedIssue } = await import('../../features/issues/edit/queued-issue.ts');
       const sent = await sendQueuedIssue(client, { ...entry, write: entry.write });
       outcome = sent.outcome;
       if (sent.issueId !== undefined)
