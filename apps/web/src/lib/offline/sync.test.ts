@@ -121,13 +121,30 @@ describe('outbox sender (issue 34)', () => {
     expect([...store.values()]).toMatchObject([{ seq: 1, state: 'refused', code: 'FORBIDDEN' }]);
   });
 
-  it('no answer stops the run: what follows waits, in order', async () => {
-    store.set(1, offlineIssue(1, 'draft-key-0001', 'Primeira'));
-    store.set(2, offlineComment(2, 'comment-key-02', 5));
-    const { client, calls } = fakeClient([]);
-    await flushOutbox(client, 1);
-    expect(calls).toHaveLength(1);
-    expect([...store.values()].map((e) => e.state)).toEqual(['queued', 'queued']);
+  it('no answer stops the run: what follows waits, in order, and is tried again 5 s later', async () => {
+    vi.useFakeTimers();
+    try {
+      store.set(1, offlineIssue(1, 'draft-key-0001', 'Primeira'));
+      store.set(2, offlineComment(2, 'comment-key-02', 5));
+      const answers: Answer[] = [];
+      const { client, calls } = fakeClient(answers);
+      await flushOutbox(client, 1);
+      expect(calls).toHaveLength(1);
+      expect([...store.values()].map((e) => e.state)).toEqual(['queued', 'queued']);
+      answers.push(
+        { data: { createIssue: { id: 43, projectId: 7 } } },
+        { data: { createProjectIssueComment: { id: 10 } } },
+      );
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(calls.map((c) => c.variables['idempotencyKey'])).toEqual([
+        'draft-key-0001',
+        'draft-key-0001',
+        'comment-key-02',
+      ]);
+      expect(store.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('tries again after 5 s, 10 s, 20 s … up to a minute when a run got no answer while online', () => {
