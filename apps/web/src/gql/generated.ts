@@ -1214,6 +1214,7 @@ export type CreateIssueFromFormMutationVariables = Exact<{
   mentionedUsers?: Array<number> | number | null | undefined;
   images?: Array<IssueImageInput> | IssueImageInput | null | undefined;
   documentsReferences?: Array<IssueDocumentReferenceInput> | IssueDocumentReferenceInput | null | undefined;
+  idempotencyKey?: string | null | undefined;
 }>;
 
 export type CreateIssueFromFormMutation = { createIssue: { id: number; projectId: number } };
@@ -7861,6 +7862,11 @@ export const CreateIssueFromFormDocument = {
             },
           },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'idempotencyKey' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -7958,6 +7964,11 @@ export const CreateIssueFromFormDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'documentsReferences' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'documentsReferences' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'idempotencyKey' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'idempotencyKey' } },
               },
             ],
             selectionSet: {

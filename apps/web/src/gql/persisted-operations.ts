@@ -38,7 +38,7 @@ export const PERSISTED_OPERATION_IDS: Readonly<Record<string, string>> = {
   CreateBimIssue: 'ae5f7858efbbf3610a56f2457d6acc8d',
   CreateCompany: '68bc8d3de93c3d3f55c3224576ae1bc0',
   CreateIssueComment: 'f32bfb7d2c95736dc63f7965493f6fd0',
-  CreateIssueFromForm: '388acc38afa0acd49c33fd027bd4e3d8',
+  CreateIssueFromForm: '6c96c9baab6413f39621e7ad02da6066',
   CreateIssueUploadUrl: 'bdd36eb345abd8ca12aecda035abf346',
   CreateProfileImageUpload: '6740403804e96473a0b836f4b7f873a6',
   CreateProject: '2e8d9bd86075a86c777eed688544a601',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useClient } from 'urql';
 import { useSession } from '../../app/guards/session-context.ts';
 import { listOutbox } from './outbox.ts';
+import { isWaiting } from './outbox-machine.ts';
 import { flushOutbox, lastSyncedAt, OUTBOX_EVENT } from './sync.ts';
 
 /** Whether the browser has a network, following its online and offline events. */
@@ -40,7 +41,7 @@ export function OfflineStatus() {
     const refresh = () => {
       setSynced(lastSyncedAt());
       void listOutbox(userId).then((entries) => {
-        if (live) setWaiting(entries.filter((e) => e.state === 'queued').length);
+        if (live) setWaiting(entries.filter((e) => isWaiting(e)).length);
       });
     };
     refresh();

@@ -1,4 +1,6 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { IssueFormValues } from '../../features/issues/edit/issue-form-model.ts';
+import type { OutboxState } from './outbox-machine.ts';
 
 /**
  * The offline outbox (issue 34, docs/offline.md): writes made without a network, kept durably in IndexedDB, one
@@ -16,7 +18,19 @@ export interface QueuedComment {
   mentionedUsers: number[];
 }
 
-export type QueuedWrite = QueuedComment;
+/**
+ * A new issue written offline: the create form's values as they were (the chosen photos and rendered markup kept
+ * as blobs; their `url`s are made again when shown), so it can be sent, edited and resent. Its images are
+ * uploaded by the usual issue-image flow when it is sent.
+ */
+export interface QueuedIssue {
+  kind: 'issue';
+  projectId: number;
+  values: IssueFormValues;
+  documentsReferences?: Record<string, unknown>[];
+}
+
+export type QueuedWrite = QueuedComment | QueuedIssue;
 
 /** A queued write as stored: `seq` orders them, `key` is the idempotency key the server sees. */
 export interface OutboxEntry {
@@ -24,8 +38,12 @@ export interface OutboxEntry {
   key: string;
   write: QueuedWrite;
   queuedAt: string;
-  /** queued: waits for the network; refused: the server's rules said no (`code`); gone: the issue is not there. */
-  state: 'queued' | 'refused' | 'gone';
+  /**
+   * queued: waits for the network; sending: on its way (found so at the start of a run, it was cut off and is
+   * sent again with its key); refused: the server's rules said no (`code`); gone: the issue is not there.
+   * Transitions: outbox-machine.ts.
+   */
+  state: OutboxState;
   code?: string;
 }
 
@@ -52,11 +70,14 @@ function open(userId: number): Promise<IDBPDatabase<OutboxSchema>> {
   return db;
 }
 
-/** Queues a write; returns its entry (with its sequence number and a new idempotency key). */
-export async function enqueue(userId: number, write: QueuedWrite): Promise<OutboxEntry> {
+/**
+ * Queues a write; returns its entry (with its sequence number and its idempotency key: `key` when the write has
+ * one already, as a new issue's draft does, else a new one).
+ */
+export async function enqueue(userId: number, write: QueuedWrite, key?: string): Promise<OutboxEntry> {
   const db = await open(userId);
   const entry: Omit<OutboxEntry, 'seq'> = {
-    key: crypto.randomUUID(),
+    key: key ?? crypto.randomUUID(),
     write,
     queuedAt: new Date().toISOString(),
     state: 'queued',
@@ -78,6 +99,10 @@ export async function listOutbox(userId: number): Promise<OutboxEntry[]> {
 
 export async function removeEntry(userId: number, seq: number): Promise<void> {
   await (await open(userId)).delete('outbox', seq);
+}
+
+export async function getEntry(userId: number, seq: number): Promise<OutboxEntry | undefined> {
+  return (await open(userId)).get('outbox', seq);
 }
 
 export async function updateEntry(userId: number, entry: OutboxEntry): Promise<void> {

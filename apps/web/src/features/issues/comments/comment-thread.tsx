@@ -17,6 +17,7 @@ import {
   outboxAvailable,
   removeEntry,
   type OutboxEntry,
+  type QueuedComment,
 } from '../../../lib/offline/outbox.ts';
 import { announce, OUTBOX_EVENT, type OfflineSyncEvent } from '../../../lib/offline/sync.ts';
 import { uploadFile } from '../edit/upload-file.ts';
@@ -83,14 +84,20 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
   const nextKey = useRef(0);
   // Comments written offline (issue 34): in the user's outbox until sent; the issue reloads once they are.
   const userId = screen.editor.userId;
-  const [queued, setQueued] = useState<OutboxEntry[]>([]);
+  const [queued, setQueued] = useState<(OutboxEntry & { write: QueuedComment })[]>([]);
   const reload = useRef(screen.reload);
   reload.current = screen.reload;
   useEffect(() => {
     let live = true;
     const refresh = (event?: Event) => {
       void listOutbox(userId).then((entries) => {
-        if (live) setQueued(entries.filter((e) => e.write.issueId === issue.id));
+        if (live)
+          setQueued(
+            entries.filter(
+              (e): e is OutboxEntry & { write: QueuedComment } =>
+                e.write.kind === 'comment' && e.write.issueId === issue.id,
+            ),
+          );
       });
       if ((event as CustomEvent<OfflineSyncEvent> | undefined)?.detail?.sentIssueIds.includes(issue.id))
         reload.current();
@@ -278,7 +285,7 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
           comment={{ message: entry.write.message, visibility: entry.write.visibility }}
           author={displayName(usersById.get(userId) ?? null, t('unknownUser'))}
           note={
-            entry.state === 'queued'
+            entry.state === 'queued' || entry.state === 'sending'
               ? t('comments.queued')
               : entry.state === 'gone'
                 ? t('comments.notSentGone')
@@ -288,7 +295,7 @@ export function CommentThread({ screen }: { screen: IssueScreen }) {
           }
           state={entry.state}
           onDiscard={
-            entry.state === 'queued'
+            entry.state === 'queued' || entry.state === 'sending'
               ? undefined
               : () => void removeEntry(userId, entry.seq).then(() => announce())
           }

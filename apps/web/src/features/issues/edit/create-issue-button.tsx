@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { IssueScreenDataDocument } from '../../../gql/generated.ts';
 import { useProject } from '../../projects/project-context.ts';
 import { issueViewPath } from '../shared/issue-list-context.ts';
 import { IssueFormDialog } from './issue-form-dialog.tsx';
+import { useSession } from '../../../app/guards/session-context.ts';
 import { useDemoLock } from '../../demo-mode/demo-mode.tsx';
 
 /**
@@ -51,6 +53,10 @@ function CreateIssueButtonInner({
       {open && (
         <CreateIssueDialog
           onClose={() => setOpen(false)}
+          onQueued={() => {
+            setOpen(false);
+            notifications.show({ color: 'yellow', message: t('offline.queued') });
+          }}
           onSaved={(id) => {
             setOpen(false);
             if (onCreated) onCreated(id);
@@ -62,8 +68,17 @@ function CreateIssueButtonInner({
   );
 }
 
-function CreateIssueDialog({ onClose, onSaved }: { onClose: () => void; onSaved: (id: number) => void }) {
+function CreateIssueDialog({
+  onClose,
+  onSaved,
+  onQueued,
+}: {
+  onClose: () => void;
+  onSaved: (id: number) => void;
+  onQueued: () => void;
+}) {
   const { project } = useProject();
+  const { user } = useSession();
   const [data] = useQuery({ query: IssueScreenDataDocument, variables: { projectId: project.id } });
   return (
     <IssueFormDialog
@@ -72,6 +87,7 @@ function CreateIssueDialog({ onClose, onSaved }: { onClose: () => void; onSaved:
       issueId={null}
       onClose={onClose}
       onSaved={onSaved}
+      {...(user ? { offline: { userId: user.id, onQueued } } : {})}
     />
   );
 }

@@ -14,6 +14,7 @@ import {
 import { IconArrowDown, IconArrowUp, IconMapPin, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { resizePhotoForQueue } from '../../../lib/offline/resize-image.ts';
 import {
   imageFileProblem,
   imageFromFile,
@@ -48,6 +49,11 @@ export function ImagesPinSection({
   // Clearing the pin starts the editor afresh, without the pin it placed.
   const [resets, setResets] = useState(0);
   const urls = useRef(new Set<string>());
+  // The pin editor's code is fetched as the form opens, so the service worker keeps it: a photo taken once the
+  // network has gone can still get its pin (issue 34).
+  useEffect(() => {
+    void import('./pin-editor.tsx').catch(() => undefined);
+  }, []);
   useEffect(() => {
     const created = urls.current;
     return () => created.forEach((url) => URL.revokeObjectURL(url));
@@ -55,9 +61,12 @@ export function ImagesPinSection({
   const pinImage = images.find((i) => i.key === pin?.imageKey) ?? null;
   const [target, setTarget] = useState<string | null>(pinImage?.key ?? images[0]?.key ?? null);
   const shown = images.find((i) => i.key === target) ?? images[0] ?? null;
-  const add = (files: File[]) => {
+  const add = async (chosen: File[]) => {
     const problems: string[] = [];
     const added: FormImage[] = [];
+    // Offline, a photo is made smaller before it waits in the outbox (issue 34), and so before a pin is placed
+    // on it: the pin's point is in the pixels of the picture that is sent.
+    const files = navigator.onLine ? chosen : await Promise.all(chosen.map(resizePhotoForQueue));
     for (const file of files) {
       const problem = imageFileProblem(file);
       if (problem) {
@@ -122,7 +131,11 @@ export function ImagesPinSection({
               </ActionIcon>
             </Group>
           ))}
-          <FileButton onChange={add} accept="image/png,image/jpeg,image/gif,image/webp" multiple>
+          <FileButton
+            onChange={(files) => void add(files)}
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            multiple
+          >
             {(props) => (
               <Button
                 {...props}

@@ -28,6 +28,7 @@ export function IssueFormDialog({
   documentsReferences,
   onClose,
   onSaved,
+  offline,
 }: {
   project: ProjectDetails;
   groups: readonly { id: number; name: string }[];
@@ -38,6 +39,11 @@ export function IssueFormDialog({
   documentsReferences?: readonly Record<string, unknown>[];
   onClose: () => void;
   onSaved: (issueId: number) => void;
+  /**
+   * A new issue may wait in the offline outbox (issue 34): `onQueued` is called instead of `onSaved` when it
+   * does; `entry` is the queued issue being edited (its key is kept).
+   */
+  offline?: { userId: number; onQueued: () => void; entry?: { seq: number; key: string } };
 }) {
   const { t } = useTranslation('issue');
   const mobile = useMediaQuery(MEDIA.mobile) ?? false;
@@ -75,6 +81,7 @@ export function IssueFormDialog({
           documentsReferences={documentsReferences}
           onClose={onClose}
           onSaved={onSaved}
+          offline={offline}
           onChanged={onChanged}
           confirming={confirming}
           setConfirming={setConfirming}
@@ -93,6 +100,7 @@ function IssueForm({
   documentsReferences,
   onClose,
   onSaved,
+  offline,
   onChanged,
   confirming,
   setConfirming,
@@ -105,6 +113,7 @@ function IssueForm({
   documentsReferences: readonly Record<string, unknown>[] | undefined;
   onClose: () => void;
   onSaved: (issueId: number) => void;
+  offline: { userId: number; onQueued: () => void; entry?: { seq: number; key: string } } | undefined;
   onChanged: (changed: boolean) => void;
   confirming: boolean;
   setConfirming: (confirming: boolean) => void;
@@ -135,7 +144,16 @@ function IssueForm({
     if (creating && !initial) clearIssueDraft(project.id);
     onClose();
   };
-  const { submit, busy, errors, setErrors } = useIssueFormSubmit(project.id, issueId, documentsReferences);
+  // The draft's idempotency key (issue 34): made once when the form opens, sent online and kept if it is queued.
+  const [key] = useState(() => offline?.entry?.key ?? crypto.randomUUID());
+  const { submit, busy, errors, setErrors } = useIssueFormSubmit(
+    project.id,
+    issueId,
+    documentsReferences,
+    offline
+      ? { userId: offline.userId, key, ...(offline.entry ? { seq: offline.entry.seq } : {}) }
+      : undefined,
+  );
   const onChange = (change: Partial<IssueFormValues>) => {
     setValues((v) => ({ ...v, ...change }));
     // A field the user touches loses its error; the rest stay until the next try.
@@ -153,8 +171,9 @@ function IssueForm({
     setPastDeadlines(null);
     const id = await submit(values);
     if (id === null) return;
-    if (creating) clearIssueDraft(project.id);
-    onSaved(id);
+    if (creating && !offline?.entry) clearIssueDraft(project.id);
+    if (id === 'queued') offline?.onQueued();
+    else onSaved(id);
   };
   return (
     <form

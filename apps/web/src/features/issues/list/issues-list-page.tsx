@@ -20,6 +20,7 @@ import type { RowActions } from './issue-list-row.tsx';
 import { IssueListView } from './issue-list-view.tsx';
 import type { IssueRow } from './issue-row.ts';
 import { ListBody, ListSkeleton, LoadStatus } from './list-states.tsx';
+import { PendingIssues } from './pending-issues.tsx';
 import { ReverseSortButton, SearchBox, SortMenu, ViewModeSwitch } from './list-toolbar.tsx';
 import { SavedViewsMenu } from './saved-views/saved-views-menu.tsx';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
@@ -277,6 +278,7 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
           />
         )}
       </Box>
+      <PendingIssues projectId={project.id} onCreated={pages.reload} />
       <ListBody
         progress={pages.progress}
         result={result}
