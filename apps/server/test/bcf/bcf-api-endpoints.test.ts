@@ -3,7 +3,10 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildIssueWorld, createIssueAs, draft, type IssueWorld } from '../issues/issue-test-kit.ts';
 import { projectLabels } from '../../src/db/schema/index.ts';
 import { BCF_API_PAGING } from '../../src/modules/bcf/api/bcf-api-topics.ts';
-import { BCF_COMMENT_EVENT_TYPES, BCF_TOPIC_EVENT_TYPES } from '../../src/modules/bcf/api/bcf-api-mapping.ts';
+import {
+  BCF_COMMENT_EVENT_TYPES,
+  BCF_TOPIC_EVENT_TYPES,
+} from '../../src/modules/bcf/api/bcf-api-event-mapping.ts';
 import { bcf, failing, fullViewpoint, projectGuidOf, valid } from './bcf-api-kit.ts';
 
 /**

@@ -6,12 +6,11 @@ import {
   commentOf,
   selectionOf,
   topicAuthorization,
-  topicFieldsOf,
   topicOf,
   viewpointOf,
   visibilityOf,
-  visualizationOf,
 } from '../../src/modules/bcf/api/bcf-api-mapping.ts';
+import { topicFieldsOf, visualizationOf } from '../../src/modules/bcf/api/bcf-api-bodies.ts';
 import { fromDraft03, schemaErrors } from './bcf-api-schemas.ts';
 
 const issue = {

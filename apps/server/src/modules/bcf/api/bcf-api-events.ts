@@ -22,7 +22,7 @@ import {
   type BcfCommentEventType,
   type EventAction,
   type TopicEventField,
-} from './bcf-api-mapping.ts';
+} from './bcf-api-event-mapping.ts';
 import { BCF_API_TOPIC_LIMIT, bcfProjectAccess, type Json } from './bcf-api-projects.ts';
 import { loadTopic, topicsOf, type LoadedTopic, type ODataQuery, visibleViews } from './bcf-api-topics.ts';
 

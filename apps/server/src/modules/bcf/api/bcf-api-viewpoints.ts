@@ -12,9 +12,9 @@ import {
   selectionOf,
   viewpointOf,
   visibilityOf,
-  visualizationOf,
   type ViewpointSource,
 } from './bcf-api-mapping.ts';
+import { visualizationOf } from './bcf-api-bodies.ts';
 import { commentsOf } from './bcf-api-comments.ts';
 import { requireWrites, type Json } from './bcf-api-projects.ts';
 import { baseTopicOf, loadTopic, loadTopicFor, type LoadedTopic, writeTopic } from './bcf-api-topics.ts';
