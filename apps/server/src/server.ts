@@ -10,6 +10,7 @@ import { buildHealthOnlyApp } from './http/health-app.ts';
 import { drainOnShutdown } from './http/connection-drain.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import { registerWorkers } from './jobs/register-workers.ts';
+import { watchIssueCreation } from './modules/smart-flow/smart-flow-runner.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createAppPubSub } from './realtime/pubsub.ts';
 import { attachGraphQLWebSocket } from './realtime/ws-server.ts';
@@ -110,7 +111,10 @@ export async function openServices(
     auth,
     files,
   };
+  // Issue rules of the smart flow hear of issues created by this process (docs/smart-flow.md).
+  const unwatch = watchIssueCreation(services);
   const close = async () => {
+    unwatch();
     await jobs.stop();
     await pubsub.close();
     await auth.close();

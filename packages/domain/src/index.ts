@@ -25,3 +25,4 @@ export * from './viewer/index.ts';
 export * from './offline/index.ts';
 export * from './retrospective/index.ts';
 export * from './http/api-paths.ts';
+export * from './smart-flow/index.ts';

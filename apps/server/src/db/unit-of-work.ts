@@ -39,7 +39,38 @@ export async function unitOfWork<T>(services: UnitOfWorkServices, work: (tx: Tx)
     current.run({ services, tx, events }, () => work(tx)),
   );
   publishProjectEvents(services, events);
+  if (events.length > 0) tellCommitted(services, events);
   return result;
+}
+
+/** What hears a committed unit's events in this process (the smart flow's issue rules). */
+export type CommittedEventsListener = (events: readonly ProjectEvent[]) => void;
+
+// Per database: tests run several servers in one process, each with its own database and listeners.
+const committedListeners = new WeakMap<object, CommittedEventsListener[]>();
+
+/**
+ * Calls `listener` with the events of every unit of work committed on `database` by this process, after commit
+ * (an in-process hook beside the pub/sub, for work that must start from a write wherever it happened). A listener
+ * that throws is logged. Returns the function that removes it.
+ */
+export function onEventsCommitted(database: object, listener: CommittedEventsListener): () => void {
+  committedListeners.set(database, [...(committedListeners.get(database) ?? []), listener]);
+  return () =>
+    committedListeners.set(
+      database,
+      (committedListeners.get(database) ?? []).filter((l) => l !== listener),
+    );
+}
+
+function tellCommitted(services: UnitOfWorkServices, events: readonly ProjectEvent[]): void {
+  for (const listener of committedListeners.get(services.database) ?? []) {
+    try {
+      listener(events);
+    } catch (error) {
+      services.logger.error({ err: error }, 'a listener of committed events failed');
+    }
+  }
 }
 
 /**

@@ -23,6 +23,7 @@ import { profileImagesResolvers } from './resolvers/profile-images-resolvers.ts'
 import { notificationsResolvers } from './resolvers/notifications-resolvers.ts';
 import { dashboardsResolvers } from './resolvers/dashboards-resolvers.ts';
 import { savedViewsResolvers } from './resolvers/saved-views-resolvers.ts';
+import { smartFlowResolvers } from './resolvers/smart-flow-resolvers.ts';
 import { drivePlanResolvers } from './resolvers/drive-plan-resolvers.ts';
 import { aiResolvers } from './resolvers/ai-resolvers.ts';
 import { retrospectiveResolvers } from './resolvers/retrospective-resolvers.ts';
@@ -72,6 +73,7 @@ export const resolverMaps: Resolvers[] = [
   notificationsResolvers,
   dashboardsResolvers,
   savedViewsResolvers,
+  smartFlowResolvers,
   drivePlanResolvers,
   aiResolvers,
   retrospectiveResolvers,

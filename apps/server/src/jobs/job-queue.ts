@@ -34,6 +34,10 @@ export interface JobPayloads {
   'retrospective.compute': { year?: number };
   /** Smart Docs' passages of a prepared PDF revision (docs/ai.md). */
   'smartDocs.index': { fileId: number };
+  /** A timed smart flow rule's run at `at` (docs/smart-flow.md); a rule changed since then skips it. */
+  'smartFlow.run': { ruleId: number; at: string };
+  /** The issue rules of a project look at the issues created since their last look. */
+  'smartFlow.issues': { projectId: number };
 }
 
 /** A job name. */
@@ -61,6 +65,8 @@ const JOB_NAMES = {
   'bcf.cleanup': true,
   'retrospective.compute': true,
   'smartDocs.index': true,
+  'smartFlow.run': true,
+  'smartFlow.issues': true,
 } satisfies Record<JobName, true>;
 
 /** A handler for one job; it throws to have the job retried. */
@@ -68,11 +74,14 @@ export type JobHandler<N extends JobName> = (payload: JobPayloads[N], jobId: str
 
 /** The background job queue (pg-boss on the same database). */
 export interface JobQueue {
-  /** Enqueues a job; pass the transaction's executor so the job exists only if the transaction commits. */
+  /**
+   * Enqueues a job; pass the transaction's executor so the job exists only if the transaction commits, and
+   * `startAfter` for a job that must not start before a time.
+   */
   send<N extends JobName>(
     name: N,
     payload: JobPayloads[N],
-    options?: { executor?: SqlExecutor },
+    options?: { executor?: SqlExecutor; startAfter?: Date },
   ): Promise<string>;
   /**
    * Registers the worker for a job (only in processes that run jobs); `concurrency` workers take jobs of this
@@ -204,6 +213,7 @@ export async function startJobQueue(
       const id = await boss.send(name, payload as object, {
         expireInSeconds,
         ...(options?.executor ? { db: options.executor } : {}),
+        ...(options?.startAfter ? { startAfter: options.startAfter } : {}),
       });
       if (!id) throw new Error(`job ${name} was not queued`);
       await (options?.executor ?? executor).executeSql('select pg_notify($1, $2)', [JOB_CHANNEL, name]);

@@ -18,6 +18,8 @@ import {
   runSmartDocsIndex,
 } from '../modules/smart-docs/smart-docs-index-service.ts';
 
+import { runIssueRules, runTimedRule } from '../modules/smart-flow/smart-flow-runner.ts';
+
 /** How many PDF preparations one job-running process runs at once. */
 export const PDF_PREPARE_CONCURRENCY = 2;
 
@@ -89,6 +91,8 @@ export async function registerWorkers(services: AppServices): Promise<void> {
   await services.jobs.work('smartDocs.index', async (payload) => {
     await runSmartDocsIndex(services, payload.fileId);
   });
+  await services.jobs.work('smartFlow.run', (payload) => runTimedRule(services, payload));
+  await services.jobs.work('smartFlow.issues', (payload) => runIssueRules(services, payload));
   // Prepared PDFs without Smart Docs passages (older files, a demo seeded before the workers) are indexed.
   const indexesQueued = await queueMissingSmartDocsIndexes(services);
   if (indexesQueued > 0) services.logger.info({ indexesQueued }, 'Smart Docs indexing queued');

@@ -9,7 +9,8 @@ export type EmailTemplate =
   | 'companyInvite'
   | 'projectInvite'
   | 'demoRequest'
-  | 'projectCopied';
+  | 'projectCopied'
+  | 'smartFlowRun';
 
 /** Renders one message in the recipient's language from packages/domain/src/locales/<locale>/email.json. */
 export function renderEmail(options: {

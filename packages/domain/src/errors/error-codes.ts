@@ -137,6 +137,11 @@ export const ERROR_CODES = [
   'SAVED_VIEW_LIMIT_REACHED',
   // BCF-API (issue 16): a viewpoint a comment refers to is not deleted (BCF-API 3.0 §3.5.9, 409)
   'BCF_VIEWPOINT_IN_USE',
+  // Smart flow (issue 31 item 6; docs/smart-flow.md): a rule the caller does not own or that is gone, the per-person
+  // limit, and words the assistant could not turn into a rule
+  'SMART_FLOW_RULE_NOT_FOUND',
+  'SMART_FLOW_RULE_LIMIT_REACHED',
+  'SMART_FLOW_NOT_UNDERSTOOD',
 ] as const;
 
 /** One code of the catalogue. */
@@ -179,6 +184,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'DOCUMENT_NOT_FOUND':
     case 'SAVED_VIEW_NOT_FOUND':
     case 'BCF_JOB_NOT_FOUND':
+    case 'SMART_FLOW_RULE_NOT_FOUND':
       return 404;
     case 'UsernameExistsException':
     case 'EXISTING_COMPANY':

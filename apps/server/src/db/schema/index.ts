@@ -19,3 +19,4 @@ export * from './retrospectives.ts';
 export * from './smart-docs.ts';
 export * from './admin-scripts.ts';
 export * from './integrations.ts';
+export * from './smart-flow.ts';

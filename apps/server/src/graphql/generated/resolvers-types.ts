@@ -930,6 +930,8 @@ export type Mutation = {
   /** A signed address to upload one image of an issue or comment to, and the id of the file (spec core §7). */
   createProjectIssueFileUploadSignedUrl: IssueFileUploadSignedUrl;
   createSavedView: SavedView;
+  /** Stores a rule (projectId, name, description?, trigger, condition, action) after checking it and the caller's access. */
+  createSmartFlowRule: SmartFlowRule;
   deleteAiConversation: Scalars['Boolean']['output'];
   deleteIssue: Scalars['Boolean']['output'];
   deleteProjectCompany: Scalars['Boolean']['output'];
@@ -940,6 +942,9 @@ export type Mutation = {
   /** Marks the issues read for the caller (their unread marks on them are removed). */
   deleteProjectIssueNotifications: Scalars['Boolean']['output'];
   deleteSavedView: Scalars['Boolean']['output'];
+  deleteSmartFlowRule: Scalars['Boolean']['output'];
+  /** The assistant's reading of the words as a rule, for the caller to review (nothing is stored). */
+  draftSmartFlowRule: Scalars['JSON']['output'];
   duplicateProject: ProjectCopy;
   /**
    * Improve text (issue 31 item 5): a clearer, complete version (what, where, who, by when) of an issue description
@@ -960,6 +965,8 @@ export type Mutation = {
   revokeAccessKey: Scalars['Boolean']['output'];
   /** Queues an admin script with its parameters (an object); a dry run changes nothing. */
   runAdminScript: AdminScriptRun;
+  /** Runs one of the caller's rules now. */
+  runSmartFlowRule: SmartFlowRun;
   /** Stores a question (in a new conversation of the persona when conversationId is left out). */
   sendAiMessage: AiSentMessage;
   /** E-mails the operator's support address (NOT_FOUND when none is set). */
@@ -988,6 +995,7 @@ export type Mutation = {
   setProjectPhases: Array<ProjectPhase>;
   setProjectStarred: Scalars['Boolean']['output'];
   setProjectUserTags: Array<ProjectUserTag>;
+  setSmartFlowRulePaused: SmartFlowRule;
   /** Registers this browser for Web Push (the PushSubscription's endpoint and keys); idempotent per endpoint. */
   subscribeDevice: Scalars['Boolean']['output'];
   /** Removes this browser's Web Push subscription. */
@@ -1141,6 +1149,10 @@ export type MutationCreateSavedViewArgs = {
   projectId: Scalars['Int']['input'];
 };
 
+export type MutationCreateSmartFlowRuleArgs = {
+  input: Scalars['JSON']['input'];
+};
+
 export type MutationDeleteAiConversationArgs = {
   conversationId: Scalars['Int']['input'];
 };
@@ -1177,6 +1189,15 @@ export type MutationDeleteProjectIssueNotificationsArgs = {
 export type MutationDeleteSavedViewArgs = {
   projectId: Scalars['Int']['input'];
   viewId: Scalars['Int']['input'];
+};
+
+export type MutationDeleteSmartFlowRuleArgs = {
+  id: Scalars['Int']['input'];
+};
+
+export type MutationDraftSmartFlowRuleArgs = {
+  text: Scalars['String']['input'];
+  timeZone: Scalars['String']['input'];
 };
 
 export type MutationDuplicateProjectArgs = {
@@ -1228,6 +1249,10 @@ export type MutationRunAdminScriptArgs = {
   dryRun?: InputMaybe<Scalars['Boolean']['input']>;
   name: Scalars['String']['input'];
   params?: InputMaybe<Scalars['JSON']['input']>;
+};
+
+export type MutationRunSmartFlowRuleArgs = {
+  id: Scalars['Int']['input'];
 };
 
 export type MutationSendAiMessageArgs = {
@@ -1348,6 +1373,11 @@ export type MutationSetProjectStarredArgs = {
 export type MutationSetProjectUserTagsArgs = {
   projectId: Scalars['Int']['input'];
   tags: Array<ProjectUserTagInput>;
+};
+
+export type MutationSetSmartFlowRulePausedArgs = {
+  id: Scalars['Int']['input'];
+  paused: Scalars['Boolean']['input'];
 };
 
 export type MutationSubscribeDeviceArgs = {
@@ -1908,6 +1938,8 @@ export type Query = {
   /** The passages of the chosen sources that best match the question (needs no model). */
   smartDocsSearch: Array<SmartDocsPassage>;
   smartDocsSources: Array<SmartDocsSource>;
+  /** The caller's rules, newest first. */
+  smartFlowRules: Array<SmartFlowRule>;
   standardDisciplines: Array<StandardDiscipline>;
   supportInfo: SupportInfo;
   systemRoles: Array<SystemRole>;
@@ -2190,6 +2222,43 @@ export type SmartDocsSource = {
   state: Scalars['String']['output'];
   /** The revision's document status (ANALYSING, APPROVED, APPROVED_WITH_NOTES, REPROVED, OBSOLETED, …). */
   status: Scalars['String']['output'];
+};
+
+/** A person's recurring job in one project, run with their own rights. */
+export type SmartFlowRule = {
+  __typename?: 'SmartFlowRule';
+  /** { kind: email | follow }. */
+  action: Scalars['JSON']['output'];
+  /** { filter, disciplineIds, search? }. */
+  condition: Scalars['JSON']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** The words it was drafted from, if any. */
+  description: Maybe<Scalars['String']['output']>;
+  id: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  /** When a timed rule runs next. */
+  nextRunAt: Maybe<Scalars['DateTime']['output']>;
+  paused: Scalars['Boolean']['output'];
+  projectId: Scalars['Int']['output'];
+  projectName: Scalars['String']['output'];
+  /** The newest runs first. */
+  runs: Array<SmartFlowRun>;
+  /** { kind: schedule, frequency, weekday?, hour, timeZone } | { kind: issueCreated } | { kind: deadlinePassed, hour, timeZone }. */
+  trigger: Scalars['JSON']['output'];
+};
+
+/** One run of a rule. */
+export type SmartFlowRun = {
+  __typename?: 'SmartFlowRun';
+  /** schedule, event (issues created) or manual (Run now). */
+  cause: Scalars['String']['output'];
+  /** A failed run's catalogue code (the rule was paused). */
+  errorCode: Maybe<Scalars['String']['output']>;
+  id: Scalars['Int']['output'];
+  issueCount: Scalars['Int']['output'];
+  startedAt: Scalars['DateTime']['output'];
+  /** done or failed. */
+  state: Scalars['String']['output'];
 };
 
 export type StandardDiscipline = {
@@ -2596,6 +2665,8 @@ export type ResolversTypes = ResolversObject<{
   SmartDocsPassage: ResolverTypeWrapper<SmartDocsPassage>;
   SmartDocsQuestionInput: SmartDocsQuestionInput;
   SmartDocsSource: ResolverTypeWrapper<SmartDocsSource>;
+  SmartFlowRule: ResolverTypeWrapper<SmartFlowRule>;
+  SmartFlowRun: ResolverTypeWrapper<SmartFlowRun>;
   StandardDiscipline: ResolverTypeWrapper<StandardDiscipline>;
   StatusDashboard: ResolverTypeWrapper<StatusDashboard>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
@@ -2744,6 +2815,8 @@ export type ResolversParentTypes = ResolversObject<{
   SmartDocsPassage: SmartDocsPassage;
   SmartDocsQuestionInput: SmartDocsQuestionInput;
   SmartDocsSource: SmartDocsSource;
+  SmartFlowRule: SmartFlowRule;
+  SmartFlowRun: SmartFlowRun;
   StandardDiscipline: StandardDiscipline;
   StatusDashboard: StatusDashboard;
   String: Scalars['String']['output'];
@@ -3659,6 +3732,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationCreateSavedViewArgs, 'input' | 'projectId'>
   >;
+  createSmartFlowRule?: Resolver<
+    ResolversTypes['SmartFlowRule'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateSmartFlowRuleArgs, 'input'>
+  >;
   deleteAiConversation?: Resolver<
     ResolversTypes['Boolean'],
     ParentType,
@@ -3706,6 +3785,18 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationDeleteSavedViewArgs, 'projectId' | 'viewId'>
+  >;
+  deleteSmartFlowRule?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteSmartFlowRuleArgs, 'id'>
+  >;
+  draftSmartFlowRule?: Resolver<
+    ResolversTypes['JSON'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDraftSmartFlowRuleArgs, 'text' | 'timeZone'>
   >;
   duplicateProject?: Resolver<
     ResolversTypes['ProjectCopy'],
@@ -3773,6 +3864,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationRunAdminScriptArgs, 'name'>
+  >;
+  runSmartFlowRule?: Resolver<
+    ResolversTypes['SmartFlowRun'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRunSmartFlowRuleArgs, 'id'>
   >;
   sendAiMessage?: Resolver<
     ResolversTypes['AiSentMessage'],
@@ -3911,6 +4008,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSetProjectUserTagsArgs, 'projectId' | 'tags'>
+  >;
+  setSmartFlowRulePaused?: Resolver<
+    ResolversTypes['SmartFlowRule'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetSmartFlowRulePausedArgs, 'id' | 'paused'>
   >;
   subscribeDevice?: Resolver<
     ResolversTypes['Boolean'],
@@ -4562,6 +4665,7 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QuerySmartDocsSourcesArgs, 'projectId'>
   >;
+  smartFlowRules?: Resolver<Array<ResolversTypes['SmartFlowRule']>, ParentType, ContextType>;
   standardDisciplines?: Resolver<Array<ResolversTypes['StandardDiscipline']>, ParentType, ContextType>;
   supportInfo?: Resolver<ResolversTypes['SupportInfo'], ParentType, ContextType>;
   systemRoles?: Resolver<Array<ResolversTypes['SystemRole']>, ParentType, ContextType>;
@@ -4676,6 +4780,36 @@ export type SmartDocsSourceResolvers<
   revisionName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type SmartFlowRuleResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SmartFlowRule'] = ResolversParentTypes['SmartFlowRule'],
+> = ResolversObject<{
+  action?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  condition?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nextRunAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  paused?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  projectName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  runs?: Resolver<Array<ResolversTypes['SmartFlowRun']>, ParentType, ContextType>;
+  trigger?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+}>;
+
+export type SmartFlowRunResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SmartFlowRun'] = ResolversParentTypes['SmartFlowRun'],
+> = ResolversObject<{
+  cause?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  issueCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type StandardDisciplineResolvers<
@@ -4974,6 +5108,8 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   SmartDocsAnswerEvent?: SmartDocsAnswerEventResolvers<ContextType>;
   SmartDocsPassage?: SmartDocsPassageResolvers<ContextType>;
   SmartDocsSource?: SmartDocsSourceResolvers<ContextType>;
+  SmartFlowRule?: SmartFlowRuleResolvers<ContextType>;
+  SmartFlowRun?: SmartFlowRunResolvers<ContextType>;
   StandardDiscipline?: StandardDisciplineResolvers<ContextType>;
   StatusDashboard?: StatusDashboardResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;

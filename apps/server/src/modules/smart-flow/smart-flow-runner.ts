@@ -1,0 +1,212 @@
+import {
+  AppError,
+  nextSmartFlowRun,
+  SMART_FLOW_EMAIL_ISSUES,
+  zonedDay,
+  type IssueFilterCondition,
+  type SmartFlowCondition,
+  type SmartFlowTrigger,
+} from '@obra/domain';
+import type { AppServices } from '../../services.ts';
+import type { Actor } from '../../auth/actor.ts';
+import { transactionExecutor } from '../../db/transaction-executor.ts';
+import { onEventsCommitted, unitOfWork } from '../../db/unit-of-work.ts';
+import { renderEmail } from '../../mail/email-renderer.ts';
+import { toAccount } from '../identity/account.ts';
+import { findUserById } from '../identity/user-repository.ts';
+import { getIssues } from '../issues/list/issue-query-service.ts';
+import type { IssueView } from '../issues/issue-repository.ts';
+import { writeIssueStarred } from '../issues/issue-user-state-repository.ts';
+import {
+  databaseNow,
+  findRule,
+  insertRun,
+  issueIdsCreatedBetween,
+  issueRuleIdsOfProject,
+  projectsWithIssueRules,
+  updateRule,
+  type SmartFlowRuleRow,
+  type SmartFlowRunRow,
+} from './smart-flow-repository.ts';
+import { queueTimedRun, ruleAccess, runErrorCode, storedRule } from './smart-flow-service.ts';
+
+/** Why a rule runs: its time came, issues were created, or its owner pressed "Run now". */
+export type RunCause = 'schedule' | 'event' | 'manual';
+
+/** Issues read per run (one page of the list). */
+const RUN_ISSUES = 500;
+
+/** The owner as the rule acts for them (a rule runs with its owner's own rights, as if they used the app). */
+async function ownerOf(services: AppServices, row: SmartFlowRuleRow): Promise<Actor> {
+  const user = await findUserById(services.database.db, row.userId);
+  if (!user) throw new AppError('SMART_FLOW_RULE_NOT_FOUND');
+  return { account: toAccount(user), via: 'session', sessionId: undefined };
+}
+
+/** The issue list filter of a condition, with what the trigger adds (new issues' ids, a deadline range). */
+function filterOf(condition: SmartFlowCondition, extra: { ids?: number[]; deadline?: IssueFilterCondition }) {
+  const conditions: IssueFilterCondition[] = [];
+  if (condition.disciplineIds.length > 0)
+    conditions.push({ field: 'discipline', values: condition.disciplineIds });
+  if (extra.deadline) conditions.push(extra.deadline);
+  return {
+    standard: condition.filter,
+    combination: 'and',
+    conditions,
+    ...(condition.search?.trim() ? { search: condition.search.trim() } : {}),
+    ...(extra.ids ? { ids: extra.ids } : {}),
+  };
+}
+
+/**
+ * The issues a run takes, read as the owner through the list's own service (its visibility SQL: a rule never sees
+ * more than its owner could in the app). Timed rules take what the condition finds now; a deadline rule the issues
+ * whose deadline fell between the previous look and yesterday (in the rule's zone); an issue rule those created
+ * since its cursor.
+ */
+async function issuesOfRun(
+  services: AppServices,
+  actor: Actor,
+  row: SmartFlowRuleRow,
+  trigger: SmartFlowTrigger,
+  condition: SmartFlowCondition,
+  until: Date,
+): Promise<IssueView[]> {
+  let extra: { ids?: number[]; deadline?: IssueFilterCondition } = {};
+  if (trigger.kind === 'issueCreated') {
+    const ids = await issueIdsCreatedBetween(services.database.db, row.projectId, row.cursorAt, until);
+    if (ids.length === 0) return [];
+    extra = { ids };
+  } else if (trigger.kind === 'deadlinePassed') {
+    const from = zonedDay(row.cursorAt, trigger.timeZone);
+    const to = zonedDay(new Date(until.getTime() - 86_400_000), trigger.timeZone);
+    if (from > to) return [];
+    extra = { deadline: { field: 'deadline', from, to } };
+  }
+  const page = await getIssues(services, actor, {
+    projectId: row.projectId,
+    filter: filterOf(condition, extra),
+    first: RUN_ISSUES,
+  });
+  return page.issues;
+}
+
+function issueLine(publicUrl: string, projectId: number, view: IssueView): string {
+  const deadline = view.row.deadline ? ` (${String(view.row.deadline).slice(0, 10)})` : '';
+  return `- ${view.row.code} ${view.row.title}${deadline}: ${publicUrl}/workspace/project/${projectId}/issues/${view.row.id}`;
+}
+
+/**
+ * Runs one rule: reads its issues as its owner, then in ONE transaction applies the action (the e-mail queued through
+ * the mailer's job, or the stars written), records the run, moves the issue cursor and queues the next timed run.
+ * Two runs of one rule at once: the second finds the cursor moved and does nothing. A run that fails (the owner lost
+ * the project, say) is recorded with its code and pauses the rule; its owner sees why on the page.
+ */
+export async function executeRule(
+  services: AppServices,
+  ruleId: number,
+  cause: RunCause,
+): Promise<SmartFlowRunRow | undefined> {
+  const { db } = services.database;
+  const row = await findRule(db, ruleId);
+  if (!row) return undefined;
+  const until = await databaseNow(db);
+  let found: IssueView[];
+  let actor: Actor;
+  let parts: ReturnType<typeof storedRule>;
+  try {
+    parts = storedRule(row);
+    actor = await ownerOf(services, row);
+    await ruleAccess(db, actor, row.projectId);
+    found = await issuesOfRun(services, actor, row, parts.trigger, parts.condition, until);
+  } catch (error) {
+    if (!(error instanceof AppError)) services.logger.error({ err: error, ruleId }, 'smart flow run failed');
+    return unitOfWork(services, async (tx) => {
+      await updateRule(tx, ruleId, { paused: true, nextRunAt: null });
+      return insertRun(tx, { ruleId, cause, state: 'failed', issueCount: 0, errorCode: runErrorCode(error) });
+    });
+  }
+  return unitOfWork(services, async (tx) => {
+    const locked = await findRule(tx, ruleId, { lock: true });
+    if (!locked || locked.cursorAt.getTime() !== row.cursorAt.getTime()) return undefined;
+    const { trigger, action } = parts;
+    if (action.kind === 'follow')
+      for (const view of found) await writeIssueStarred(tx, view.row.id, actor.account.id, true);
+    if (action.kind === 'email' && found.length > 0 && actor.account.email) {
+      const { publicUrl } = services.config;
+      const shown = found.slice(0, SMART_FLOW_EMAIL_ISSUES);
+      const more = found.length > shown.length ? `\n… +${found.length - shown.length}` : '';
+      const message = renderEmail({
+        to: actor.account.email,
+        locale: actor.account.localeId,
+        template: 'smartFlowRun',
+        recipientName: actor.account.name,
+        vars: {
+          rule: row.name,
+          project: row.projectName,
+          count: String(found.length),
+          list: shown.map((v) => issueLine(publicUrl, row.projectId, v)).join('\n') + more,
+          link: `${publicUrl}/workspace/smart-flow`,
+        },
+      });
+      await services.jobs.send('mail.send', message, { executor: transactionExecutor(tx) });
+    }
+    // The next time after this one (a job may start a little before its time on another clock, or late).
+    const after = new Date(Math.max(until.getTime(), locked.nextRunAt?.getTime() ?? 0));
+    const next = cause === 'schedule' ? (nextSmartFlowRun(trigger, after) ?? null) : locked.nextRunAt;
+    await updateRule(tx, ruleId, {
+      nextRunAt: next,
+      ...(trigger.kind === 'schedule' ? {} : { cursorAt: until }),
+    });
+    if (cause === 'schedule') await queueTimedRun(services, tx, ruleId, next);
+    return insertRun(tx, { ruleId, cause, state: 'done', issueCount: found.length, errorCode: null });
+  });
+}
+
+/** The job of a timed rule: runs it if it is still due at that time (not paused, deleted or rescheduled). */
+export async function runTimedRule(services: AppServices, payload: { ruleId: number; at: string }) {
+  const row = await findRule(services.database.db, payload.ruleId);
+  if (!row || row.paused || row.nextRunAt?.toISOString() !== payload.at) return;
+  await executeRule(services, row.id, 'schedule');
+}
+
+/** The job of a project's new issues: each running issue rule of the project looks at them. */
+export async function runIssueRules(services: AppServices, payload: { projectId: number }) {
+  for (const ruleId of await issueRuleIdsOfProject(services.database.db, payload.projectId))
+    await executeRule(services, ruleId, 'event');
+}
+
+/** "Run now" on one of the caller's rules (paused or not): the run, as it is recorded. */
+export async function runSmartFlowRuleNow(
+  services: AppServices,
+  actor: Actor,
+  id: number,
+): Promise<SmartFlowRunRow> {
+  const row = await findRule(services.database.db, id, { userId: actor.account.id });
+  if (!row) throw new AppError('SMART_FLOW_RULE_NOT_FOUND');
+  const run = await executeRule(services, id, 'manual');
+  // Another run of the rule moved its cursor meanwhile: its result is the one to show.
+  if (!run) throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: 1 });
+  return run;
+}
+
+/**
+ * Issue rules hear of new issues wherever they are created (the app, the BCF import, a copy, an offline sync):
+ * after each committed unit of work with created issues, one indexed look finds the projects with a running issue
+ * rule, and a job per project runs them. The job reads from the rules' cursors, so an event lost with a crashed
+ * process is caught up by the project's next one.
+ */
+export function watchIssueCreation(services: AppServices): () => void {
+  return onEventsCommitted(services.database, (events) => {
+    const projectIds = [
+      ...new Set(events.filter((e) => e.kind === 'issue' && e.action === 'created').map((e) => e.projectId)),
+    ];
+    if (projectIds.length === 0) return;
+    void (async () => {
+      for (const projectId of await projectsWithIssueRules(services.database.db, projectIds))
+        await services.jobs.send('smartFlow.issues', { projectId });
+    })().catch((error: unknown) =>
+      services.logger.error({ err: error, projectIds }, 'smart flow issue rules not queued'),
+    );
+  });
+}

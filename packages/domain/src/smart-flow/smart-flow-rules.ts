@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+// Smart flow (issue 31 item 6, spec core §2 `/workspace/smart-flow`): a person's recurring job, kept as a rule of
+// three parts — when it runs (trigger), which issues it takes (condition) and what it does with them (action) — and
+// always run with its owner's own rights. The assistant may draft a rule from words; the rule itself is this
+// structure, shown in plain words and confirmed by the person (docs/smart-flow.md).
+
+/** Rules one person may keep. */
+export const SMART_FLOW_RULES_PER_USER = 20;
+/** Runs kept per rule (the newest). */
+export const SMART_FLOW_RUNS_KEPT = 10;
+/** At most this many issues go into one run's e-mail (the count says how many matched). */
+export const SMART_FLOW_EMAIL_ISSUES = 50;
+/** Longest rule name and description. */
+export const SMART_FLOW_NAME_MAX = 120;
+export const SMART_FLOW_DESCRIPTION_MAX = 1000;
+
+export const SMART_FLOW_TRIGGERS = ['schedule', 'issueCreated', 'deadlinePassed'] as const;
+export type SmartFlowTriggerKind = (typeof SMART_FLOW_TRIGGERS)[number];
+export const SMART_FLOW_ACTIONS = ['email', 'follow'] as const;
+export type SmartFlowActionKind = (typeof SMART_FLOW_ACTIONS)[number];
+/** The issue list's standard filters a rule may use. */
+export const SMART_FLOW_FILTERS = ['all', 'actives', 'pendencies', 'latePendencies'] as const;
+export type SmartFlowFilter = (typeof SMART_FLOW_FILTERS)[number];
+
+const timeZone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((zone) => isTimeZone(zone), 'unknown time zone');
+const hour = z.number().int().min(0).max(23);
+
+/** When a rule runs: on a schedule (daily or weekly, at an hour of the owner's zone), or as issues appear. */
+export const smartFlowTriggerSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('schedule'),
+      frequency: z.enum(['daily', 'weekly']),
+      /** 0 Sunday … 6 Saturday; weekly only. */
+      weekday: z.number().int().min(0).max(6).optional(),
+      hour,
+      timeZone,
+    })
+    .strict()
+    .refine((t) => t.frequency === 'daily' || t.weekday !== undefined, {
+      message: 'a weekly schedule needs its weekday',
+      path: ['weekday'],
+    }),
+  z.object({ kind: z.literal('issueCreated') }).strict(),
+  /** Once a day at the hour: the issues whose deadline passed since the previous check. */
+  z.object({ kind: z.literal('deadlinePassed'), hour, timeZone }).strict(),
+]);
+export type SmartFlowTrigger = z.output<typeof smartFlowTriggerSchema>;
+
+/** Which issues: a standard filter of the list, optionally some disciplines and words. */
+export const smartFlowConditionSchema = z
+  .object({
+    filter: z.enum(SMART_FLOW_FILTERS),
+    disciplineIds: z.array(z.number().int().positive()).max(50).default([]),
+    search: z.string().max(200).optional(),
+  })
+  .strict();
+export type SmartFlowCondition = z.output<typeof smartFlowConditionSchema>;
+
+/** What it does: e-mail the owner the issues, or follow (star) them for the owner. */
+export const smartFlowActionSchema = z.object({ kind: z.enum(SMART_FLOW_ACTIONS) }).strict();
+export type SmartFlowAction = z.output<typeof smartFlowActionSchema>;
+
+/** A rule as the person saves it. */
+export const smartFlowRuleSchema = z
+  .object({
+    projectId: z.number().int().positive(),
+    name: z.string().trim().min(1).max(SMART_FLOW_NAME_MAX),
+    description: z.string().trim().max(SMART_FLOW_DESCRIPTION_MAX).optional(),
+    trigger: smartFlowTriggerSchema,
+    condition: smartFlowConditionSchema,
+    action: smartFlowActionSchema,
+  })
+  .strict();
+export type SmartFlowRuleInput = z.output<typeof smartFlowRuleSchema>;
+
+/** Whether the runtime knows an IANA time zone. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The weekday (0 Sunday) and hour of an instant in a time zone. */
+export function zonedWeekdayHour(at: Date, zone: string): { weekday: number; hour: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    weekday: 'short',
+    hour: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(
+    parts.find((p) => p.type === 'weekday')?.value ?? '',
+  );
+  const hourPart = Number(parts.find((p) => p.type === 'hour')?.value ?? '0');
+  return { weekday, hour: hourPart };
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+export function zonedDay(at: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/**
+ * The next time a timed rule runs, strictly after `after`: the first instant that is the rule's hour, on the hour,
+ * in the rule's zone (and its weekday, for a weekly rule). Undefined for a rule that runs on events. Zones are whole
+ * or half hours off UTC, so the half hours of UTC are searched, at most 8 days of them: a summer-time jump over the
+ * hour makes the rule run on the next day.
+ */
+export function nextSmartFlowRun(trigger: SmartFlowTrigger, after: Date): Date | undefined {
+  if (trigger.kind === 'issueCreated') return undefined;
+  const start = Math.floor(after.getTime() / 1_800_000) * 1_800_000 + 1_800_000;
+  for (let at = start; at < start + 8 * 24 * 3_600_000; at += 1_800_000) {
+    const date = new Date(at);
+    const local = zonedWeekdayHour(date, trigger.timeZone);
+    // The half hour whose zone time is the whole hour: the one a minute later has the same hour, a half hour
+    // earlier has the hour before (zone offsets are whole or half hours).
+    if (local.hour !== trigger.hour) continue;
+    if (zonedWeekdayHour(new Date(at - 1_800_000), trigger.timeZone).hour === trigger.hour) continue;
+    if (trigger.kind === 'schedule' && trigger.frequency === 'weekly' && local.weekday !== trigger.weekday)
+      continue;
+    return date;
+  }
+  return undefined;
+}
