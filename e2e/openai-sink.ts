@@ -5,7 +5,8 @@ import { startOpenAiTestServer } from '../apps/server/test/support/openai-test-s
  * points AI_BASE_URL at it): asked a question, it looks up the active issues whose deadline has passed through the
  * assistant's search tool; given the tool's answer, it streams a list of them, each linked as the assistant must.
  * Asked to "Draft a comment", it drafts one on the first issue it found, through the draft_comment tool. Smart Docs'
- * questions are answered from the first passage given, and the text helper returns a fixed complete version.
+ * questions are answered from the first passage given, and the text helper returns a fixed complete version. A smart
+ * flow description becomes a weekly rule on the first project the prompt lists.
  * The server is the one the server tests use (apps/server/test/support/openai-test-server.ts).
  */
 const port = Number(process.env.OBRA_E2E_AI_PORT);
@@ -29,6 +30,24 @@ server.answer = (request) => {
         'Where: [where?]. Who: [who?]. By when: [by when?]',
       ],
     };
+  // Smart flow: the words become a weekly rule on the first listed project, e-mailing its open issues.
+  if (system.startsWith('You turn a construction coordinator')) {
+    const projectId = Number(/- project (\d+) /.exec(system)?.[1] ?? 0);
+    return {
+      toolCalls: [
+        {
+          name: 'propose_rule',
+          arguments: {
+            projectId,
+            name: 'Monday open issues',
+            trigger: { kind: 'schedule', frequency: 'weekly', weekday: 1, hour: 8 },
+            condition: { filter: 'actives', disciplineIds: [] },
+            action: { kind: 'email' },
+          },
+        },
+      ],
+    };
+  }
   const last = request.messages.at(-1);
   const question = [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const found = (content: string | null | undefined) =>

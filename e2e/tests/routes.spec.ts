@@ -59,6 +59,7 @@ test.describe('every route of spec core §2 renders for a suitable user (issue 3
     await expect(page).toHaveURL(/\/workspace\//);
     const workspace = [
       'home',
+      'smart-flow',
       'downloads',
       'support',
       'company/profile',

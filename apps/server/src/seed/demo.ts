@@ -3,6 +3,7 @@ import { demoUsersFile, seedDemo, type DemoUser } from './demo-seed.ts';
 import { seedDemoIssues } from './demo-issues.ts';
 import { seedDemoDrive } from './demo-drive.ts';
 import { seedDemoBim } from './demo-bim.ts';
+import { seedDemoSmartFlow } from './demo-smart-flow.ts';
 
 export { demoUsersFile, type DemoUser };
 
@@ -37,6 +38,10 @@ export const DEMO_CHAPTERS: readonly DemoChapter[] = [
   },
   { name: 'drive', run: async (services, users) => ({ documents: await seedDemoDrive(services, users) }) },
   { name: 'BIM models', run: async (services, users) => ({ models: await seedDemoBim(services, users) }) },
+  {
+    name: 'smart flow',
+    run: async (services, users) => ({ rules: await seedDemoSmartFlow(services, users) }),
+  },
 ];
 
 /**

@@ -109,3 +109,41 @@ describe('demo seed: project', () => {
     expect(members('Coordenação')).toContain(idOf('companyAdmin'));
   });
 });
+
+describe('demo seed: smart flow', () => {
+  it('gives the manager a Monday e-mail rule that has run once, and a rule following new structure issues', async () => {
+    const manager = demo('manager');
+    const data = await query<{
+      smartFlowRules: {
+        name: string;
+        trigger: { kind: string };
+        action: { kind: string };
+        paused: boolean;
+        nextRunAt: string | null;
+        disciplineNames: { name: string }[];
+        runs: { cause: string; state: string; issueCount: number }[];
+      }[];
+    }>(
+      manager,
+      '{ smartFlowRules { name trigger action paused nextRunAt disciplineNames { name } runs { cause state issueCount } } }',
+    );
+    const [follow, weekly] = data.smartFlowRules;
+    expect(weekly).toMatchObject({
+      name: 'Atrasados de segunda-feira',
+      paused: false,
+      action: { kind: 'email' },
+    });
+    expect(weekly?.nextRunAt).not.toBeNull();
+    expect(weekly?.runs).toHaveLength(1);
+    expect(weekly?.runs[0]).toMatchObject({ cause: 'manual', state: 'done' });
+    expect(weekly?.runs[0]?.issueCount).toBeGreaterThan(0);
+    expect(follow).toMatchObject({ trigger: { kind: 'issueCreated' }, action: { kind: 'follow' } });
+    expect(follow?.disciplineNames).toHaveLength(1);
+    // Nobody else sees them.
+    const other = await query<{ smartFlowRules: unknown[] }>(
+      demo('collaborator'),
+      '{ smartFlowRules { id } }',
+    );
+    expect(other.smartFlowRules).toEqual([]);
+  });
+});

@@ -445,6 +445,15 @@ export function buildRoutes(): RouteObject[] {
                     ).WorkspaceHomePage,
                   }),
                 },
+                // Smart flow: the person's recurring rules (issue 31 item 6; docs/smart-flow.md).
+                {
+                  path: 'smart-flow',
+                  lazy: async () => ({
+                    Component: (
+                      await importWithReload(() => import('../features/smart-flow/smart-flow-page.tsx'))
+                    ).SmartFlowPage,
+                  }),
+                },
                 // The files the person asked Obra to prepare (bulk zips, BCF exports).
                 {
                   path: 'downloads',

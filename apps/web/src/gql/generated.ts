@@ -2858,6 +2858,151 @@ export type ProjectEnumsQuery = {
   };
 };
 
+export type SmartFlowRuleFieldsFragment = {
+  id: number;
+  projectId: number;
+  projectName: string;
+  name: string;
+  description: string | null;
+  trigger: unknown;
+  condition: unknown;
+  action: unknown;
+  paused: boolean;
+  nextRunAt: string | null;
+  createdAt: string;
+  disciplineNames: Array<{ id: number; name: string }>;
+  runs: Array<{
+    id: number;
+    cause: string;
+    state: string;
+    issueCount: number;
+    errorCode: string | null;
+    startedAt: string;
+  }>;
+};
+
+export type SmartFlowRulesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type SmartFlowRulesQuery = {
+  smartFlowRules: Array<{
+    id: number;
+    projectId: number;
+    projectName: string;
+    name: string;
+    description: string | null;
+    trigger: unknown;
+    condition: unknown;
+    action: unknown;
+    paused: boolean;
+    nextRunAt: string | null;
+    createdAt: string;
+    disciplineNames: Array<{ id: number; name: string }>;
+    runs: Array<{
+      id: number;
+      cause: string;
+      state: string;
+      issueCount: number;
+      errorCode: string | null;
+      startedAt: string;
+    }>;
+  }>;
+};
+
+export type SmartFlowProjectDisciplinesQueryVariables = Exact<{
+  projectId: number;
+}>;
+
+export type SmartFlowProjectDisciplinesQuery = {
+  projectData: { id: number; disciplines: Array<{ id: number; name: string; abbreviation: string }> };
+};
+
+export type CreateSmartFlowRuleMutationVariables = Exact<{
+  input: unknown;
+}>;
+
+export type CreateSmartFlowRuleMutation = {
+  createSmartFlowRule: {
+    id: number;
+    projectId: number;
+    projectName: string;
+    name: string;
+    description: string | null;
+    trigger: unknown;
+    condition: unknown;
+    action: unknown;
+    paused: boolean;
+    nextRunAt: string | null;
+    createdAt: string;
+    disciplineNames: Array<{ id: number; name: string }>;
+    runs: Array<{
+      id: number;
+      cause: string;
+      state: string;
+      issueCount: number;
+      errorCode: string | null;
+      startedAt: string;
+    }>;
+  };
+};
+
+export type SetSmartFlowRulePausedMutationVariables = Exact<{
+  id: number;
+  paused: boolean;
+}>;
+
+export type SetSmartFlowRulePausedMutation = {
+  setSmartFlowRulePaused: {
+    id: number;
+    projectId: number;
+    projectName: string;
+    name: string;
+    description: string | null;
+    trigger: unknown;
+    condition: unknown;
+    action: unknown;
+    paused: boolean;
+    nextRunAt: string | null;
+    createdAt: string;
+    disciplineNames: Array<{ id: number; name: string }>;
+    runs: Array<{
+      id: number;
+      cause: string;
+      state: string;
+      issueCount: number;
+      errorCode: string | null;
+      startedAt: string;
+    }>;
+  };
+};
+
+export type DeleteSmartFlowRuleMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type DeleteSmartFlowRuleMutation = { deleteSmartFlowRule: boolean };
+
+export type RunSmartFlowRuleMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type RunSmartFlowRuleMutation = {
+  runSmartFlowRule: {
+    id: number;
+    cause: string;
+    state: string;
+    issueCount: number;
+    errorCode: string | null;
+    startedAt: string;
+  };
+};
+
+export type DraftSmartFlowRuleMutationVariables = Exact<{
+  text: string;
+  timeZone: string;
+}>;
+
+export type DraftSmartFlowRuleMutation = { draftSmartFlowRule: unknown };
+
 export type SupportInfoQueryVariables = Exact<{ [key: string]: never }>;
 
 export type SupportInfoQuery = { supportInfo: { contactAvailable: boolean; apiVersion: string } };
@@ -4005,6 +4150,58 @@ export const SetupGroupFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<SetupGroupFieldsFragment, unknown>;
+export const SmartFlowRuleFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SmartFlowRuleFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SmartFlowRule' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'projectName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'trigger' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'action' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'nextRunAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'disciplineNames' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'runs' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cause' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issueCount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'errorCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SmartFlowRuleFieldsFragment, unknown>;
 export const CreateProfileImageUploadDocument = {
   kind: 'Document',
   definitions: [
@@ -14051,6 +14248,428 @@ export const ProjectEnumsDocument = {
     },
   ],
 } as unknown as DocumentNode<ProjectEnumsQuery, ProjectEnumsQueryVariables>;
+export const SmartFlowRulesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SmartFlowRules' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'smartFlowRules' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SmartFlowRuleFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SmartFlowRuleFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SmartFlowRule' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'projectName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'trigger' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'action' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'nextRunAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'disciplineNames' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'runs' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cause' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issueCount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'errorCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SmartFlowRulesQuery, SmartFlowRulesQueryVariables>;
+export const SmartFlowProjectDisciplinesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SmartFlowProjectDisciplines' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'projectData' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'disciplines' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'abbreviation' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SmartFlowProjectDisciplinesQuery, SmartFlowProjectDisciplinesQueryVariables>;
+export const CreateSmartFlowRuleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CreateSmartFlowRule' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'JSON' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createSmartFlowRule' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SmartFlowRuleFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SmartFlowRuleFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SmartFlowRule' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'projectName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'trigger' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'action' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'nextRunAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'disciplineNames' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'runs' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cause' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issueCount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'errorCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CreateSmartFlowRuleMutation, CreateSmartFlowRuleMutationVariables>;
+export const SetSmartFlowRulePausedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SetSmartFlowRulePaused' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'paused' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setSmartFlowRulePaused' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'paused' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'paused' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SmartFlowRuleFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SmartFlowRuleFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SmartFlowRule' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'projectName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'trigger' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'action' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'nextRunAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'disciplineNames' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'runs' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cause' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issueCount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'errorCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SetSmartFlowRulePausedMutation, SetSmartFlowRulePausedMutationVariables>;
+export const DeleteSmartFlowRuleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DeleteSmartFlowRule' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteSmartFlowRule' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<DeleteSmartFlowRuleMutation, DeleteSmartFlowRuleMutationVariables>;
+export const RunSmartFlowRuleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RunSmartFlowRule' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'runSmartFlowRule' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cause' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'issueCount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'errorCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RunSmartFlowRuleMutation, RunSmartFlowRuleMutationVariables>;
+export const DraftSmartFlowRuleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DraftSmartFlowRule' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'timeZone' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'draftSmartFlowRule' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'text' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'timeZone' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'timeZone' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<DraftSmartFlowRuleMutation, DraftSmartFlowRuleMutationVariables>;
 export const SupportInfoDocument = {
   kind: 'Document',
   definitions: [

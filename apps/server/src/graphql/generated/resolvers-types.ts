@@ -2224,6 +2224,12 @@ export type SmartDocsSource = {
   status: Scalars['String']['output'];
 };
 
+export type SmartFlowDiscipline = {
+  __typename?: 'SmartFlowDiscipline';
+  id: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+};
+
 /** A person's recurring job in one project, run with their own rights. */
 export type SmartFlowRule = {
   __typename?: 'SmartFlowRule';
@@ -2234,6 +2240,8 @@ export type SmartFlowRule = {
   createdAt: Scalars['DateTime']['output'];
   /** The words it was drafted from, if any. */
   description: Maybe<Scalars['String']['output']>;
+  /** The condition's disciplines still in the project, with their names. */
+  disciplineNames: Array<SmartFlowDiscipline>;
   id: Scalars['Int']['output'];
   name: Scalars['String']['output'];
   /** When a timed rule runs next. */
@@ -2665,6 +2673,7 @@ export type ResolversTypes = ResolversObject<{
   SmartDocsPassage: ResolverTypeWrapper<SmartDocsPassage>;
   SmartDocsQuestionInput: SmartDocsQuestionInput;
   SmartDocsSource: ResolverTypeWrapper<SmartDocsSource>;
+  SmartFlowDiscipline: ResolverTypeWrapper<SmartFlowDiscipline>;
   SmartFlowRule: ResolverTypeWrapper<SmartFlowRule>;
   SmartFlowRun: ResolverTypeWrapper<SmartFlowRun>;
   StandardDiscipline: ResolverTypeWrapper<StandardDiscipline>;
@@ -2815,6 +2824,7 @@ export type ResolversParentTypes = ResolversObject<{
   SmartDocsPassage: SmartDocsPassage;
   SmartDocsQuestionInput: SmartDocsQuestionInput;
   SmartDocsSource: SmartDocsSource;
+  SmartFlowDiscipline: SmartFlowDiscipline;
   SmartFlowRule: SmartFlowRule;
   SmartFlowRun: SmartFlowRun;
   StandardDiscipline: StandardDiscipline;
@@ -4782,6 +4792,15 @@ export type SmartDocsSourceResolvers<
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type SmartFlowDisciplineResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SmartFlowDiscipline'] =
+    ResolversParentTypes['SmartFlowDiscipline'],
+> = ResolversObject<{
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type SmartFlowRuleResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['SmartFlowRule'] = ResolversParentTypes['SmartFlowRule'],
@@ -4790,6 +4809,7 @@ export type SmartFlowRuleResolvers<
   condition?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  disciplineNames?: Resolver<Array<ResolversTypes['SmartFlowDiscipline']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   nextRunAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -5108,6 +5128,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   SmartDocsAnswerEvent?: SmartDocsAnswerEventResolvers<ContextType>;
   SmartDocsPassage?: SmartDocsPassageResolvers<ContextType>;
   SmartDocsSource?: SmartDocsSourceResolvers<ContextType>;
+  SmartFlowDiscipline?: SmartFlowDisciplineResolvers<ContextType>;
   SmartFlowRule?: SmartFlowRuleResolvers<ContextType>;
   SmartFlowRun?: SmartFlowRunResolvers<ContextType>;
   StandardDiscipline?: StandardDisciplineResolvers<ContextType>;

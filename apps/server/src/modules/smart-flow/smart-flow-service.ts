@@ -16,6 +16,7 @@ import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { Db } from '../../db/database.ts';
 import { loadProjectAccess, requireParticipant } from '../projects/project-access.ts';
 import { existingDisciplineIds } from '../projects/project-access-repository.ts';
+import { disciplinesByIds } from '../projects/project-settings-repository.ts';
 import { requireIssueReader } from '../issues/issue-permissions.ts';
 import {
   countRulesOf,
@@ -43,11 +44,25 @@ export interface SmartFlowRuleView {
   nextRunAt: Date | null;
   createdAt: Date;
   runs: SmartFlowRunRow[];
+  /** The names of the condition's disciplines (those still in the project), for the rule in words. */
+  disciplineNames: { id: number; name: string }[];
 }
 
-function present(row: SmartFlowRuleRow, runs: readonly SmartFlowRunRow[]): SmartFlowRuleView {
+async function present(
+  db: Db,
+  row: SmartFlowRuleRow,
+  runs: readonly SmartFlowRunRow[],
+): Promise<SmartFlowRuleView> {
   const { userId: _u, cursorAt: _c, ...shown } = row;
-  return { ...shown, runs: runs.filter((r) => r.ruleId === row.id) };
+  const parsed = smartFlowConditionSchema.safeParse(row.condition);
+  const disciplines = parsed.success
+    ? await disciplinesByIds(db, row.projectId, parsed.data.disciplineIds)
+    : [];
+  return {
+    ...shown,
+    runs: runs.filter((r) => r.ruleId === row.id),
+    disciplineNames: disciplines.map((d) => ({ id: d.id, name: d.name })),
+  };
 }
 
 /** The first problem of an input as BAD_USER_INPUT with the field it is in. */
@@ -91,7 +106,7 @@ export async function smartFlowRules(services: AppServices, actor: Actor): Promi
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => present(r, runs));
+  return Promise.all(rows.map((r) => present(db, r, runs)));
 }
 
 /** createSmartFlowRule: checks the rule and the owner's access, stores it and queues its first timed run. */
@@ -126,7 +141,7 @@ export async function createSmartFlowRule(
   });
   const row = await findRule(db, id);
   if (!row) throw new AppError('SMART_FLOW_RULE_NOT_FOUND');
-  return present(row, []);
+  return present(db, row, []);
 }
 
 async function ownRule(db: Db, actor: Actor, id: number, lock = false): Promise<SmartFlowRuleRow> {
@@ -161,7 +176,7 @@ export async function setSmartFlowRulePaused(
     await queueTimedRun(services, tx, id, nextRunAt);
   });
   const row = await ownRule(db, actor, id);
-  return present(row, await runsOfRules(db, [id]));
+  return present(db, row, await runsOfRules(db, [id]));
 }
 
 /** Deletes one of the caller's rules and its runs (a queued run then finds nothing and ends). */

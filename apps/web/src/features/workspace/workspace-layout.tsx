@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconBriefcase,
   IconFileSearch,
+  IconBolt,
   IconDownload,
   IconHelpCircle,
   IconBuilding,
@@ -121,6 +122,12 @@ function useMenu(pathname: string): { items: SideMenuItem[]; backTo?: { label: s
             },
           ]
         : []),
+      {
+        name: 'smartFlow',
+        label: t('menu.smartFlow'),
+        to: '/workspace/smart-flow',
+        icon: <IconBolt size={18} />,
+      },
       {
         name: 'downloads',
         label: t('menu.downloads'),

@@ -1,0 +1,238 @@
+import { useMemo } from 'react';
+import { Button, Card, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from 'urql';
+import { SmartFlowProjectDisciplinesDocument } from '../../gql/generated.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { hourName, ruleSentence, weekdayName, type RuleDraft } from './smart-flow-words.ts';
+
+const FILTERS = ['all', 'actives', 'pendencies', 'latePendencies'] as const;
+
+/** The browser's time zone: timed rules run at the hour of the person's own clock. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** A new rule's starting point: weekly on Monday at 08:00, late issues waiting on me, e-mailed. */
+export function emptyDraft(projectId: number | null): RuleDraft {
+  return {
+    projectId,
+    name: '',
+    trigger: { kind: 'schedule', frequency: 'weekly', weekday: 1, hour: 8, timeZone: browserTimeZone() },
+    condition: { filter: 'latePendencies', disciplineIds: [] },
+    action: { kind: 'email' },
+  };
+}
+
+/** The rule as the API takes it (the domain's shape: a daily schedule has no weekday, an event no hour). */
+export function ruleInputOf(draft: RuleDraft): Record<string, unknown> {
+  const { trigger } = draft;
+  const zone = trigger.timeZone ?? browserTimeZone();
+  const timed =
+    trigger.kind === 'issueCreated'
+      ? { kind: 'issueCreated' }
+      : trigger.kind === 'deadlinePassed'
+        ? { kind: 'deadlinePassed', hour: trigger.hour ?? 8, timeZone: zone }
+        : {
+            kind: 'schedule',
+            frequency: trigger.frequency ?? 'weekly',
+            ...(trigger.frequency === 'daily' ? {} : { weekday: trigger.weekday ?? 1 }),
+            hour: trigger.hour ?? 8,
+            timeZone: zone,
+          };
+  const search = draft.condition.search?.trim();
+  return {
+    projectId: draft.projectId,
+    name: draft.name.trim(),
+    ...(draft.description ? { description: draft.description } : {}),
+    trigger: timed,
+    condition: {
+      filter: draft.condition.filter,
+      disciplineIds: draft.condition.disciplineIds,
+      ...(search ? { search } : {}),
+    },
+    action: draft.action,
+  };
+}
+
+/**
+ * The rule's three parts as a form, with the sentence it makes: what the person confirms before saving, whether
+ * they built it here or the assistant drafted it from their words.
+ */
+export function SmartFlowRuleForm({
+  draft,
+  onChange,
+  projects,
+  reviewing,
+  busy,
+  error,
+  onSave,
+  onCancel,
+}: {
+  draft: RuleDraft;
+  onChange: (draft: RuleDraft) => void;
+  projects: readonly { id: number; name: string }[];
+  reviewing: boolean;
+  busy: boolean;
+  error: unknown;
+  onSave: () => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation('workspace');
+  const [disciplinesResult] = useQuery({
+    query: SmartFlowProjectDisciplinesDocument,
+    variables: { projectId: draft.projectId ?? 0 },
+    pause: draft.projectId === null,
+  });
+  const disciplines = useMemo(
+    () => disciplinesResult.data?.projectData.disciplines ?? [],
+    [disciplinesResult.data],
+  );
+  const names = {
+    project: projects.find((p) => p.id === draft.projectId)?.name ?? '…',
+    disciplines: new Map(disciplines.map((d) => [d.id, d.name])),
+  };
+  const set = (patch: Partial<RuleDraft>) => onChange({ ...draft, ...patch });
+  const setTrigger = (patch: Partial<RuleDraft['trigger']>) =>
+    set({ trigger: { ...draft.trigger, ...patch } });
+  const setCondition = (patch: Partial<RuleDraft['condition']>) =>
+    set({ condition: { ...draft.condition, ...patch } });
+  const hours = Array.from({ length: 24 }, (_, h) => ({
+    value: String(h),
+    label: hourName(h, i18n.language),
+  }));
+  const weekdays = [1, 2, 3, 4, 5, 6, 0].map((d) => ({
+    value: String(d),
+    label: weekdayName(d, i18n.language),
+  }));
+  const timed = draft.trigger.kind !== 'issueCreated';
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="form"
+      data-testid="smart-flow-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave();
+      }}
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {reviewing ? t('smartFlow.form.reviewTitle') : t('smartFlow.form.newTitle')}
+        </Title>
+        <Group grow align="flex-start" wrap="wrap">
+          <Select
+            label={t('smartFlow.form.project')}
+            data={projects.map((p) => ({ value: String(p.id), label: p.name }))}
+            value={draft.projectId === null ? null : String(draft.projectId)}
+            onChange={(v) =>
+              set({ projectId: v ? Number(v) : null, condition: { ...draft.condition, disciplineIds: [] } })
+            }
+            allowDeselect={false}
+            required
+          />
+          <TextInput
+            label={t('smartFlow.form.name')}
+            value={draft.name}
+            onChange={(e) => set({ name: e.currentTarget.value })}
+            maxLength={120}
+            required
+          />
+        </Group>
+        <Group grow align="flex-start" wrap="wrap">
+          <Select
+            label={t('smartFlow.form.trigger')}
+            data={(['schedule', 'issueCreated', 'deadlinePassed'] as const).map((k) => ({
+              value: k,
+              label: t(`smartFlow.triggers.${k}`),
+            }))}
+            value={draft.trigger.kind}
+            onChange={(v) => v && setTrigger({ kind: v as RuleDraft['trigger']['kind'] })}
+            allowDeselect={false}
+          />
+          {draft.trigger.kind === 'schedule' && (
+            <Select
+              label={t('smartFlow.form.frequency')}
+              data={(['weekly', 'daily'] as const).map((f) => ({
+                value: f,
+                label: t(`smartFlow.frequencies.${f}`),
+              }))}
+              value={draft.trigger.frequency ?? 'weekly'}
+              onChange={(v) => v && setTrigger({ frequency: v as 'daily' | 'weekly' })}
+              allowDeselect={false}
+            />
+          )}
+          {draft.trigger.kind === 'schedule' && draft.trigger.frequency !== 'daily' && (
+            <Select
+              label={t('smartFlow.form.weekday')}
+              data={weekdays}
+              value={String(draft.trigger.weekday ?? 1)}
+              onChange={(v) => v && setTrigger({ weekday: Number(v) })}
+              allowDeselect={false}
+            />
+          )}
+          {timed && (
+            <Select
+              label={t('smartFlow.form.hour')}
+              data={hours}
+              value={String(draft.trigger.hour ?? 8)}
+              onChange={(v) => v && setTrigger({ hour: Number(v) })}
+              allowDeselect={false}
+            />
+          )}
+        </Group>
+        <Group grow align="flex-start" wrap="wrap">
+          <Select
+            label={t('smartFlow.form.filter')}
+            data={FILTERS.map((f) => ({ value: f, label: t(`smartFlow.filters.${f}`) }))}
+            value={draft.condition.filter}
+            onChange={(v) => v && setCondition({ filter: v })}
+            allowDeselect={false}
+          />
+          <MultiSelect
+            label={t('smartFlow.form.disciplines')}
+            placeholder={
+              draft.condition.disciplineIds.length ? undefined : t('smartFlow.form.disciplinesPlaceholder')
+            }
+            data={disciplines.map((d) => ({ value: String(d.id), label: d.name }))}
+            value={draft.condition.disciplineIds.map(String)}
+            onChange={(v) => setCondition({ disciplineIds: v.map(Number) })}
+            searchable
+          />
+          <TextInput
+            label={t('smartFlow.form.search')}
+            value={draft.condition.search ?? ''}
+            onChange={(e) => setCondition({ search: e.currentTarget.value })}
+            maxLength={200}
+          />
+        </Group>
+        <Select
+          label={t('smartFlow.form.action')}
+          data={(['email', 'follow'] as const).map((a) => ({ value: a, label: t(`smartFlow.actions.${a}`) }))}
+          value={draft.action.kind}
+          onChange={(v) => v && set({ action: { kind: v as 'email' | 'follow' } })}
+          allowDeselect={false}
+        />
+        <Card withBorder radius="sm" padding="sm" bg="var(--mantine-color-default-hover)">
+          <Text size="xs" c="dimmed">
+            {t('smartFlow.form.preview')}
+          </Text>
+          <Text fw={500} data-testid="smart-flow-sentence">
+            {ruleSentence(t, draft, names, i18n.language)}
+          </Text>
+        </Card>
+        <FormError error={error} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            {t('smartFlow.form.cancel')}
+          </Button>
+          <Button type="submit" loading={busy} disabled={draft.projectId === null || !draft.name.trim()}>
+            {t('smartFlow.form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

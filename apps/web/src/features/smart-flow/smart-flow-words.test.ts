@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import { createI18n } from '../../i18n/i18n.ts';
+import { ruleInputOf } from './smart-flow-rule-form.tsx';
+import { ruleSentence, type RuleDraft } from './smart-flow-words.ts';
+
+const names = { project: 'Edifício Aurora', disciplines: new Map([[3, 'Structure']]) };
+const weekly: RuleDraft = {
+  projectId: 7,
+  name: ' Late structure ',
+  trigger: { kind: 'schedule', frequency: 'weekly', weekday: 1, hour: 8, timeZone: 'America/Sao_Paulo' },
+  condition: { filter: 'latePendencies', disciplineIds: [3], search: ' laje ' },
+  action: { kind: 'email' },
+};
+
+async function translator(lng: string): Promise<TFunction> {
+  const i18n = await createI18n({ lng });
+  await i18n.loadNamespaces(['workspace']);
+  return i18n.getFixedT(lng, 'workspace');
+}
+
+describe('a smart flow rule in words', () => {
+  it('says when, what it does and which issues, in the three languages', async () => {
+    expect(ruleSentence(await translator('en'), weekly, names, 'en')).toBe(
+      'Every Monday at 8:00 AM (America/Sao_Paulo): e-mail me late issues waiting on my disciplines of Structure containing “laje” in Edifício Aurora.',
+    );
+    const follow: RuleDraft = { ...weekly, trigger: { kind: 'issueCreated' }, action: { kind: 'follow' } };
+    expect(ruleSentence(await translator('es'), follow, names, 'es')).toBe(
+      'Cuando se crea una incidencia: seguir las incidencias atrasadas pendientes de mis disciplinas de Structure que contengan «laje» en Edifício Aurora.',
+    );
+    const daily: RuleDraft = { ...weekly, trigger: { ...weekly.trigger, frequency: 'daily', hour: 17 } };
+    expect(ruleSentence(await translator('pt-BR'), daily, names, 'pt-BR')).toBe(
+      'Todo dia às 17:00 (America/Sao_Paulo): envie-me por e-mail os apontamentos atrasados pendentes das minhas disciplinas de Structure contendo “laje” em Edifício Aurora.',
+    );
+  });
+
+  it('sends the domain shape: a daily schedule without weekday, an event without hour, words trimmed', () => {
+    expect(ruleInputOf(weekly)).toEqual({
+      projectId: 7,
+      name: 'Late structure',
+      trigger: { kind: 'schedule', frequency: 'weekly', weekday: 1, hour: 8, timeZone: 'America/Sao_Paulo' },
+      condition: { filter: 'latePendencies', disciplineIds: [3], search: 'laje' },
+      action: { kind: 'email' },
+    });
+    expect(ruleInputOf({ ...weekly, trigger: { ...weekly.trigger, frequency: 'daily' } }).trigger).toEqual({
+      kind: 'schedule',
+      frequency: 'daily',
+      hour: 8,
+      timeZone: 'America/Sao_Paulo',
+    });
+    const event = ruleInputOf({
+      ...weekly,
+      trigger: { kind: 'issueCreated', hour: 9 },
+      condition: { filter: 'all', disciplineIds: [], search: '  ' },
+    });
+    expect(event.trigger).toEqual({ kind: 'issueCreated' });
+    expect(event.condition).toEqual({ filter: 'all', disciplineIds: [] });
+  });
+});
