@@ -66,3 +66,59 @@ test.describe('plan limits (issue 33 item 5)', () => {
     await expect(page.getByTestId('project-card')).toHaveCount(1);
   });
 });
+
+test.describe('the drive trial (issue 33 item 5, editor §9)', () => {
+  test('the platform administrator ends a company’s trial: its drive stays readable and shows the upgrade prompt', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = await createUser(request, obra, { onboarded: true, tag: 'trial' });
+    const companyName = await companyNameOf(request, owner.email);
+    const ownerToken = await tokenOf(request, owner.email);
+    const created = await gql<{ createProject: { id: number } }>(
+      request,
+      ownerToken,
+      'mutation($n: String!) { createProject(name: $n) { id } }',
+      { n: `Torre ${Date.now()}` },
+    );
+
+    // Before: the drive invites the first upload.
+    const ownerContext = await browser.newContext({ baseURL, locale: 'en-US' });
+    const ownerPage = await ownerContext.newPage();
+    await ownerPage.goto('/workspace');
+    await signInWithForm(ownerPage, owner.email, owner.password);
+    await ownerPage.goto(`/workspace/project/${created.createProject.id}/drive`);
+    await expect(ownerPage.getByTestId('drive-plan')).toHaveAttribute('data-state', 'notStarted');
+    await expect(ownerPage.getByTestId('drive-upload-send')).toHaveCount(0);
+    await expect(ownerPage.getByText(/Drop files or folders here/).first()).toBeVisible();
+
+    // The platform administrator ends the trial from the company's profile, after a confirmation.
+    const admin = platformAdmin(obra);
+    const adminContext = await browser.newContext({ baseURL, locale: 'en-US' });
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto('/admin');
+    await signInWithForm(adminPage, admin.email, admin.password);
+    await expect(adminPage).toHaveURL(/\/admin\/companies$/);
+    await adminPage.getByRole('link', { name: companyName }).click();
+    const drive = adminPage.getByTestId('admin-company-drive');
+    await expect(drive.getByTestId('admin-company-drive-state')).toHaveText(
+      'Trial not started (starts at the first upload)',
+    );
+    await drive.getByRole('button', { name: 'End the trial now' }).click();
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'End the trial' }).click();
+    await expect(drive.getByTestId('admin-company-drive-state')).toHaveText('Trial ended: read only');
+    await adminContext.close();
+
+    // After: the drive is read-only with the upgrade prompt (the server's refusal is in drive-trial.test.ts).
+    await ownerPage.reload();
+    const prompt = ownerPage.getByTestId('drive-plan');
+    await expect(prompt).toHaveAttribute('data-state', 'ended');
+    await expect(prompt).toContainText('The drive trial has ended');
+    await expect(prompt).toContainText("ask your company's administrator to upgrade the plan");
+    await expect(ownerPage.getByText(/Drop files or folders here/)).toHaveCount(0);
+    await ownerContext.close();
+  });
+});

@@ -116,3 +116,35 @@ describe('the drive trial', () => {
     expect(await projectPlan()).toMatchObject({ state: 'ended' });
   });
 });
+
+describe("the platform admin moves the trial's end", () => {
+  const MOVE =
+    'mutation($c: Int!, $e: DateTime!) { setCompanyDriveTrialEnd(companyId: $c, endsAt: $e) { state daysLeft endsAt } }';
+
+  it('extends a trial, ends it now (an end in the past is now), and refuses more than a year or a non-admin', async () => {
+    const in10 = new Date(Date.now() + 10 * 86_400_000 + 60_000);
+    const moved = await call<{ setCompanyDriveTrialEnd: Plan }>(t, w.platformAdmin, MOVE, {
+      c: ownerCompanyId,
+      e: in10.toISOString(),
+    });
+    expect(moved.setCompanyDriveTrialEnd).toMatchObject({ state: 'trial', daysLeft: 11 });
+    expect(
+      Math.abs(new Date(moved.setCompanyDriveTrialEnd.endsAt ?? 0).getTime() - in10.getTime()),
+    ).toBeLessThan(1000);
+    expect((await projectPlan()).state).toBe('trial');
+    const ended = await call<{ setCompanyDriveTrialEnd: Plan }>(t, w.platformAdmin, MOVE, {
+      c: ownerCompanyId,
+      e: '2020-01-01T00:00:00Z',
+    });
+    expect(ended.setCompanyDriveTrialEnd.state).toBe('ended');
+    expect(new Date(ended.setCompanyDriveTrialEnd.endsAt ?? 0).getTime()).toBeGreaterThan(
+      Date.now() - 60_000,
+    );
+    expect((await projectPlan()).state).toBe('ended');
+    const tooFar = new Date(Date.now() + 400 * 86_400_000).toISOString();
+    expect(await codeOf(t, w.platformAdmin, MOVE, { c: ownerCompanyId, e: tooFar })).toBe('BAD_USER_INPUT');
+    expect(await codeOf(t, w.owner, MOVE, { c: ownerCompanyId, e: in10.toISOString() })).toBe('FORBIDDEN');
+    // Back to a running trial for the tests after this one.
+    await call(t, w.platformAdmin, MOVE, { c: ownerCompanyId, e: in10.toISOString() });
+  });
+});

@@ -1015,6 +1015,15 @@ export type SetCompanyDriveEnabledMutation = {
   setCompanyDriveEnabled: { state: string; daysLeft: number | null; endsAt: string | null };
 };
 
+export type SetCompanyDriveTrialEndMutationVariables = Exact<{
+  companyId: number;
+  endsAt: string;
+}>;
+
+export type SetCompanyDriveTrialEndMutation = {
+  setCompanyDriveTrialEnd: { state: string; daysLeft: number | null; endsAt: string | null };
+};
+
 export type CreateIssueCommentMutationVariables = Exact<{
   projectId: number;
   issueId: number;
@@ -7285,6 +7294,60 @@ export const SetCompanyDriveEnabledDocument = {
     },
   ],
 } as unknown as DocumentNode<SetCompanyDriveEnabledMutation, SetCompanyDriveEnabledMutationVariables>;
+export const SetCompanyDriveTrialEndDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SetCompanyDriveTrialEnd' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'companyId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'endsAt' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setCompanyDriveTrialEnd' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'companyId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'companyId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'endsAt' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'endsAt' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'daysLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SetCompanyDriveTrialEndMutation, SetCompanyDriveTrialEndMutationVariables>;
 export const CreateIssueCommentDocument = {
   kind: 'Document',
   definitions: [

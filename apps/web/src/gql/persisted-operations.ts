@@ -103,6 +103,7 @@ export const PERSISTED_OPERATION_IDS: Readonly<Record<string, string>> = {
   SendAiMessage: '05bfcac5ad0e55d5d5f0668593cdbdc7',
   SendSupportMessage: 'c021c6f71a74391fe0eedf0942eb4d1e',
   SetCompanyDriveEnabled: 'ef5b28e3e437f6f637db273bca1d72ca',
+  SetCompanyDriveTrialEnd: 'e80b9bc645b3f3c871a5c6dc75bc4289',
   SetCompanyMemberAiAssistant: 'c0830157cd0d84a14237bde18638f6e1',
   SetCompanyMemberRole: 'a6e348fb3b1837a9624e0cabe696b350',
   SetIssueCommentUnread: 'a4d265415e193e322404f6d8aee65d66',

@@ -973,6 +973,8 @@ export type Mutation = {
   sendSupportMessage: Scalars['Boolean']['output'];
   /** Platform admins: turn a company's drive on (no trial limit) or back to its trial. */
   setCompanyDriveEnabled: DrivePlan;
+  /** Platform admins: move the end of a company's drive trial (later, or now to end it; at most a year ahead). */
+  setCompanyDriveTrialEnd: DrivePlan;
   /** Turns the AI assistant on or off for a member of the caller's company (platform admins: of companyId). */
   setCompanyMemberAiAssistant: CompanyMember;
   setCompanyMemberRole: CompanyMember;
@@ -1268,6 +1270,11 @@ export type MutationSendSupportMessageArgs = {
 export type MutationSetCompanyDriveEnabledArgs = {
   companyId: Scalars['Int']['input'];
   enabled: Scalars['Boolean']['input'];
+};
+
+export type MutationSetCompanyDriveTrialEndArgs = {
+  companyId: Scalars['Int']['input'];
+  endsAt: Scalars['DateTime']['input'];
 };
 
 export type MutationSetCompanyMemberAiAssistantArgs = {
@@ -3898,6 +3905,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSetCompanyDriveEnabledArgs, 'companyId' | 'enabled'>
+  >;
+  setCompanyDriveTrialEnd?: Resolver<
+    ResolversTypes['DrivePlan'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetCompanyDriveTrialEndArgs, 'companyId' | 'endsAt'>
   >;
   setCompanyMemberAiAssistant?: Resolver<
     ResolversTypes['CompanyMember'],

@@ -5,6 +5,7 @@ import {
   companyDrivePlan,
   ownerDrivePlan,
   setCompanyDriveEnabled,
+  setCompanyDriveTrialEnd,
 } from '../../modules/drive/drive-plan-service.ts';
 
 /** The drive's plan (editor §9): on the project, on the company, and the platform admin's switch. */
@@ -19,5 +20,9 @@ export const drivePlanResolvers: Resolvers = {
   Mutation: {
     setCompanyDriveEnabled: async (_r, { companyId, enabled }, ctx) =>
       presentDrivePlan(await setCompanyDriveEnabled(ctx.services, requireActor(ctx), companyId, enabled)),
+    setCompanyDriveTrialEnd: async (_r, { companyId, endsAt }, ctx) =>
+      presentDrivePlan(
+        await setCompanyDriveTrialEnd(ctx.services, requireActor(ctx), companyId, new Date(endsAt)),
+      ),
   },
 };

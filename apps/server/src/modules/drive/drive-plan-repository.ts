@@ -44,3 +44,14 @@ export async function writeDriveEnabled(db: Db, companyId: number, enabled: bool
       set: { driveEnabled: enabled, updatedAt: sql`now()` },
     });
 }
+
+/** Sets when the company's drive trial started (a platform admin moving its end). */
+export async function writeDriveTrialStart(db: Db, companyId: number, startedAt: Date): Promise<void> {
+  await db
+    .insert(companySettings)
+    .values({ companyId, driveTrialStartedAt: startedAt })
+    .onConflictDoUpdate({
+      target: companySettings.companyId,
+      set: { driveTrialStartedAt: startedAt, updatedAt: sql`now()` },
+    });
+}

@@ -1,10 +1,15 @@
-import { AppError, drivePlanState, type DrivePlanState } from '@obra/domain';
+import { AppError, DRIVE_TRIAL_DAYS, drivePlanState, type DrivePlanState } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { requirePlatformAdmin } from '../companies/company-admin-service.ts';
-import { claimDriveTrial, readDrivePlan, writeDriveEnabled } from './drive-plan-repository.ts';
+import {
+  claimDriveTrial,
+  readDrivePlan,
+  writeDriveEnabled,
+  writeDriveTrialStart,
+} from './drive-plan-repository.ts';
 
 /**
  * The drive's plan (editor §9): a company's drive is a 30-day trial from its first upload unless a platform admin
@@ -51,5 +56,30 @@ export async function setCompanyDriveEnabled(
 ): Promise<DrivePlanState> {
   requirePlatformAdmin(actor);
   await unitOfWork(services, async (tx) => writeDriveEnabled(tx, companyId, enabled));
+  return companyDrivePlan(services, actor, companyId);
+}
+
+/** The latest a platform admin may move a trial's end: a year from now (a longer one is the drive enabled). */
+const TRIAL_END_MAX_DAYS = 365;
+
+/**
+ * Platform admins move the end of a company's drive trial (editor §9 "Platform admins manage" the trial): later, for
+ * a prospect who needs more time, or to now, to end it. The trial is kept as its start (its end is 30 days later), so
+ * the start is set to the chosen end less 30 days; a trial not started yet starts then. The switch that enables the
+ * drive is unchanged.
+ */
+export async function setCompanyDriveTrialEnd(
+  services: AppServices,
+  actor: Actor,
+  companyId: number,
+  endsAt: Date,
+): Promise<DrivePlanState> {
+  requirePlatformAdmin(actor);
+  const now = Date.now();
+  if (Number.isNaN(endsAt.getTime()) || endsAt.getTime() > now + TRIAL_END_MAX_DAYS * 86_400_000)
+    throw new AppError('BAD_USER_INPUT', { field: 'endsAt', max: TRIAL_END_MAX_DAYS });
+  // An end in the past is the trial ended now (its end date is then today, not a date the admin mistyped).
+  const start = new Date(Math.max(endsAt.getTime(), now) - DRIVE_TRIAL_DAYS * 86_400_000);
+  await unitOfWork(services, async (tx) => writeDriveTrialStart(tx, companyId, start));
   return companyDrivePlan(services, actor, companyId);
 }

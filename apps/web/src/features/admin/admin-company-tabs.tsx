@@ -17,6 +17,7 @@ import { CompanyProjectList } from '../company/company-project-list.tsx';
 import { adminProjectSetupPath } from './admin-paths.ts';
 import { useAdminCompany } from './admin-company-page.tsx';
 import { useCompanyForm } from './use-company-form.tsx';
+import { AdminDriveTrialEnd } from './admin-drive-trial.tsx';
 
 function Loading({ error, fetching }: { error: unknown; fetching: boolean }) {
   const { t } = useTranslation('common');
@@ -88,6 +89,9 @@ function AdminCompanyDrive() {
             reload();
           }}
         />
+        {plan.state !== 'enabled' && (
+          <AdminDriveTrialEnd companyId={company.id} endsAt={plan.endsAt ?? null} onChanged={reload} />
+        )}
       </Stack>
     </Card>
   );
