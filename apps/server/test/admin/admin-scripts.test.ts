@@ -157,9 +157,65 @@ describe('admin scripts (issue 33 item 4)', () => {
     expect((await executeAdminScriptRun(t.server.services, queued.runAdminScript.id)).state).toBe('failed');
   });
 
+  it('repairs an issue counter left at or below the last issue number, never lowering one', async () => {
+    await createIssueAs(t, w.creator, draft(w, { title: 'Counter check' }));
+    const { db } = t.server.services.database;
+    await db.execute(sql`update projects set next_issue_number = 1 where id = ${w.projectId}`);
+    const dry = await runScript('issues.repairCounters', { projectId: w.projectId }, true);
+    expect(dry.summary).toEqual({ projects: 1 });
+    const counter = async () =>
+      (
+        (await db.execute(
+          sql`select next_issue_number as n, (select max(number) from issues where project_id = ${w.projectId}) as m
+                from projects where id = ${w.projectId}`,
+        )) as unknown as { rows: { n: number; m: number }[] }
+      ).rows[0];
+    expect((await counter())?.n).toBe(1);
+    const real = await runScript('issues.repairCounters', { projectId: w.projectId });
+    expect(real.summary).toEqual({ projects: 1 });
+    const after = await counter();
+    expect(after?.n).toBe((after?.m ?? 0) + 1);
+    // A new issue takes the next number, not one already used.
+    await createIssueAs(t, w.creator, draft(w, { title: 'After the repair' }));
+    expect((await runScript('issues.repairCounters', {}, true)).summary).toEqual({ projects: 0 });
+  });
+
+  it('anonymizes a person who left: profile, address, password and sessions erased; refuses a member', async () => {
+    const gone = await buildUser(t, { companyId: null, name: 'Joana' });
+    const { db } = t.server.services.database;
+    const refused = await runScript('users.anonymize', { userId: w.creator.id });
+    expect(refused.state).toBe('failed');
+    expect(refused.log.map((l) => l.line).join('\n')).toContain('still a member');
+    const dry = await runScript('users.anonymize', { userId: gone.id }, true);
+    expect(dry.summary).toEqual({ anonymized: 0 });
+    expect(await codeOf(t, gone, '{ loggedUserData { email } }')).toBeUndefined();
+    const run = await runScript('users.anonymize', { userId: gone.id });
+    expect(run.summary).toMatchObject({ anonymized: 1, refresh_tokens: 1 });
+    const { rows } = (await db.execute(
+      sql`select email, name, last_name as "lastName", password_hash as "passwordHash" from users where id = ${gone.id}`,
+    )) as unknown as {
+      rows: { email: string; name: string; lastName: string; passwordHash: string | null }[];
+    };
+    expect(rows[0]).toEqual({
+      email: `deleted-user-${gone.id}@anonymized.invalid`,
+      name: 'Deleted',
+      lastName: 'user',
+      passwordHash: null,
+    });
+    expect(JSON.stringify(rows)).not.toContain(gone.email);
+    // The session is over.
+    const next = await t.gql('{ loggedUserData { email } }', {}, { token: gone.token });
+    expect(next.errors?.[0]?.extensions?.['code']).toBe('UNAUTHENTICATED');
+    // Twice is harmless.
+    expect((await runScript('users.anonymize', { userId: gone.id })).summary).toEqual({ anonymized: 0 });
+  });
+
   it('runs every script dry without changing anything', async () => {
+    const required: Record<string, Record<string, unknown>> = {
+      'users.anonymize': { userId: (await buildUser(t, { companyId: null })).id },
+    };
     for (const script of ADMIN_SCRIPT_CATALOGUE) {
-      const run = await runScript(script.name, {}, true);
+      const run = await runScript(script.name, required[script.name] ?? {}, true);
       expect(run.state, script.name).toBe('completed');
       expect(run.summary, script.name).not.toBeNull();
     }

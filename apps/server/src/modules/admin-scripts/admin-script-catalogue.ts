@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppError } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
@@ -19,6 +20,10 @@ import {
   issueIdPage,
   pdfFilesIn,
   pendingInvites,
+  anonymizeUser,
+  projectsWithLowCounter,
+  repairIssueCounter,
+  userToAnonymize,
 } from './admin-script-repository.ts';
 
 /** What a script's run is given: its parameters, whether it only looks, and where it tells what it does. */
@@ -211,6 +216,56 @@ export const ADMIN_SCRIPT_CATALOGUE: readonly AdminScript[] = [
         progress(++done, invites.length);
       }
       return { invitations: invites.length, emails: mails };
+    },
+  }),
+  script({
+    name: 'issues.repairCounters',
+    params: [PROJECT_PARAM],
+    schema: projectScope,
+    async run({ services, params, dryRun, log, progress }) {
+      const behind = await projectsWithLowCounter(services.database.db, params.projectId ?? null);
+      for (const p of behind)
+        log(`project ${p.id}: next issue number ${p.next}, highest issue number ${p.highest}`);
+      log(
+        `${behind.length} projects whose issue counter ${dryRun ? 'would be' : 'is'} set above their last issue`,
+      );
+      if (dryRun) return { projects: behind.length };
+      let done = 0;
+      for (const p of behind) {
+        await unitOfWork(services, (tx) => repairIssueCounter(tx, p.id));
+        progress(++done, behind.length);
+      }
+      return { projects: done };
+    },
+  }),
+  script({
+    name: 'users.anonymize',
+    params: [{ name: 'userId', type: 'integer', required: true }],
+    schema: z.object({ userId: z.number().int().positive() }).strict(),
+    async run({ services, params, dryRun, log }) {
+      const user = await userToAnonymize(services.database.db, params.userId);
+      if (!user) throw new AppError('NOT_FOUND', 'no such user', { field: 'userId' });
+      // Only a person who has left: removed from their company, not a platform admin, owning no company.
+      if (user.companyId !== null || user.isAdmin || user.ownsCompany) {
+        log(`user ${user.id} is still a member of a company or an administrator: remove them first`);
+        throw new AppError('FORBIDDEN', 'the user has not been removed', { field: 'userId' });
+      }
+      if (user.email.endsWith('@anonymized.invalid')) {
+        log(`user ${user.id} was anonymized before`);
+        return { anonymized: 0 };
+      }
+      log(
+        `${dryRun ? 'would erase' : 'erasing'} the profile, address, password, sessions, keys, device subscriptions, ` +
+          `AI conversations and smart flow rules of user ${user.id}; their issues, comments and files stay, by "Deleted user"`,
+      );
+      if (dryRun) return { anonymized: 0 };
+      const removed = await unitOfWork(services, (tx) => anonymizeUser(tx, user.id));
+      log(
+        `removed: ${Object.entries(removed)
+          .map(([table, n]) => `${n} ${table}`)
+          .join(', ')}`,
+      );
+      return { anonymized: 1, ...removed };
     },
   }),
 ];

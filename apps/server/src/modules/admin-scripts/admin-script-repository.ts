@@ -1,7 +1,14 @@
-import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableName, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
+  accessKeys,
   adminScriptRuns,
+  aiConversations,
+  federatedIdentities,
+  projects,
+  pushSubscriptions,
+  smartFlowRules,
+  userIntegrations,
   bimConversions,
   companies,
   driveBulkDownloads,
@@ -187,4 +194,89 @@ export async function pendingInvites(db: Db, projectId: number | null) {
     .innerJoin(companies, eq(companies.id, projectCompanyInvites.companyId))
     .where(where)
     .orderBy(projectCompanyInvites.id);
+}
+
+/** Projects whose issue number counter is not above their highest issue number (a counter to repair). */
+export async function projectsWithLowCounter(
+  db: Db,
+  projectId: number | null,
+): Promise<{ id: number; next: number; highest: number }[]> {
+  const rows = await db
+    .select({
+      id: projects.id,
+      next: projects.nextIssueNumber,
+      highest: sql<number>`coalesce(max(${issues.number}), 0)::int`,
+    })
+    .from(projects)
+    .leftJoin(issues, eq(issues.projectId, projects.id))
+    .where(projectId === null ? undefined : eq(projects.id, projectId))
+    .groupBy(projects.id)
+    .having(sql`${projects.nextIssueNumber} <= coalesce(max(${issues.number}), 0)`)
+    .orderBy(projects.id);
+  return rows;
+}
+
+/** Sets the project's counter just above its highest issue number (never lowers it). */
+export async function repairIssueCounter(tx: Db, projectId: number): Promise<void> {
+  await tx
+    .update(projects)
+    .set({
+      nextIssueNumber: sql`greatest(${projects.nextIssueNumber}, (select coalesce(max(${issues.number}), 0) + 1 from ${issues} where ${issues.projectId} = ${projectId}))`,
+    })
+    .where(eq(projects.id, projectId));
+}
+
+/** A user as the anonymization sees them: whether they are still someone (a company, a platform admin). */
+export async function userToAnonymize(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      companyId: users.companyId,
+      isAdmin: users.isAdmin,
+      ownsCompany: sql<boolean>`exists (select 1 from ${companies} where ${companies.ownerUserId} = ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * Erases a person's personal data and every way back in, keeping what they did (issues, comments, history, files)
+ * under an anonymous name: the profile (name, phone, LinkedIn, photo, language), the address, the password, the
+ * sessions, sign-in codes, federated links, access keys, push subscriptions, partner-platform links, AI
+ * conversations and smart flow rules. Answers what was removed.
+ */
+export async function anonymizeUser(tx: Db, userId: number): Promise<Record<string, number>> {
+  const removed: Record<string, number> = {};
+  for (const table of [
+    verificationCodes,
+    refreshTokens,
+    federatedIdentities,
+    accessKeys,
+    pushSubscriptions,
+    userIntegrations,
+    aiConversations,
+    smartFlowRules,
+  ]) {
+    const rows = await tx.delete(table).where(eq(table.userId, userId)).returning({ userId: table.userId });
+    removed[getTableName(table)] = rows.length;
+  }
+  await tx
+    .update(users)
+    .set({
+      email: `deleted-user-${userId}@anonymized.invalid`,
+      passwordHash: null,
+      name: 'Deleted',
+      lastName: 'user',
+      firstPhone: null,
+      linkedin: null,
+      photo: null,
+      localeId: null,
+      hasAiAssistant: false,
+      companyRole: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+  return removed;
 }
