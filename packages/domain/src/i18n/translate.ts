@@ -10,14 +10,35 @@ import ptEmail from '../locales/pt-BR/email.json' with { type: 'json' };
 import enNotificationEmail from '../locales/en/notification-email.json' with { type: 'json' };
 import esNotificationEmail from '../locales/es/notification-email.json' with { type: 'json' };
 import ptNotificationEmail from '../locales/pt-BR/notification-email.json' with { type: 'json' };
+import enServerPages from '../locales/en/server-pages.json' with { type: 'json' };
+import esServerPages from '../locales/es/server-pages.json' with { type: 'json' };
+import ptServerPages from '../locales/pt-BR/server-pages.json' with { type: 'json' };
 import type { Locale } from '../enums/project-enums.ts';
 import type { ErrorCode } from '../errors/error-codes.ts';
 
 /** The namespaces that server and web share, per locale. */
 export const SHARED_RESOURCES = {
-  en: { errors: enErrors, enums: enEnums, email: enEmail, notificationEmail: enNotificationEmail },
-  es: { errors: esErrors, enums: esEnums, email: esEmail, notificationEmail: esNotificationEmail },
-  'pt-BR': { errors: ptErrors, enums: ptEnums, email: ptEmail, notificationEmail: ptNotificationEmail },
+  en: {
+    errors: enErrors,
+    enums: enEnums,
+    email: enEmail,
+    notificationEmail: enNotificationEmail,
+    serverPages: enServerPages,
+  },
+  es: {
+    errors: esErrors,
+    enums: esEnums,
+    email: esEmail,
+    notificationEmail: esNotificationEmail,
+    serverPages: esServerPages,
+  },
+  'pt-BR': {
+    errors: ptErrors,
+    enums: ptEnums,
+    email: ptEmail,
+    notificationEmail: ptNotificationEmail,
+    serverPages: ptServerPages,
+  },
 } as const;
 
 /** The shared namespaces. */

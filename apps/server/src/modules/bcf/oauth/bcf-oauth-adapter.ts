@@ -11,7 +11,13 @@ import {
 } from './bcf-oauth-repository.ts';
 
 /** What oidc-provider stores of a record (its own shape; `jti` is the record's id). */
-type Payload = Record<string, unknown> & { jti?: string; grantId?: string; uid?: string; consumed?: number };
+type Payload = Record<string, unknown> & {
+  jti?: string;
+  grantId?: string;
+  uid?: string;
+  userCode?: string;
+  consumed?: number;
+};
 
 /** The models whose id is a bearer secret: stored without it. */
 const SECRET_IDS = new Set([
@@ -43,7 +49,13 @@ export class BcfOauthAdapter {
       idHash: sha256(id),
       payload: rest,
       grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
-      uid: typeof payload.uid === 'string' ? payload.uid : null,
+      // Sessions are found by their uid; device codes (RFC 8628) by the user code the person types.
+      uid:
+        typeof payload.uid === 'string'
+          ? payload.uid
+          : typeof payload.userCode === 'string'
+            ? payload.userCode
+            : null,
       expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
     };
     await upsertOauthRecord(this.db, values);
@@ -65,8 +77,18 @@ export class BcfOauthAdapter {
     return row ? (row.payload as Payload) : undefined;
   }
 
-  findByUserCode(): Promise<undefined> {
-    return Promise.resolve(undefined);
+  /**
+   * A device code by its user code (the plugin pairing). Device codes keep their id in the payload: the provider
+   * must save the found code again (approved, denied), and a device code lives ten minutes and is useless without
+   * the person's approval.
+   */
+  async findByUserCode(userCode: string): Promise<Payload | undefined> {
+    const row = await findLiveOauthRecordByUid(this.db, this.model, userCode);
+    if (!row) return undefined;
+    return {
+      ...(row.payload as Payload),
+      ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}),
+    };
   }
 
   async consume(id: string): Promise<void> {

@@ -10,6 +10,7 @@ import type { AppServices } from '../../../services.ts';
 import { toAccount } from '../../identity/account.ts';
 import { findUserById } from '../../identity/user-repository.ts';
 import { BcfOauthAdapter } from './bcf-oauth-adapter.ts';
+import { successSource, userCodeConfirmSource, userCodeInputSource } from './device-pages.ts';
 
 /** Where the OAuth2 server of the BCF-API answers (its issuer is the public URL plus this path). */
 export const BCF_OAUTH_PREFIX = '/bcf-oauth';
@@ -63,6 +64,16 @@ async function loadOauthKeys(dataDir: string): Promise<OauthKeys> {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as OauthKeys;
 }
 
+/** The device authorization grant's settings (oidc-provider's typings name only `enabled`). */
+const DEVICE_FLOW = {
+  enabled: true,
+  charset: 'base-20',
+  mask: '****-****',
+  userCodeInputSource,
+  userCodeConfirmSource,
+  successSource,
+};
+
 /** The URLs the Foundation API's auth document gives (undefined: OAuth2 is not offered). */
 export interface FoundationAuthUrls {
   authorize: string;
@@ -102,6 +113,8 @@ export async function createBcfOauth(services: AppServices): Promise<BcfOauth> {
       devInteractions: { enabled: false },
       registration: { enabled: true },
       revocation: { enabled: true },
+      // BIM plugins pair as desktop tools expect: RFC 8628 (docs/plugins.md).
+      deviceFlow: DEVICE_FLOW,
     },
     clientDefaults: {
       application_type: 'native',
