@@ -12,8 +12,11 @@ process.env.OBRA_E2E_SMTP_PORT ??= String(Number(process.env.OBRA_E2E_PORT) + 10
 process.env.OBRA_E2E_MAILBOX ??= path.join(process.env.OBRA_E2E_DATA_DIR ?? os.tmpdir(), 'smtp-mailbox');
 // The scripted OpenAI-compatible model of the AI assistant's journey (openai-sink.ts).
 process.env.OBRA_E2E_AI_PORT ??= String(Number(process.env.OBRA_E2E_PORT) + 4000);
+// A partner's page that embeds Obra (embed-host.ts), another origin allowed by EMBEDDING_HOSTS.
+process.env.OBRA_E2E_EMBED_PORT ??= String(Number(process.env.OBRA_E2E_PORT) + 2000);
 const port = Number(process.env.OBRA_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+const embedHost = `http://127.0.0.1:${process.env.OBRA_E2E_EMBED_PORT}`;
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /** Chromium from Debian; never a downloaded browser. */
@@ -75,6 +78,16 @@ export default defineConfig({
       env: { OBRA_E2E_AI_PORT: process.env.OBRA_E2E_AI_PORT },
     },
     {
+      command: 'node --import tsx e2e/embed-host.ts',
+      cwd: repoRoot,
+      port: Number(process.env.OBRA_E2E_EMBED_PORT),
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { OBRA_E2E_EMBED_PORT: process.env.OBRA_E2E_EMBED_PORT, OBRA_E2E_URL: baseURL },
+    },
+    {
       command: 'node --import tsx apps/server/src/main.ts',
       cwd: repoRoot,
       url: `${baseURL}/readyz`,
@@ -95,6 +108,8 @@ export default defineConfig({
         RATE_LIMIT_MULTIPLIER: '100',
         // E-mails go through SMTP to smtp-sink.ts, as in production.
         SMTP_URL: `smtp://127.0.0.1:${process.env.OBRA_E2E_SMTP_PORT}`,
+        // The partner page of embed-host.ts embeds Obra (embedding.spec.ts).
+        EMBEDDING_HOSTS: embedHost,
         // The support page's contact form writes here (workspace.spec.ts).
         SUPPORT_EMAIL: 'support@operator.example',
         // The notification schedules are off under test: journeys run a digest through /test/jobs (test only).

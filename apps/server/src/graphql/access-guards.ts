@@ -10,6 +10,7 @@ export const PUBLIC_ROOT_FIELDS: ReadonlySet<string> = new Set([
   'requestDemoAccess',
   'companyInvitePreview',
   'serverStatus',
+  'embeddingHosts',
 ]);
 
 /** Root fields a signed-in user may call before accepting the policies in force. */

@@ -5,6 +5,8 @@ import { MAINTENANCE_EVENT } from '../lib/service-status.ts';
 import { POLICIES_REQUIRED_EVENT } from '../lib/session-events.ts';
 import { policiesPath } from './guards/route-guards.ts';
 import { SessionProvider } from './guards/session-provider.tsx';
+import { EmbeddingBridge } from './embedding-bridge.tsx';
+import { useEmbedded } from './embedded-context.tsx';
 
 /**
  * The root of every route: holds the session and reacts to app-wide signals such as maintenance (HTTP 503)
@@ -30,8 +32,10 @@ export function RootLayout() {
       window.removeEventListener(POLICIES_REQUIRED_EVENT, toPolicies);
     };
   }, [location.pathname, location.search, navigate]);
+  const embedded = useEmbedded();
   return (
     <SessionProvider>
+      {embedded && window.parent !== window && <EmbeddingBridge />}
       <Outlet />
       <OfflineStatus />
     </SessionProvider>

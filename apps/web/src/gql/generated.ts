@@ -179,6 +179,10 @@ export type UserProfileInput = {
   photo?: string | null | undefined;
 };
 
+export type EmbeddingHostsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type EmbeddingHostsQuery = { embeddingHosts: Array<string> };
+
 export type CreateProfileImageUploadMutationVariables = Exact<{
   kind: ProfileImageKind;
   filename: string;
@@ -4211,6 +4215,20 @@ export const SmartFlowRuleFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<SmartFlowRuleFieldsFragment, unknown>;
+export const EmbeddingHostsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'EmbeddingHosts' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'embeddingHosts' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<EmbeddingHostsQuery, EmbeddingHostsQueryVariables>;
 export const CreateProfileImageUploadDocument = {
   kind: 'Document',
   definitions: [

@@ -59,6 +59,7 @@ export const PERSISTED_OPERATION_IDS: Readonly<Record<string, string>> = {
   DeleteSmartFlowRule: '8593e85da5abf4bf7344f96b1abc26b1',
   DraftSmartFlowRule: '86216d18426137fff0e530c29971b187',
   DuplicateProject: '4fa6b8915998ed05ac77022ad8ac4d22',
+  EmbeddingHosts: 'e619192a3cbb027f855f4d3ad2c0a858',
   ImproveText: '62acf0617552655c5ab4ac8b99c93621',
   InviteCompanyMember: '57a51bb4383a7db5f4c1dd6ddb82dbe1',
   IssueCommentHistory: 'ded6a024f622c551fa623e7c89055c91',

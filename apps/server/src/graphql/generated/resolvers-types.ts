@@ -1913,6 +1913,8 @@ export type Query = {
   dashboardLocalsPriorities: MatrixDashboard;
   /** Issues by status now and over time; period day, week or month (chosen from the span when absent). */
   dashboardStatus: StatusDashboard;
+  /** The origins allowed to embed Obra (EMBEDDING_HOSTS): the web app takes messages only from them and sends its events only to them (docs/embedding.md). Public: the same list is in every page's frame-ancestors header. */
+  embeddingHosts: Array<Scalars['String']['output']>;
   getIssue: Issue;
   /** A page of the issues the caller may see; filter is the JSON documented in docs/api-issues.md. */
   getIssues: IssuesPage;
@@ -4583,6 +4585,7 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryDashboardStatusArgs, 'projectId'>
   >;
+  embeddingHosts?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   getIssue?: Resolver<
     ResolversTypes['Issue'],
     ParentType,

@@ -10,6 +10,7 @@ export const supportResolvers: Resolvers = {
       requireActor(ctx);
       return { ...supportInfo(ctx.services), apiVersion: API_VERSION };
     },
+    embeddingHosts: (_r, _args, ctx) => ctx.services.config.embeddingHosts,
   },
   Mutation: {
     sendSupportMessage: (_r, { input }, ctx) => sendSupportMessage(ctx.services, requireActor(ctx), input),

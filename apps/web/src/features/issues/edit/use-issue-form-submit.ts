@@ -1,3 +1,4 @@
+import { emitEmbeddingEvent } from '../../../app/embedding-bridge.tsx';
 import { useState } from 'react';
 import { useClient, type CombinedError } from 'urql';
 import { CreateIssueFromFormDocument, UpdateIssueFromFormDocument } from '../../../gql/generated.ts';
@@ -104,6 +105,8 @@ export function useIssueFormSubmit(
         await removeEntry(offline.userId, offline.seq);
         announce();
       }
+      if ('createIssue' in data)
+        emitEmbeddingEvent({ type: 'obra:issueCreated', projectId, issueId: data.createIssue.id });
       return 'createIssue' in data ? data.createIssue.id : data.updateIssue.id;
     } catch (error) {
       if (canQueue && isNetworkFailure(error)) return await queue(values, offline);
