@@ -50,6 +50,8 @@ const envSchema = z.object({
   /** OTLP/HTTP collector (e.g. http://localhost:4318): traces are exported there; tracing is off without it. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default('obra'),
+  /** The share of requests traced (0–1), by trace id. */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
   POLICIES_URL: z.string().url().optional(),
   EMBEDDING_HOSTS: csv.default([]),
   CORS_ORIGINS: csv.default([]),
@@ -175,6 +177,8 @@ export interface ObservabilityConfig {
   /** The OTLP/HTTP endpoint traces go to; undefined: no tracing at all. */
   otlpEndpoint: string | undefined;
   serviceName: string;
+  /** The share of requests traced (OTEL_TRACES_SAMPLER_ARG), 1 by default. */
+  traceSampleRatio: number;
 }
 
 /** What one process does (ROLE). */
@@ -286,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       metricsToken: e.METRICS_TOKEN,
       otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
       serviceName: e.OTEL_SERVICE_NAME,
+      traceSampleRatio: e.OTEL_TRACES_SAMPLER_ARG,
     },
     embeddingHosts: e.EMBEDDING_HOSTS,
     corsOrigins: e.CORS_ORIGINS,

@@ -3,7 +3,7 @@ import { context, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentele
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { BatchSpanProcessor, TraceIdRatioBasedSampler, TracerProvider } from '@opentelemetry/sdk-trace';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { ObservabilityConfig } from '../config.ts';
@@ -44,6 +44,8 @@ export function startTracing(config: ObservabilityConfig, logger: Logger): Traci
   });
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName }),
+    // A request's spans share its trace id, so a request is traced whole or not at all.
+    sampler: new TraceIdRatioBasedSampler(config.traceSampleRatio),
     spanProcessors: [new BatchSpanProcessor({ exporter })],
   });
   active = { provider, tracer: provider.getTracer('obra') };

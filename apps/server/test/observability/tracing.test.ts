@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
 import { statementName } from '../../src/observability/sql-spans.ts';
 import { buildUser } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -102,5 +103,14 @@ describe('statement span names', () => {
     expect(statementName('insert into "audit_events" ("a") values ($1)')).toBe('insert audit_events');
     expect(statementName('update "issues" set "x" = $1')).toBe('update issues');
     expect(statementName('begin')).toBe('begin');
+  });
+});
+
+describe('tracing settings', () => {
+  it('are off without an endpoint, trace every request by default, and take a share between 0 and 1', () => {
+    expect(loadConfig({}).observability).toMatchObject({ otlpEndpoint: undefined, traceSampleRatio: 1 });
+    expect(loadConfig({ OTEL_TRACES_SAMPLER_ARG: '0.25' }).observability.traceSampleRatio).toBe(0.25);
+    expect(() => loadConfig({ OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(ConfigError);
   });
 });
