@@ -74,6 +74,12 @@ describe('/metrics', () => {
       samples(text, 'obra_jobs_oldest_waiting_seconds').get('{queue="files.cleanup"}'),
     ).toBeGreaterThanOrEqual(0);
     expect(samples(text, 'obra_websocket_clients').get('')).toBe(1);
+    // The pool's connections on PostgreSQL (PGlite has one connection and no pool: the family stays empty).
+    const pool = samples(text, 'obra_db_pool_connections');
+    if (t.server.services.database.kind === 'postgres') {
+      expect(pool.get('{state="total"}')).toBeGreaterThanOrEqual(1);
+      expect(pool.get('{state="waiting"}')).toBe(0);
+    } else expect(pool.size).toBe(0);
   });
 
   it('counts a failing operation and keeps an odd operation name out of the labels', async () => {
