@@ -88,7 +88,9 @@ export default defineConfig({
       env: { OBRA_E2E_EMBED_PORT: process.env.OBRA_E2E_EMBED_PORT, OBRA_E2E_URL: baseURL },
     },
     {
-      command: 'node --import tsx apps/server/src/main.ts',
+      // The compiled server, as production runs it (`npm start`): built here first (about a second), so that a
+      // journey never runs an older build than the source.
+      command: 'node scripts/build-server.mjs && node apps/server/dist/main.js',
       cwd: repoRoot,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,

@@ -75,7 +75,7 @@ if (process.env.OBRA_DATABASE_ONLY === '1') {
 if (process.env.OBRA_REUSE_WEB_BUILD === '1' && fs.existsSync('apps/web/dist/index.html')) {
   console.log('\n▶ build the web app: reusing apps/web/dist from the first pass');
 } else {
-  run('build the web app', 'npm', ['run', '--silent', 'build']);
+  run('build the web app and the server', 'npm', ['run', '--silent', 'build']);
 }
 // On the second (PostgreSQL) run, the browser journeys that write the most through the API run again on that
 // database; the rest (the editor on its showroom, screens, settings) do not depend on the backend and ran in the

@@ -3,13 +3,18 @@
  * start-up work to settle, then reads the CPU time of the server's whole process tree from /proc over three windows
  * of 20 s in which nobody calls it, and prints each as a percentage of one core. Goal: ≤ 1 %.
  *
- *   node --import tsx bench/idle/idle-cpu.ts [--settle=180] [--window=20] [--rounds=3]
+ *   node --import tsx bench/idle/idle-cpu.ts [--settle=180] [--window=20] [--rounds=3] [--tsx]
+ *
+ * It runs the compiled server (`npm run build:server` first, as `npm start` does); `--tsx` runs the source through
+ * tsx as before issue 35 #7.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../editor/obra-server.ts';
+import { cpuSeconds } from '../start/process-tree.ts';
+import { serverCommand } from '../start/server-command.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const arg = (name: string, fallback: number): number => {
@@ -19,50 +24,12 @@ const arg = (name: string, fallback: number): number => {
 const SETTLE_S = arg('settle', 180);
 const WINDOW_S = arg('window', 20);
 const ROUNDS = arg('rounds', 3);
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-
-/** The pid and every descendant of it. */
-function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const list = children.get(ppid) ?? [];
-      list.push(Number(entry));
-      children.set(ppid, list);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const all: number[] = [];
-  const walk = (pid: number) => {
-    all.push(pid);
-    for (const child of children.get(pid) ?? []) walk(child);
-  };
-  walk(root);
-  return all;
-}
-
-/** CPU seconds (user + system) spent so far by a process tree. */
-function cpuSeconds(root: number): number {
-  let ticks = 0;
-  for (const pid of processTree(root)) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks / TICKS_PER_SECOND;
-}
-
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-bench-idle-'));
-const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const entry = process.argv.includes('--tsx') ? 'tsx' : 'built';
+const [command, ...args] = serverCommand(entry);
+console.log(`server: ${[command, ...args].join(' ')}`);
+const child = spawn(command!, args, {
   cwd: repoRoot,
   env: {
     ...process.env,

@@ -43,6 +43,15 @@ const envSchema = z.object({
    */
   GRAPHQL_OPERATIONS: z.enum(['persisted', 'any']).optional(),
   TRUST_PROXY: boolean.default(false),
+  /** Prometheus metrics at /metrics (docs/operations.md "Metrics"). */
+  METRICS: boolean.default(true),
+  /** A bearer token that lets a scraper from another host read /metrics; without it only loopback may. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** OTLP/HTTP collector (e.g. http://localhost:4318): traces are exported there; tracing is off without it. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('obra'),
+  /** The share of requests traced (0–1), by trace id. */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
   POLICIES_URL: z.string().url().optional(),
   EMBEDDING_HOSTS: csv.default([]),
   CORS_ORIGINS: csv.default([]),
@@ -159,6 +168,19 @@ export interface IntegrationsConfig {
   timeoutMs: number;
 }
 
+/** Metrics and traces (docs/operations.md "Metrics", "Tracing"). */
+export interface ObservabilityConfig {
+  /** Whether /metrics is served and the request metrics are recorded (METRICS). */
+  metrics: boolean;
+  /** Bearer token for /metrics from other hosts (METRICS_TOKEN); loopback only without it. */
+  metricsToken: string | undefined;
+  /** The OTLP/HTTP endpoint traces go to; undefined: no tracing at all. */
+  otlpEndpoint: string | undefined;
+  serviceName: string;
+  /** The share of requests traced (OTEL_TRACES_SAMPLER_ARG), 1 by default. */
+  traceSampleRatio: number;
+}
+
 /** What one process does (ROLE). */
 export type ProcessRole = 'all' | 'web' | 'worker';
 
@@ -194,6 +216,7 @@ export interface Config {
   /** `persisted`: a browser session may run only the web app's persisted operations (GRAPHQL_OPERATIONS). */
   graphqlOperations: 'persisted' | 'any';
   trustProxy: boolean;
+  observability: ObservabilityConfig;
   embeddingHosts: string[];
   corsOrigins: string[];
   shutdownTimeoutMs: number;
@@ -262,6 +285,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testJobRoutes: e.NODE_ENV === 'test' && e.TEST_JOB_ROUTES,
     graphqlOperations: e.GRAPHQL_OPERATIONS ?? (e.NODE_ENV === 'production' ? 'persisted' : 'any'),
     trustProxy: e.TRUST_PROXY,
+    observability: {
+      metrics: e.METRICS,
+      metricsToken: e.METRICS_TOKEN,
+      otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+      serviceName: e.OTEL_SERVICE_NAME,
+      traceSampleRatio: e.OTEL_TRACES_SAMPLER_ARG,
+    },
     embeddingHosts: e.EMBEDDING_HOSTS,
     corsOrigins: e.CORS_ORIGINS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

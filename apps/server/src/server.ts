@@ -20,6 +20,8 @@ import { seedDemoWorld, type DemoUser } from './seed/demo.ts';
 import { configureUnitOfWork } from './db/unit-of-work.ts';
 import type { AppServices } from './services.ts';
 import { openFileStorage } from './storage/file-storage.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { startTracing } from './observability/tracing.ts';
 
 /** A running Obra server process. */
 export interface RunningServer {
@@ -131,8 +133,13 @@ export async function startServer(
   logger: Logger = createLogger(config),
   options: { pgliteTemplate?: Blob } = {},
 ): Promise<RunningServer> {
+  const tracing = startTracing(config.observability, logger);
   const opened = await openServices(config, logger, options);
-  const { services, seed } = opened;
+  const { seed } = opened;
+  const services: AppServices = {
+    ...opened.services,
+    metrics: createMetrics(config.observability, opened.services.database, logger),
+  };
   const { database, pubsub } = services;
   const demoUsers = config.seedDemo ? await seedDemoWorld(services) : undefined;
   if (config.runJobs) await registerWorkers(services);
@@ -172,6 +179,7 @@ export async function startServer(
       await closeWs();
       await app.close();
       await opened.close();
+      await tracing?.close();
     })();
     return closing;
   };

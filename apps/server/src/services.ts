@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Metrics } from './observability/metrics.ts';
 import type { PubSub } from './realtime/pubsub.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 
@@ -20,4 +21,6 @@ export interface AppServices {
   readonly auth: AuthRuntime;
   /** Uploaded files: local disk or S3, with Obra's signed /files URLs. */
   readonly files: FileStorage;
+  /** Prometheus metrics of a serving process (METRICS); undefined in the admin scripts or when off. */
+  readonly metrics?: Metrics | undefined;
 }

@@ -150,8 +150,11 @@ async function runScript(
   }
 }
 
-// Run when invoked as a script (not when imported by tests).
-if (import.meta.url === `file://${process.argv[1] ?? ''}` || process.argv[1]?.endsWith('admin-cli.ts')) {
+// Run when invoked as a script (not when imported by tests): the source, or the built apps/server/dist/admin-cli.js.
+if (
+  import.meta.url === `file://${process.argv[1] ?? ''}` ||
+  /admin-cli\.(ts|js)$/.test(process.argv[1] ?? '')
+) {
   runAdminCli(process.argv.slice(2))
     .then((code) => process.exit(code))
     .catch((error: unknown) => {

@@ -34,6 +34,7 @@ import { credentialsFromHeaders, resolveActor, type Credentials } from '../auth/
 import type { Resolvers } from './generated/resolvers-types.ts';
 import { useGraphQLLimits } from './graphql-limits.ts';
 import { usePersistedWebOperations } from './persisted-operations.ts';
+import { useOperationObservability } from '../observability/observe.ts';
 
 /** What Fastify hands Yoga for each request. */
 export interface ServerContext {
@@ -134,6 +135,8 @@ export function createObraYoga(services: AppServices): ObraYoga {
       // Mutations and subscriptions stay on graphql-js: they return little, and keep its exact semantics.
       useGraphQlJit({}, { enableIf: ({ document }) => isQueryOnly(document) }),
       useLocalisedErrors(),
+      // Last: it times and traces whichever execute function the plugins above chose (observability/).
+      useOperationObservability(services.metrics),
     ],
   });
 }

@@ -15,6 +15,7 @@ import { compressAnswer, registerAnswerCompression } from './compress-answer.ts'
 import { registerOpenApi } from './openapi.ts';
 import { registerRestRoutes } from './rest-routes.ts';
 import { clientErrorHandler, frameworkErrors } from './framework-errors.ts';
+import { observeHttpApp } from '../observability/observe.ts';
 
 /** Path prefixes answered by the API (the domain's list, shared with the service worker). */
 export const API_PREFIXES = API_PATH_PREFIXES;
@@ -35,6 +36,8 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
+  // Request metrics, /metrics and request spans (observability/), before any route.
+  observeHttpApp(app, services);
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);

@@ -5,9 +5,10 @@ import type { AppServices } from '../services.ts';
 import { registerHealthRoutes } from './routes/health-routes.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { requestLocale } from './request-locale.ts';
+import { observeHttpApp } from '../observability/observe.ts';
 
 /**
- * The HTTP side of a `worker` process: only `/healthz` and `/readyz`, so that an orchestrator can probe it like
+ * The HTTP side of a `worker` process: only `/healthz`, `/readyz` and `/metrics`, so that an orchestrator can probe it like
  * any other process. It serves no API and no web app: a worker never takes user traffic by mistake.
  */
 export async function buildHealthOnlyApp(services: AppServices): Promise<FastifyInstance> {
@@ -16,6 +17,7 @@ export async function buildHealthOnlyApp(services: AppServices): Promise<Fastify
     bodyLimit: 1024,
     genReqId: () => randomUUID(),
   });
+  observeHttpApp(app, services);
   registerSecurityHeaders(app, services.config);
   registerHealthRoutes(app, services);
   app.setNotFoundHandler((req, reply) =>

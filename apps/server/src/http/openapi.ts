@@ -18,6 +18,10 @@ export const UNDESCRIBED_ROUTES: readonly {
     reason:
       "the OAuth2 server's other paths (interaction resumption, session end), listed by its discovery document",
   },
+  {
+    match: (_m, url) => url === '/metrics',
+    reason: 'Prometheus\' text format for operators\' scrapers (docs/operations.md, "Metrics")',
+  },
   { match: (m) => m === 'HEAD', reason: 'the HEAD twin of a described GET' },
   { match: (m) => m === 'OPTIONS', reason: 'CORS pre-flight' },
 ];

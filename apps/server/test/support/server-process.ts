@@ -4,7 +4,7 @@ import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
-/** A server started as `npm run serve` starts it (`node --import tsx apps/server/src/main.ts`), with what it printed. */
+/** A server started from the source as `npm run dev:server` runs it (`node --import tsx apps/server/src/main.ts`), with what it printed. */
 export interface ServerProcess {
   child: ChildProcessByStdio<null, Readable, Readable>;
   /** Resolves with the exit code. */
