@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
 import prettier from 'prettier';
+import ts from 'typescript';
 
 export const OPENAPI_SOURCE = 'docs/openapi.json';
 export const OPENAPI_TYPES = 'apps/web/src/lib/api/generated/openapi.ts';
@@ -22,6 +23,13 @@ const ast = await openapiTS(new URL(`../${OPENAPI_SOURCE}`, import.meta.url), {
   propertiesRequiredByDefault: true,
   // An object schema without properties (a markup's drawing, a viewpoint) holds any JSON.
   emptyObjectsUnknown: true,
+  // A point is [x, y, z] (an array of exactly 3 numbers): a tuple, as the viewer's math takes it.
+  transform(schema) {
+    if (schema.type !== 'array' || schema.minItems !== 3 || schema.maxItems !== 3) return undefined;
+    if (schema.items?.type !== 'number') return undefined;
+    const number = ts.factory.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword);
+    return ts.factory.createTupleTypeNode([number, number, number]);
+  },
 });
 const options = (await prettier.resolveConfig(OPENAPI_TYPES)) ?? {};
 const text = await prettier.format(HEADER + astToString(ast), { ...options, filepath: OPENAPI_TYPES });

@@ -7996,9 +7996,9 @@ export interface operations {
               revision: {
                 /** @description The model's elements' box in IFC world coordinates (Z up, metres, as BCF) and the translation the conversion applied (coordination, viewer axes Y up); null until known */
                 bounds: {
-                  coordination: number[];
-                  max: number[];
-                  min: number[];
+                  coordination: [number, number, number];
+                  max: [number, number, number];
+                  min: [number, number, number];
                 } | null;
                 disciplineId: number | null;
                 documentId: number;
@@ -8088,9 +8088,9 @@ export interface operations {
               revision: {
                 /** @description The model's elements' box in IFC world coordinates (Z up, metres, as BCF) and the translation the conversion applied (coordination, viewer axes Y up); null until known */
                 bounds: {
-                  coordination: number[];
-                  max: number[];
-                  min: number[];
+                  coordination: [number, number, number];
+                  max: [number, number, number];
+                  min: [number, number, number];
                 } | null;
                 disciplineId: number | null;
                 documentId: number;
@@ -8223,9 +8223,9 @@ export interface operations {
             models: {
               /** @description The model's elements' box in IFC world coordinates (Z up, metres, as BCF) and the translation the conversion applied (coordination, viewer axes Y up); null until known */
               bounds: {
-                coordination: number[];
-                max: number[];
-                min: number[];
+                coordination: [number, number, number];
+                max: [number, number, number];
+                min: [number, number, number];
               } | null;
               disciplineId: number | null;
               documentId: number;
@@ -8301,9 +8301,9 @@ export interface operations {
           'application/json': {
             /** @description The model's elements' box in IFC world coordinates (Z up, metres, as BCF) and the translation the conversion applied (coordination, viewer axes Y up); null until known */
             bounds: {
-              coordination: number[];
-              max: number[];
-              min: number[];
+              coordination: [number, number, number];
+              max: [number, number, number];
+              min: [number, number, number];
             } | null;
             disciplineId: number | null;
             documentId: number;
@@ -8322,9 +8322,9 @@ export interface operations {
             revisions: {
               /** @description The model's elements' box in IFC world coordinates (Z up, metres, as BCF) and the translation the conversion applied (coordination, viewer axes Y up); null until known */
               bounds: {
-                coordination: number[];
-                max: number[];
-                min: number[];
+                coordination: [number, number, number];
+                max: [number, number, number];
+                min: [number, number, number];
               } | null;
               disciplineId: number | null;
               documentId: number;
@@ -8455,7 +8455,25 @@ export interface operations {
         };
         content: {
           'application/json': {
-            [key: string]: unknown;
+            /** @description Elements by class */
+            classes: {
+              [key: string]: number;
+            };
+            elementCount: number;
+            /** @description The IFC schema (IFC2X3, IFC4…) */
+            schema: string;
+            tree: {
+              children: Record<string, unknown>[];
+              /** @description The IFC class (IfcWall…) */
+              cls: string;
+              guid: string | null;
+              /** @description The express id */
+              id: number;
+              name: string | null;
+              /** @description Whether the node is of the spatial structure, not an element */
+              spatial: boolean;
+            };
+            version: number;
           };
         };
       };
