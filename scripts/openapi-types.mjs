@@ -16,11 +16,33 @@ const HEADER = [
   '',
 ].join('\n');
 
-const ast = await openapiTS(new URL(`../${OPENAPI_SOURCE}`, import.meta.url), {
+/**
+ * The server's answer schemas name the properties it sends without a `required` list (fast-json-stringify writes
+ * what the object has; a schema with optional properties lists the others in `required`): in answers, a property
+ * of a schema without `required` is required. Request bodies and parameters keep the description's optionality.
+ */
+function answersRequired(schema) {
+  if (!schema || typeof schema !== 'object') return;
+  if (Array.isArray(schema)) return schema.forEach(answersRequired);
+  if (schema.properties && !schema.required) schema.required = Object.keys(schema.properties);
+  for (const key of ['properties', 'patternProperties']) {
+    if (schema[key]) Object.values(schema[key]).forEach(answersRequired);
+  }
+  for (const key of ['items', 'additionalProperties', 'not']) answersRequired(schema[key]);
+  for (const key of ['allOf', 'anyOf', 'oneOf']) answersRequired(schema[key]);
+}
+
+const document = JSON.parse(fs.readFileSync(OPENAPI_SOURCE, 'utf8'));
+for (const item of Object.values(document.paths)) {
+  for (const operation of Object.values(item)) {
+    for (const answer of Object.values(operation?.responses ?? {})) {
+      for (const media of Object.values(answer.content ?? {})) answersRequired(media.schema);
+    }
+  }
+}
+
+const ast = await openapiTS(document, {
   alphabetize: true,
-  // The server's answer schemas name the properties it always sends without a `required` list (fast-json-stringify
-  // writes what the object has); a schema that has optional properties lists the others in `required`.
-  propertiesRequiredByDefault: true,
   // An object schema without properties (a markup's drawing, a viewpoint) holds any JSON.
   emptyObjectsUnknown: true,
   // A point is [x, y, z] (an array of exactly 3 numbers): a tuple, as the viewer's math takes it.

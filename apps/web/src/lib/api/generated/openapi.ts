@@ -2682,9 +2682,9 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          refreshToken: string;
+          refreshToken?: string;
           /** @description Also answer the refresh token (non-browser clients) */
-          tokenInBody: boolean;
+          tokenInBody?: boolean;
         };
       };
     };
@@ -2897,7 +2897,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          refreshToken: string;
+          refreshToken?: string;
         };
       };
     };
@@ -4894,13 +4894,13 @@ export interface operations {
       content: {
         'application/json': {
           /** @description The issue list filter */
-          filter: {
+          filter?: {
             [key: string]: unknown;
           };
           /** @description Only these issues */
-          ids: number[];
+          ids?: number[];
           /** @enum {string} */
-          version: '2.1' | '3.0';
+          version?: '2.1' | '3.0';
         };
       };
     };
@@ -9205,15 +9205,19 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The issue list filter (JSON) */
-          filter: string;
-          /** @description Only these issue ids (comma-separated) */
-          ids: string;
+          /** @description The issue list filter */
+          filter?:
+            | string
+            | {
+                [key: string]: unknown;
+              };
+          /** @description Only these issue ids */
+          ids?: string | number[];
           /** @description Language (en, es, pt-BR) */
-          locale: string;
-          projectId: number;
+          locale?: string;
+          projectId?: number;
           /** @enum {string} */
-          separator: 'comma' | 'semicolon';
+          separator?: 'comma' | 'semicolon';
         } & {
           [key: string]: unknown;
         };
@@ -9330,6 +9334,59 @@ export interface operations {
         };
         content: {
           'application/json': {
+            filters: string[];
+            generatedAt: string;
+            generatedBy: string;
+            issues: {
+              code: string;
+              comments: {
+                at: string;
+                author: string;
+                message: string;
+                visibility: string;
+              }[];
+              description: string | null;
+              disciplines: {
+                abbreviation: string;
+                deadline: string;
+                name: string;
+                status: string;
+              }[];
+              fields: {
+                label: string;
+                value: string;
+              }[];
+              history: {
+                at: string;
+                author: string;
+                fields: string;
+              }[];
+              id: number;
+              images: {
+                title: string;
+                url: string;
+              }[];
+              title: string;
+            }[];
+            /** @description The report's words, by key */
+            labels: {
+              [key: string]: string;
+            };
+            locale: string;
+            projectId: number;
+            projectName: string;
+            totals: {
+              byPriority: {
+                count: number;
+                label: string;
+              }[];
+              byStatus: {
+                count: number;
+                label: string;
+              }[];
+              total: number;
+            };
+          } & {
             [key: string]: unknown;
           };
         };
@@ -9358,18 +9415,22 @@ export interface operations {
       content: {
         'application/json': {
           /** @default false */
-          comments: boolean;
-          /** @description The issue list filter (JSON) */
-          filter: string;
+          comments?: boolean;
+          /** @description The issue list filter */
+          filter?:
+            | string
+            | {
+                [key: string]: unknown;
+              };
           /** @default false */
-          history: boolean;
-          /** @description Only these issue ids (comma-separated) */
-          ids: string;
+          history?: boolean;
+          /** @description Only these issue ids */
+          ids?: string | number[];
           /** @default true */
-          images: boolean;
+          images?: boolean;
           /** @description Language (en, es, pt-BR) */
-          locale: string;
-          projectId: number;
+          locale?: string;
+          projectId?: number;
         } & {
           [key: string]: unknown;
         };
@@ -9419,6 +9480,59 @@ export interface operations {
         };
         content: {
           'application/json': {
+            filters: string[];
+            generatedAt: string;
+            generatedBy: string;
+            issues: {
+              code: string;
+              comments: {
+                at: string;
+                author: string;
+                message: string;
+                visibility: string;
+              }[];
+              description: string | null;
+              disciplines: {
+                abbreviation: string;
+                deadline: string;
+                name: string;
+                status: string;
+              }[];
+              fields: {
+                label: string;
+                value: string;
+              }[];
+              history: {
+                at: string;
+                author: string;
+                fields: string;
+              }[];
+              id: number;
+              images: {
+                title: string;
+                url: string;
+              }[];
+              title: string;
+            }[];
+            /** @description The report's words, by key */
+            labels: {
+              [key: string]: string;
+            };
+            locale: string;
+            projectId: number;
+            projectName: string;
+            totals: {
+              byPriority: {
+                count: number;
+                label: string;
+              }[];
+              byStatus: {
+                count: number;
+                label: string;
+              }[];
+              total: number;
+            };
+          } & {
             [key: string]: unknown;
           };
         };
@@ -9514,18 +9628,22 @@ export interface operations {
       content: {
         'application/json': {
           /** @default false */
-          comments: boolean;
-          /** @description The issue list filter (JSON) */
-          filter: string;
+          comments?: boolean;
+          /** @description The issue list filter */
+          filter?:
+            | string
+            | {
+                [key: string]: unknown;
+              };
           /** @default false */
-          history: boolean;
-          /** @description Only these issue ids (comma-separated) */
-          ids: string;
+          history?: boolean;
+          /** @description Only these issue ids */
+          ids?: string | number[];
           /** @default true */
-          images: boolean;
+          images?: boolean;
           /** @description Language (en, es, pt-BR) */
-          locale: string;
-          projectId: number;
+          locale?: string;
+          projectId?: number;
         } & {
           [key: string]: unknown;
         };
@@ -9663,15 +9781,19 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The issue list filter (JSON) */
-          filter: string;
-          /** @description Only these issue ids (comma-separated) */
-          ids: string;
+          /** @description The issue list filter */
+          filter?:
+            | string
+            | {
+                [key: string]: unknown;
+              };
+          /** @description Only these issue ids */
+          ids?: string | number[];
           /** @description Language (en, es, pt-BR) */
-          locale: string;
-          projectId: number;
+          locale?: string;
+          projectId?: number;
           /** @enum {string} */
-          separator: 'comma' | 'semicolon';
+          separator?: 'comma' | 'semicolon';
         } & {
           [key: string]: unknown;
         };
@@ -9807,13 +9929,17 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The issue list filter (JSON) */
-          filter: string;
-          /** @description Only these issue ids (comma-separated) */
-          ids: string;
+          /** @description The issue list filter */
+          filter?:
+            | string
+            | {
+                [key: string]: unknown;
+              };
+          /** @description Only these issue ids */
+          ids?: string | number[];
           /** @description Language (en, es, pt-BR) */
-          locale: string;
-          projectId: number;
+          locale?: string;
+          projectId?: number;
         } & {
           [key: string]: unknown;
         };
@@ -10332,7 +10458,7 @@ export interface operations {
       content: {
         'application/x-www-form-urlencoded': {
           /** @enum {string} */
-          'List-Unsubscribe': 'One-Click';
+          'List-Unsubscribe'?: 'One-Click';
         };
       };
     };
