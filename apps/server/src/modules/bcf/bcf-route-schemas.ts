@@ -445,7 +445,25 @@ export const BCF_OAUTH_ROUTES = {
     summary: 'The applications the signed-in person allowed',
     tags: oauthTags,
     security: [{ bearer: [] }],
-    response: { 200: jsonList('Applications', jsonAnswer('An application')), ...oauthError },
+    response: {
+      200: jsonList(
+        'Applications',
+        jsonAnswer('An application (bcf-oauth-grants.ts ConnectedApplication)', {
+          properties: {
+            clientId: STRING,
+            clientName: { type: 'string', nullable: true },
+            grantedAt: { type: 'string', format: 'date-time', description: 'Its oldest live grant' },
+            lastUsedAt: {
+              type: 'string',
+              format: 'date-time',
+              nullable: true,
+              description: 'Its last token',
+            },
+          },
+        }),
+      ),
+      ...oauthError,
+    },
   }),
   revokeApplication: described({
     operationId: 'revokeConnectedApplication',
@@ -467,7 +485,13 @@ export const BCF_OAUTH_ENDPOINTS = [
   { method: 'GET', path: '/me', schema: BCF_OAUTH_ROUTES.userinfo },
 ] as const;
 
-const projectParams = pathParams('projectId');
+/** BCF-XML's routes take Obra's project id (the BCF-API's take its GUID-like string). */
+const PROJECT_ID = { type: 'integer', minimum: 1 } as const;
+const projectParams = {
+  type: 'object',
+  required: ['projectId'],
+  properties: { projectId: PROJECT_ID },
+} as const;
 const JOB = {
   type: 'object',
   required: ['id', 'kind', 'state', 'done', 'total'],
@@ -500,6 +524,66 @@ const JOB = {
   },
 };
 
+const INTEGER = { type: 'integer' } as const;
+const valueMapping = (mappedTo: Record<string, unknown>) => ({
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      value: STRING,
+      topics: INTEGER,
+      mappedTo,
+      match: { type: 'string', enum: ['exact', 'synonym', 'chosen', 'default', 'none'] },
+    },
+  },
+});
+const NULLABLE_ID = { type: 'integer', nullable: true } as const;
+/** The preview (dryRun) and the result of an import (bcf-import-plan.ts BcfImportReport). */
+const IMPORT_REPORT = {
+  type: 'object',
+  properties: {
+    dryRun: { type: 'boolean' },
+    version: STRING,
+    topics: INTEGER,
+    created: INTEGER,
+    updated: INTEGER,
+    failed: INTEGER,
+    fromObra: { type: 'boolean', description: 'Whether the package was written by Obra' },
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['guid', 'title', 'action', 'comments', 'viewpoints', 'snapshots', 'warnings'],
+        properties: {
+          guid: STRING,
+          title: STRING,
+          action: { type: 'string', enum: ['create', 'update', 'failed'] },
+          issueId: INTEGER,
+          code: STRING,
+          error: { type: 'object', properties: { code: STRING, message: STRING } },
+          comments: INTEGER,
+          viewpoints: INTEGER,
+          snapshots: INTEGER,
+          warnings: { type: 'array', items: STRING },
+        },
+      },
+    },
+    mapping: {
+      type: 'object',
+      properties: {
+        types: valueMapping(NULLABLE_ID),
+        statuses: valueMapping(STRING),
+        priorities: valueMapping(STRING),
+        stages: valueMapping(NULLABLE_ID),
+        labels: valueMapping(NULLABLE_ID),
+        users: valueMapping(NULLABLE_ID),
+        disciplineIds: { type: 'array', items: INTEGER },
+      },
+    },
+    unreadable: { type: 'array', items: { type: 'object', properties: { folder: STRING, reason: STRING } } },
+  },
+};
+
 export const BCF_XML_ROUTES = {
   startImport: described({
     operationId: 'importBcfXml',
@@ -522,9 +606,11 @@ export const BCF_XML_ROUTES = {
       },
     },
     response: {
-      200: jsonAnswer(
-        'The preview (dry run); or the unfinished job of the same package sent again by the same person',
-      ),
+      200: {
+        description:
+          'The preview (dry run); or the unfinished job of the same package sent again by the same person',
+        anyOf: [IMPORT_REPORT, JOB],
+      },
       202: { ...JOB, description: 'The import job (Location: its address), queued' },
       ...ERROR_ANSWERS,
     },
@@ -553,7 +639,11 @@ export const BCF_XML_ROUTES = {
     summary:
       "An import or export job of the caller: its progress, then the import's report or the package's address",
     tags: ['bcf-xml'],
-    params: pathParams('projectId', 'jobId'),
+    params: {
+      type: 'object',
+      required: ['projectId', 'jobId'],
+      properties: { projectId: PROJECT_ID, jobId: { type: 'string', format: 'uuid' } },
+    },
     response: { 200: { ...JOB, description: 'The job' }, ...ERROR_ANSWERS },
   }),
   export: described({

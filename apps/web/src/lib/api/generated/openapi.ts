@@ -4064,9 +4064,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
+          'application/json': ({
+            clientId: string;
+            clientName: string | null;
+            /**
+             * Format: date-time
+             * @description Its oldest live grant
+             */
+            grantedAt: string;
+            /**
+             * Format: date-time
+             * @description Its last token
+             */
+            lastUsedAt: string | null;
+          } & {
             [key: string]: unknown;
-          }[];
+          })[];
         };
       };
     };
@@ -4828,7 +4841,7 @@ export interface operations {
       };
       header?: never;
       path: {
-        projectId: string;
+        projectId: number;
       };
       cookie?: never;
     };
@@ -4886,7 +4899,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        projectId: string;
+        projectId: number;
       };
       cookie?: never;
     };
@@ -4987,7 +5000,7 @@ export interface operations {
       };
       header?: never;
       path: {
-        projectId: string;
+        projectId: number;
       };
       cookie?: never;
     };
@@ -5047,9 +5060,110 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            [key: string]: unknown;
-          };
+          'application/json':
+            | {
+                created: number;
+                dryRun: boolean;
+                failed: number;
+                /** @description Whether the package was written by Obra */
+                fromObra: boolean;
+                items: {
+                  /** @enum {string} */
+                  action: 'create' | 'update' | 'failed';
+                  code?: string;
+                  comments: number;
+                  error?: {
+                    code: string;
+                    message: string;
+                  };
+                  guid: string;
+                  issueId?: number;
+                  snapshots: number;
+                  title: string;
+                  viewpoints: number;
+                  warnings: string[];
+                }[];
+                mapping: {
+                  disciplineIds: number[];
+                  labels: {
+                    mappedTo: number | null;
+                    /** @enum {string} */
+                    match: 'exact' | 'synonym' | 'chosen' | 'default' | 'none';
+                    topics: number;
+                    value: string;
+                  }[];
+                  priorities: {
+                    mappedTo: string;
+                    /** @enum {string} */
+                    match: 'exact' | 'synonym' | 'chosen' | 'default' | 'none';
+                    topics: number;
+                    value: string;
+                  }[];
+                  stages: {
+                    mappedTo: number | null;
+                    /** @enum {string} */
+                    match: 'exact' | 'synonym' | 'chosen' | 'default' | 'none';
+                    topics: number;
+                    value: string;
+                  }[];
+                  statuses: {
+                    mappedTo: string;
+                    /** @enum {string} */
+                    match: 'exact' | 'synonym' | 'chosen' | 'default' | 'none';
+                    topics: number;
+                    value: string;
+                  }[];
+                  types: {
+                    mappedTo: number | null;
+                    /** @enum {string} */
+                    match: 'exact' | 'synonym' | 'chosen' | 'default' | 'none';
+                    topics: number;
+                    value: string;
+                  }[];
+                  users: {
+                    mappedTo: number | null;
+                    /** @enum {string} */
+                    match: 'exact' | 'synonym' | 'chosen' | 'default' | 'none';
+                    topics: number;
+                    value: string;
+                  }[];
+                };
+                topics: number;
+                unreadable: {
+                  folder: string;
+                  reason: string;
+                }[];
+                updated: number;
+                version: string;
+              }
+            | {
+                /** Format: date-time */
+                createdAt?: string;
+                /** @description Topics written or packed so far */
+                done: number;
+                /** @description Why a failed job failed (a code of the error catalogue) */
+                error?: {
+                  code: string;
+                  message: string;
+                } | null;
+                fileName?: string;
+                /** Format: date-time */
+                finishedAt?: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'import' | 'export';
+                /** @description Once finished: the import report (docs/bcf.md), or an export's {topics} */
+                report?: {
+                  [key: string]: unknown;
+                } | null;
+                /** @enum {string} */
+                state: 'queued' | 'running' | 'completed' | 'failed';
+                /** @description The package's topics (0 until an export knows them) */
+                total: number;
+                /** @description A completed export's package, signed for 5 minutes */
+                url?: string | null;
+              };
         };
       };
       /** @description The import job (Location: its address), queued */
@@ -5096,7 +5210,7 @@ export interface operations {
       header?: never;
       path: {
         jobId: string;
-        projectId: string;
+        projectId: number;
       };
       cookie?: never;
     };
