@@ -10,6 +10,32 @@ const sqlOutsideRepositories = JSON.parse(
   fs.readFileSync(new URL('./apps/server/sql-outside-repositories.json', import.meta.url), 'utf8'),
 ).files;
 
+/**
+ * The web's files that may call fetch or XMLHttpRequest themselves (docs/architecture.md, "How does the web call
+ * REST?"): the fetch under both clients, the readiness probe, and binary transfers with no JSON answer (signed
+ * uploads and downloads, images, PDF bytes). Every call of Obra's JSON API goes through lib/api/rest-client.ts.
+ * apps/server/test/architecture/web-rest-wall.test.ts checks the wall and this list.
+ */
+export const WEB_RAW_TRANSFERS = [
+  // The fetch under the REST and GraphQL clients: reports a 503 (maintenance) before handing the answer on.
+  'apps/web/src/lib/service-status.ts',
+  // GET /readyz: a health probe whose 503 is an answer, polled by the maintenance page.
+  'apps/web/src/lib/api/readiness.ts',
+  // Binary transfers: PUT of file bytes to signed addresses, with upload progress (XMLHttpRequest).
+  'apps/web/src/features/drive/drive-api.ts',
+  'apps/web/src/features/issues/edit/upload-file.ts',
+  'apps/web/src/components/image-cropper/upload-profile-image.ts',
+  // Binary transfers: a BCF package upload with progress, and the export's package from its signed address.
+  'apps/web/src/features/bcf/bcf-api.ts',
+  // Binary transfers: images and PDF bytes from signed addresses.
+  'apps/web/src/editor/canvas/image-loader.ts',
+  'apps/web/src/features/viewer/sheet-source.ts',
+];
+
+const REST_WALL =
+  "the web calls Obra's REST API through its one typed client: api.get/post/… of lib/api/rest-client.ts " +
+  '(paths, bodies and answers typed from docs/openapi.json). A binary transfer goes in WEB_RAW_TRANSFERS.';
+
 /** Drizzle and the table definitions: what SQL is written with. Types may still be named (`import type`). */
 const SQL_IMPORTS = ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*', '**/db/schema/**'];
 
@@ -155,6 +181,25 @@ export default tseslint.config(
             { group: ['@obra/server', '**/apps/server/**'], message: 'web must not import the server.' },
           ],
         },
+      ],
+    },
+  },
+  // One REST client on the web: no hand-written fetch of a JSON endpoint (WEB_RAW_TRANSFERS are the exceptions).
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [...WEB_RAW_TRANSFERS, 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: REST_WALL },
+        { name: 'XMLHttpRequest', message: REST_WALL },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) => [
+          { object, property: 'fetch', message: REST_WALL },
+          { object, property: 'XMLHttpRequest', message: REST_WALL },
+        ]),
       ],
     },
   },

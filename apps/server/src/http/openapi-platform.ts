@@ -294,6 +294,15 @@ const reportFields = {
   images: { type: 'boolean', default: true },
 };
 const csvFields = { ...exportFields, separator: { type: 'string', enum: ['comma', 'semicolon'] } };
+/** In a JSON body the filter may be the object itself and the ids a list (exportRequestOf reads both forms). */
+const bodyFields = (fields: Record<string, unknown>) => ({
+  ...fields,
+  filter: {
+    description: 'The issue list filter',
+    anyOf: [STRING, { type: 'object', additionalProperties: true }],
+  },
+  ids: { description: 'Only these issue ids', anyOf: [STRING, { type: 'array', items: INTEGER }] },
+});
 const exported = (operationId: string, summary: string, fields: Record<string, unknown>, answer: unknown) =>
   described({
     operationId,
@@ -301,16 +310,46 @@ const exported = (operationId: string, summary: string, fields: Record<string, u
     tags: ['exports'],
     querystring: queryParams(fields as Record<string, Record<string, unknown>>),
     // Fastify refuses a body schema on GET: the POST's body is added to the document by openapi.ts.
-    [POST_BODY]: { type: 'object', properties: fields, additionalProperties: true },
+    [POST_BODY]: { type: 'object', properties: bodyFields(fields), additionalProperties: true },
     response: { 200: answer, ...ERROR_ANSWERS },
   });
+
+const list = (properties: Record<string, unknown>) => ({
+  type: 'array',
+  items: { type: 'object', properties },
+});
+const counts = list({ label: STRING, count: INTEGER });
+/** The report as data (modules/exports/issue-report-model.ts ReportModel), every text in the report's language. */
+const reportModel = {
+  properties: {
+    locale: STRING,
+    projectId: INTEGER,
+    projectName: STRING,
+    generatedAt: STRING,
+    generatedBy: STRING,
+    labels: { type: 'object', additionalProperties: STRING, description: "The report's words, by key" },
+    filters: { type: 'array', items: STRING },
+    totals: { type: 'object', properties: { total: INTEGER, byStatus: counts, byPriority: counts } },
+    issues: list({
+      id: INTEGER,
+      code: STRING,
+      title: STRING,
+      fields: list({ label: STRING, value: STRING }),
+      description: { type: 'string', nullable: true },
+      disciplines: list({ abbreviation: STRING, name: STRING, status: STRING, deadline: STRING }),
+      images: list({ url: STRING, title: STRING }),
+      comments: list({ author: STRING, at: STRING, visibility: STRING, message: STRING }),
+      history: list({ at: STRING, author: STRING, fields: STRING }),
+    }),
+  },
+};
 
 export const EXPORT_ROUTES = {
   reportJson: exported(
     'issuesReportData',
     'The issues report as data',
     reportFields,
-    jsonAnswer('The report'),
+    jsonAnswer('The report', reportModel),
   ),
   reportPdf: exported(
     'issuesReportPdf',

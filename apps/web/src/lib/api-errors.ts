@@ -40,6 +40,8 @@ export class RestError extends Error {
     readonly code: ErrorCode | string,
     message: string,
     readonly status: number,
+    /** The server's details, when it gave some (the naming rule a refused name broke). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'RestError';

@@ -1,89 +1,34 @@
-import { RestError } from './api-errors.ts';
-import { getAccessToken } from './auth-token.ts';
-import { statusAwareFetch } from './service-status.ts';
+import { api, type ApiAnswer } from './api/rest-client.ts';
 
 /** What sign-in, refresh and the federated exchange answer. */
-export interface TokenResponse {
-  accessToken: string;
-  /** Lifetime of the access token, in seconds. */
-  expiresIn: number;
-}
-
-/** The federated exchange may also say where the user was going (else the return address carries it). */
-export interface FederatedTokenResponse extends TokenResponse {
-  redirect?: string | null;
-}
+export type TokenResponse = ApiAnswer<'/auth/sign-in', 'post'>;
 
 /** The federated providers a server may enable. */
 export type FederatedProvider = 'google' | 'microsoft';
 
 const PROVIDERS: readonly FederatedProvider[] = ['google', 'microsoft'];
 
-/** Calls one /auth endpoint; a failure becomes a RestError carrying the server's `{code, message}`. */
-async function authCall<T>(
-  path: string,
-  init: { method?: 'GET' | 'POST'; body?: unknown; bearer?: boolean } = {},
-): Promise<T> {
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'accept-language': document.documentElement.lang || 'en',
-  };
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const token = init.bearer ? getAccessToken() : null;
-  if (token) headers['authorization'] = `Bearer ${token}`;
-  const response = await statusAwareFetch(`/auth/${path}`, {
-    method: init.method ?? 'POST',
-    credentials: 'include',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  const json: unknown = text ? safeParse(text) : null;
-  if (!response.ok) {
-    const { code, message } = readError(json, response.status);
-    throw new RestError(code, message, response.status);
-  }
-  return json as T;
-}
-
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-function readError(json: unknown, status: number): { code: string; message: string } {
-  if (json && typeof json === 'object') {
-    const record = json as Record<string, unknown>;
-    const code = typeof record['code'] === 'string' ? record['code'] : null;
-    const message = typeof record['message'] === 'string' ? record['message'] : '';
-    if (code) return { code, message };
-  }
-  if (status === 429) return { code: 'TOO_MANY_REQUESTS', message: `HTTP ${status}` };
-  return { code: 'UNEXPECTED', message: `HTTP ${status}` };
-}
-
-/** The REST client of the identity contract (issue 3). */
+/**
+ * The REST client of the identity contract (issue 3), on the web's one REST client: a failure is a RestError with
+ * the server's `{code, message}`; an /auth answer of 401 is an answer (a wrong password), never a refresh.
+ */
 export const authApi = {
-  signUp: (input: { email: string; password: string; name: string; lastName: string }) =>
-    authCall<unknown>('sign-up', { body: input }),
-  confirmSignUp: (input: { email: string; code: string }) =>
-    authCall<unknown>('confirm-sign-up', { body: input }),
-  resendCode: (input: { email: string }) => authCall<unknown>('resend-code', { body: input }),
-  signIn: (input: { email: string; password: string }) => authCall<TokenResponse>('sign-in', { body: input }),
-  refresh: () => authCall<TokenResponse>('refresh', { body: {} }),
-  signOut: () => authCall<unknown>('sign-out', { body: {} }),
-  forgotPassword: (input: { email: string }) => authCall<unknown>('forgot-password', { body: input }),
-  confirmForgotPassword: (input: { email: string; code: string; newPassword: string }) =>
-    authCall<unknown>('confirm-forgot-password', { body: input }),
-  changePassword: (input: { oldPassword: string; newPassword: string }) =>
-    authCall<unknown>('change-password', { body: input, bearer: true }),
-  providers: async (): Promise<FederatedProvider[]> =>
-    parseProviders(await authCall<unknown>('providers', { method: 'GET' })),
-  exchangeFederatedCode: (input: { code: string }) =>
-    authCall<FederatedTokenResponse>('federated/exchange', { body: input }),
+  signUp: (body: { email: string; password: string; name: string; lastName: string }) =>
+    api.post('/auth/sign-up', { body }),
+  confirmSignUp: (body: { email: string; code: string }) => api.post('/auth/confirm-sign-up', { body }),
+  resendCode: (body: { email: string }) => api.post('/auth/resend-code', { body }),
+  signIn: (body: { email: string; password: string }): Promise<TokenResponse> =>
+    api.post('/auth/sign-in', { body }),
+  refresh: (): Promise<TokenResponse> => api.post('/auth/refresh', { body: {} }),
+  signOut: () => api.post('/auth/sign-out', { body: {} }),
+  forgotPassword: (body: { email: string }) => api.post('/auth/forgot-password', { body }),
+  confirmForgotPassword: (body: { email: string; code: string; newPassword: string }) =>
+    api.post('/auth/confirm-forgot-password', { body }),
+  changePassword: (body: { oldPassword: string; newPassword: string }) =>
+    api.post('/auth/change-password', { body }),
+  providers: async (): Promise<FederatedProvider[]> => parseProviders(await api.get('/auth/providers')),
+  exchangeFederatedCode: (body: { code: string }): Promise<TokenResponse> =>
+    api.post('/auth/federated/exchange', { body }),
 };
 
 /**

@@ -12,8 +12,8 @@ import {
 } from '../../http/openapi-schemas.ts';
 
 /**
- * The OpenAPI descriptions of the BCF routes: BCF-XML (import jobs and export), the BCF-API 3.0, the Foundation
- * API and the OAuth2 server's endpoints. The BCF-API's handlers check their bodies themselves (with the BCF-API's
+ * The OpenAPI descriptions of the BCF routes: the BCF-API 3.0, the Foundation API and the OAuth2 server's endpoints
+ * (BCF-XML's are in bcf-xml-route-schemas.ts). The BCF-API's handlers check their bodies themselves (with the BCF-API's
  * answers, validated against the official JSON schemas by the tests), so these only describe (`described`).
  */
 
@@ -445,7 +445,25 @@ export const BCF_OAUTH_ROUTES = {
     summary: 'The applications the signed-in person allowed',
     tags: oauthTags,
     security: [{ bearer: [] }],
-    response: { 200: jsonList('Applications', jsonAnswer('An application')), ...oauthError },
+    response: {
+      200: jsonList(
+        'Applications',
+        jsonAnswer('An application (bcf-oauth-grants.ts ConnectedApplication)', {
+          properties: {
+            clientId: STRING,
+            clientName: { type: 'string', nullable: true },
+            grantedAt: { type: 'string', format: 'date-time', description: 'Its oldest live grant' },
+            lastUsedAt: {
+              type: 'string',
+              format: 'date-time',
+              nullable: true,
+              description: 'Its last token',
+            },
+          },
+        }),
+      ),
+      ...oauthError,
+    },
   }),
   revokeApplication: described({
     operationId: 'revokeConnectedApplication',
@@ -466,106 +484,3 @@ export const BCF_OAUTH_ENDPOINTS = [
   { method: 'POST', path: '/token/revocation', schema: BCF_OAUTH_ROUTES.revoke },
   { method: 'GET', path: '/me', schema: BCF_OAUTH_ROUTES.userinfo },
 ] as const;
-
-const projectParams = pathParams('projectId');
-const JOB = {
-  type: 'object',
-  required: ['id', 'kind', 'state', 'done', 'total'],
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    kind: { type: 'string', enum: ['import', 'export'] },
-    state: { type: 'string', enum: ['queued', 'running', 'completed', 'failed'] },
-    fileName: STRING,
-    done: { type: 'integer', description: 'Topics written or packed so far' },
-    total: { type: 'integer', description: "The package's topics (0 until an export knows them)" },
-    report: {
-      type: 'object',
-      nullable: true,
-      additionalProperties: true,
-      description: "Once finished: the import report (docs/bcf.md), or an export's {topics}",
-    },
-    error: {
-      type: 'object',
-      nullable: true,
-      properties: { code: STRING, message: STRING },
-      description: 'Why a failed job failed (a code of the error catalogue)',
-    },
-    url: {
-      type: 'string',
-      nullable: true,
-      description: "A completed export's package, signed for 5 minutes",
-    },
-    createdAt: { type: 'string', format: 'date-time' },
-    finishedAt: { type: 'string', format: 'date-time', nullable: true },
-  },
-};
-
-export const BCF_XML_ROUTES = {
-  startImport: described({
-    operationId: 'importBcfXml',
-    summary: 'Preview a BCF-XML package (2.0, 2.1 or 3.0), or import it into the project in a job',
-    tags: ['bcf-xml'],
-    params: projectParams,
-    querystring: queryParams({ dryRun: { type: 'boolean', description: 'Only the preview' } }),
-    body: {
-      content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            required: ['file'],
-            properties: {
-              file: { type: 'string', format: 'binary', description: 'The .bcf / .bcfzip package' },
-              mapping: { type: 'string', description: 'JSON: values of the package mapped to the project' },
-            },
-          },
-        },
-      },
-    },
-    response: {
-      200: jsonAnswer(
-        'The preview (dry run); or the unfinished job of the same package sent again by the same person',
-      ),
-      202: { ...JOB, description: 'The import job (Location: its address), queued' },
-      ...ERROR_ANSWERS,
-    },
-  }),
-  startExport: described({
-    operationId: 'startBcfXmlExport',
-    summary:
-      "Export the project's issues as a BCF-XML package in a job (the whole list, a filter or a selection)",
-    tags: ['bcf-xml'],
-    params: projectParams,
-    body: {
-      type: 'object',
-      properties: {
-        version: { type: 'string', enum: ['2.1', '3.0'] },
-        filter: { type: 'object', additionalProperties: true, description: 'The issue list filter' },
-        ids: { type: 'array', items: { type: 'integer' }, description: 'Only these issues' },
-      },
-    },
-    response: {
-      202: { ...JOB, description: 'The export job (Location: its address), queued' },
-      ...ERROR_ANSWERS,
-    },
-  }),
-  job: described({
-    operationId: 'getBcfXmlJob',
-    summary:
-      "An import or export job of the caller: its progress, then the import's report or the package's address",
-    tags: ['bcf-xml'],
-    params: pathParams('projectId', 'jobId'),
-    response: { 200: { ...JOB, description: 'The job' }, ...ERROR_ANSWERS },
-  }),
-  export: described({
-    operationId: 'exportBcfXml',
-    summary: "The project's issues as a BCF-XML package, downloaded at once (a selection or a short list)",
-    tags: ['bcf-xml'],
-    params: projectParams,
-    querystring: queryParams({
-      version: { type: 'string', enum: ['2.1', '3.0'] },
-      filter: 'The issue list filter (JSON)',
-      ids: 'Only these issue ids (comma-separated)',
-    }),
-    response: { 200: binaryAnswer('The package (X-BCF-Topics: the number of topics)'), ...ERROR_ANSWERS },
-  }),
-};

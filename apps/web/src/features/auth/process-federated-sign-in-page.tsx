@@ -5,14 +5,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { nextStep, safeRedirectPath } from '../../app/guards/route-guards.ts';
 import { useSession } from '../../app/guards/session-context.ts';
 import { RestError } from '../../lib/api-errors.ts';
-import { authApi, type FederatedTokenResponse } from '../../lib/auth-api.ts';
+import { authApi, type TokenResponse } from '../../lib/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormError } from '../../components/form-error.tsx';
 
 // The code is single-use: one exchange per code, even when React runs the effect twice.
-const exchanges = new Map<string, Promise<FederatedTokenResponse>>();
+const exchanges = new Map<string, Promise<TokenResponse>>();
 
-function exchangeOnce(code: string): Promise<FederatedTokenResponse> {
+function exchangeOnce(code: string): Promise<TokenResponse> {
   let pending = exchanges.get(code);
   if (!pending) {
     pending = authApi.exchangeFederatedCode({ code });
@@ -43,8 +43,7 @@ export function ProcessFederatedSignInPage() {
     const run = async () => {
       const tokens = await exchangeOnce(code);
       const user = await signIn(tokens);
-      if (live && user)
-        await navigate(nextStep(user, safeRedirectPath(tokens.redirect ?? redirect)), { replace: true });
+      if (live && user) await navigate(nextStep(user, safeRedirectPath(redirect)), { replace: true });
     };
     run().catch((caught: unknown) => live && setError(caught));
     return () => {

@@ -1,40 +1,15 @@
 import { RestError } from '../../lib/api-errors.ts';
+import { api, restError, type ApiAnswer } from '../../lib/api/rest-client.ts';
 import { getAccessToken } from '../../lib/auth-token.ts';
 
-/** The import report the server answers (POST /bcf-xml/projects/{projectId}/imports). */
-export interface BcfValueMapping {
-  value: string;
-  topics: number;
-  mappedTo: string | number | null;
-  match: 'exact' | 'synonym' | 'chosen' | 'default' | 'none';
-}
+type ImportAnswer = ApiAnswer<'/bcf-xml/projects/{projectId}/imports', 'post'>;
 
-export interface BcfImportReport {
-  dryRun: boolean;
-  version: string;
-  topics: number;
-  created: number;
-  updated: number;
-  failed: number;
-  fromObra: boolean;
-  items: {
-    guid: string;
-    title: string;
-    action: 'create' | 'update' | 'failed';
-    code?: string;
-    error?: { code: string; message: string };
-    warnings: string[];
-  }[];
-  mapping: {
-    types: BcfValueMapping[];
-    statuses: BcfValueMapping[];
-    priorities: BcfValueMapping[];
-    stages: BcfValueMapping[];
-    labels: BcfValueMapping[];
-    users: BcfValueMapping[];
-  };
-  unreadable: { folder: string; reason: string }[];
-}
+/** The import report the server answers (POST /bcf-xml/projects/{projectId}/imports?dryRun=true). */
+export type BcfImportReport = Extract<ImportAnswer, { dryRun: boolean }>;
+
+/** How one BCF value of a kind was mapped, with how many topics carry it. */
+export type BcfValueMapping = BcfImportReport['mapping'][
+  'types' | 'statuses' | 'priorities' | 'stages' | 'labels' | 'users'][number];
 
 /** What the user chose where the mapping was ambiguous. */
 export interface BcfMappingChoices {
@@ -43,31 +18,7 @@ export interface BcfMappingChoices {
 }
 
 /** An import or export job of the server (GET /bcf-xml/projects/{projectId}/jobs/{jobId}). */
-export interface BcfJob {
-  id: string;
-  kind: 'import' | 'export';
-  state: 'queued' | 'running' | 'completed' | 'failed';
-  fileName: string;
-  done: number;
-  total: number;
-  /** The import report, or an export's `{topics}`, once finished. */
-  report: unknown;
-  error: { code: string; message: string } | null;
-  /** A completed export's package (signed, five minutes). */
-  url: string | null;
-}
-
-function authHeaders(): Record<string, string> {
-  const token = getAccessToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
-
-async function restJson<T>(res: Response): Promise<T> {
-  const body = (await res.json().catch(() => ({}))) as T & { code?: string; message?: string };
-  if (!res.ok)
-    throw new RestError(body.code ?? 'INTERNAL_SERVER_ERROR', body.message ?? res.statusText, res.status);
-  return body;
-}
+export type BcfJob = ApiAnswer<'/bcf-xml/projects/{projectId}/jobs/{jobId}', 'get'>;
 
 /** The preview of a package (nothing is written). */
 export function previewBcfImport(
@@ -88,12 +39,8 @@ export function startBcfImport(
 }
 
 /** The state of a job of the caller. */
-export async function getBcfJob(projectId: number, jobId: string): Promise<BcfJob> {
-  return restJson<BcfJob>(
-    await fetch(`/bcf-xml/projects/${projectId}/jobs/${encodeURIComponent(jobId)}`, {
-      headers: authHeaders(),
-    }),
-  );
+export function getBcfJob(projectId: number, jobId: string): Promise<BcfJob> {
+  return api.get('/bcf-xml/projects/{projectId}/jobs/{jobId}', { path: { projectId, jobId } });
 }
 
 /** Polls a job every `intervalMs` until it is finished, telling each state to `onState`. */
@@ -115,20 +62,22 @@ export async function followBcfJob(
 }
 
 /** Starts an export job of the list (filter) or of the selection (ids). */
-export async function startBcfExport(
+export function startBcfExport(
   projectId: number,
-  options: { version: '2.1' | '3.0'; filter?: unknown; ids?: readonly number[] },
+  options: { version: '2.1' | '3.0'; filter?: Record<string, unknown>; ids?: readonly number[] },
 ): Promise<BcfJob> {
-  return restJson<BcfJob>(
-    await fetch(`/bcf-xml/projects/${projectId}/exports`, {
-      method: 'POST',
-      headers: { ...authHeaders(), 'content-type': 'application/json' },
-      body: JSON.stringify({ version: options.version, filter: options.filter, ids: options.ids }),
-    }),
-  );
+  const body = {
+    version: options.version,
+    ...(options.filter ? { filter: options.filter } : {}),
+    ...(options.ids ? { ids: [...options.ids] } : {}),
+  };
+  return api.post('/bcf-xml/projects/{projectId}/exports', { path: { projectId }, body });
 }
 
-/** Saves a completed export's package under its name. */
+/**
+ * Saves a completed export's package under its name. A binary download from the job's signed address (no token,
+ * no JSON): a plain fetch.
+ */
 export async function downloadBcfJob(job: BcfJob): Promise<void> {
   if (!job.url) return;
   const res = await fetch(job.url);
@@ -136,20 +85,21 @@ export async function downloadBcfJob(job: BcfJob): Promise<void> {
   const url = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = url;
-  link.download = job.fileName;
+  link.download = job.fileName ?? 'issues.bcfzip';
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
  * Sends a package to the import route: the preview (dryRun) or the import job. `onProgress` follows the upload
- * (0–1). XMLHttpRequest, not fetch, because only it reports upload progress.
+ * (0–1). XMLHttpRequest, not the REST client, because only it reports upload progress; its answer is typed from the
+ * description and a failure is read by the client's restError.
  */
 function postBcfImport(
   projectId: number,
   file: File,
   options: { dryRun: boolean; mapping: BcfMappingChoices; onProgress?: (share: number) => void },
-): Promise<BcfImportReport | BcfJob> {
+): Promise<ImportAnswer> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     form.append('mapping', JSON.stringify(options.mapping));
@@ -163,17 +113,15 @@ function postBcfImport(
     };
     xhr.onerror = () => reject(new RestError('FAILED_TO_FETCH', 'Failed to fetch', 0));
     xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText) as unknown;
-      } catch {
-        reject(new RestError('INTERNAL_SERVER_ERROR', xhr.statusText, xhr.status));
+      if (xhr.status >= 400) {
+        void restError(new Response(xhr.responseText, { status: xhr.status })).then(reject);
         return;
       }
-      if (xhr.status >= 400) {
-        const { code, message } = body as { code?: string; message?: string };
-        reject(new RestError(code ?? 'INTERNAL_SERVER_ERROR', message ?? xhr.statusText, xhr.status));
-      } else resolve(body as BcfImportReport | BcfJob);
+      try {
+        resolve(JSON.parse(xhr.responseText) as ImportAnswer);
+      } catch {
+        reject(new RestError('UNEXPECTED', 'not JSON', xhr.status));
+      }
     };
     xhr.send(form);
   });

@@ -4,6 +4,13 @@ import { fakeSession, READY_USER, renderRoutes } from '../../app/guards/guard-te
 import { setAccessToken } from '../../lib/auth-token.ts';
 import { ConnectedAppsPage } from './connected-apps-page.tsx';
 
+/** What the REST client sends with every call of a signed-in session. */
+const SESSION_HEADERS = {
+  accept: 'application/json',
+  'accept-language': 'en',
+  authorization: 'Bearer session-token',
+};
+
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
@@ -47,7 +54,7 @@ describe('connected applications', () => {
     expect(rows[2]?.textContent).toContain('An application without a name');
     expect(rows[2]?.textContent).toContain('Never');
     expect(fetch.mock.calls[0]?.[0]).toBe('/bcf-oauth-applications');
-    expect(fetch.mock.calls[0]?.[1]?.headers).toEqual({ authorization: 'Bearer session-token' });
+    expect(fetch.mock.calls[0]?.[1]?.headers).toEqual(SESSION_HEADERS);
 
     // Revoke asks first; cancelling keeps it.
     fireEvent.click(screen.getByRole('button', { name: 'Revoke Coordination Desktop' }));
@@ -61,7 +68,7 @@ describe('connected applications', () => {
     await waitFor(() =>
       expect(fetch).toHaveBeenCalledWith(
         '/bcf-oauth-applications/c1',
-        expect.objectContaining({ method: 'DELETE', headers: { authorization: 'Bearer session-token' } }),
+        expect.objectContaining({ method: 'DELETE', headers: SESSION_HEADERS }),
       ),
     );
     await waitFor(() =>

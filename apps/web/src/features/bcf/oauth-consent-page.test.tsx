@@ -6,6 +6,13 @@ import { OauthConsentPage } from './oauth-consent-page.tsx';
 import type * as consentApi from './oauth-consent-api.ts';
 import { leaveFor } from './oauth-consent-api.ts';
 
+/** What the REST client sends with every call of a signed-in session. */
+const SESSION_HEADERS = {
+  accept: 'application/json',
+  'accept-language': 'en',
+  authorization: 'Bearer session-token',
+};
+
 vi.mock('./oauth-consent-api.ts', async (original) => ({
   ...(await original<typeof consentApi>()),
   leaveFor: vi.fn(),
@@ -44,7 +51,7 @@ describe('the consent screen of a desktop BCF client', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Allow' }));
     await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/bcf-oauth/auth/u1'));
     const confirm = fetch.mock.calls.find(([url]) => url.endsWith('/confirm'));
-    expect(confirm?.[1]?.headers).toEqual({ authorization: 'Bearer session-token' });
+    expect(confirm?.[1]?.headers).toEqual(SESSION_HEADERS);
   });
 
   it('says when the request has expired', async () => {

@@ -1,87 +1,40 @@
 import type { BcfViewpoint } from '@obra/domain';
-import { getAccessToken } from '../../lib/auth-token.ts';
-import { RestError } from '../../lib/api-errors.ts';
-import type { BimBounds } from './bim-load-order.ts';
+import { api, type ApiAnswer, type ApiBody } from '../../lib/api/rest-client.ts';
+
+/** A model revision as GET /bim/projects/{id}/models answers it (docs/bim.md). */
+export type BimModel = ApiAnswer<'/bim/projects/{projectId}/models', 'get'>['models'][number];
 
 /** The conversion state of a model revision (docs/bim.md). */
-export type ProcessingState = 'pending' | 'queued' | 'processing' | 'success' | 'failed';
-
-/** A model revision as GET /bim/projects/{id}/models answers it. */
-export interface BimModel {
-  fileId: number;
-  documentId: number;
-  documentName: string;
-  fileName: string;
-  revisionName: string;
-  disciplineId: number | null;
-  uploadedAt: string | null;
-  processingState: ProcessingState;
-  processingError: string | null;
-  /** While the conversion is queued: its place in the queue (1 = next); null or absent otherwise. */
-  queuePosition?: number | null;
-  schema: string | null;
-  elementCount: number | null;
-  /** Where the model lies (docs/bim.md "Loading: nearest first"); null until the server knows. */
-  bounds?: BimBounds | null;
-}
+export type ProcessingState = BimModel['processingState'];
 
 /** A model revision with its document's revisions (GET …/models/{fileId}). */
-export interface BimModelDetail extends BimModel {
-  isLatest: boolean;
-  revisions: BimModel[];
-}
+export type BimModelDetail = ApiAnswer<'/bim/projects/{projectId}/models/{fileId}', 'get'>;
 
-/** A node of a model's spatial tree (the properties file the conversion wrote). */
-export interface BimTreeNode {
-  id: number;
-  cls: string;
-  guid: string | null;
-  name: string | null;
-  spatial: boolean;
-  children: BimTreeNode[];
-}
+/** The properties file of a model: its schema, element counts by class and spatial tree. */
+type PropertiesAnswer = ApiAnswer<'/bim/projects/{projectId}/models/{fileId}/properties', 'get'>;
 
-export interface BimProperties {
-  schema: string;
-  elementCount: number;
-  classes: Record<string, number>;
-  tree: BimTreeNode;
-}
+/**
+ * A node of a model's spatial tree (the properties file the conversion wrote). The description names a node's
+ * children as objects of the same shape; the recursion is closed here.
+ */
+export type BimTreeNode = Omit<PropertiesAnswer['tree'], 'children'> & { children: BimTreeNode[] };
 
-async function bimFetch(
-  projectId: number,
-  path: string,
-  options: { method?: string; body?: unknown; base?: 'models' | 'federated-models' | 'views' } = {},
-): Promise<Response> {
-  const token = getAccessToken();
-  const response = await fetch(`/bim/projects/${projectId}/${options.base ?? 'models'}${path}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  if (!response.ok) {
-    const json = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-    const code = typeof json?.['code'] === 'string' ? json['code'] : 'UNEXPECTED';
-    const message = typeof json?.['message'] === 'string' ? json['message'] : `HTTP ${response.status}`;
-    throw new RestError(code, message, response.status);
-  }
-  return response;
-}
+export type BimProperties = Omit<PropertiesAnswer, 'tree'> & { tree: BimTreeNode };
 
 export async function listModels(projectId: number): Promise<BimModel[]> {
-  const answer = (await (await bimFetch(projectId, '')).json()) as { models: BimModel[] };
-  return answer.models;
+  return (await api.get('/bim/projects/{projectId}/models', { path: { projectId } })).models;
 }
 
-export async function getModel(projectId: number, fileId: number): Promise<BimModelDetail> {
-  return (await (await bimFetch(projectId, `/${fileId}`)).json()) as BimModelDetail;
+export function getModel(projectId: number, fileId: number): Promise<BimModelDetail> {
+  return api.get('/bim/projects/{projectId}/models/{fileId}', { path: { projectId, fileId } });
 }
 
 export async function getModelProperties(projectId: number, fileId: number): Promise<BimProperties> {
-  return (await (await bimFetch(projectId, `/${fileId}/properties`)).json()) as BimProperties;
+  const answer = await api.get('/bim/projects/{projectId}/models/{fileId}/properties', {
+    path: { projectId, fileId },
+  });
+  // Every child of the tree is a node as its parent is (the conversion writes them so).
+  return answer as BimProperties;
 }
 
 /** How much of a download has arrived (`total` null when the server did not say). */
@@ -131,7 +84,11 @@ export async function getModelFragments(
   fileId: number,
   onProgress?: (progress: DownloadProgress) => void,
 ): Promise<Uint8Array> {
-  return readWithProgress(await bimFetch(projectId, `/${fileId}/fragments`), onProgress);
+  // A binary answer (the fragments file): the raw response, for its streamed progress.
+  const response = await api.raw.get('/bim/projects/{projectId}/models/{fileId}/fragments', {
+    path: { projectId, fileId },
+  });
+  return readWithProgress(response, onProgress);
 }
 
 /** Every node of a tree by express id. */
@@ -157,85 +114,71 @@ export function subtreeIds(node: BimTreeNode): number[] {
 }
 
 /** A federated model in the project's list. */
-export interface FederatedSummary {
-  id: number;
-  name: string;
-  modelCount: number;
-  updatedAt: string;
-}
+export type FederatedSummary = ApiAnswer<
+  '/bim/projects/{projectId}/federated-models',
+  'get'
+>['federatedModels'][number];
 
-/** A model of a federated model as the caller opens it (docs/bim.md). */
-export interface FederatedItem {
-  documentId: number;
-  pinnedFileId: number | null;
-  alwaysLatest: boolean;
-  warning: 'ok' | 'notLatest' | 'fallback' | 'noAccess';
-  revision: (BimModel & { isLatest: boolean }) | null;
-}
+/** A federated model with its models as the caller opens it (docs/bim.md). */
+export type FederatedModel = ApiAnswer<'/bim/projects/{projectId}/federated-models/{federatedId}', 'get'>;
 
-export interface FederatedModel {
-  id: number;
-  name: string;
-  items: FederatedItem[];
-}
+/** A model of a federated model. */
+export type FederatedItem = FederatedModel['items'][number];
 
 export async function listFederated(projectId: number): Promise<FederatedSummary[]> {
-  const answer = (await (await bimFetch(projectId, '', { base: 'federated-models' })).json()) as {
-    federatedModels: FederatedSummary[];
-  };
-  return answer.federatedModels;
+  return (await api.get('/bim/projects/{projectId}/federated-models', { path: { projectId } }))
+    .federatedModels;
 }
 
-export async function getFederated(projectId: number, id: number): Promise<FederatedModel> {
-  return (await (await bimFetch(projectId, `/${id}`, { base: 'federated-models' })).json()) as FederatedModel;
+export function getFederated(projectId: number, id: number): Promise<FederatedModel> {
+  return api.get('/bim/projects/{projectId}/federated-models/{federatedId}', {
+    path: { projectId, federatedId: id },
+  });
 }
 
-export async function createFederated(
+export function createFederated(
   projectId: number,
-  input: { name: string; items: { documentId: number; fileId: number | null }[] },
-): Promise<FederatedModel> {
-  const response = await bimFetch(projectId, '', { base: 'federated-models', method: 'POST', body: input });
-  return (await response.json()) as FederatedModel;
+  input: ApiBody<'/bim/projects/{projectId}/federated-models', 'post'>,
+): Promise<ApiAnswer<'/bim/projects/{projectId}/federated-models', 'post'>> {
+  return api.post('/bim/projects/{projectId}/federated-models', { path: { projectId }, body: input });
 }
 
 export async function deleteFederated(projectId: number, id: number): Promise<void> {
-  await bimFetch(projectId, `/${id}`, { base: 'federated-models', method: 'DELETE' });
+  await api.delete('/bim/projects/{projectId}/federated-models/{federatedId}', {
+    path: { projectId, federatedId: id },
+  });
 }
 
+type SavedViewAnswer = ApiAnswer<'/bim/projects/{projectId}/views', 'get'>['views'][number];
+
 /** A saved view of the viewer (docs/bim.md "Saved views"): a name and a BCF viewpoint, shared in the project. */
-export interface BimSavedView {
-  id: number;
-  name: string;
-  documentId: number | null;
-  federatedModelId: number | null;
-  viewpoint: BcfViewpoint;
-  createdByName: string | null;
-  createdAt: string;
-  canDelete: boolean;
-}
+export type BimSavedView = Omit<SavedViewAnswer, 'viewpoint'> & { viewpoint: BcfViewpoint };
 
 /** What saved views belong to: a model document (all its revisions) or a federated model. */
 export type BimViewTarget = { documentId: number } | { federatedModelId: number };
 
-function targetQuery(target: BimViewTarget): string {
-  return 'documentId' in target
-    ? `?documentId=${target.documentId}`
-    : `?federatedModelId=${target.federatedModelId}`;
+/**
+ * The view with its viewpoint typed: the route describes it as a JSON object, and stores what the viewer saved,
+ * a BCF viewpoint (@obra/domain), as the viewer sends it (createView).
+ */
+function savedView(view: SavedViewAnswer): BimSavedView {
+  return { ...view, viewpoint: view.viewpoint as unknown as BcfViewpoint };
 }
 
 export async function listViews(projectId: number, target: BimViewTarget): Promise<BimSavedView[]> {
-  const response = await bimFetch(projectId, targetQuery(target), { base: 'views' });
-  return ((await response.json()) as { views: BimSavedView[] }).views;
+  const answer = await api.get('/bim/projects/{projectId}/views', { path: { projectId }, query: target });
+  return answer.views.map(savedView);
 }
 
 export async function createView(
   projectId: number,
   input: { name: string; viewpoint: BcfViewpoint } & BimViewTarget,
 ): Promise<BimSavedView> {
-  const response = await bimFetch(projectId, '', { base: 'views', method: 'POST', body: input });
-  return (await response.json()) as BimSavedView;
+  const body = { ...input, viewpoint: input.viewpoint as unknown as Record<string, unknown> };
+  const view = await api.post('/bim/projects/{projectId}/views', { path: { projectId }, body });
+  return savedView(view);
 }
 
 export async function deleteView(projectId: number, id: number): Promise<void> {
-  await bimFetch(projectId, `/${id}`, { base: 'views', method: 'DELETE' });
+  await api.delete('/bim/projects/{projectId}/views/{viewId}', { path: { projectId, viewId: id } });
 }

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { WEB_VERSION } from '../support/support-content.ts';
 import { clockOffsetSeconds, deviceChecks, readDeviceFacts, type DeviceCheck } from './device-checks.ts';
+import { readReadiness } from '../../lib/api/readiness.ts';
 
 interface ServerFacts {
   ok: boolean;
@@ -25,18 +26,13 @@ interface ServerFacts {
 
 async function readServer(): Promise<ServerFacts> {
   const sentAt = Date.now();
-  try {
-    const response = await fetch('/readyz', { cache: 'no-store' });
-    const receivedAt = Date.now();
-    const body = (await response.json().catch(() => ({}))) as { database?: string };
-    return {
-      ok: response.ok,
-      database: body.database ?? null,
-      clockOffset: clockOffsetSeconds(response.headers.get('date'), sentAt, receivedAt),
-    };
-  } catch {
-    return { ok: false, database: null, clockOffset: null };
-  }
+  const readiness = await readReadiness();
+  const receivedAt = Date.now();
+  return {
+    ok: readiness.ok,
+    database: readiness.database,
+    clockOffset: clockOffsetSeconds(readiness.date, sentAt, receivedAt),
+  };
 }
 
 /**

@@ -2,15 +2,27 @@ import { Alert, Anchor, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast } from '../../lib/error-toast.ts';
-import { driveCall } from './drive-api.ts';
+import { api, type ApiAnswer } from '../../lib/api/rest-client.ts';
 
-/** The state of a bulk download as GET /files/bulk-downloads/{id} answers it. */
-export interface BulkDownloadState {
-  status: string;
-  url: string | null;
-  errorCode: string | null;
-  fileCount?: number;
-  processedCount?: number;
+/** The state of a bulk download as GET /files/bulk-downloads/{id} answers it (the same for both areas). */
+export type BulkDownloadState = Pick<
+  ApiAnswer<'/project-drive/projects/{projectId}/files/bulk-downloads/{bulkDownloadId}', 'get'>,
+  'status' | 'url' | 'errorCode'
+> &
+  Partial<ApiAnswer<'/project-drive/projects/{projectId}/files/bulk-downloads/{bulkDownloadId}', 'get'>>;
+
+function startZip(area: 'drive' | 'files', projectId: number, filesIds: number[]) {
+  const options = { path: { projectId }, body: { filesIds } };
+  return area === 'drive'
+    ? api.post('/project-drive/projects/{projectId}/files/bulk-downloads', options)
+    : api.post('/project-files/projects/{projectId}/files/bulk-downloads', options);
+}
+
+function zipState(area: 'drive' | 'files', projectId: number, bulkDownloadId: string) {
+  const options = { path: { projectId, bulkDownloadId } };
+  return area === 'drive'
+    ? api.get('/project-drive/projects/{projectId}/files/bulk-downloads/{bulkDownloadId}', options)
+    : api.get('/project-files/projects/{projectId}/files/bulk-downloads/{bulkDownloadId}', options);
 }
 
 /**
@@ -31,20 +43,12 @@ export function useBulkDownload(projectId: number, area: 'drive' | 'files', poll
 
   const start = async (fileIds: number[]) => {
     try {
-      const { bulkDownloadId } = await driveCall<{ bulkDownloadId: string }>(
-        projectId,
-        '/files/bulk-downloads',
-        { method: 'POST', body: { filesIds: fileIds }, area },
-      );
+      const { bulkDownloadId } = await startZip(area, projectId, fileIds);
       setState({ status: 'processing', url: null, errorCode: null });
       while (mounted.current) {
         await new Promise((r) => setTimeout(r, pollMs));
         if (!mounted.current) return;
-        const next = await driveCall<BulkDownloadState>(
-          projectId,
-          `/files/bulk-downloads/${bulkDownloadId}`,
-          { area },
-        );
+        const next: BulkDownloadState = await zipState(area, projectId, bulkDownloadId);
         setState(next);
         if (next.status !== 'processing') break;
       }

@@ -32,7 +32,8 @@ import {
 import { useProject } from '../projects/project-context.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { ConfirmDialog } from '../projects/setup/setup-common.tsx';
-import { driveCall, type DriveFile } from './drive-api.ts';
+import { type DriveAuthorization, type DriveFileDetail } from './drive-api.ts';
+import { api } from '../../lib/api/rest-client.ts';
 import { listQuery, paramsFromView, viewFromParams, type DriveView } from './drive-query.ts';
 import { DriveUploadPanel } from './drive-upload-panel.tsx';
 import { DriveFieldsDialog, editableDriveFields, type DriveFieldsChange } from './drive-fields-dialog.tsx';
@@ -41,7 +42,7 @@ import { BimDriveBadge } from '../bim/bim-drive-badge.tsx';
 import { BulkDownloadAlert, useBulkDownload } from './bulk-download.tsx';
 import { PdfProcessingChip } from './pdf-processing-chip.tsx';
 import { DrivePlanBanner, useDrivePlan } from './drive-plan-banner.tsx';
-import { FileThumb, ListLoadStates, usePagedFiles, useRowSelection, type FilesPage } from './paged-files.tsx';
+import { FileThumb, ListLoadStates, usePagedFiles, useRowSelection } from './paged-files.tsx';
 
 const PAGE = 500;
 const ROW = 52;
@@ -52,14 +53,6 @@ const STATUS_COLORS: Record<DocumentStatus, string> = {
   OBSOLETED: 'gray',
   REPROVED: 'red',
 };
-
-interface Authorization {
-  canUpload: boolean;
-  statuses: DocumentStatus[];
-  visibilities: DocumentVisibility[];
-  uploadDisciplineIds: number[] | 'all';
-  projectActive: boolean;
-}
 
 type BulkResult = { fileId: number; code: string }[];
 
@@ -74,9 +67,12 @@ export function DrivePage() {
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
   const { files, total, failed } = usePagedFiles(`${JSON.stringify(view)}:${project.id}:${version}`, (page) =>
-    driveCall<FilesPage<DriveFile>>(project.id, `/files?${listQuery(view, page, PAGE)}`),
+    api.get('/project-drive/projects/{projectId}/files', {
+      path: { projectId: project.id },
+      query: listQuery(view, page, PAGE),
+    }),
   );
-  const [auth, setAuth] = useState<Authorization | null>(null);
+  const [auth, setAuth] = useState<DriveAuthorization | null>(null);
   const drivePlan = useDrivePlan(project.id);
   const [openFile, setOpenFile] = useState<number | null>(null);
   const zip = useBulkDownload(project.id, 'drive');
@@ -85,7 +81,9 @@ export function DrivePage() {
   const [editFields, setEditFields] = useState(false);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    driveCall<Authorization>(project.id, '/user-authorization').then(setAuth, () => setAuth(null));
+    api
+      .get('/project-drive/projects/{projectId}/user-authorization', { path: { projectId: project.id } })
+      .then(setAuth, () => setAuth(null));
   }, [project.id]);
 
   const disciplineName = (id: number | null) =>
@@ -107,11 +105,10 @@ export function DrivePage() {
   ) => {
     setBusy(true);
     try {
-      const result = await driveCall<{ updated: number[]; failed: BulkResult }>(
-        project.id,
-        '/files/bulk-update',
-        { method: 'POST', body: { filesIds: chosen, ...change } },
-      );
+      const result = await api.post('/project-drive/projects/{projectId}/files/bulk-update', {
+        path: { projectId: project.id },
+        body: { filesIds: chosen, ...change },
+      });
       setFailures(result.failed);
       setSelected(new Set(result.failed.map((f) => f.fileId)));
       setEditFields(false);
@@ -126,11 +123,10 @@ export function DrivePage() {
   const bulkDelete = async () => {
     setBusy(true);
     try {
-      const result = await driveCall<{ deleted: number[]; failed: BulkResult }>(
-        project.id,
-        '/files/bulk-delete',
-        { method: 'POST', body: { filesIds: deletable.map((f) => f.id) } },
-      );
+      const result = await api.post('/project-drive/projects/{projectId}/files/bulk-delete', {
+        path: { projectId: project.id },
+        body: { filesIds: deletable.map((f) => f.id) },
+      });
       setFailures(result.failed);
       setSelected(new Set(result.failed.map((f) => f.fileId)));
       setConfirmDelete(false);
@@ -504,23 +500,23 @@ export function DrivePage() {
 /** A document's revisions, one click from the list; each opens through a short-lived signed address. */
 function FileDrawer(props: { projectId: number; fileId: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation(['drive', 'errors']);
-  const [file, setFile] = useState<(DriveFile & { revisions: DriveFile[] }) | null>(null);
+  const [file, setFile] = useState<DriveFileDetail | null>(null);
   const onClose = useRef(props.onClose);
   onClose.current = props.onClose;
   useEffect(() => {
     setFile(null);
     if (props.fileId === null) return;
-    driveCall<DriveFile & { revisions: DriveFile[] }>(props.projectId, `/files/${props.fileId}`).then(
-      setFile,
-      (e) => {
-        showErrorToast(t, e);
-        onClose.current();
-      },
-    );
+    const path = { projectId: props.projectId, fileId: props.fileId };
+    api.get('/project-drive/projects/{projectId}/files/{fileId}', { path }).then(setFile, (e) => {
+      showErrorToast(t, e);
+      onClose.current();
+    });
   }, [props.projectId, props.fileId, t]);
   const open = async (id: number) => {
     try {
-      const { url } = await driveCall<{ url: string }>(props.projectId, `/files/${id}/download-url`);
+      const { url } = await api.get('/project-drive/projects/{projectId}/files/{fileId}/download-url', {
+        path: { projectId: props.projectId, fileId: id },
+      });
       window.open(url, '_blank', 'noopener');
     } catch (error) {
       showErrorToast(t, error);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiUrl } from '../../lib/api/rest-client.ts';
 import { listQuery, paramsFromView, viewFromParams } from './drive-query.ts';
 
 describe('drive view in the address', () => {
@@ -17,8 +18,8 @@ describe('drive view in the address', () => {
     expect(paramsFromView(view).toString()).toBe(
       'q=planta&status=APPROVED&discipline=3&sort=fileName&order=asc',
     );
-    expect(listQuery(view, 2, 200)).toBe(
-      'page=2&pageSize=200&sort=fileName&order=asc&search=planta&status=APPROVED&disciplineId=3',
+    expect(apiUrl('/files', {}, listQuery(view, 2, 200))).toBe(
+      '/files?page=2&pageSize=200&sort=fileName&order=asc&search=planta&status=APPROVED&disciplineId=3',
     );
   });
 });

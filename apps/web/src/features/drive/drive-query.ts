@@ -1,3 +1,4 @@
+import type { ApiQuery } from '../../lib/api/rest-client.ts';
 import {
   DOCUMENT_STATUSES,
   DOCUMENT_VISIBILITIES,
@@ -49,17 +50,19 @@ export function paramsFromView(view: DriveView): URLSearchParams {
   return params;
 }
 
-/** The query string of GET /files for a view and a page. */
-export function listQuery(view: DriveView, page: number, pageSize: number): string {
-  const params = new URLSearchParams({
-    page: String(page),
-    pageSize: String(pageSize),
+/** The query of the drive's list (GET /project-drive/projects/{projectId}/files). */
+export type DriveListQuery = ApiQuery<'/project-drive/projects/{projectId}/files', 'get'>;
+
+/** The query of GET /files for a view and a page. */
+export function listQuery(view: DriveView, page: number, pageSize: number): DriveListQuery {
+  return {
+    page,
+    pageSize,
     sort: view.sort,
     order: view.order,
-  });
-  if (view.search.trim()) params.set('search', view.search.trim());
-  for (const s of view.status) params.append('status', s);
-  for (const v of view.visibility) params.append('visibility', v);
-  for (const d of view.disciplineId) params.append('disciplineId', String(d));
-  return params.toString();
+    ...(view.search.trim() ? { search: view.search.trim() } : {}),
+    ...(view.status.length ? { status: view.status } : {}),
+    ...(view.visibility.length ? { visibility: view.visibility } : {}),
+    ...(view.disciplineId.length ? { disciplineId: view.disciplineId } : {}),
+  };
 }

@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_VISIBILITIES, PROJECT_PHASES, type DocumentVisibility } from '@obra/domain';
 import type { ProjectDetails } from '../projects/project-context.ts';
-import { driveCall, type DriveFile } from './drive-api.ts';
+import { api } from '../../lib/api/rest-client.ts';
 import { checkUpload, namingContextOf, type UploadCheck } from './drive-upload.ts';
 import { UploadDropzone, UploadFooter, UploadInput, UploadList, useUploadQueue } from './upload-queue.tsx';
 
@@ -20,12 +20,14 @@ export function DriveUploadPanel(props: { project: ProjectDetails; onUploaded: (
     checkOf: (file) => checkUpload(file, context),
     sendable: (check) => check.ok,
     create: (file) =>
-      driveCall<{ file: DriveFile; upload: { url: string; headers: Record<string, string> } }>(
-        props.project.id,
-        '/files',
-        { method: 'POST', body: { fileName: file.name, fileSize: file.size, visibility } },
-      ),
-    confirm: (fileId) => driveCall(props.project.id, `/files/${fileId}/confirm-upload`, { method: 'PATCH' }),
+      api.post('/project-drive/projects/{projectId}/files', {
+        path: { projectId: props.project.id },
+        body: { fileName: file.name, fileSize: file.size, visibility },
+      }),
+    confirm: (fileId) =>
+      api.patch('/project-drive/projects/{projectId}/files/{fileId}/confirm-upload', {
+        path: { projectId: props.project.id, fileId },
+      }),
     onUploaded: props.onUploaded,
   });
 

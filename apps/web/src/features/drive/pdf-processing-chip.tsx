@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { driveCall } from './drive-api.ts';
+import { api } from '../../lib/api/rest-client.ts';
 
 const PDF_STATES = new Set(['queued', 'processing', 'success', 'failed']);
 const COLORS: Record<string, string> = {
@@ -60,10 +60,10 @@ function Chip({ projectId, file, area, hideSuccess, onSettled }: Parameters<type
     const timer = setInterval(() => {
       times += 1;
       if (times > POLL_TIMES) clearInterval(timer);
-      driveCall<{ processingState: string; processingError: string | null; queuePosition?: number | null }>(
-        projectId,
-        `/files/${file.id}`,
-        { area: area ?? 'drive' },
+      const path = { projectId, fileId: file.id };
+      (area === 'files'
+        ? api.get('/project-files/projects/{projectId}/files/{fileId}', { path })
+        : api.get('/project-drive/projects/{projectId}/files/{fileId}', { path })
       ).then(
         (fresh) => {
           if (cancelled) return;

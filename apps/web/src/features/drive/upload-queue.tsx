@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DriveError, putWithProgress } from './drive-api.ts';
+import { putWithProgress } from './drive-api.ts';
+import { RestError } from '../../lib/api-errors.ts';
 import { filesOfDrop, putWithRetry } from './drive-upload.ts';
 
 /**
@@ -101,7 +102,7 @@ export function useUploadQueue<C>(options: UploadQueueOptions<C>) {
       await options.confirm(fileId);
       patch(item.key, { state: 'done', progress: 1, note: undefined, upload: undefined });
     } catch (error) {
-      const code = error instanceof DriveError ? error.code : 'FAILED_TO_FETCH';
+      const code = error instanceof RestError ? error.code : 'FAILED_TO_FETCH';
       // A refused file is gone on the server: a retry starts again. An incomplete one may still be sent again.
       const keep = code === 'DOCUMENT_UPLOAD_INCOMPLETE' || code === 'FAILED_TO_FETCH';
       patch(item.key, {

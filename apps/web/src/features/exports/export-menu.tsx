@@ -9,7 +9,7 @@ import {
   IconPrinter,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { getAccessToken } from '../../lib/auth-token.ts';
+import { api, type ApiBody } from '../../lib/api/rest-client.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import type { IssueListFilterState } from '../issues/shared/issue-list-context.ts';
 import { issuesReportPath } from './issues-report-path.ts';
@@ -17,11 +17,14 @@ import { issuesReportPath } from './issues-report-path.ts';
 /** A download of the server's exports (docs/reports.md). */
 export type ExportKind = 'xlsx' | 'csv' | 'pdf';
 
-const PATHS: Record<ExportKind, string> = {
+const PATHS = {
   xlsx: '/exports/issues.xlsx',
   csv: '/exports/issues.csv',
   pdf: '/exports/issues-report.pdf',
-};
+} as const satisfies Record<ExportKind, string>;
+
+/** What an export takes: the project, the list's filter (JSON) or the chosen ids, the language. */
+type ExportBody = ApiBody<(typeof PATHS)[ExportKind], 'post'>;
 
 /** The list's filter as the server's filter JSON (the sort is the list's own: exports use the default order). */
 export function exportFilterJson(filter: IssueListFilterState): Record<string, unknown> {
@@ -42,21 +45,12 @@ function fileNameOf(response: Response, fallback: string): string {
   return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
 }
 
-/** Asks the server for an export and saves it (the session's token goes in the header, never in the address). */
-async function downloadExport(kind: ExportKind, body: Record<string, unknown>): Promise<void> {
-  const token = getAccessToken();
-  const response = await fetch(PATHS[kind], {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) {
-    const failure = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-    throw Object.assign(new Error(failure.message ?? response.statusText), { code: failure.code });
-  }
+/**
+ * Asks the server for an export and saves it (the session's token goes in the header, never in the address). The
+ * answer is a file: the client's raw call hands the response over for its bytes and its name.
+ */
+async function downloadExport(kind: ExportKind, body: ExportBody): Promise<void> {
+  const response = await api.raw.post(PATHS[kind], { body });
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -1,35 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { getAccessToken } from '../../lib/auth-token.ts';
+import { api, type ApiAnswer, type ApiBody } from '../../lib/api/rest-client.ts';
 import './issues-report.css';
 
 /** The report as the server gives it (`/exports/issues-report.json`, docs/reports.md): every text localized. */
-export interface ReportModel {
-  locale: string;
-  projectId: number;
-  projectName: string;
-  generatedAt: string;
-  generatedBy: string;
-  labels: Record<string, string>;
-  filters: string[];
-  totals: {
-    total: number;
-    byStatus: { label: string; count: number }[];
-    byPriority: { label: string; count: number }[];
-  };
-  issues: {
-    id: number;
-    code: string;
-    title: string;
-    fields: { label: string; value: string }[];
-    description: string | null;
-    disciplines: { abbreviation: string; name: string; status: string; deadline: string }[];
-    images: { url: string; title: string }[];
-    comments: { author: string; at: string; visibility: string; message: string }[];
-    history: { at: string; author: string; fields: string }[];
-  }[];
-}
+export type ReportModel = ApiAnswer<'/exports/issues-report.json', 'post'>;
 
 /**
  * The report's @page rule: A4, its margins, `text` at the top of every page and `page / pages` at the bottom (a
@@ -67,23 +43,11 @@ export function IssuesReportPage() {
     if (!Number.isSafeInteger(projectId) || projectId < 1) return;
     const abort = new AbortController();
     const search = new URLSearchParams(query);
-    const token = getAccessToken();
-    const body: Record<string, unknown> = { locale: i18n.language };
+    const body: ApiBody<'/exports/issues-report.json', 'post'> = { locale: i18n.language };
     for (const [key, value] of search) body[key] = value;
-    fetch('/exports/issues-report.json', {
-      method: 'POST',
-      signal: abort.signal,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    })
-      .then(async (response) => {
-        const json = (await response.json()) as unknown;
-        if (!response.ok) throw new Error((json as { message?: string }).message ?? response.statusText);
-        setLoad({ state: 'ready', report: json as ReportModel });
-      })
+    api
+      .post('/exports/issues-report.json', { body, signal: abort.signal })
+      .then((report) => setLoad({ state: 'ready', report }))
       .catch((error: unknown) => {
         if (abort.signal.aborted) return;
         setLoad({ state: 'error', message: error instanceof Error ? error.message : String(error) });

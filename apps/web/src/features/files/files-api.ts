@@ -1,40 +1,13 @@
-import { driveCall } from '../drive/drive-api.ts';
+import type { ApiAnswer } from '../../lib/api/rest-client.ts';
 
 /** A version of a project file as the files routes answer it (docs/api-drive.md "Project files"). */
-export interface ProjectFile {
-  id: number;
-  documentId: number;
-  fileName: string;
-  extension: string;
-  version: number;
-  versionsCount: number;
-  fileSize: number;
-  uploadState: 'pending' | 'confirmed';
-  /** As the drive's: images' thumbnails, PDFs' preparation (queued, processing, success, failed). */
-  processingState: string;
-  processingError: string | null;
-  createdByName: string | null;
-  uploadedAt: string | null;
-  thumbnailUrl?: string | null;
-  permissions: { delete: boolean };
-}
+export type ProjectFile = ApiAnswer<'/project-files/projects/{projectId}/files', 'get'>['files'][number];
+
+/** A project file with its versions (GET …/files/{fileId}). */
+export type ProjectFileDetail = ApiAnswer<'/project-files/projects/{projectId}/files/{fileId}', 'get'>;
 
 /** What the caller may do in the project's files. */
-export interface FilesAuthorization {
-  canView: boolean;
-  canUpload: boolean;
-  canDeleteAny: boolean;
-  projectActive: boolean;
-}
-
-/** Calls a route of the project's files (/project-files/projects/{id}…); throws DriveError with the code. */
-export function filesCall<T>(
-  projectId: number,
-  path: string,
-  options: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  return driveCall<T>(projectId, path, { ...options, area: 'files' });
-}
+export type FilesAuthorization = ApiAnswer<'/project-files/projects/{projectId}/user-authorization', 'get'>;
 
 /** A size in bytes for people (1.2 MB). */
 export function formatSize(bytes: number, language: string): string {

@@ -27,6 +27,13 @@ function file(id: number, fileName: string): ProjectFile {
     createdByName: 'Ana Souza',
     uploadedAt: '2026-11-20T10:00:00.000Z',
     permissions: { delete: true },
+    contentType: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    createdByUserId: 3,
+    projectId: 7,
+    queuePosition: null,
+    thumbnailUrl: null,
+    updatedAt: '2026-11-20T10:00:00.000Z',
   };
 }
 

@@ -32,7 +32,13 @@ import {
   useRowSelection,
   type FilesPage,
 } from '../drive/paged-files.tsx';
-import { filesCall, formatSize, type FilesAuthorization, type ProjectFile } from './files-api.ts';
+import {
+  formatSize,
+  type FilesAuthorization,
+  type ProjectFile,
+  type ProjectFileDetail,
+} from './files-api.ts';
+import { api } from '../../lib/api/rest-client.ts';
 import { FilesUploadPanel } from './files-upload-panel.tsx';
 
 const PAGE = 500;
@@ -49,7 +55,9 @@ function viewOf(params: URLSearchParams): { search: string; sort: (typeof SORTS)
 }
 
 async function openVersion(projectId: number, fileId: number): Promise<void> {
-  const { url } = await filesCall<{ url: string }>(projectId, `/files/${fileId}/download-url`);
+  const { url } = await api.get('/project-files/projects/{projectId}/files/{fileId}/download-url', {
+    path: { projectId, fileId },
+  });
   window.open(url, '_blank', 'noopener');
 }
 
@@ -74,15 +82,11 @@ export function FilesPage() {
   const { files, total, failed } = usePagedFiles(
     `${project.id}:${view.search}:${view.sort}:${version}`,
     (page) => {
-      const [key, order] = view.sort.split(':') as [string, string];
-      const query = new URLSearchParams({
-        page: String(page),
-        pageSize: String(PAGE),
-        sort: key,
-        order,
-        ...(view.search ? { search: view.search } : {}),
+      const [key, order] = view.sort.split(':') as ['uploadedAt' | 'fileName', 'asc' | 'desc'];
+      return api.get('/project-files/projects/{projectId}/files', {
+        path: { projectId: project.id },
+        query: { page, pageSize: PAGE, sort: key, order, ...(view.search ? { search: view.search } : {}) },
       });
-      return filesCall<FilesPage<ProjectFile>>(project.id, `/files?${query}`);
     },
   );
   const [auth, setAuth] = useState<FilesAuthorization | null>(null);
@@ -97,14 +101,18 @@ export function FilesPage() {
   );
 
   useEffect(() => {
-    filesCall<FilesAuthorization>(project.id, '/user-authorization').then(setAuth, () => setAuth(null));
+    api
+      .get('/project-files/projects/{projectId}/user-authorization', { path: { projectId: project.id } })
+      .then(setAuth, () => setAuth(null));
   }, [project.id]);
 
   const deleteFile = async () => {
     if (!toDelete) return;
     setBusy(true);
     try {
-      await filesCall(project.id, `/files/${toDelete.id}/versions`, { method: 'DELETE' });
+      await api.delete('/project-files/projects/{projectId}/files/{fileId}/versions', {
+        path: { projectId: project.id, fileId: toDelete.id },
+      });
       setToDelete(null);
       reload();
     } catch (error) {
@@ -348,7 +356,7 @@ function VersionsDrawer(props: {
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation(['files', 'errors']);
-  const [detail, setDetail] = useState<(ProjectFile & { versions: ProjectFile[] }) | null>(null);
+  const [detail, setDetail] = useState<ProjectFileDetail | null>(null);
   const [toDelete, setToDelete] = useState<ProjectFile | null>(null);
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
@@ -359,19 +367,19 @@ function VersionsDrawer(props: {
   useEffect(() => {
     setDetail(null);
     if (fileId === null) return;
-    filesCall<ProjectFile & { versions: ProjectFile[] }>(props.projectId, `/files/${fileId}`).then(
-      setDetail,
-      (e) => {
-        showErrorToast(t, e);
-        onClose.current();
-      },
-    );
+    const path = { projectId: props.projectId, fileId };
+    api.get('/project-files/projects/{projectId}/files/{fileId}', { path }).then(setDetail, (e) => {
+      showErrorToast(t, e);
+      onClose.current();
+    });
   }, [props.projectId, fileId, version, t]);
   const remove = async () => {
     if (!toDelete) return;
     setBusy(true);
     try {
-      await filesCall(props.projectId, `/files/${toDelete.id}`, { method: 'DELETE' });
+      await api.delete('/project-files/projects/{projectId}/files/{fileId}', {
+        path: { projectId: props.projectId, fileId: toDelete.id },
+      });
       const last = (detail?.versions.length ?? 0) <= 1;
       setToDelete(null);
       props.onChanged();

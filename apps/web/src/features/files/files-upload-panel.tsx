@@ -11,7 +11,8 @@ import {
   UploadList,
   useUploadQueue,
 } from '../drive/upload-queue.tsx';
-import { filesCall, formatSize, type ProjectFile } from './files-api.ts';
+import { formatSize } from './files-api.ts';
+import { api } from '../../lib/api/rest-client.ts';
 
 type Problem = 'fileName' | 'extension' | 'size';
 
@@ -49,12 +50,14 @@ export function FilesUploadPanel(props: {
     }),
     sendable: (check) => !check.problem,
     create: (file) =>
-      filesCall<{ file: ProjectFile; upload: { url: string; headers: Record<string, string> } }>(
-        props.projectId,
-        '/files',
-        { method: 'POST', body: { fileName: file.name, fileSize: file.size } },
-      ),
-    confirm: (fileId) => filesCall(props.projectId, `/files/${fileId}/confirm-upload`, { method: 'PATCH' }),
+      api.post('/project-files/projects/{projectId}/files', {
+        path: { projectId: props.projectId },
+        body: { fileName: file.name, fileSize: file.size },
+      }),
+    confirm: (fileId) =>
+      api.patch('/project-files/projects/{projectId}/files/{fileId}/confirm-upload', {
+        path: { projectId: props.projectId, fileId },
+      }),
     onUploaded: props.onUploaded,
   });
 

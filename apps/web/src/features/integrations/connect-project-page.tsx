@@ -4,13 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
-import {
-  autodocCall,
-  q,
-  type PartnerEntry,
-  type ProjectIntegration,
-  type UserIntegration,
-} from './autodoc-api.ts';
+import { type PartnerEntry, type UserIntegration } from './autodoc-api.ts';
+import { api } from '../../lib/api/rest-client.ts';
 
 /**
  * /autodoc/connect-project?projectId=… (spec core §2): a coordinator links the project to a project of the
@@ -36,10 +31,10 @@ export function ConnectProjectPage() {
 
   useEffect(() => {
     void runLoad(async () => {
-      const account = await autodocCall<UserIntegration>('/user-integration');
+      const account = await api.get('/autodoc/user-integration');
       setUser(account);
       if (!account.connected) return;
-      setCustomers((await autodocCall<{ customers: PartnerEntry[] }>('/autodoc-customers')).customers);
+      setCustomers((await api.get('/autodoc/autodoc-customers')).customers);
     });
   }, [runLoad]);
 
@@ -48,9 +43,7 @@ export function ConnectProjectPage() {
     setProjects([]);
     setPartnerProjectId(null);
     void runLoad(async () => {
-      const answer = await autodocCall<{ projects: PartnerEntry[] }>(
-        `/autodoc-projects?autodocCustomerId=${q(customerId)}`,
-      );
+      const answer = await api.get('/autodoc/autodoc-projects', { query: { autodocCustomerId: customerId } });
       setProjects(answer.projects);
     });
   }, [customerId, runLoad]);
@@ -61,8 +54,7 @@ export function ConnectProjectPage() {
   const confirm = () =>
     void action.run(async () => {
       if (!customerId || !partnerProjectId) return;
-      await autodocCall<ProjectIntegration>('/project-integration', {
-        method: 'POST',
+      await api.post('/autodoc/project-integration', {
         body: { projectId, autodocCustomerId: customerId, autodocProjectId: partnerProjectId },
       });
       void navigate(`/workspace/project/${projectId}/setup/integrations`);

@@ -3,7 +3,8 @@ import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Tit
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
-import { autodocCall, type CompanyPlatform, type UserIntegration } from './autodoc-api.ts';
+import { type CompanyPlatform, type UserIntegration } from './autodoc-api.ts';
+import { api } from '../../lib/api/rest-client.ts';
 
 /**
  * The user's own account on the company's document platform (spec core §7 POST/GET/DELETE
@@ -19,8 +20,8 @@ export function PartnerConnectionSection({ email }: { email: string }) {
   const load = useCallback(async () => {
     try {
       const [user, platform] = await Promise.all([
-        autodocCall<UserIntegration>('/user-integration'),
-        autodocCall<CompanyPlatform>('/platform'),
+        api.get('/autodoc/user-integration'),
+        api.get('/autodoc/platform'),
       ]);
       setState({ user, platform });
     } catch (error) {
@@ -31,13 +32,13 @@ export function PartnerConnectionSection({ email }: { email: string }) {
 
   const connect = () =>
     void action.run(async () => {
-      const user = await autodocCall<UserIntegration>('/user-integration', { method: 'POST', body: values });
+      const user = await api.post('/autodoc/user-integration', { body: values });
       setState((s) => (s ? { ...s, user } : s));
       setValues((v) => ({ ...v, password: '' }));
     });
   const disconnect = () =>
     void action.run(async () => {
-      const user = await autodocCall<UserIntegration>('/user-integration', { method: 'DELETE' });
+      const user = await api.delete('/autodoc/user-integration');
       setState((s) => (s ? { ...s, user } : s));
     });
 

@@ -20,14 +20,13 @@ import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useProject } from '../projects/project-context.ts';
 import { getModel, type ProcessingState } from '../bim/bim-api.ts';
 import {
-  autodocCall,
   projectIntegration,
-  q,
   type ImportedFile,
   type PartnerFile,
   type PartnerItem,
   type ProjectIntegration,
 } from './autodoc-api.ts';
+import { api } from '../../lib/api/rest-client.ts';
 
 function isIfc(name: string): boolean {
   return /\.ifc$/i.test(name);
@@ -50,7 +49,7 @@ export function PartnerDocumentsPage() {
   const load = useAsyncAction();
   const bring = useAsyncAction();
   const runLoad = load.run;
-  const base = `/projects/${project.id}`;
+  const projectId = project.id;
 
   useEffect(() => {
     void runLoad(async () => setLink(await projectIntegration(project.id)));
@@ -62,11 +61,14 @@ export function PartnerDocumentsPage() {
       setFile(null);
       setItems(null);
       void runLoad(async () => {
-        const answer = await autodocCall<{ items: PartnerItem[] }>(`${base}/folder-items?folderId=${q(id)}`);
+        const answer = await api.get('/autodoc/projects/{projectId}/folder-items', {
+          path: { projectId },
+          query: { folderId: id },
+        });
         setItems(answer.items);
       });
     },
-    [base, runLoad],
+    [projectId, runLoad],
   );
   useEffect(() => {
     if (link) open('/');
@@ -77,15 +79,16 @@ export function PartnerDocumentsPage() {
     setImported(null);
     setConversion(null);
     void runLoad(async () => {
-      setFile(await autodocCall<PartnerFile>(`${base}/file?folderId=${q(folderId)}&fileId=${q(item.id)}`));
+      const query = { folderId, fileId: item.id };
+      setFile(await api.get('/autodoc/projects/{projectId}/file', { path: { projectId }, query }));
     });
   };
 
   const bringIn = (versionId: string) =>
     void bring.run(async () => {
       if (!file) return;
-      const answer = await autodocCall<ImportedFile>(`${base}/aps-files`, {
-        method: 'POST',
+      const answer = await api.post('/autodoc/projects/{projectId}/aps-files', {
+        path: { projectId },
         body: { folderId: file.folderId, fileId: file.id, versionId },
       });
       setImported({ ...answer, name: file.name });

@@ -5,7 +5,7 @@ import { useClient } from 'urql';
 import { FormError } from '../../components/form-error.tsx';
 import { CreateAccessKeyDocument } from '../../gql/generated.ts';
 import { RestError } from '../../lib/api-errors.ts';
-import { getAccessToken } from '../../lib/auth-token.ts';
+import { api, type ApiAnswer } from '../../lib/api/rest-client.ts';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useProject } from '../projects/project-context.ts';
 
@@ -16,28 +16,26 @@ interface ConnectionFile {
   address: string;
 }
 
+/** The .pbids file as the route answers it. */
+type Pbids = ApiAnswer<'/data-lake/power-bi/projects/{projectId}/connection', 'get'>;
+
 async function fetchConnectionFile(projectId: number): Promise<ConnectionFile> {
-  const token = getAccessToken();
-  const response = await fetch(`/data-lake/power-bi/projects/${projectId}/connection`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+  // The answer is a file to save as it came (its bytes and its name): the client's raw call hands it over.
+  const response = await api.raw.get('/data-lake/power-bi/projects/{projectId}/connection', {
+    path: { projectId },
   });
   const text = await response.text();
-  let json: Record<string, unknown> | null = null;
+  let pbids: Pbids;
   try {
-    json = JSON.parse(text) as Record<string, unknown>;
+    pbids = JSON.parse(text) as Pbids;
   } catch {
-    json = null;
+    throw new RestError('UNEXPECTED', 'not JSON', response.status);
   }
-  if (!response.ok || !json) {
-    const code = typeof json?.['code'] === 'string' ? json['code'] : 'UNEXPECTED';
-    throw new RestError(code, typeof json?.['message'] === 'string' ? json['message'] : '', response.status);
-  }
-  const connections = json['connections'] as { details?: { address?: { url?: string } } }[] | undefined;
   const disposition = response.headers.get('content-disposition') ?? '';
   return {
     blob: new Blob([text], { type: 'application/json' }),
     fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'obra.pbids',
-    address: connections?.[0]?.details?.address?.url ?? '',
+    address: pbids.connections[0]?.details.address.url ?? '',
   };
 }
 

@@ -9,12 +9,11 @@ import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useProject } from '../projects/project-context.ts';
 import { SetupScreen } from '../projects/setup/setup-common.tsx';
 import { useSetupArea } from '../projects/setup/setup-area.ts';
-import {
-  autodocCall,
-  projectIntegration,
-  type CompanyPlatform,
-  type ProjectIntegration,
-} from './autodoc-api.ts';
+import { projectIntegration, type CompanyPlatform, type ProjectIntegration } from './autodoc-api.ts';
+import { api, type ApiBody } from '../../lib/api/rest-client.ts';
+
+/** What the company's platform form edits (PUT /autodoc/platform). */
+type PlatformDraft = Omit<ApiBody<'/autodoc/platform', 'put'>, 'companyId'>;
 
 /** Roles that create the project link (editor §6: only coordinators). */
 const LINKERS = new Set(['coordinator']);
@@ -122,22 +121,21 @@ function PlatformSection({
 }) {
   const { t } = useTranslation('integrations');
   const [platform, setPlatform] = useState<CompanyPlatform | null>(null);
-  const [draft, setDraft] = useState({ platform: 'webdav', baseUrl: '' });
+  const [draft, setDraft] = useState<PlatformDraft>({ platform: 'webdav', baseUrl: '' });
   const action = useAsyncAction();
-  const query = admin ? `?companyId=${companyId}` : '';
+  const forCompany = admin ? companyId : undefined;
 
   const load = useCallback(async () => {
-    const answer = await autodocCall<CompanyPlatform>(`/platform${query}`);
+    const answer = await api.get('/autodoc/platform', { query: { companyId: forCompany } });
     setPlatform(answer);
     setDraft({ platform: answer.platform ?? 'webdav', baseUrl: answer.baseUrl ?? '' });
-  }, [query]);
+  }, [forCompany]);
   const runAction = action.run;
   useEffect(() => void runAction(load), [load, runAction]);
 
   const save = () =>
     void action.run(async () => {
-      const answer = await autodocCall<CompanyPlatform>('/platform', {
-        method: 'PUT',
+      const answer = await api.put('/autodoc/platform', {
         body: { ...(admin ? { companyId } : {}), ...draft },
       });
       setPlatform(answer);
@@ -168,7 +166,9 @@ function PlatformSection({
               ]}
               value={draft.platform}
               allowDeselect={false}
-              onChange={(value) => value && setDraft({ ...draft, platform: value })}
+              onChange={(value) =>
+                value && setDraft({ ...draft, platform: value as PlatformDraft['platform'] })
+              }
             />
             <TextInput
               label={t('setup.baseUrl')}

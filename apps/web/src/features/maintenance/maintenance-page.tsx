@@ -4,6 +4,7 @@ import { IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { readReadiness } from '../../lib/api/readiness.ts';
 
 const POLL_MS = 5_000;
 
@@ -19,14 +20,10 @@ export function MaintenancePage() {
     let cancelled = false;
     const check = async () => {
       setChecking(true);
-      try {
-        const response = await fetch('/readyz', { cache: 'no-store' });
-        if (!cancelled && response.ok) void navigate(from, { replace: true });
-      } catch {
-        // Still down: keep waiting.
-      } finally {
-        if (!cancelled) setChecking(false);
-      }
+      // Still down (or unreachable): keep waiting.
+      const { ok } = await readReadiness();
+      if (!cancelled && ok) void navigate(from, { replace: true });
+      if (!cancelled) setChecking(false);
     };
     const timer = window.setInterval(() => void check(), POLL_MS);
     return () => {

@@ -25,6 +25,7 @@ import { SendSupportMessageDocument, SupportInfoDocument } from '../../gql/gener
 import { FormError } from '../../components/form-error.tsx';
 import { TOOL_KEYS } from '../../editor/tools/keyboard-shortcuts.ts';
 import { loadManual, releases, searchManual, WEB_VERSION, type ManualPage } from './support-content.ts';
+import { readReadiness } from '../../lib/api/readiness.ts';
 
 /** The app's keyboard shortcuts, by where they work (the handlers are in the files named in docs/workspace.md). */
 const SHORTCUTS: { area: string; keys: string[][]; action: string }[] = [
@@ -224,15 +225,9 @@ function Status({ apiVersion }: { apiVersion: string | null }) {
   const [checking, setChecking] = useState(false);
   const check = async () => {
     setChecking(true);
-    try {
-      const response = await fetch('/readyz', { cache: 'no-store' });
-      const body = (await response.json().catch(() => ({}))) as { database?: string };
-      setReady({ ok: response.ok, database: body.database ?? null, at: new Date() });
-    } catch {
-      setReady({ ok: false, database: null, at: new Date() });
-    } finally {
-      setChecking(false);
-    }
+    const { ok, database } = await readReadiness();
+    setReady({ ok, database, at: new Date() });
+    setChecking(false);
   };
   useEffect(() => {
     void check();

@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../app/guards/session-context.ts';
 import { toUiError } from '../../lib/api-errors.ts';
-import { driveCall, type DriveFile } from '../drive/drive-api.ts';
+import { type DriveFile } from '../drive/drive-api.ts';
+import { api } from '../../lib/api/rest-client.ts';
 import { VIEWABLE_EXTENSIONS } from './view-document-button.tsx';
 import { DocumentViewer, defaultChoices, type AlignmentStore } from './document-viewer.tsx';
 import {
@@ -184,7 +185,8 @@ function ManageDocuments(props: {
   const [files, setFiles] = useState<DriveFile[]>([]);
   useEffect(() => {
     let live = true;
-    driveCall<{ files: DriveFile[] }>(projectId, '/files?pageSize=500&sort=fileName&order=asc').then(
+    const query = { pageSize: 500, sort: 'fileName', order: 'asc' } as const;
+    api.get('/project-drive/projects/{projectId}/files', { path: { projectId }, query }).then(
       (answer) => live && setFiles(answer.files),
       () => live && setFiles([]),
     );

@@ -1,51 +1,35 @@
 import type { Alignment, DocumentPin } from '@obra/domain';
-import { driveCall } from '../drive/drive-api.ts';
+import { api, type ApiAnswer, type ApiQuery } from '../../lib/api/rest-client.ts';
 import type { ViewerMarkup } from '@obra/domain';
 
+type ViewerDocuments = ApiAnswer<'/project-drive/projects/{projectId}/viewer/documents', 'post'>;
+
+/** A document with the revisions the user sees, newest first (POST …/viewer/documents). */
+export type ViewerDocument = ViewerDocuments['documents'][number];
+
 /** A revision as the viewer gets it (docs/viewer.md): its address is signed and short-lived. */
-export interface ViewerRevision {
-  fileId: number;
-  revisionName: string;
-  fileName: string;
-  extension: string;
-  contentType: string | null;
-  kind: 'pdf' | 'image' | 'other';
-  processingState: string;
-  uploadedAt: string | null;
-  url: string;
-  /** A prepared PDF's pages: sizes in points and the page's preview for the first view; null when not prepared. */
-  pages?: ViewerPage[] | null;
-}
+export type ViewerRevision = ViewerDocument['revisions'][number];
 
 /** One page of a prepared PDF (the drive's preparation job). */
-export interface ViewerPage {
-  width: number;
-  height: number;
-  preview: { url: string; width: number; height: number } | null;
-}
-
-/** A document with the revisions the user sees, newest first. */
-export interface ViewerDocument {
-  id: number;
-  name: string;
-  revisions: ViewerRevision[];
-}
+export type ViewerPage = NonNullable<ViewerRevision['pages']>[number];
 
 /** Opens documents; refused as a whole (DOCUMENT_ACCESS_DENIED, DOCUMENTS_NOT_FOUND) when one may not be read. */
 export async function openDocuments(
   projectId: number,
   documentIds: readonly number[],
 ): Promise<ViewerDocument[]> {
-  const answer = await driveCall<{ documents: ViewerDocument[] }>(projectId, '/viewer/documents', {
-    method: 'POST',
-    body: { documentIds },
+  const answer = await api.post('/project-drive/projects/{projectId}/viewer/documents', {
+    path: { projectId },
+    body: { documentIds: [...documentIds] },
   });
   return answer.documents;
 }
 
 /** The pins of the issues the user sees on a document. */
 export async function documentPins(projectId: number, documentId: number): Promise<DocumentPin[]> {
-  const answer = await driveCall<{ pins: DocumentPin[] }>(projectId, `/viewer/documents/${documentId}/pins`);
+  const answer = await api.get('/project-drive/projects/{projectId}/viewer/documents/{documentId}/pins', {
+    path: { projectId, documentId },
+  });
   return answer.pins;
 }
 
@@ -57,22 +41,27 @@ export interface AlignmentPairKey {
   readonly comparedRevision?: string;
 }
 
-/** The address of a pair's alignment: revisions only for two revisions of one document. */
-export function pairQuery(pair: AlignmentPairKey): string {
-  const params = new URLSearchParams({
-    baseDocumentId: String(pair.baseDocumentId),
-    comparedDocumentId: String(pair.comparedDocumentId),
-  });
+type AlignmentQuery = ApiQuery<'/project-drive/projects/{projectId}/viewer/alignments', 'get'>;
+
+/** The query of a pair's alignment: revisions only for two revisions of one document. */
+export function pairQuery(pair: AlignmentPairKey): AlignmentQuery {
+  const query: AlignmentQuery = {
+    baseDocumentId: pair.baseDocumentId,
+    comparedDocumentId: pair.comparedDocumentId,
+  };
   if (pair.baseDocumentId === pair.comparedDocumentId && pair.baseRevision && pair.comparedRevision) {
-    params.set('baseRevision', pair.baseRevision);
-    params.set('comparedRevision', pair.comparedRevision);
+    query.baseRevision = pair.baseRevision;
+    query.comparedRevision = pair.comparedRevision;
   }
-  return `/viewer/alignments?${params.toString()}`;
+  return query;
 }
 
 /** The user's saved alignment of a pair, or null. */
 export async function loadAlignment(projectId: number, pair: AlignmentPairKey): Promise<Alignment | null> {
-  const answer = await driveCall<{ alignment: Alignment | null }>(projectId, pairQuery(pair));
+  const answer = await api.get('/project-drive/projects/{projectId}/viewer/alignments', {
+    path: { projectId },
+    query: pairQuery(pair),
+  });
   return answer.alignment;
 }
 
@@ -82,12 +71,19 @@ export async function saveAlignment(
   pair: AlignmentPairKey,
   alignment: Alignment,
 ): Promise<void> {
-  await driveCall(projectId, pairQuery(pair), { method: 'PUT', body: { alignment } });
+  await api.put('/project-drive/projects/{projectId}/viewer/alignments', {
+    path: { projectId },
+    query: pairQuery(pair),
+    body: { alignment },
+  });
 }
 
 /** Forgets the user's alignment of a pair. */
 export async function forgetAlignment(projectId: number, pair: AlignmentPairKey): Promise<void> {
-  await driveCall(projectId, pairQuery(pair), { method: 'DELETE' });
+  await api.delete('/project-drive/projects/{projectId}/viewer/alignments', {
+    path: { projectId },
+    query: pairQuery(pair),
+  });
 }
 
 /** The viewer's address of a document in a project (revision and page optional). */
@@ -109,17 +105,21 @@ export type { ViewerMarkup } from '@obra/domain';
 
 /** What saving a markup sends: the drawing, its scale and with whom it is shared (null: private). */
 export interface MarkupSave {
-  markUp: unknown;
+  markUp: object;
   scale: number;
   issueId: number | null;
 }
 
+/** The body of a markup as the route takes it: the drawing is any JSON object to the server. */
+function markupBody(save: MarkupSave) {
+  return { ...save, markUp: save.markUp as Record<string, unknown> };
+}
+
 /** The markups of a document the user sees (their private ones and those shared with issues they see). */
 export async function documentMarkups(projectId: number, documentId: number): Promise<ViewerMarkup[]> {
-  const answer = await driveCall<{ markups: ViewerMarkup[] }>(
-    projectId,
-    `/viewer/documents/${documentId}/markups`,
-  );
+  const answer = await api.get('/project-drive/projects/{projectId}/viewer/documents/{documentId}/markups', {
+    path: { projectId, documentId },
+  });
   return answer.markups;
 }
 
@@ -130,11 +130,10 @@ export async function createMarkup(
   sheet: { revision: string; page: number },
   save: MarkupSave,
 ): Promise<ViewerMarkup> {
-  const answer = await driveCall<{ markup: ViewerMarkup }>(
-    projectId,
-    `/viewer/documents/${documentId}/markups`,
-    { method: 'POST', body: { ...sheet, ...save } },
-  );
+  const answer = await api.post('/project-drive/projects/{projectId}/viewer/documents/{documentId}/markups', {
+    path: { projectId, documentId },
+    body: { ...sheet, ...markupBody(save) },
+  });
   return answer.markup;
 }
 
@@ -145,15 +144,16 @@ export async function updateMarkup(
   markupId: number,
   save: MarkupSave,
 ): Promise<ViewerMarkup> {
-  const answer = await driveCall<{ markup: ViewerMarkup }>(
-    projectId,
-    `/viewer/documents/${documentId}/markups/${markupId}`,
-    { method: 'PUT', body: save },
+  const answer = await api.put(
+    '/project-drive/projects/{projectId}/viewer/documents/{documentId}/markups/{markupId}',
+    { path: { projectId, documentId, markupId }, body: markupBody(save) },
   );
   return answer.markup;
 }
 
 /** Removes the user's own markup. */
 export async function deleteMarkup(projectId: number, documentId: number, markupId: number): Promise<void> {
-  await driveCall(projectId, `/viewer/documents/${documentId}/markups/${markupId}`, { method: 'DELETE' });
+  await api.delete('/project-drive/projects/{projectId}/viewer/documents/{documentId}/markups/{markupId}', {
+    path: { projectId, documentId, markupId },
+  });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PAGE_PIXELS, MAX_RENDER_SCALE, renderScaleFor } from './sheet-source.ts';
 import { alignmentPair } from './document-viewer.tsx';
 import { documentViewerPath, pairQuery } from './viewer-api.ts';
+import { apiUrl } from '../../lib/api/rest-client.ts';
 
 describe('document viewer addresses', () => {
   it('names the document, and the revision, page and compared revision when given', () => {
@@ -45,11 +46,13 @@ describe('the pair an alignment is kept for', () => {
   });
 
   it('names the revisions in the address only for one document', () => {
+    const address = (pair: Parameters<typeof pairQuery>[0]) =>
+      apiUrl('/viewer/alignments', {}, pairQuery(pair));
     expect(
-      pairQuery({ baseDocumentId: 3, comparedDocumentId: 5, baseRevision: 'R01', comparedRevision: 'A' }),
+      address({ baseDocumentId: 3, comparedDocumentId: 5, baseRevision: 'R01', comparedRevision: 'A' }),
     ).toBe('/viewer/alignments?baseDocumentId=3&comparedDocumentId=5');
     expect(
-      pairQuery({ baseDocumentId: 3, comparedDocumentId: 3, baseRevision: 'R01', comparedRevision: 'R 00' }),
+      address({ baseDocumentId: 3, comparedDocumentId: 3, baseRevision: 'R01', comparedRevision: 'R 00' }),
     ).toBe('/viewer/alignments?baseDocumentId=3&comparedDocumentId=3&baseRevision=R01&comparedRevision=R+00');
   });
 });

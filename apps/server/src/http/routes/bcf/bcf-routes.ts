@@ -13,7 +13,7 @@ import { importBcf } from '../../../modules/bcf/bcf-import-service.ts';
 import { parseBcfImportMapping } from '../../../modules/bcf/bcf-import-plan.ts';
 import { removeTemporary } from '../../../modules/bcf/bcf-zip.ts';
 import { bcfJobState, startBcfExport, startBcfImport } from '../../../modules/bcf/bcf-job-service.ts';
-import { BCF_XML_ROUTES } from '../../../modules/bcf/bcf-route-schemas.ts';
+import { BCF_XML_ROUTES } from '../../../modules/bcf/bcf-xml-route-schemas.ts';
 
 /** The largest package an import accepts. */
 export const BCF_MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;

@@ -18,6 +18,34 @@ export const BIM_PREFIX = '/bim/projects/:projectId/models';
 export const FEDERATED_PREFIX = '/bim/projects/:projectId/federated-models';
 
 type Params = { projectId: number; fileId: number };
+
+/**
+ * The properties file the conversion writes (bim-convert-worker.mjs), streamed as stored: this schema describes it
+ * (the web's types come from it) and serialises nothing. A node's children are nodes of the same shape.
+ */
+const treeNode = {
+  type: 'object',
+  required: ['id', 'cls', 'guid', 'name', 'spatial', 'children'],
+  properties: {
+    id: { type: 'integer', description: 'The express id' },
+    cls: { type: 'string', description: 'The IFC class (IfcWall…)' },
+    guid: { type: ['string', 'null'] },
+    name: { type: ['string', 'null'] },
+    spatial: { type: 'boolean', description: 'Whether the node is of the spatial structure, not an element' },
+    children: { type: 'array', items: { type: 'object', description: 'A node of this same shape' } },
+  },
+} as const;
+const propertiesSchema = {
+  type: 'object',
+  required: ['version', 'schema', 'elementCount', 'classes', 'tree'],
+  properties: {
+    version: { type: 'integer' },
+    schema: { type: 'string', description: 'The IFC schema (IFC2X3, IFC4…)' },
+    elementCount: { type: 'integer' },
+    classes: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Elements by class' },
+    tree: treeNode,
+  },
+} as const;
 type FederatedParams = { projectId: number; federatedId: number };
 
 const federatedParams = {
@@ -152,9 +180,7 @@ export function registerBimRoutes(app: FastifyInstance, services: AppServices): 
                   }
                 : {
                     description: 'The spatial tree (JSON, streamed as stored)',
-                    content: {
-                      'application/json': { schema: { type: 'object', additionalProperties: true } },
-                    },
+                    content: { 'application/json': { schema: propertiesSchema } },
                   },
             ...errors,
           },

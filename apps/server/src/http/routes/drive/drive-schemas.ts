@@ -52,8 +52,8 @@ export const listQuery = {
 const permissions = {
   type: 'object',
   properties: {
-    statuses: { type: 'array', items: { type: 'string' } },
-    visibilities: { type: 'array', items: { type: 'string' } },
+    statuses: { type: 'array', items: { type: 'string', enum: DOCUMENT_STATUSES } },
+    visibilities: { type: 'array', items: { type: 'string', enum: DOCUMENT_VISIBILITIES } },
     delete: { type: 'boolean' },
   },
 } as const;
@@ -260,8 +260,8 @@ export const authorizationResponse = {
         { type: 'array', items: { type: 'integer' } },
       ],
     },
-    statuses: { type: 'array', items: { type: 'string' } },
-    visibilities: { type: 'array', items: { type: 'string' } },
+    statuses: { type: 'array', items: { type: 'string', enum: DOCUMENT_STATUSES } },
+    visibilities: { type: 'array', items: { type: 'string', enum: DOCUMENT_VISIBILITIES } },
   },
 } as const;
 
