@@ -84,8 +84,9 @@ test.describe('offline field capture', () => {
     // Without a network the document, the shell's code and styles come from the worker's caches.
     await expect(page.locator('#root')).not.toBeEmpty();
     await expect(page).toHaveTitle('Obra');
-    // The session is not kept offline (its refresh needs the server, docs/offline.md): the sign-in form shows.
-    await expect(page.getByLabel('E-mail')).toBeVisible();
+    // The session goes on from the offline copy (docs/offline.md "The session offline"): the last project opens.
+    await expect(page.getByTestId('issues-page')).toBeVisible();
+    await expect(page.getByLabel('E-mail')).toBeHidden();
     await page.context().setOffline(false);
     await page.context().close();
   });

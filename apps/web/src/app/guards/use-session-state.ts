@@ -5,6 +5,7 @@ import loggedUserSource from '../../features/auth/logged-user.graphql?raw';
 import { toUiError } from '../../lib/api-errors.ts';
 import { clearSession } from '../../lib/auth-session.ts';
 import { getAccessToken, hasFreshSignIn } from '../../lib/auth-token.ts';
+import { rememberOfflineUser } from '../../lib/offline/offline-session.ts';
 import type { LoggedUser, SessionStatus } from './session-context.ts';
 
 /**
@@ -39,6 +40,8 @@ export function useSessionState() {
       .toPromise();
     if (mine !== generation.current) return result.data?.loggedUserData ?? null;
     if (result.data) {
+      // The user's offline copy is the one read and written from now on (issue 34), before any screen asks.
+      rememberOfflineUser(result.data.loggedUserData.id);
       setUser(result.data.loggedUserData);
       setError(null);
       setStatus('ready');
