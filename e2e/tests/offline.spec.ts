@@ -79,6 +79,8 @@ test.describe('offline field capture', () => {
     const page = await signedInPage(browser, baseURL, world.owner);
     await waitForServiceWorker(page);
     await page.goto(`/workspace/project/${world.projectId}/issues`);
+    // The last project opened is kept on the device anyway, once its answers are in.
+    await expect(page.getByTestId('issue-list-complete')).toBeAttached();
     await page.context().setOffline(true);
     await page.reload();
     // Without a network the document, the shell's code and styles come from the worker's caches.

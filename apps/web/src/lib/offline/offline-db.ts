@@ -4,7 +4,8 @@ import type { OutboxEntry } from './outbox.ts';
 /**
  * The user's offline database (issue 34, docs/offline.md): one per user (`obra-offline-<userId>`), deleted at
  * sign-out. Version 1 held the outbox; version 2 adds the offline copy for reading: the answers of the screens'
- * own GraphQL queries as the server gave them to this user (`queries`), and the projects kept (`projects`).
+ * own GraphQL queries as the server gave them to this user (`queries`), the projects kept (`projects`), and the
+ * conflict reports of queued edits (`conflicts`).
  */
 
 /** One stored answer: `id` is the operation's name and its variables (read-exchange.ts `queryId`). */
@@ -32,10 +33,21 @@ export interface OfflineProject {
   fileBytes: number;
 }
 
+/** A queued edit's changes the server's newer ones replaced (resolveQueuedEdit's `lost`), kept until dismissed. */
+export interface ConflictReport {
+  id?: number;
+  projectId: number;
+  issueId: number;
+  /** Field by field: `status:<disciplineId>`, `deadline:<disciplineId>`; the user's value and the server's. */
+  lost: { field: string; mine: unknown; server: unknown }[];
+  at: string;
+}
+
 export interface OfflineSchema extends DBSchema {
   outbox: { key: number; value: OutboxEntry };
   queries: { key: string; value: StoredQuery; indexes: { projectId: number } };
   projects: { key: number; value: OfflineProject };
+  conflicts: { key: number; value: ConflictReport; indexes: { issueId: number } };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;
@@ -66,6 +78,8 @@ export function openOfflineDb(userId: number): Promise<OfflineDb> {
           const queries = database.createObjectStore('queries', { keyPath: 'id' });
           queries.createIndex('projectId', 'projectId');
           database.createObjectStore('projects', { keyPath: 'projectId' });
+          const conflicts = database.createObjectStore('conflicts', { keyPath: 'id', autoIncrement: true });
+          conflicts.createIndex('issueId', 'issueId');
         }
       },
     });

@@ -1,5 +1,6 @@
 import type { IssueFormValues } from '../../features/issues/edit/issue-form-model.ts';
 import type { OutboxState } from './outbox-machine.ts';
+import type { QueuedEdit } from './queued-edits.ts';
 import { deleteOfflineDb, offlineDbAvailable, openOfflineDb } from './offline-db.ts';
 
 /**
@@ -30,7 +31,8 @@ export interface QueuedIssue {
   documentsReferences?: Record<string, unknown>[];
 }
 
-export type QueuedWrite = QueuedComment | QueuedIssue;
+/** Edits of an existing issue (queued-edits.ts): a discipline's status or deadline, the star, personal tags. */
+export type QueuedWrite = QueuedComment | QueuedIssue | QueuedEdit;
 
 /** A queued write as stored: `seq` orders them, `key` is the idempotency key the server sees. */
 export interface OutboxEntry {

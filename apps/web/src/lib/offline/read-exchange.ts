@@ -39,10 +39,13 @@ export const userOfflineReads: OfflineReads = {
     const own = (data as { loggedUserData?: { id?: number } } | null)?.loggedUserData?.id;
     const userId = name === 'LoggedUserData' && typeof own === 'number' ? own : reader;
     if (userId === null) return;
-    const project = (data as { projectData?: { id?: number; name?: string } } | null)?.projectData;
-    const projectId = variables['projectId'];
-    if (opened && name === 'ProjectData' && typeof projectId === 'number' && project?.name)
-      await markLastProject(userId, projectId, project.name);
+    // A screen's answer about a project: that project is the one open, so the last opened one (kept anyway),
+    // whichever of its queries answers first; ProjectData gives it its name.
+    const projectId = scopeOf(name, variables);
+    if (opened && typeof projectId === 'number') {
+      const project = (data as { projectData?: { name?: string } } | null)?.projectData;
+      await markLastProject(userId, projectId, name === 'ProjectData' ? project?.name : undefined);
+    }
     await storeAnswer(userId, name, variables, data);
   },
   async find(name, variables) {

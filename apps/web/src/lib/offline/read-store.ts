@@ -110,16 +110,18 @@ const newProject = (projectId: number, name: string): OfflineProject => ({
  * The project just opened becomes the last one (kept anyway); the one before it, unless marked "available
  * offline", is dropped from the device.
  */
-export async function markLastProject(userId: number, projectId: number, name: string): Promise<void> {
+export async function markLastProject(userId: number, projectId: number, name?: string): Promise<void> {
   if (!offlineDbAvailable()) return;
   const db = await openOfflineDb(userId);
+  const known = await db.get('projects', projectId);
+  if (known?.last && (name === undefined || known.name === name)) return;
   for (const project of await db.getAll('projects')) {
     if (project.projectId === projectId || !project.last) continue;
     if (project.offline) await db.put('projects', { ...project, last: false });
     else await dropProject(userId, project.projectId);
   }
-  const current = (await db.get('projects', projectId)) ?? newProject(projectId, name);
-  await db.put('projects', { ...current, name, last: true });
+  const current = (await db.get('projects', projectId)) ?? newProject(projectId, name ?? '');
+  await db.put('projects', { ...current, name: name ?? current.name, last: true });
 }
 
 /** Marks a project "available offline" or not; unmarked and not the last one, its copy is dropped. */
