@@ -97,3 +97,52 @@ test('a project made available offline opens after a reload without a network: l
   await expect(page.getByTestId('offline-projects')).toContainText('No project is kept on this device yet');
   await page.context().close();
 });
+
+test('a user removed from a project loses its offline copy at the next sync', async ({
+  browser,
+  baseURL,
+  request,
+  obra,
+}) => {
+  const world = await buildIssueWorld(request, obra);
+  await createIssues(request, world, [{ title: 'Fissura no pilar P7' }]);
+  const page = await signedInPage(browser, baseURL, world.collaborator);
+  await openIssueList(page, world.projectId);
+  const toggle = page.getByTestId('offline-project-toggle');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('data-state', 'available');
+  await page.goto('/workspace/user/profile');
+  await expect(page.getByTestId('offline-project')).toHaveCount(1);
+
+  // The owner takes the collaborator's company out of the project.
+  const company = await gql<{ loggedUserData: { companyId: number } }>(
+    request,
+    world.collaborator.token,
+    '{ loggedUserData { companyId } }',
+  );
+  await gql(
+    request,
+    world.owner.token,
+    'mutation($p: Int!, $c: Int!) { deleteProjectCompany(projectId: $p, companyId: $c) }',
+    {
+      p: world.projectId,
+      c: company.loggedUserData.companyId,
+    },
+  );
+
+  // The next sync: the server refuses the project, and its copy leaves the device.
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByTestId('offline-projects')).toContainText('No project is kept on this device yet');
+  const stored = await page.evaluate(async (userId) => {
+    const open = indexedDB.open(`obra-offline-${userId}`);
+    const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+    const all = db.transaction('queries').objectStore('queries').getAll();
+    const rows = await new Promise<{ projectId: number | null }[]>(
+      (resolve) => (all.onsuccess = () => resolve(all.result)),
+    );
+    db.close();
+    return rows.filter((row) => row.projectId !== null).length;
+  }, world.collaborator.id);
+  expect(stored).toBe(0);
+  await page.context().close();
+});

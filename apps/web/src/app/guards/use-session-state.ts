@@ -6,6 +6,7 @@ import { toUiError } from '../../lib/api-errors.ts';
 import { clearSession } from '../../lib/auth-session.ts';
 import { getAccessToken, hasFreshSignIn } from '../../lib/auth-token.ts';
 import { rememberOfflineUser } from '../../lib/offline/offline-session.ts';
+import { setOfflineReader } from '../../lib/offline/read-exchange.ts';
 import type { LoggedUser, SessionStatus } from './session-context.ts';
 
 /**
@@ -27,6 +28,8 @@ export function useSessionState() {
   const becomeAnonymous = useCallback(() => {
     generation.current += 1;
     clearSession();
+    // No one's offline copy is read or written outside a session.
+    setOfflineReader(null);
     setUser(null);
     setFresh(false);
     setStatus('anonymous');

@@ -11,6 +11,7 @@ import { ISSUE_PAGE_SIZE } from '../../features/issues/list/first-page-prefetch.
 import { offlineFilesCacheName, openOfflineDb } from './offline-db.ts';
 import { dropProject, getProject, listOfflineProjects, putProject } from './read-store.ts';
 import { markSynced } from './sync.ts';
+import { REFUSED_CODES } from './read-exchange.ts';
 
 /**
  * The explicit sync of a kept project (issue 34, docs/offline.md "Offline reading"): it runs the very queries the
@@ -65,7 +66,7 @@ class SyncStop extends Error {
 function check(result: OperationResult): OperationResult {
   if (result.error?.networkError || result.extensions?.['offlineCopy']) throw new SyncStop('offline');
   const code = result.error?.graphQLErrors[0]?.extensions['code'];
-  if (code === 'NOT_FOUND' || code === 'FORBIDDEN') throw new SyncStop('refused');
+  if (typeof code === 'string' && REFUSED_CODES.has(code)) throw new SyncStop('refused');
   return result;
 }
 

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CombinedError, gql, makeOperation, type Client, type Operation, type OperationResult } from 'urql';
-import { fromValue, pipe, toPromise } from 'wonka';
-import { offlineReadExchange, type OfflineReads } from './read-exchange.ts';
+import { fromValue, map, pipe, toPromise } from 'wonka';
+import { offlineReadExchange, setOfflineReader, type OfflineReads } from './read-exchange.ts';
 import { queryId, scopeOf } from './read-store.ts';
 
 // The offline copy's exchange: answers from the server are stored, a query without a network is answered from
@@ -40,27 +40,47 @@ function operation(query: typeof IssueDetail, variables: Record<string, unknown>
 
 function memoryReads() {
   const stored = new Map<string, { data: unknown; storedAt: string }>();
-  const refused: number[] = [];
+  const refused: string[] = [];
   const opened: boolean[] = [];
+  const key = (userId: number, name: string, variables: Record<string, unknown>) =>
+    `${userId}/${queryId(name, variables)}`;
   const reads: OfflineReads = {
-    async store(name, variables, data, wasOpened) {
+    async store(userId, name, variables, data, wasOpened) {
       opened.push(wasOpened);
-      stored.set(queryId(name, variables), { data, storedAt: '2026-11-29T10:00:00.000Z' });
+      stored.set(key(userId, name, variables), { data, storedAt: '2026-11-29T10:00:00.000Z' });
     },
-    async find(name, variables) {
-      return stored.get(queryId(name, variables));
+    async find(userId, name, variables) {
+      return stored.get(key(userId, name, variables));
     },
-    async refused(projectId) {
-      refused.push(projectId);
+    async forget(userId, name, variables) {
+      stored.delete(key(userId, name, variables));
+    },
+    async refused(userId, projectId) {
+      refused.push(`${userId}/${projectId}`);
     },
   };
   return { reads, stored, refused, opened };
 }
 
-/** Runs one operation through the exchange, the server answering `answer`. */
-async function through(reads: OfflineReads, op: Operation, answer: Partial<OperationResult>) {
+/**
+ * Runs one operation through the exchange, the server answering `answer`; `meanwhile` runs while the request is
+ * on its way (another user signing in).
+ */
+async function through(
+  reads: OfflineReads,
+  op: Operation,
+  answer: Partial<OperationResult>,
+  meanwhile: () => void = () => undefined,
+) {
   const exchange = offlineReadExchange(reads)({
-    forward: () => fromValue({ operation: op, stale: false, hasNext: false, ...answer } as OperationResult),
+    forward: (ops$) =>
+      pipe(
+        ops$,
+        map((sent: Operation) => {
+          meanwhile();
+          return { operation: sent, stale: false, hasNext: false, ...answer } as OperationResult;
+        }),
+      ),
     client: {} as Client,
     dispatchDebug: () => undefined,
   });
@@ -71,12 +91,14 @@ async function through(reads: OfflineReads, op: Operation, answer: Partial<Opera
 
 const noNetwork = { error: new CombinedError({ networkError: new TypeError('Failed to fetch') }) };
 
+beforeEach(() => setOfflineReader(5));
+
 describe('offlineReadExchange', () => {
   it("stores the server's answer and answers the same query from it when no network answers", async () => {
     const memory = memoryReads();
     const op = operation(IssueDetail, { projectId: 7, issueId: 3 });
     await through(memory.reads, op, { data: { issue: { id: 3 } } });
-    expect([...memory.stored.keys()]).toEqual(['IssueDetail:[["issueId",3],["projectId",7]]']);
+    expect([...memory.stored.keys()]).toEqual(['5/IssueDetail:[["issueId",3],["projectId",7]]']);
 
     const offline = await through(memory.reads, op, noNetwork);
     expect(offline.error).toBeUndefined();
@@ -107,18 +129,59 @@ describe('offlineReadExchange', () => {
       error: new CombinedError({ graphQLErrors: [{ message: 'no', extensions: { code: 'VALIDATION' } }] }),
     });
     expect(denied.error?.graphQLErrors[0]?.extensions['code']).toBe('VALIDATION');
-    expect(memory.stored.get(queryId('IssueDetail', { projectId: 7, issueId: 3 }))?.data).toEqual({
+    expect(memory.stored.get(`5/${queryId('IssueDetail', { projectId: 7, issueId: 3 })}`)?.data).toEqual({
       issue: { id: 3 },
     });
   });
 
-  it('drops a project whose data the server now refuses to the user', async () => {
+  it('drops a project whose data the server now refuses to the user (removed from it, or deleted)', async () => {
     const memory = memoryReads();
     const result = await through(memory.reads, operation(ProjectData, { projectId: 9 }), {
-      error: new CombinedError({ graphQLErrors: [{ message: 'gone', extensions: { code: 'NOT_FOUND' } }] }),
+      error: new CombinedError({
+        graphQLErrors: [{ message: 'gone', extensions: { code: 'PROJECT_NOT_FOUND' } }],
+      }),
     });
     expect(result.error).toBeDefined();
-    expect(memory.refused).toEqual([9]);
+    expect(memory.refused).toEqual(['5/9']);
+  });
+
+  it('forgets an issue the server no longer shows the user, so offline it is not shown either', async () => {
+    const memory = memoryReads();
+    const op = operation(IssueDetail, { projectId: 7, issueId: 3 });
+    await through(memory.reads, op, { data: { issue: { id: 3 } } });
+    await through(memory.reads, op, {
+      error: new CombinedError({ graphQLErrors: [{ message: 'gone', extensions: { code: 'NOT_FOUND' } }] }),
+    });
+    expect(memory.stored.size).toBe(0);
+    expect((await through(memory.reads, op, noNetwork)).data).toBeUndefined();
+  });
+
+  it('stores an answer in the copy of the user who asked, though another signed in while it came', async () => {
+    const memory = memoryReads();
+    await through(
+      memory.reads,
+      operation(IssueDetail, { projectId: 7, issueId: 3 }),
+      { data: { issue: { id: 3 } } },
+      () => setOfflineReader(6),
+    );
+    expect([...memory.stored.keys()]).toEqual(['5/IssueDetail:[["issueId",3],["projectId",7]]']);
+  });
+
+  it('stores and reads nothing without a user, except the profile that names its own', async () => {
+    setOfflineReader(null);
+    const memory = memoryReads();
+    await through(memory.reads, operation(IssueDetail, { projectId: 7, issueId: 3 }), {
+      data: { issue: { id: 3 } },
+    });
+    const Profile = gql`
+      query LoggedUserData {
+        loggedUserData {
+          id
+        }
+      }
+    `;
+    await through(memory.reads, operation(Profile, {}), { data: { loggedUserData: { id: 8 } } });
+    expect([...memory.stored.keys()]).toEqual(['8/LoggedUserData:[]']);
   });
 
   it('leaves queries outside the offline copy alone', async () => {

@@ -82,9 +82,14 @@ export async function findAnswer(
   return (await openOfflineDb(userId)).get('queries', queryId(name, variables));
 }
 
-/** Every stored answer of a query name for a project (the sync reads the list's pages back). */
-export async function projectAnswers(userId: number, projectId: number): Promise<StoredQuery[]> {
-  return (await openOfflineDb(userId)).getAllFromIndex('queries', 'projectId', projectId);
+/** Forgets one stored answer (the server now refuses it to the user). */
+export async function forgetAnswer(
+  userId: number,
+  name: string,
+  variables: Record<string, unknown> | undefined,
+): Promise<void> {
+  if (!offlineDbAvailable()) return;
+  await (await openOfflineDb(userId)).delete('queries', queryId(name, variables));
 }
 
 export async function getProject(userId: number, projectId: number): Promise<OfflineProject | undefined> {
