@@ -181,14 +181,15 @@ async function keepThumbnails(
 let running: Promise<void> | null = null;
 
 /**
- * Syncs every kept project of the user that was not synced in the last ten minutes (or all, `force`): when the
- * session is known and online, and when the network returns.
+ * Syncs the projects marked "available offline" not synced in the last ten minutes: when the session is known
+ * and online, and when the network returns. `force` (the profile's "Sync now"): every kept project, the last
+ * opened one too (its copy otherwise comes from the screens' own answers, so it costs no extra request).
  */
 export function syncKeptProjects(client: Client, userId: number, force = false): Promise<void> {
   running ??= (async () => {
     for (const project of await listOfflineProjects(userId)) {
       const fresh = project.syncedAt && Date.now() - Date.parse(project.syncedAt) < RESYNC_MS;
-      if (fresh && !force) continue;
+      if (!force && (fresh || !project.offline)) continue;
       if ((await syncOfflineProject(client, userId, project.projectId)) === 'offline') break;
     }
   })().finally(() => {
