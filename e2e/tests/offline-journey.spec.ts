@@ -5,7 +5,7 @@ import { createIssues, openIssueList, shownTitles } from './issues-list-helpers.
 import { gql } from './project-helpers.ts';
 
 // Issue 34's journey on site (docs/offline.md): a project made available offline, the network gone, a reload
-// that opens the app, search, an issue opened, comments on two issues and discipline statuses changed offline;
+// that opens the app, search, a star, an issue opened, comments on two issues and discipline statuses changed offline;
 // back online everything reaches the server once and in order, and a change someone else made meanwhile to the
 // same field is reported field by field.
 
@@ -72,6 +72,13 @@ test('on site without a network: read, comment on two issues, change statuses; b
   await expect(page.getByTestId('offline-status')).toContainText('Offline — last synced at');
   await page.getByRole('textbox', { name: 'Search issues' }).fill('pilar');
   await expect.poll(() => shownTitles(page)).toEqual(['Fissura no pilar P7']);
+  // Starred from the list, offline: kept starred at once.
+  const star = page
+    .getByTestId('issue-row')
+    .filter({ hasText: 'Fissura no pilar P7' })
+    .getByTestId('issue-row-star');
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('issue-row').filter({ hasText: 'Fissura no pilar P7' }).click();
   await expect(page.getByTestId('issue-view')).toContainText('Fissura no pilar P7');
 
@@ -80,7 +87,7 @@ test('on site without a network: read, comment on two issues, change statuses; b
   await choose(page, page.getByRole('textbox', { name: 'Status of Estrutura (EST)' }), 'Done');
   const estRow = page.locator('[data-testid=issue-discipline-row][data-discipline=EST]');
   await expect(estRow.getByRole('textbox', { name: 'Status of Estrutura (EST)' })).toHaveValue('Done');
-  await expect(page.getByTestId('offline-edits-waiting')).toContainText('1 change to this issue');
+  await expect(page.getByTestId('offline-edits-waiting')).toContainText('2 changes to this issue');
 
   // Second issue: a comment, then HID done.
   await page.getByTestId('back-to-list').click();
@@ -91,7 +98,7 @@ test('on site without a network: read, comment on two issues, change statuses; b
   await choose(page, page.getByRole('textbox', { name: 'Status of Hidráulica (HID)' }), 'Done');
   const hidRow = page.locator('[data-testid=issue-discipline-row][data-discipline=HID]');
   await expect(hidRow.getByRole('textbox', { name: 'Status of Hidráulica (HID)' })).toHaveValue('Done');
-  await expect(page.getByTestId('offline-status')).toContainText('4 changes waiting to be sent');
+  await expect(page.getByTestId('offline-status')).toContainText('5 changes waiting to be sent');
 
   // Meanwhile, on the server, the collaborator of EST moves EST of the first issue.
   await gql(
@@ -134,6 +141,13 @@ test('on site without a network: read, comment on two issues, change statuses; b
   expect(Date.parse(statusChange[0]!.dataTime)).toBeGreaterThanOrEqual(
     Date.parse(second.issue.comments[0]!.createdAt),
   );
+  const mine = await gql<{ issue: { userPersonalData: { starred: boolean } } }>(
+    request,
+    world.owner.token,
+    'query($p: Int!, $i: Int!) { issue(projectId: $p, issueId: $i) { userPersonalData { starred } } }',
+    { p: world.projectId, i: pillar },
+  );
+  expect(mine.issue.userPersonalData.starred).toBe(true);
   // EST of the first issue: the collaborator's newer change was kept, and the owner is told, field by field.
   expect(first.issue.disciplines.find((d) => d.disciplineId === est)?.status).toBe('doing');
   await page.goto(`/workspace/project/${world.projectId}/issues/${pillar}`);
