@@ -1,3 +1,4 @@
+import { RestError } from './api-errors.ts';
 import { authApi, type TokenResponse } from './auth-api.ts';
 import { getAccessToken, setAccessToken, setFreshSignIn } from './auth-token.ts';
 
@@ -7,6 +8,7 @@ export const REFRESH_MARGIN_SECONDS = 60;
 export const MIN_REFRESH_DELAY_SECONDS = 5;
 
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+let lastFailure: 'network' | 'refused' | null = null;
 let inFlight: Promise<boolean> | null = null;
 const expiryListeners = new Set<() => void>();
 
@@ -33,9 +35,12 @@ export function refreshSession(): Promise<boolean> {
   inFlight ??= withRefreshLock(async () => {
     try {
       const tokens = await authApi.refresh();
+      lastFailure = null;
       startSession(tokens, false);
       return true;
-    } catch {
+    } catch (error) {
+      // No answer (a fetch that failed, not an HTTP error): the server did not refuse the session (issue 34).
+      lastFailure = error instanceof RestError ? 'refused' : 'network';
       clearSession();
       return false;
     }
@@ -43,6 +48,14 @@ export function refreshSession(): Promise<boolean> {
     inFlight = null;
   });
   return inFlight;
+}
+
+/**
+ * Why the last refresh failed: `network` (no answer: the session may still be good, the app can go on from the
+ * offline copy) or `refused` (the server said no); null after a refresh that worked.
+ */
+export function lastRefreshFailure(): 'network' | 'refused' | null {
+  return lastFailure;
 }
 
 let bootRefresh: Promise<boolean> | null = null;
@@ -97,7 +110,8 @@ function schedule(expiresIn: number): void {
   refreshTimer = setTimeout(
     () => {
       void refreshSession().then((ok) => {
-        if (!ok) for (const listener of expiryListeners) listener();
+        // Offline, the session goes on without a token (read-only plus the outbox) until the network returns.
+        if (!ok && lastFailure !== 'network') for (const listener of expiryListeners) listener();
       });
     },
     refreshDelaySeconds(expiresIn) * 1000,

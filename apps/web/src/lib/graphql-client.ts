@@ -15,6 +15,7 @@ import { statusAwareFetch } from './service-status.ts';
 import { reportSessionErrors } from './session-events.ts';
 import { notifyLiveResumed } from './live-resume.ts';
 import { PERSISTED_OPERATION_IDS } from '../gql/persisted-operations.ts';
+import { offlineReadExchange } from './offline/read-exchange.ts';
 
 /** The GraphQL client and its websocket, created once per page. */
 export interface GraphQLClients {
@@ -118,6 +119,8 @@ export function createGraphQLClients(
     exchanges: [
       mapExchange({ onError: reportSessionErrors }),
       cacheExchange,
+      // The offline copy (issue 34): stores the answers of the screens' queries, answers them without a network.
+      offlineReadExchange(),
       mapExchange({ onOperation: withPersistedId }),
       fetchExchange,
       subscriptionExchange({

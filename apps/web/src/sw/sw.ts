@@ -8,8 +8,10 @@
  *   their names are their hashes, so a kept copy is never stale. The page also hands the worker the assets it
  *   loaded before the worker controlled it (message CACHE_ASSETS), so the first visit's screens open offline;
  * - Web Push (issue 19): shows a push and opens its issue on click (it was `notifications-sw.js` before).
- * No other request is handled: GraphQL, /auth (tokens), /files and every REST route go to the network untouched,
- * and nothing the API answers is kept in a cache by this worker.
+ * - images under /files/ go to the network; when none answers, the offline copy's thumbnails (the caches
+ *   `obra-offline-files-<userId>` the page fills for the projects kept offline, matched by path) answer them.
+ * No other request is handled: GraphQL, /auth (tokens), other /files and every REST route go to the network
+ * untouched, and the worker itself stores nothing the API answers.
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -42,6 +44,29 @@ registerRoute(
     cacheName: ASSETS_CACHE,
     plugins: [new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })],
   }),
+);
+
+// Thumbnails of the offline copy: the network first; without one, the user's kept copy (its signed query aside:
+// the path names the file, and only files the server let this user fetch are in these caches).
+const OFFLINE_FILES_PREFIX = 'obra-offline-files-';
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    request.destination === 'image' &&
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/files/'),
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      for (const name of await caches.keys()) {
+        if (!name.startsWith(OFFLINE_FILES_PREFIX)) continue;
+        const kept = await (await caches.open(name)).match(request, { ignoreSearch: true });
+        if (kept) return kept;
+      }
+      throw error;
+    }
+  },
 );
 
 self.addEventListener('message', (event) => {

@@ -5,6 +5,8 @@ import loggedUserSource from '../../features/auth/logged-user.graphql?raw';
 import { toUiError } from '../../lib/api-errors.ts';
 import { clearSession } from '../../lib/auth-session.ts';
 import { getAccessToken, hasFreshSignIn } from '../../lib/auth-token.ts';
+import { rememberOfflineUser } from '../../lib/offline/offline-session.ts';
+import { setOfflineReader } from '../../lib/offline/read-exchange.ts';
 import type { LoggedUser, SessionStatus } from './session-context.ts';
 
 /**
@@ -26,6 +28,8 @@ export function useSessionState() {
   const becomeAnonymous = useCallback(() => {
     generation.current += 1;
     clearSession();
+    // No one's offline copy is read or written outside a session.
+    setOfflineReader(null);
     setUser(null);
     setFresh(false);
     setStatus('anonymous');
@@ -39,6 +43,8 @@ export function useSessionState() {
       .toPromise();
     if (mine !== generation.current) return result.data?.loggedUserData ?? null;
     if (result.data) {
+      // The user's offline copy is the one read and written from now on (issue 34), before any screen asks.
+      rememberOfflineUser(result.data.loggedUserData.id);
       setUser(result.data.loggedUserData);
       setError(null);
       setStatus('ready');

@@ -15,6 +15,7 @@ import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { displayName } from '../workspace/user-menu.tsx';
 import { PartnerConnectionSection } from '../integrations/partner-connection.tsx';
+import { OfflineProjectsSection } from '../offline/offline-projects-section.tsx';
 
 interface ProfileValues {
   name: string;
@@ -98,6 +99,7 @@ export function ProfilePage() {
         <ProfileFields email={user.email} values={values} set={set} />
         <FormError error={action.error} />
         <PartnerConnectionSection email={user.email} />
+        <OfflineProjectsSection userId={user.id} />
       </Stack>
     </SettingsLayout>
   );

@@ -21,6 +21,7 @@ import type { ProjectOutletContext } from './project-context.ts';
 import { isLinkedToPartner, projectMenuItems } from './project-menu.tsx';
 import { ProjectSelectorPopover, SelectorTarget } from './project-selector-popover.tsx';
 import { DemoBanner } from '../demo-mode/demo-mode.tsx';
+import { OfflineProjectToggle } from '../offline/offline-project-toggle.tsx';
 
 // A malformed project id in the address is the same to the user as an unknown project.
 const NOT_FOUND = new RestError('PROJECT_NOT_FOUND', 'PROJECT_NOT_FOUND', 404);
@@ -93,6 +94,9 @@ export function ProjectLayout() {
             )}
           </Group>
           <Group gap={4} wrap="nowrap">
+            {user && project && (
+              <OfflineProjectToggle userId={user.id} projectId={project.id} name={project.name} />
+            )}
             <SupportButton />
             <LanguageSwitcher />
             <ThemeSwitcher />

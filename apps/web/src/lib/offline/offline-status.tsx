@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClient } from 'urql';
 import { useSession } from '../../app/guards/session-context.ts';
+import { getAccessToken } from '../auth-token.ts';
 import { listOutbox } from './outbox.ts';
 import { isWaiting } from './outbox-machine.ts';
 import { flushOutbox, lastSyncedAt, OUTBOX_EVENT } from './sync.ts';
@@ -53,7 +54,13 @@ export function OfflineStatus() {
   }, [userId]);
 
   useEffect(() => {
-    if (userId !== undefined && online) void flushOutbox(client, userId);
+    if (userId === undefined || !online) return;
+    void flushOutbox(client, userId).then(async () => {
+      // Then the offline copy of the kept projects is refreshed (issue 34, "Offline reading"), with a token only.
+      if (getAccessToken() === null) return;
+      const { syncKeptProjects } = await import('./project-sync.ts');
+      await syncKeptProjects(client, userId);
+    });
   }, [client, userId, online]);
 
   if (userId === undefined || (online && waiting === 0)) return null;

@@ -1,6 +1,7 @@
-import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { IssueFormValues } from '../../features/issues/edit/issue-form-model.ts';
 import type { OutboxState } from './outbox-machine.ts';
+import type { QueuedEdit } from './queued-edits.ts';
+import { deleteOfflineDb, offlineDbAvailable, openOfflineDb } from './offline-db.ts';
 
 /**
  * The offline outbox (issue 34, docs/offline.md): writes made without a network, kept durably in IndexedDB, one
@@ -30,7 +31,8 @@ export interface QueuedIssue {
   documentsReferences?: Record<string, unknown>[];
 }
 
-export type QueuedWrite = QueuedComment | QueuedIssue;
+/** Edits of an existing issue (queued-edits.ts): a discipline's status or deadline, the star, personal tags. */
+export type QueuedWrite = QueuedComment | QueuedIssue | QueuedEdit;
 
 /** A queued write as stored: `seq` orders them, `key` is the idempotency key the server sees. */
 export interface OutboxEntry {
@@ -47,28 +49,7 @@ export interface OutboxEntry {
   code?: string;
 }
 
-interface OutboxSchema extends DBSchema {
-  outbox: { key: number; value: OutboxEntry };
-}
-
-const databases = new Map<number, Promise<IDBPDatabase<OutboxSchema>>>();
-
-export function outboxDatabaseName(userId: number): string {
-  return `obra-offline-${userId}`;
-}
-
-function open(userId: number): Promise<IDBPDatabase<OutboxSchema>> {
-  let db = databases.get(userId);
-  if (!db) {
-    db = openDB<OutboxSchema>(outboxDatabaseName(userId), 1, {
-      upgrade(database) {
-        database.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
-      },
-    });
-    databases.set(userId, db);
-  }
-  return db;
-}
+const open = openOfflineDb;
 
 /**
  * Queues a write; returns its entry (with its sequence number and its idempotency key: `key` when the write has
@@ -88,7 +69,7 @@ export async function enqueue(userId: number, write: QueuedWrite, key?: string):
 
 /** Whether this browser can keep an outbox (IndexedDB; absent in some private modes and in jsdom). */
 export function outboxAvailable(): boolean {
-  return typeof indexedDB !== 'undefined';
+  return offlineDbAvailable();
 }
 
 /** Every entry, oldest first (none where the browser has no IndexedDB). */
@@ -109,11 +90,7 @@ export async function updateEntry(userId: number, entry: OutboxEntry): Promise<v
   await (await open(userId)).put('outbox', entry);
 }
 
-/** Deletes the user's offline store (sign-out). */
+/** Deletes the user's offline store, outbox and offline copy (sign-out). */
 export async function clearOutbox(userId: number): Promise<void> {
-  if (!outboxAvailable()) return;
-  const db = databases.get(userId);
-  databases.delete(userId);
-  if (db) (await db).close();
-  await deleteDB(outboxDatabaseName(userId));
+  await deleteOfflineDb(userId);
 }

@@ -5,6 +5,7 @@ import { CreateIssueCommentDocument } from '../../gql/generated.ts';
 import { sendQueuedIssue } from '../../features/issues/edit/queued-issue.ts';
 import { listOutbox, removeEntry, updateEntry, type OutboxEntry, type QueuedComment } from './outbox.ts';
 import { outcomeOf, sendOrder, transition, type SendOutcome } from './outbox-machine.ts';
+import { saveConflict, sendQueuedEdit } from './queued-edits.ts';
 
 /**
  * Sends the outbox in order (issue 34, docs/offline.md): one write at a time, each with its idempotency key, so a
@@ -17,7 +18,7 @@ import { outcomeOf, sendOrder, transition, type SendOutcome } from './outbox-mac
 export const OUTBOX_EVENT = 'obra:outbox';
 
 export interface OfflineSyncEvent {
-  /** Issues whose queued comments reached the server in this run. */
+  /** Issues whose queued comments or edits reached the server in this run. */
   sentIssueIds: number[];
   /** Issues created from the outbox in this run (the list swaps its pending item for the server's issue). */
   createdIssues: { projectId: number; issueId: number; key: string }[];
@@ -91,8 +92,19 @@ async function run(client: Client, userId: number): Promise<boolean> {
           issueId: sent.issueId,
           key: entry.key,
         });
-    } else {
+    } else if (entry.write.kind === 'comment') {
       outcome = await sendComment(client, { ...entry, write: entry.write });
+      if (outcome.kind === 'sent') detail.sentIssueIds.push(entry.write.issueId);
+    } else {
+      const sent = await sendQueuedEdit(client, { ...entry, write: entry.write });
+      outcome = sent.outcome;
+      if (sent.lost.length > 0)
+        await saveConflict(userId, {
+          projectId: entry.write.projectId,
+          issueId: entry.write.issueId,
+          lost: sent.lost,
+          at: new Date().toISOString(),
+        });
       if (outcome.kind === 'sent') detail.sentIssueIds.push(entry.write.issueId);
     }
     const next = transition(sending.entry, { type: 'outcome', outcome });

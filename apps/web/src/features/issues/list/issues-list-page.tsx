@@ -31,6 +31,7 @@ import { useListDisplay } from './use-list-display.ts';
 import { useIssueList, type IssueList } from './use-issue-list.ts';
 import { useTableColumns, useViewMode } from './list-preferences.ts';
 import { readLastView, restoreTarget } from './list-last-view.ts';
+import { useQueueEdit, wantsQueue } from '../../offline/use-queue-edit.ts';
 
 // The create form brings the pin and image editors: loaded when the button is needed, not with the list.
 const CreateIssueButton = lazy(async () => ({
@@ -116,6 +117,7 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
   const [activeId, setActiveId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<'edit' | 'copy' | null>(null);
   const [, setStarring] = useMutation(IssuesListSetStarringDocument);
+  const queueEdit = useQueueEdit();
   const [readState, markRead] = useMutation(IssuesListMarkReadDocument);
   const [unreadState, markUnread] = useMutation(IssuesListMarkUnreadDocument);
 
@@ -148,8 +150,12 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
       toggleStar: (row: IssueRow) => {
         const starred = !row.userPersonalData.starred;
         latest.current.pages.patchStarred(row.id, starred);
+        // Offline: kept starred here, in the offline copy, and queued (issue 34).
+        const edit = { kind: 'star' as const, projectId: project.id, issueId: row.id, starred };
+        if (wantsQueue()) return void queueEdit(edit);
         void setStarring({ projectId: project.id, issueId: row.id, starred }).then((r) => {
           if (!r.error) return;
+          if (wantsQueue(r.error)) return void queueEdit(edit);
           latest.current.pages.patchStarred(row.id, !starred);
           showErrorToast(t, r.error);
         });
@@ -165,7 +171,7 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
       },
       focus: (index) => setActiveId(latest.current.ids[index] ?? null),
     }),
-    [navigate, project.id, setStarring, t],
+    [navigate, project.id, setStarring, queueEdit, t],
   );
 
   const setActiveIndex = useCallback((index: number) => setActiveId(latest.current.ids[index] ?? null), []);

@@ -25,6 +25,9 @@ import type { IssueScreen } from './use-issue-screen.ts';
 import { useDemoLock } from '../../demo-mode/demo-mode.tsx';
 import { isNewPastDeadline } from '../edit/past-deadlines.ts';
 import { formatCalendarDate } from '../shared/deadline-badge.tsx';
+import { disciplineEdit } from '../../../lib/offline/queued-edits.ts';
+import { useQueueEdit, wantsQueue } from '../../offline/use-queue-edit.ts';
+import { OfflineEditsNotice, type FieldLabels } from '../../offline/offline-edits-notice.tsx';
 
 /**
  * The issue's disciplines with their status and deadline (spec core §3). Each row offers what the user may
@@ -36,6 +39,7 @@ export function IssueDisciplinesPanel({ screen }: { screen: IssueScreen }) {
   const { issue, editor, statuses, project } = screen;
   const [result, update] = useMutation(SetIssueDisciplinesDocument);
   const [error, setError] = useState<unknown>(null);
+  const queueEdit = useQueueEdit();
   const scope = issueEditScope(editor, issue);
   const pending = new Set(
     pendingDisciplinesFor(
@@ -59,17 +63,43 @@ export function IssueDisciplinesPanel({ screen }: { screen: IssueScreen }) {
       return;
     }
     setResolving(null);
+    // Without a network the change is applied to the offline copy and queued (issue 34, docs/offline.md).
+    const queue = async () => {
+      await queueEdit(
+        disciplineEdit(issue.projectId, issue.id, issue.disciplines, disciplines, resolutionPhase),
+      );
+      screen.reload();
+    };
+    if (wantsQueue()) return queue();
     const response = await update({
       projectId: issue.projectId,
       issueId: issue.id,
       disciplines,
       ...(resolutionPhase !== undefined ? { resolutionPhase } : {}),
     });
-    if (response.error) setError(response.error);
+    if (wantsQueue(response.error)) await queue();
+    else if (response.error) setError(response.error);
     else screen.reload();
+  };
+  const statusName = (s: unknown) => t(`enums:disciplineStatuses.${String(s)}`, { defaultValue: String(s) });
+  const fieldLabels: FieldLabels = {
+    field: (field) => {
+      const [kind, id] = field.split(':');
+      const discipline = names.get(Number(id));
+      const name = discipline ? `${discipline.name} (${discipline.abbreviation})` : t('unknownDiscipline');
+      return kind === 'deadline' ? t('disciplines.deadlineOf', { discipline: name }) : name;
+    },
+    value: (field, value) =>
+      field.startsWith('status:') ? statusName(value) : value ? String(value) : t('disciplines.noDeadline'),
   };
   return (
     <Stack gap="sm" data-testid="issue-disciplines">
+      <OfflineEditsNotice
+        projectId={issue.projectId}
+        issueId={issue.id}
+        labels={fieldLabels}
+        onSent={screen.reload}
+      />
       {readerDisciplinesFirst(issue.disciplines, editor.userDisciplines).map((d) => {
         const discipline = names.get(d.disciplineId);
         const label = discipline ? `${discipline.name} (${discipline.abbreviation})` : t('unknownDiscipline');

@@ -30,6 +30,7 @@ import {
 import { isIssuePendingFor } from './issue-rules.ts';
 import type { IssueScreen } from './use-issue-screen.ts';
 import { useDemoLock } from '../../demo-mode/demo-mode.tsx';
+import { useQueueEdit, wantsQueue } from '../../offline/use-queue-edit.ts';
 
 /**
  * The issue's title bar: back to the list (with its filter), previous/next in the list's order, code and title,
@@ -43,12 +44,17 @@ export function IssueViewHeader({ screen }: { screen: IssueScreen }) {
   const neighbours = useIssueNeighbours(issue.projectId, issue.id);
   const [starring, setStarring] = useMutation(SetIssueStarringDocument);
   const [, setUnread] = useMutation(SetIssueUnreadDocument);
+  const queueEdit = useQueueEdit();
   const [deleting, setDeleting] = useState(false);
   const starred = issue.userPersonalData.starred;
   const pending = isIssuePendingFor(issue, screen.editor, screen.statuses);
   const toggleStar = async () => {
+    const edit = { kind: 'star' as const, projectId: issue.projectId, issueId: issue.id, starred: !starred };
+    // Offline: applied to the offline copy and queued (issue 34).
+    if (wantsQueue()) return void queueEdit(edit).then(screen.reload);
     const response = await setStarring({ projectId: issue.projectId, issueId: issue.id, starred: !starred });
-    if (response.error) showErrorToast(t, response.error);
+    if (wantsQueue(response.error)) await queueEdit(edit).then(screen.reload);
+    else if (response.error) showErrorToast(t, response.error);
     else screen.reload();
   };
   const markUnread = async () => {

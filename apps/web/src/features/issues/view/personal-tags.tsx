@@ -7,6 +7,7 @@ import { useMutation } from 'urql';
 import { SavePersonalTagsDocument, SetIssueUserTagsDocument } from '../../../gql/generated.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import type { IssueScreen } from './use-issue-screen.ts';
+import { useQueueEdit, wantsQueue } from '../../offline/use-queue-edit.ts';
 
 /**
  * The user's personal tags on the issue (setProjectIssueUserTags), chosen from their tags of the project
@@ -17,11 +18,16 @@ export function PersonalTags({ screen, onTagsChanged }: { screen: IssueScreen; o
   const { issue, general } = screen;
   const [, setTags] = useMutation(SetIssueUserTagsDocument);
   const [, saveTags] = useMutation(SavePersonalTagsDocument);
+  const queueEdit = useQueueEdit();
   const [draft, setDraft] = useState('');
   const selected = issue.userPersonalData.tags.map((tag) => String(tag.tagId));
   const apply = async (ids: number[]) => {
+    const edit = { kind: 'tags' as const, projectId: issue.projectId, issueId: issue.id, tags: ids };
+    // Offline: applied to the offline copy and queued (issue 34).
+    if (wantsQueue()) return void queueEdit(edit).then(screen.reload);
     const response = await setTags({ projectId: issue.projectId, issueId: issue.id, tags: ids });
-    if (response.error) showErrorToast(t, response.error);
+    if (wantsQueue(response.error)) await queueEdit(edit).then(screen.reload);
+    else if (response.error) showErrorToast(t, response.error);
     else screen.reload();
   };
   const create = async () => {
