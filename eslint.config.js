@@ -30,6 +30,10 @@ export const WEB_RAW_TRANSFERS = [
   // Binary transfers: images and PDF bytes from signed addresses.
   'apps/web/src/editor/canvas/image-loader.ts',
   'apps/web/src/features/viewer/sheet-source.ts',
+  // Binary transfers for offline reading (docs/offline.md): thumbnails into the per-user cache, and the service
+  // worker's network-first pass for images.
+  'apps/web/src/lib/offline/project-sync.ts',
+  'apps/web/src/sw/sw.ts',
 ];
 
 const REST_WALL =
