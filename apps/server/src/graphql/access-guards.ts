@@ -11,6 +11,7 @@ export const PUBLIC_ROOT_FIELDS: ReadonlySet<string> = new Set([
   'companyInvitePreview',
   'serverStatus',
   'embeddingHosts',
+  'showroomOpen',
 ]);
 
 /** Root fields a signed-in user may call before accepting the policies in force. */

@@ -5,6 +5,7 @@ import { waitForOutbox } from '../support/auth-client.ts';
 import { call, codeOf } from '../projects/project-test-kit.ts';
 import { sendSupportMessage } from '../../src/modules/support/support-service.ts';
 import { toAccount } from '../../src/modules/identity/account.ts';
+import { supportResolvers } from '../../src/graphql/resolvers/support-resolvers.ts';
 import { findUserById } from '../../src/modules/identity/user-repository.ts';
 
 /** The support page's contact form (issue 33): e-mails SUPPORT_EMAIL through the mailer, hidden without it. */
@@ -29,6 +30,21 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
+});
+
+describe('public facts of the shell', () => {
+  it('tells anyone the embedding hosts and whether the showroom is open (not in production)', async () => {
+    const res = await t.gql<{ embeddingHosts: string[]; showroomOpen: boolean }>(
+      '{ embeddingHosts showroomOpen }',
+    );
+    expect(res.data).toEqual({ embeddingHosts: [], showroomOpen: true });
+    const resolve = supportResolvers.Query?.showroomOpen as unknown as (
+      r: unknown,
+      a: unknown,
+      ctx: { services: { config: { env: string } } },
+    ) => boolean;
+    expect(resolve({}, {}, { services: { config: { env: 'production' } } })).toBe(false);
+  });
 });
 
 describe('support', () => {

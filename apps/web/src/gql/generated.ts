@@ -2871,6 +2871,10 @@ export type ProjectEnumsQuery = {
   };
 };
 
+export type ShowroomAccessQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ShowroomAccessQuery = { showroomOpen: boolean };
+
 export type SmartFlowRuleFieldsFragment = {
   id: number;
   projectId: number;
@@ -14329,6 +14333,20 @@ export const ProjectEnumsDocument = {
     },
   ],
 } as unknown as DocumentNode<ProjectEnumsQuery, ProjectEnumsQueryVariables>;
+export const ShowroomAccessDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ShowroomAccess' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'showroomOpen' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShowroomAccessQuery, ShowroomAccessQueryVariables>;
 export const SmartFlowRulesDocument = {
   kind: 'Document',
   definitions: [

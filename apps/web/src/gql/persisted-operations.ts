@@ -134,6 +134,7 @@ export const PERSISTED_OPERATION_IDS: Readonly<Record<string, string>> = {
   SetupSetProjectUserTags: '79eb8fb3766d650c1407e375b04ea4cb',
   SetupUpdateProjectProfile: '9c8729a57c0d1cfae75097b952d7a290',
   SetupUserTags: '7855377b81ff44d7f16214b79e23eba1',
+  ShowroomAccess: 'a60140011fa2d5f8942e4632c7ba104d',
   SmartDocsAnswer: '1c51eada4fef3496e677221f6212f4bf',
   SmartDocsSources: '852c0827d26c21bd750c2418cbac2ec9',
   SmartFlowProjectDisciplines: 'a3d7f8e0d770ac74d3b18b5f132e0ec1',

@@ -1944,6 +1944,8 @@ export type Query = {
   retrospective: Retrospective;
   /** The caller's saved views in the project, then the ones shared with it. */
   savedViews: Array<SavedView>;
+  /** Whether the component showroom (/showroom) is open to everyone: outside production; in production only platform admins see it (spec core §2 internal pages). */
+  showroomOpen: Scalars['Boolean']['output'];
   /** The passages of the chosen sources that best match the question (needs no model). */
   smartDocsSearch: Array<SmartDocsPassage>;
   smartDocsSources: Array<SmartDocsSource>;
@@ -4679,6 +4681,7 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QuerySavedViewsArgs, 'projectId'>
   >;
+  showroomOpen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   smartDocsSearch?: Resolver<
     Array<ResolversTypes['SmartDocsPassage']>,
     ParentType,

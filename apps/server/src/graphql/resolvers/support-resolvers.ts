@@ -11,6 +11,7 @@ export const supportResolvers: Resolvers = {
       return { ...supportInfo(ctx.services), apiVersion: API_VERSION };
     },
     embeddingHosts: (_r, _args, ctx) => ctx.services.config.embeddingHosts,
+    showroomOpen: (_r, _args, ctx) => ctx.services.config.env !== 'production',
   },
   Mutation: {
     sendSupportMessage: (_r, { input }, ctx) => sendSupportMessage(ctx.services, requireActor(ctx), input),

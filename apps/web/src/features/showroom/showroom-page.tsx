@@ -14,14 +14,37 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { ProjectEnumsDocument, StandardDisciplinesDocument } from '../../gql/generated.ts';
-import { NetworkErrorScreen } from '../errors/network-error-screen.tsx';
+import {
+  ProjectEnumsDocument,
+  ShowroomAccessDocument,
+  StandardDisciplinesDocument,
+} from '../../gql/generated.ts';
+import { useSession } from '../../app/guards/session-context.ts';
+import { NetworkErrorScreen, NotFoundPage } from '../errors/network-error-screen.tsx';
 
 /**
- * The internal showroom (spec core §2 "/test, /showroom"): the server's enumerations and standard
- * disciplines as the interface renders them, and links to the component demos.
+ * The internal showroom (spec core §2 "/test, /showroom"), for designers and reviewers: open to everyone outside
+ * production; in production only platform admins see it, others get "Page not found" (the server says which).
  */
 export function ShowroomPage() {
+  const [access] = useQuery({ query: ShowroomAccessDocument });
+  const { user, status } = useSession();
+  const { t } = useTranslation('common');
+  if (access.error) return <NetworkErrorScreen error={access.error} />;
+  const waiting =
+    !access.data || (!access.data.showroomOpen && (status === 'restoring' || status === 'loading'));
+  if (waiting)
+    return (
+      <PageFrame>
+        <Loader aria-label={t('loading')} />
+      </PageFrame>
+    );
+  if (!access.data?.showroomOpen && !user?.isAdmin) return <NotFoundPage />;
+  return <ShowroomContent />;
+}
+
+/** The server's enumerations and standard disciplines as the interface renders them, and the component demos. */
+function ShowroomContent() {
   const { t } = useTranslation(['common', 'enums']);
   // The enumerations are the one cached query (spec core §7). Labels are translated here from their keys,
   // so a language switch needs no refetch.
