@@ -90,6 +90,8 @@ test.describe('the drive trial (issue 33 item 5, editor §9)', () => {
     const ownerPage = await ownerContext.newPage();
     await ownerPage.goto('/workspace');
     await signInWithForm(ownerPage, owner.email, owner.password);
+    // Signed in before going on (a navigation racing the sign-in would land on the sign-in page).
+    await expect(ownerPage.getByTestId('workspace-home')).toBeVisible();
     await ownerPage.goto(`/workspace/project/${created.createProject.id}/drive`);
     await expect(ownerPage.getByTestId('drive-plan')).toHaveAttribute('data-state', 'notStarted');
     await expect(ownerPage.getByTestId('drive-upload-send')).toHaveCount(0);

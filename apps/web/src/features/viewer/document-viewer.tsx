@@ -278,7 +278,8 @@ export function DocumentViewer(props: DocumentViewerProps) {
     () => (mode === 'single' ? null : alignmentPair(base, compared)),
     [mode, base, compared],
   );
-  const pairKey = pair ? pairQuery(pair) : null;
+  // A string: the effect below runs again only when the pair itself changes (an object would be new each render).
+  const pairKey = pair ? JSON.stringify(pairQuery(pair)) : null;
   const pairRef = useRef(pair);
   pairRef.current = pair;
   useEffect(() => {
