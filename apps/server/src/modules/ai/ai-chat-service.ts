@@ -7,7 +7,7 @@ import { AI_TOOLS, runAiTool, type AiCommentDraft } from './ai-tools.ts';
 import { createComment } from '../issues/comments/issue-comment-service.ts';
 import type { CommentView } from '../issues/comments/issue-comment-repository.ts';
 import { personaPrompt, isPersona, type Persona } from './ai-personas.ts';
-import { chargeTokens, checkBudget, checkModeration, estimateTokens } from './ai-limits.ts';
+import { admitAiCall, chargeTokens, estimateTokens } from './ai-limits.ts';
 import {
   deleteConversation as deleteConversationRow,
   findConversationOfMessage,
@@ -176,12 +176,7 @@ export async function sendAiMessage(
     if (conversationTokens(history) + estimateTokens(text) > budgetOf(services))
       throw new AppError('CHAT_TOO_LONG');
   } else if (estimateTokens(text) > budgetOf(services)) throw new AppError('CHAT_TOO_LONG');
-  const limit = services.config.ai.messagesPerMinute;
-  const decision = await services.auth.rateLimiter.hit(`ai:user:${actor.account.id}`, limit, 60);
-  if (!decision.allowed)
-    throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: decision.retryAfterSeconds });
-  await checkBudget(services, actor);
-  await checkModeration(services, provider, text);
+  await admitAiCall(services, actor, provider, text);
   return unitOfWork(services, async (tx) => {
     const conversation =
       existing ??

@@ -70,3 +70,25 @@ export async function aiCompanyUsage(
   if (companyId === null || actor.account.companyRole !== 'admin') throw new AppError('FORBIDDEN');
   return companyUsage(services, companyId);
 }
+
+/**
+ * The gate every call to the model passes after its own checks, in this order: the user's rate
+ * (AI_MESSAGES_PER_MINUTE, TOO_MANY_REQUESTS), the company's monthly budget, then moderation. One place, used by the
+ * chat, the text helper and the smart flow's drafting.
+ */
+export async function admitAiCall(
+  services: AppServices,
+  actor: Actor,
+  provider: AiProvider,
+  text: string,
+): Promise<void> {
+  const decision = await services.auth.rateLimiter.hit(
+    `ai:user:${actor.account.id}`,
+    services.config.ai.messagesPerMinute,
+    60,
+  );
+  if (!decision.allowed)
+    throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: decision.retryAfterSeconds });
+  await checkBudget(services, actor);
+  await checkModeration(services, provider, text);
+}

@@ -2,7 +2,7 @@ import { AppError } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { requireAssistant } from './ai-chat-service.ts';
-import { chargeTokens, checkBudget, checkModeration, estimateTokens } from './ai-limits.ts';
+import { admitAiCall, chargeTokens, estimateTokens } from './ai-limits.ts';
 import { LANGUAGES } from './ai-personas.ts';
 import type { AiMessage } from './ai-provider.ts';
 
@@ -50,15 +50,7 @@ export async function improveText(
   if (text.length > MAX_TEXT_LENGTH) throw new AppError('CHAT_TOO_LONG');
   if (!(IMPROVE_TEXT_KINDS as readonly string[]).includes(input.kind))
     throw new AppError('BAD_USER_INPUT', { field: 'kind' });
-  const decision = await services.auth.rateLimiter.hit(
-    `ai:user:${actor.account.id}`,
-    services.config.ai.messagesPerMinute,
-    60,
-  );
-  if (!decision.allowed)
-    throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: decision.retryAfterSeconds });
-  await checkBudget(services, actor);
-  await checkModeration(services, provider, text);
+  await admitAiCall(services, actor, provider, text);
   const messages = improveTextPrompt(actor, input.kind as ImproveTextKind, text);
   let improved = '';
   try {

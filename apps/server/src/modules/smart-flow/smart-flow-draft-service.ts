@@ -10,7 +10,7 @@ import {
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { requireAssistant } from '../ai/ai-chat-service.ts';
-import { chargeTokens, checkBudget, checkModeration, estimateTokens } from '../ai/ai-limits.ts';
+import { admitAiCall, chargeTokens, estimateTokens } from '../ai/ai-limits.ts';
 import type { AiMessage, AiToolCall, AiToolSpec } from '../ai/ai-provider.ts';
 import { workspaceProjects } from '../projects/project-query-service.ts';
 import { listDisciplines } from '../projects/project-settings-repository.ts';
@@ -142,15 +142,7 @@ export async function draftSmartFlowRule(
   if (text.length > SMART_FLOW_DESCRIPTION_MAX)
     throw new AppError('TEXT_TOO_LONG', { field: 'text', max: SMART_FLOW_DESCRIPTION_MAX });
   if (!isTimeZone(input.timeZone)) throw new AppError('BAD_USER_INPUT', { field: 'timeZone' });
-  const decision = await services.auth.rateLimiter.hit(
-    `ai:user:${actor.account.id}`,
-    services.config.ai.messagesPerMinute,
-    60,
-  );
-  if (!decision.allowed)
-    throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: decision.retryAfterSeconds });
-  await checkBudget(services, actor);
-  await checkModeration(services, provider, text);
+  await admitAiCall(services, actor, provider, text);
   const messages: AiMessage[] = [
     { role: 'system', content: await draftPrompt(services, actor, input.timeZone) },
     { role: 'user', content: text },
