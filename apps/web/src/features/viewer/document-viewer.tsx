@@ -16,15 +16,12 @@ import {
 import { IconChevronLeft, IconChevronRight, IconMapPinPlus, IconTrash } from '@tabler/icons-react';
 import {
   DEFAULT_OVERLAY_FILTERS,
-  IDENTITY_ALIGNMENT,
   alignmentFromPairs,
   applyAlignment,
   createDividers,
   dragDivider,
-  forRevision,
   invertAlignment,
   pinsForRevision,
-  type Alignment,
   type Divider,
   type DocumentPin,
   type OverlayFilters,
@@ -33,24 +30,17 @@ import {
   type SheetPosition,
   type ShownPin,
 } from '@obra/domain';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listShapes } from '../../editor/model/markup-model.ts';
-import { loadMarkup } from '../../editor/model/markup-schema.ts';
-import { MarkupControls, type MarkupListState } from './markup-controls.tsx';
-import { MarkupDialog, type ShareIssue } from './markup-dialog.tsx';
+import { MarkupControls } from './markup-controls.tsx';
+import { MarkupDialog } from './markup-dialog.tsx';
 import { alignedPage, overlayPage } from './overlay-render.ts';
-import { SheetCanvas, type SheetLayer, type SheetMarkup } from './sheet-canvas.tsx';
+import { SheetCanvas, type SheetLayer } from './sheet-canvas.tsx';
 import type { RenderedPage } from './sheet-source.ts';
 import { usePage, useSheet, type SheetState } from './use-sheets.ts';
-import {
-  pairQuery,
-  type AlignmentPairKey,
-  type MarkupSave,
-  type ViewerDocument,
-  type ViewerMarkup,
-  type ViewerRevision,
-} from './viewer-api.ts';
+import { useSavedAlignment, type AlignmentStore } from './use-saved-alignment.ts';
+import { useSheetMarkups, type MarkupStore } from './use-sheet-markups.ts';
+import { type ViewerDocument, type ViewerRevision } from './viewer-api.ts';
 
 /** What is shown: one sheet, or two laid over each other or side by side (spec editor §2.1, §4.4). */
 export type CompareMode = 'single' | 'overlay' | 'sideBySide';
@@ -71,45 +61,9 @@ export interface PinPlacement {
   readonly pageBitmap: RenderedPage;
 }
 
-/**
- * What the host keeps of the alignment of a pair (the server's saved alignments): two documents, or two revisions
- * of one document.
- */
-export interface AlignmentStore {
-  load(pair: AlignmentPairKey): Promise<Alignment | null>;
-  save(pair: AlignmentPairKey, alignment: Alignment): Promise<void>;
-  forget(pair: AlignmentPairKey): Promise<void>;
-}
+export { alignmentPair, type AlignmentStore } from './use-saved-alignment.ts';
 
-/** The pair a comparison's alignment is kept for; null when there is nothing to align. */
-export function alignmentPair(
-  base: SheetChoice | null,
-  compared: SheetChoice | null,
-): AlignmentPairKey | null {
-  if (!base || !compared) return null;
-  if (base.documentId !== compared.documentId)
-    return { baseDocumentId: base.documentId, comparedDocumentId: compared.documentId };
-  if (base.revision.toLowerCase() === compared.revision.toLowerCase()) return null;
-  return {
-    baseDocumentId: base.documentId,
-    comparedDocumentId: compared.documentId,
-    baseRevision: base.revision,
-    comparedRevision: compared.revision,
-  };
-}
-
-/** What the host keeps of the markups on documents (the server's viewer markups) and the issues to share with. */
-export interface MarkupStore {
-  list(documentId: number): Promise<ViewerMarkup[]>;
-  create(
-    documentId: number,
-    sheet: { revision: string; page: number },
-    save: MarkupSave,
-  ): Promise<ViewerMarkup>;
-  update(documentId: number, markupId: number, save: MarkupSave): Promise<ViewerMarkup>;
-  remove(documentId: number, markupId: number): Promise<void>;
-  searchIssues(text: string): Promise<ShareIssue[]>;
-}
+export type { MarkupStore } from './use-sheet-markups.ts';
 
 export interface DocumentViewerProps {
   readonly documents: readonly ViewerDocument[];
@@ -180,7 +134,6 @@ export function DocumentViewer(props: DocumentViewerProps) {
   );
   const [page, setPage] = useState(props.initial.page);
   const [filters, setFilters] = useState<OverlayFilters>(DEFAULT_OVERLAY_FILTERS);
-  const [alignment, setAlignment] = useState<Alignment>(IDENTITY_ALIGNMENT);
   const [aligning, setAligning] = useState<SheetPoint[] | null>(null);
   const [placing, setPlacing] = useState(false);
   const [dividers, setDividers] = useState<Divider[] | null>(null);
@@ -224,77 +177,25 @@ export function DocumentViewer(props: DocumentViewerProps) {
 
   // Markups of the base document: mine and those shared with issues I see, carried over like pins.
   const markupStore = props.markups;
-  const [markupList, setMarkupList] = useState<MarkupListState>({ status: 'loading' });
-  const [markupsVersion, setMarkupsVersion] = useState(0);
-  const [markupsVisible, setMarkupsVisible] = useState(true);
-  const [markupEdit, setMarkupEdit] = useState<{ markup: ViewerMarkup | null } | null>(null);
-  useEffect(() => {
-    if (baseDocumentId === null || !markupStore) return;
-    let live = true;
-    setMarkupList({ status: 'loading' });
-    markupStore.list(baseDocumentId).then(
-      (items) => live && setMarkupList({ status: 'ready', items }),
-      () => live && setMarkupList({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [baseDocumentId, markupStore, markupsVersion]);
-  const shownMarkups = useMemo(() => {
-    if (!baseDoc || !base || mode !== 'single' || markupList.status !== 'ready') return [];
-    const oldestFirst = baseDoc.revisions.map((r) => r.revisionName).reverse();
-    return forRevision(markupList.items, oldestFirst, { revision: base.revision, page: shownPage });
-  }, [markupList, baseDoc, base, shownPage, mode]);
-  const sheetMarkups = useMemo(
-    (): SheetMarkup[] =>
-      markupsVisible
-        ? shownMarkups.map((m) => ({
-            id: m.id,
-            shapes: listShapes(loadMarkup(m.markUp).markup),
-            scale: m.scale,
-            faded: m.revisionChanged,
-          }))
-        : [],
-    [shownMarkups, markupsVisible],
-  );
-  const saveMarkup = async (save: MarkupSave) => {
-    if (!markupStore || !base || !markupEdit) return;
-    if (markupEdit.markup) await markupStore.update(base.documentId, markupEdit.markup.id, save);
-    else await markupStore.create(base.documentId, { revision: base.revision, page: shownPage }, save);
-    setMarkupEdit(null);
-    setMarkupsVisible(true);
-    setMarkupsVersion((v) => v + 1);
-  };
-  const removeMarkup = (markup: ViewerMarkup) => {
-    if (!markupStore) return;
-    markupStore.remove(markup.documentId, markup.id).then(
-      () => setMarkupsVersion((v) => v + 1),
-      () => setMarkupList({ status: 'error' }),
-    );
-  };
+  const {
+    markupList,
+    shownMarkups,
+    sheetMarkups,
+    markupsVisible,
+    setMarkupsVisible,
+    markupEdit,
+    setMarkupEdit,
+    saveMarkup,
+    removeMarkup,
+    reloadMarkups,
+  } = useSheetMarkups(markupStore, mode === 'single' ? baseDoc : undefined, base, shownPage);
 
   // The saved alignment of the pair: two documents, or two revisions of one document.
-  const pair = useMemo(
-    () => (mode === 'single' ? null : alignmentPair(base, compared)),
-    [mode, base, compared],
+  const { alignment, keepAlignment, resetAlignment } = useSavedAlignment(
+    alignments,
+    mode === 'single' ? null : base,
+    compared,
   );
-  // A string: the effect below runs again only when the pair itself changes (an object would be new each render).
-  const pairKey = pair ? JSON.stringify(pairQuery(pair)) : null;
-  const pairRef = useRef(pair);
-  pairRef.current = pair;
-  useEffect(() => {
-    setAlignment(IDENTITY_ALIGNMENT);
-    const current = pairRef.current;
-    if (!alignments || !current || pairKey === null) return;
-    let live = true;
-    alignments.load(current).then(
-      (found) => live && found && setAlignment(found),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [alignments, pairKey]);
 
   const basePageReady = basePage && basePage !== 'error' ? basePage : null;
   const comparedPageReady = comparedPage && comparedPage !== 'error' ? comparedPage : null;
@@ -365,13 +266,9 @@ export function DocumentViewer(props: DocumentViewerProps) {
     const found = alignmentFromPairs(pairs[0], pairs[1]);
     setAligning(null);
     if (!found) return;
-    setAlignment(found);
-    if (alignments && pair) void alignments.save(pair, found);
+    keepAlignment(found);
   };
-  const resetAlign = () => {
-    setAlignment(IDENTITY_ALIGNMENT);
-    if (alignments && pair) void alignments.forget(pair);
-  };
+  const resetAlign = resetAlignment;
 
   const onPick = (point: SheetPoint) => {
     if (aligning) {
@@ -560,7 +457,7 @@ export function DocumentViewer(props: DocumentViewerProps) {
               onDraw={() => setMarkupEdit({ markup: null })}
               onEdit={(markup) => setMarkupEdit({ markup })}
               onDelete={removeMarkup}
-              onRetry={() => setMarkupsVersion((v) => v + 1)}
+              onRetry={reloadMarkups}
             />
           )}
           {props.onPlacePin && baseRevision && basePageReady && (
