@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { importWithReload } from './lazy-import.ts';
 
-function fakeWindow(href: string) {
+function fakeWindow(href: string, onLine = true) {
   const store = new Map<string, string>();
   const reload = vi.fn();
   const win = {
+    navigator: { onLine },
     location: { href, reload },
     sessionStorage: {
       getItem: (k: string) => store.get(k) ?? null,
@@ -32,6 +33,20 @@ describe('importWithReload', () => {
     await expect(importWithReload(failing, win)).rejects.toThrow(
       'Failed to fetch dynamically imported module',
     );
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('never reloads offline: the missing chunk is an error for the caller, and the next try online may reload', async () => {
+    const { win, reload } = fakeWindow('http://x/a', false);
+    const failing = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    await expect(importWithReload(failing, win)).rejects.toThrow(
+      'Failed to fetch dynamically imported module',
+    );
+    expect(reload).not.toHaveBeenCalled();
+    (win.navigator as { onLine: boolean }).onLine = true;
+    void importWithReload(failing, win);
+    await Promise.resolve();
+    await Promise.resolve();
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -12,6 +12,9 @@ export async function importWithReload<T>(load: () => Promise<T>, win: Window = 
     safeStorage(win)?.removeItem(RELOADED_KEY);
     return loaded;
   } catch (error) {
+    // Offline, a chunk the worker has not kept is missing, not renamed by a deployment: a reload cannot
+    // fetch it and would only throw away what the user is doing. The caller shows its offline state.
+    if (win.navigator?.onLine === false) throw error;
     const storage = safeStorage(win);
     const here = win.location.href;
     if (!storage || storage.getItem(RELOADED_KEY) === here) throw error;

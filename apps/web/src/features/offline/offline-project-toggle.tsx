@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useClient } from 'urql';
 import { getProject, setProjectOffline } from '../../lib/offline/read-store.ts';
 import { OFFLINE_COPY_EVENT, announceOfflineCopy } from './offline-copy-events.ts';
+import { keepOfflineScreens } from './offline-screens.ts';
 
 /**
  * The project header's "available offline" switch (issue 34): marked, the project's list, issues, comments,
@@ -48,7 +49,7 @@ export function OfflineProjectToggle({
     setSyncing(true);
     try {
       const { syncOfflineProject } = await import('../../lib/offline/project-sync.ts');
-      await syncOfflineProject(client, userId, projectId);
+      await Promise.all([syncOfflineProject(client, userId, projectId), keepOfflineScreens()]);
     } finally {
       setSyncing(false);
       announceOfflineCopy();

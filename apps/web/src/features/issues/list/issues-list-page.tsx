@@ -15,6 +15,7 @@ import { showErrorToast } from '../../../lib/error-toast.ts';
 import { useProject, type ProjectDetails } from '../../projects/project-context.ts';
 import { flushIssueListContext, issueViewPath } from '../shared/issue-list-context.ts';
 import { CustomFilterPopover } from './custom-filter-popover.tsx';
+import { OptionalPart } from '../../../components/optional-part.tsx';
 import { FILTER_ROW_HEIGHT, FilterTabs } from './filter-tabs.tsx';
 import type { RowActions } from './issue-list-row.tsx';
 import { IssueListView } from './issue-list-view.tsx';
@@ -219,9 +220,9 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
           />
         </Group>
         {createReady && (
-          <Suspense fallback={null}>
+          <OptionalPart>
             <CreateIssueButton />
-          </Suspense>
+          </OptionalPart>
         )}
       </Group>
       <Group gap="xs" wrap="wrap">
