@@ -20,3 +20,4 @@ export * from './smart-docs.ts';
 export * from './admin-scripts.ts';
 export * from './integrations.ts';
 export * from './smart-flow.ts';
+export * from './downloads.ts';

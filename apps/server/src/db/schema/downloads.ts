@@ -1,0 +1,76 @@
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './identity.ts';
+import { projects } from './projects.ts';
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * An issue export prepared in the background (issue 33, docs/workspace.md "Downloads"): the list as Excel, CSV
+ * or the PDF report, written by the exports.prepare job into the file store and listed in Downloads. `params`
+ * holds what the request named (filter, ids, language, separator, report options); `format` is xlsx, csv,
+ * disciplinesCsv or reportPdf; `status` processing, completed or error (`errorCode` from the catalogue).
+ */
+export const issueExportJobs = pgTable(
+  'issue_export_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('processing'),
+    errorCode: text('error_code'),
+    fileName: text('file_name'),
+    storageKey: text('storage_key'),
+    size: bigint('size', { mode: 'number' }),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    completedAt: tstz('completed_at'),
+    expiresAt: tstz('expires_at').notNull(),
+  },
+  (t) => [
+    index('issue_export_jobs_user_idx').on(t.userId, t.createdAt),
+    index('issue_export_jobs_expiry_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * "Your download is ready" (issue 33): one row per finished preparation (a bulk zip, an issue export, a BCF
+ * export), written when it ends. The web app that receives the live notice marks it seen; the
+ * downloads.readyMail job e-mails the person a little later only when it is still unseen (they left).
+ */
+export const downloadNotices = pgTable(
+  'download_notices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    downloadId: text('download_id').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    projectName: text('project_name').notNull(),
+    fileName: text('file_name'),
+    readyAt: tstz('ready_at').notNull().defaultNow(),
+    seenAt: tstz('seen_at'),
+    mailedAt: tstz('mailed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.downloadId] }),
+    index('download_notices_ready_idx').on(t.readyAt),
+  ],
+);
