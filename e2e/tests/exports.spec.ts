@@ -70,4 +70,42 @@ test.describe('exports', () => {
     expect(pages[0]).toContain('Selected issues: 1');
     expect(pages[1]).toMatch(/Fissura n[ao] (laje do térreo|pilar P3)/);
   });
+
+  test('a report prepared in the background is announced when ready, listed in Downloads and downloads', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    test.setTimeout(180_000);
+    const world = await buildIssueWorld(request, obra);
+    await createIssues(request, world, [
+      { title: 'Fissura na laje do térreo', priority: 'high' },
+      { title: 'Duto cruza a viga V12', priority: 'low' },
+    ]);
+    const page = await signedInPage(browser, baseURL, world.owner);
+    await openIssueList(page, world.projectId);
+    await expect(page.getByTestId('issue-row')).toHaveCount(2);
+    await page.getByTestId('export-menu').click();
+    await page.getByTestId('export-background-report').click();
+    await expect(page.getByTestId('export-background-started')).toBeVisible();
+    // The job runs while the person stays on the list; the open tab is told when the file is ready.
+    const notice = page.getByTestId('download-ready-notice');
+    await expect(notice).toHaveAttribute('data-status', 'completed');
+    await expect(notice).toContainText('-issues-report-');
+    await notice.getByRole('link', { name: 'Open Downloads' }).click();
+    await expect(page).toHaveURL(/\/workspace\/downloads$/);
+    const row = page.getByTestId('download-row').filter({ hasText: 'Report' });
+    await expect(row.getByTestId('download-status')).toHaveText('Completed');
+    await expect(row.getByTestId('download-title')).toHaveText(/-issues-report-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByTestId('download-button').click(),
+    ]);
+    expect(pdf.suggestedFilename()).toMatch(/-issues-report-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const pages = await pdfText(new Uint8Array(await readFile((await pdf.path()) ?? '')));
+    expect(pages[0]).toContain('Issues report');
+    expect(pages.join('\n')).toContain('Duto cruza a viga V12');
+    await page.context().close();
+  });
 });

@@ -38,6 +38,12 @@ export interface JobPayloads {
   'smartFlow.run': { ruleId: number; at: string };
   /** The issue rules of a project look at the issues created since their last look. */
   'smartFlow.issues': { projectId: number };
+  /** A background issue export (docs/workspace.md "Downloads"). */
+  'exports.prepare': { exportJobId: string };
+  /** Prepared exports past their day go, and old download notices. */
+  'exports.cleanup': Record<string, never>;
+  /** "Your download is ready" by e-mail, when no open tab showed the notice. */
+  'downloads.readyMail': { userId: number; downloadId: string };
 }
 
 /** A job name. */
@@ -67,6 +73,9 @@ const JOB_NAMES = {
   'smartDocs.index': true,
   'smartFlow.run': true,
   'smartFlow.issues': true,
+  'exports.prepare': true,
+  'exports.cleanup': true,
+  'downloads.readyMail': true,
 } satisfies Record<JobName, true>;
 
 /** A handler for one job; it throws to have the job retried. */

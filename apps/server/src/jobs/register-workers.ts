@@ -18,6 +18,12 @@ import {
   runSmartDocsIndex,
 } from '../modules/smart-docs/smart-docs-index-service.ts';
 
+import {
+  announceBcfExport,
+  announceBulkZip,
+  runDownloadReadyMail,
+} from '../modules/downloads/download-notices.ts';
+import { cleanupExportJobs, runExportJob } from '../modules/downloads/export-job-service.ts';
 import { runIssueRules, runTimedRule } from '../modules/smart-flow/smart-flow-runner.ts';
 
 /** How many PDF preparations one job-running process runs at once. */
@@ -54,7 +60,18 @@ export async function registerWorkers(services: AppServices): Promise<void> {
   // Every quarter of an hour; pg-boss keeps one schedule per name, whichever process registers it.
   await services.jobs.boss.schedule('files.cleanup', '*/15 * * * *', {});
   await registerNotificationWorkers(services);
-  await services.jobs.work('drive.bulkZip', (payload) => runBulkZip(services, payload.bulkDownloadId));
+  await services.jobs.work('drive.bulkZip', async (payload) =>
+    announceBulkZip(services, await runBulkZip(services, payload.bulkDownloadId)),
+  );
+  await services.jobs.work('exports.prepare', (payload) => runExportJob(services, payload.exportJobId));
+  await services.jobs.work('downloads.readyMail', async (payload) => {
+    await runDownloadReadyMail(services, payload);
+  });
+  await services.jobs.work('exports.cleanup', async () => {
+    const removed = await cleanupExportJobs(services);
+    if (removed > 0) services.logger.info({ removed }, 'expired exports removed');
+  });
+  await services.jobs.boss.schedule('exports.cleanup', '7,22,37,52 * * * *', {});
   await services.jobs.work('drive.cleanup', async () => {
     const removed = await cleanupDrive(services);
     if (removed > 0) services.logger.info({ removed }, 'expired drive uploads and archives removed');
@@ -65,7 +82,7 @@ export async function registerWorkers(services: AppServices): Promise<void> {
     cleanupBcfOauth(services.database.db).then(() => undefined),
   );
   await services.jobs.boss.schedule('bcf.oauthCleanup', '7 * * * *', {});
-  await registerBcfJobWorkers(services);
+  await registerBcfJobWorkers(services, (jobId) => announceBcfExport(services, jobId));
   await services.jobs.work('retrospective.compute', async (payload) => {
     const year = payload.year ?? RETROSPECTIVE_YEAR;
     const people = await computeRetrospectives(services, year);

@@ -10,7 +10,9 @@ export type EmailTemplate =
   | 'projectInvite'
   | 'demoRequest'
   | 'projectCopied'
-  | 'smartFlowRun';
+  | 'smartFlowRun'
+  | 'downloadReady'
+  | 'downloadFailed';
 
 /** Renders one message in the recipient's language from packages/domain/src/locales/<locale>/email.json. */
 export function renderEmail(options: {

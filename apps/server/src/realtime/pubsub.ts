@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ProjectEvent } from './project-events.ts';
 import type { AccessNotice } from './access-notices.ts';
+import type { DownloadReadyEvent } from '../modules/downloads/download-notices.ts';
 
 /** A server operational notice. */
 export interface ServerStatusEvent {
@@ -20,6 +21,8 @@ export interface PubSubChannels {
   'project:events': [string, ProjectEvent];
   /** Per deployment (topic: channel prefix + 'access'): a person's sessions or company changed. */
   'account:access': [string, AccessNotice];
+  /** Per person (topic: channel prefix + 'downloads:' + user id): one of their preparations ended. */
+  'account:downloads': [string, DownloadReadyEvent];
 }
 
 /** Publish/subscribe across the process, or across processes through Redis when configured. */

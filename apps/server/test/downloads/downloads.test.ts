@@ -80,6 +80,18 @@ describe('Downloads', () => {
         .map((e) => e.name)
         .sort(),
     ).toEqual(['TRN-ARQ-ED-0001-R00.pdf', 'TRN-ARQ-ED-0002-R00.pdf']);
+    // Its requester is told it is ready (the notice, then an e-mail unless a tab acknowledges it).
+    await vi.waitFor(
+      async () => {
+        const notices = (await t.server.services.database.db.execute(
+          sql`select kind, status, project_name from download_notices where download_id = ${listed?.id ?? ''}`,
+        )) as unknown as { rows: unknown[] };
+        expect(notices.rows).toEqual([
+          { kind: 'driveZip', status: 'completed', project_name: 'Torre Downloads' },
+        ]);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 
   it('lists a BCF export next to it, newest first, once its job has run', async () => {

@@ -113,6 +113,25 @@ export type NotificationSettingsInput = {
   pendingSummary?: string | null | undefined;
 };
 
+/** An issue export to prepare in the background and list in Downloads (the same parameters as the direct exports). */
+export type PrepareIssueExportInput = {
+  /** Report: comments (default false), history (default false), images (default true). */
+  comments?: boolean | null | undefined;
+  /** The issue list's filter JSON; the list's default when absent. */
+  filter?: unknown;
+  /** issuesXlsx, issuesCsv, disciplinesCsv or issuesReport (the PDF report). */
+  format: string;
+  history?: boolean | null | undefined;
+  /** Only these issues (those the filter keeps and the caller sees). */
+  ids?: Array<number> | null | undefined;
+  images?: boolean | null | undefined;
+  /** The file's language (en, es, pt-BR); the caller's otherwise. */
+  locale?: string | null | undefined;
+  projectId: number;
+  /** CSV: comma or semicolon (the language's usual one otherwise). */
+  separator?: string | null | undefined;
+};
+
 /** What a profile image is for; it decides the stored size: PROJECT_IMAGE and USER_PHOTO 200×200, COMPANY_LOGO 800×200. */
 export type ProfileImageKind = 'COMPANY_LOGO' | 'PROJECT_IMAGE' | 'USER_PHOTO';
 
@@ -1000,6 +1019,31 @@ export type MyDownloadsQuery = {
     expiresAt: string | null;
     url: string | null;
   }>;
+};
+
+export type PrepareIssueExportMutationVariables = Exact<{
+  input: PrepareIssueExportInput;
+}>;
+
+export type PrepareIssueExportMutation = { prepareIssueExport: string };
+
+export type AcknowledgeDownloadsMutationVariables = Exact<{
+  ids: Array<string> | string;
+}>;
+
+export type AcknowledgeDownloadsMutation = { acknowledgeDownloads: number };
+
+export type MyDownloadReadySubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type MyDownloadReadySubscription = {
+  myDownloadReady: {
+    id: string;
+    kind: string;
+    status: string;
+    projectId: number;
+    projectName: string;
+    fileName: string | null;
+  };
 };
 
 export type ProjectDrivePlanQueryVariables = Exact<{
@@ -7211,6 +7255,114 @@ export const MyDownloadsDocument = {
     },
   ],
 } as unknown as DocumentNode<MyDownloadsQuery, MyDownloadsQueryVariables>;
+export const PrepareIssueExportDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PrepareIssueExport' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PrepareIssueExportInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'prepareIssueExport' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PrepareIssueExportMutation, PrepareIssueExportMutationVariables>;
+export const AcknowledgeDownloadsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AcknowledgeDownloads' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'ids' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'acknowledgeDownloads' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'ids' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'ids' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AcknowledgeDownloadsMutation, AcknowledgeDownloadsMutationVariables>;
+export const MyDownloadReadyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'MyDownloadReady' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myDownloadReady' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'projectName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MyDownloadReadySubscription, MyDownloadReadySubscriptionVariables>;
 export const ProjectDrivePlanDocument = {
   kind: 'Document',
   definitions: [

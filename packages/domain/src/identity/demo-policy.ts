@@ -13,6 +13,9 @@ export const DEMO_ALLOWED_MUTATIONS: ReadonlySet<string> = new Set([
   'setProjectIssueStarring',
   'setProjectIssueUserTags',
   'setProjectUserTags',
+  // Reading: an export prepared in the background is the direct export's download, kept for a day.
+  'prepareIssueExport',
+  'acknowledgeDownloads',
 ]);
 
 /** The REST account actions a demo user may not take (same error). */

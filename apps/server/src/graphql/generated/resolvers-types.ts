@@ -429,6 +429,18 @@ export type Download = {
   url: Maybe<Scalars['String']['output']>;
 };
 
+/** One of the caller's preparations ended: shown at once in their open tabs. */
+export type DownloadReady = {
+  __typename?: 'DownloadReady';
+  fileName: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+  projectId: Scalars['Int']['output'];
+  projectName: Scalars['String']['output'];
+  /** completed or error. */
+  status: Scalars['String']['output'];
+};
+
 /** Where a company's drive stands. */
 export type DrivePlan = {
   __typename?: 'DrivePlan';
@@ -898,6 +910,8 @@ export type Mutation = {
   acceptPolicies: LoggedUser;
   /** A company administrator accepts a project invitation for the company. */
   acceptProjectCompanyInvite: ProjectCard;
+  /** The caller saw these downloads' notices (a toast, the Downloads page): no e-mail for them. How many were new. */
+  acknowledgeDownloads: Scalars['Int']['output'];
   adminCreateCompany: CompanyProfile;
   adminUpdateCompany: CompanyProfile;
   /** Posts a drafted comment the user confirmed (public; the normal comment rules apply) and logs it on the issue. */
@@ -956,6 +970,8 @@ export type Mutation = {
   leaveProjectGroup: Scalars['Boolean']['output'];
   /** Placeholder root that later areas extend; returns the API version. */
   noop: Maybe<Scalars['String']['output']>;
+  /** Starts an issue export in the background; it shows in Downloads and the caller is told when it is ready. The id. */
+  prepareIssueExport: Scalars['String']['output'];
   rejectCompanyInvite: Scalars['Boolean']['output'];
   rejectProjectCompanyInvite: Scalars['Boolean']['output'];
   removeCompanyMember: Scalars['Boolean']['output'];
@@ -1028,6 +1044,10 @@ export type MutationAcceptPoliciesArgs = {
 
 export type MutationAcceptProjectCompanyInviteArgs = {
   inviteId: Scalars['Int']['input'];
+};
+
+export type MutationAcknowledgeDownloadsArgs = {
+  ids: Array<Scalars['String']['input']>;
 };
 
 export type MutationAdminCreateCompanyArgs = {
@@ -1220,6 +1240,10 @@ export type MutationInviteCompanyMemberArgs = {
 export type MutationLeaveProjectGroupArgs = {
   groupId: Scalars['Int']['input'];
   projectId: Scalars['Int']['input'];
+};
+
+export type MutationPrepareIssueExportArgs = {
+  input: PrepareIssueExportInput;
 };
 
 export type MutationRejectCompanyInviteArgs = {
@@ -1531,6 +1555,25 @@ export type PoliciesInfo = {
   /** Where the operator publishes the terms of this version (POLICIES_URL); null: the terms bundled with Obra apply. */
   url: Maybe<Scalars['String']['output']>;
   version: Scalars['String']['output'];
+};
+
+/** An issue export to prepare in the background and list in Downloads (the same parameters as the direct exports). */
+export type PrepareIssueExportInput = {
+  /** Report: comments (default false), history (default false), images (default true). */
+  comments?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The issue list's filter JSON; the list's default when absent. */
+  filter?: InputMaybe<Scalars['JSON']['input']>;
+  /** issuesXlsx, issuesCsv, disciplinesCsv or issuesReport (the PDF report). */
+  format: Scalars['String']['input'];
+  history?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only these issues (those the filter keeps and the caller sees). */
+  ids?: InputMaybe<Array<Scalars['Int']['input']>>;
+  images?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The file's language (en, es, pt-BR); the caller's otherwise. */
+  locale?: InputMaybe<Scalars['String']['input']>;
+  projectId: Scalars['Int']['input'];
+  /** CSV: comma or semicolon (the language's usual one otherwise). */
+  separator?: InputMaybe<Scalars['String']['input']>;
 };
 
 /**
@@ -2301,6 +2344,8 @@ export type Subscription = {
   __typename?: 'Subscription';
   /** Streams the answer to the caller's question messageId token by token; unsubscribing cancels it. */
   aiAnswer: AiAnswerEvent;
+  /** The caller's preparations as they end (completed or failed). */
+  myDownloadReady: DownloadReady;
   /** Issues of the project created, changed or deleted, as the subscriber may see them. */
   projectIssueChanged: ProjectIssueChange;
   /** Comments of the project created, changed or deleted, as the subscriber may see them. */
@@ -2591,6 +2636,7 @@ export type ResolversTypes = ResolversObject<{
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DisciplineStatusGroup: DisciplineStatusGroup;
   Download: ResolverTypeWrapper<Download>;
+  DownloadReady: ResolverTypeWrapper<DownloadReady>;
   DrivePlan: ResolverTypeWrapper<DrivePlan>;
   EarnedValueDashboard: ResolverTypeWrapper<EarnedValueDashboard>;
   EarnedValuePoint: ResolverTypeWrapper<EarnedValuePoint>;
@@ -2635,6 +2681,7 @@ export type ResolversTypes = ResolversObject<{
   PendingInvite: ResolverTypeWrapper<PendingInvite>;
   PendingInviteUser: ResolverTypeWrapper<PendingInviteUser>;
   PoliciesInfo: ResolverTypeWrapper<PoliciesInfo>;
+  PrepareIssueExportInput: PrepareIssueExportInput;
   ProfileImage: ResolverTypeWrapper<ProfileImage>;
   ProfileImageKind: ProfileImageKind;
   ProfileImageUpload: ResolverTypeWrapper<ProfileImageUpload>;
@@ -2747,6 +2794,7 @@ export type ResolversParentTypes = ResolversObject<{
   DashboardStatusPoint: DashboardStatusPoint;
   DateTime: Scalars['DateTime']['output'];
   Download: Download;
+  DownloadReady: DownloadReady;
   DrivePlan: DrivePlan;
   EarnedValueDashboard: EarnedValueDashboard;
   EarnedValuePoint: EarnedValuePoint;
@@ -2791,6 +2839,7 @@ export type ResolversParentTypes = ResolversObject<{
   PendingInvite: PendingInvite;
   PendingInviteUser: PendingInviteUser;
   PoliciesInfo: PoliciesInfo;
+  PrepareIssueExportInput: PrepareIssueExportInput;
   ProfileImage: ProfileImage;
   ProfileImageUpload: ProfileImageUpload;
   Project: ProjectAccess;
@@ -3234,6 +3283,18 @@ export type DownloadResolvers<
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type DownloadReadyResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['DownloadReady'] = ResolversParentTypes['DownloadReady'],
+> = ResolversObject<{
+  fileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  projectName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type DrivePlanResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['DrivePlan'] = ResolversParentTypes['DrivePlan'],
@@ -3645,6 +3706,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationAcceptProjectCompanyInviteArgs, 'inviteId'>
   >;
+  acknowledgeDownloads?: Resolver<
+    ResolversTypes['Int'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationAcknowledgeDownloadsArgs, 'ids'>
+  >;
   adminCreateCompany?: Resolver<
     ResolversTypes['CompanyProfile'],
     ParentType,
@@ -3844,6 +3911,12 @@ export type MutationResolvers<
     RequireFields<MutationLeaveProjectGroupArgs, 'groupId' | 'projectId'>
   >;
   noop?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  prepareIssueExport?: Resolver<
+    ResolversTypes['String'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationPrepareIssueExportArgs, 'input'>
+  >;
   rejectCompanyInvite?: Resolver<
     ResolversTypes['Boolean'],
     ParentType,
@@ -4882,6 +4955,12 @@ export type SubscriptionResolvers<
     ContextType,
     RequireFields<SubscriptionAiAnswerArgs, 'messageId'>
   >;
+  myDownloadReady?: SubscriptionResolver<
+    ResolversTypes['DownloadReady'],
+    'myDownloadReady',
+    ParentType,
+    ContextType
+  >;
   projectIssueChanged?: SubscriptionResolver<
     ResolversTypes['ProjectIssueChange'],
     'projectIssueChanged',
@@ -5075,6 +5154,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   DashboardStatusPoint?: DashboardStatusPointResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   Download?: DownloadResolvers<ContextType>;
+  DownloadReady?: DownloadReadyResolvers<ContextType>;
   DrivePlan?: DrivePlanResolvers<ContextType>;
   EarnedValueDashboard?: EarnedValueDashboardResolvers<ContextType>;
   EarnedValuePoint?: EarnedValuePointResolvers<ContextType>;

@@ -6,7 +6,11 @@ import type { Actor } from '../../auth/actor.ts';
 import { credentialsFromHeaders, resolveActor } from '../../auth/actor-resolver.ts';
 import { requestLocale } from '../request-locale.ts';
 import { parseIds, type ExportRequest } from '../../modules/exports/export-source.ts';
-import { prepareIssueExport, prepareIssueReport } from '../../modules/exports/export-service.ts';
+import {
+  downloadName,
+  prepareIssueExport,
+  prepareIssueReport,
+} from '../../modules/exports/export-service.ts';
 import { writeIssuesReport } from '../../modules/exports/issue-report-pdf.ts';
 import { buildIssuesReportModel } from '../../modules/exports/issue-report-model.ts';
 import {
@@ -44,17 +48,6 @@ export async function requireRestActor(services: AppServices, req: FastifyReques
 export function exportLocale(req: FastifyRequest, actor: Actor, asked: unknown): Locale {
   if (typeof asked === 'string' && asked) return resolveLocale(asked);
   return requestLocale(req.headers, actor.account.localeId);
-}
-
-/** A file name safe in a header: the project's name, what it holds and the day. */
-export function downloadName(projectName: string, what: string, extension: string): string {
-  const base = projectName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `${base || 'project'}-${what}-${new Date().toISOString().slice(0, 10)}.${extension}`;
 }
 
 function attachment(reply: FastifyReply, type: string, name: string): void {

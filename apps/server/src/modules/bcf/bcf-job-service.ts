@@ -7,9 +7,8 @@ import { AppError, errorMessage, isAppError, resolveLocale, type ErrorCode } fro
 import type { Actor } from '../../auth/actor.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
+import { jobActorOf } from '../identity/job-actor.ts';
 import type { AppServices } from '../../services.ts';
-import { toAccount } from '../identity/account.ts';
-import { findUserById } from '../identity/user-repository.ts';
 import { requireIssueReader } from '../issues/issue-permissions.ts';
 import { translator } from '../notifications/notification-emails.ts';
 import { loadForWrite, loadProjectAccess } from '../projects/project-access.ts';
@@ -189,9 +188,8 @@ export async function bcfJobState(
 }
 
 /** The job's requester as an actor (as when they asked), or undefined when the account is gone. */
-async function requesterOf(services: AppServices, row: BcfJobRow): Promise<Actor | undefined> {
-  const user = await findUserById(services.database.db, row.userId);
-  return user ? { account: toAccount(user), via: 'session', sessionId: undefined } : undefined;
+function requesterOf(services: AppServices, row: BcfJobRow): Promise<Actor | undefined> {
+  return jobActorOf(services.database.db, row.userId);
 }
 
 /** Tells the requester's devices (Web Push) that the job ended. */

@@ -3,12 +3,12 @@ import type { Db } from '../../db/database.ts';
 
 /** One preparation a person asked for, as listed by the Downloads page (its state is read by its own area). */
 export interface PreparationRef {
-  /** Which table holds it: a drive or project-files zip, or a BCF job. */
-  source: 'bulkZip' | 'bcfExport';
+  /** Which table holds it: a drive or project-files zip, a BCF job, or a background issue export. */
+  source: 'bulkZip' | 'bcfExport' | 'issueExport';
   id: string;
   projectId: number;
   projectName: string;
-  /** The zip's area (drive or files); null for a BCF export. */
+  /** The zip's area (drive or files), an issue export's format; null for a BCF export. */
   area: string | null;
   fileName: string | null;
   size: number | null;
@@ -16,8 +16,9 @@ export interface PreparationRef {
 }
 
 /**
- * The files a person asked Obra to prepare, newest first: their bulk zips (drive_bulk_downloads, not expired) and
- * their BCF exports (bcf_jobs of kind export), in one statement. Only the person's own rows.
+ * The files a person asked Obra to prepare, newest first: their bulk zips (drive_bulk_downloads, not expired),
+ * their BCF exports (bcf_jobs of kind export) and their issue exports (issue_export_jobs, not expired), in one
+ * statement. Only the person's own rows.
  */
 export async function listUserPreparations(db: Db, userId: number, limit: number): Promise<PreparationRef[]> {
   const result = (await db.execute(sql`
@@ -30,6 +31,10 @@ export async function listUserPreparations(db: Db, userId: number, limit: number
       select 'bcfExport', j.id::text, j.project_id, p.name, null, j.file_name, j.size, j.created_at
         from bcf_jobs j join projects p on p.id = j.project_id
        where j.user_id = ${userId} and j.kind = 'export'
+      union all
+      select 'issueExport', e.id::text, e.project_id, p.name, e.format, e.file_name, e.size, e.created_at
+        from issue_export_jobs e join projects p on p.id = e.project_id
+       where e.user_id = ${userId} and e.expires_at > now()
     ) prepared
     order by created_at desc, id
     limit ${limit}`)) as unknown as {

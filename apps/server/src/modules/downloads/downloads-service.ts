@@ -4,6 +4,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { bulkDownloadState } from '../drive/drive-bulk-download-service.ts';
 import { BCF_JOB_KEEP_HOURS, bcfJobState } from '../bcf/bcf-job-service.ts';
 import { listUserPreparations, type PreparationRef } from './downloads-repository.ts';
+import { exportContentType, ownExportJob, type ExportFormat } from './export-job-service.ts';
 
 /** The most preparations the Downloads page lists. */
 export const DOWNLOADS_LIMIT = 50;
@@ -11,8 +12,8 @@ export const DOWNLOADS_LIMIT = 50;
 /** One file being prepared or ready, as the Downloads page shows it (docs/workspace.md "Downloads"). */
 export interface DownloadView {
   id: string;
-  /** driveZip, filesZip or bcfExport. */
-  kind: 'driveZip' | 'filesZip' | 'bcfExport';
+  /** driveZip, filesZip, bcfExport, or an issue export: issuesXlsx, issuesCsv, disciplinesCsv, issuesReport. */
+  kind: 'driveZip' | 'filesZip' | 'bcfExport' | ExportFormat;
   projectId: number;
   projectName: string;
   fileName: string | null;
@@ -74,6 +75,7 @@ async function viewOf(
         url: s.url,
       };
     }
+    if (ref.source === 'issueExport') return await issueExportView(services, actor, origin, ref);
     const s = await bcfJobState(services, actor, { projectId: ref.projectId, jobId: ref.id, origin });
     const finishedAt = s.finishedAt ? new Date(s.finishedAt) : null;
     return {
@@ -95,4 +97,35 @@ async function viewOf(
     if (error instanceof AppError) return null;
     throw error;
   }
+}
+
+/** A background issue export as the page shows it (the caller must still be in the project). */
+async function issueExportView(
+  services: AppServices,
+  actor: Actor,
+  origin: string,
+  ref: PreparationRef,
+): Promise<DownloadView | null> {
+  const row = await ownExportJob(services, actor, { id: ref.id, projectId: ref.projectId });
+  if (!row) return null;
+  const completed = row.status === 'completed' && row.storageKey !== null;
+  const expires = Math.floor(Date.now() / 1000) + 5 * 60;
+  return {
+    id: row.id,
+    kind: row.format as ExportFormat,
+    projectId: row.projectId,
+    projectName: ref.projectName,
+    fileName: row.fileName,
+    status: row.status as DownloadView['status'],
+    errorCode: row.errorCode,
+    done: row.done,
+    total: row.total,
+    size: row.size,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    url:
+      completed && row.storageKey
+        ? `${origin}${services.files.signer.signedPath('GET', row.storageKey, expires, exportContentType(row.format))}`
+        : null,
+  };
 }

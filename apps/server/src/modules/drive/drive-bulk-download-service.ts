@@ -4,10 +4,10 @@ import yazl from 'yazl';
 import { AppError } from '@obra/domain';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
-import { driveBulkDownloads, driveFiles, users } from '../../db/schema/index.ts';
+import { driveBulkDownloads, driveFiles } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { toAccount } from '../identity/account.ts';
+import { jobActorOf } from '../identity/job-actor.ts';
 import { uploadKeyOf } from '../../storage/file-store.ts';
 import { loadDriveAccess } from './drive-access.ts';
 import { visibleFilesByIds, type DriveArea, type DriveFileRecord } from './drive-repository.ts';
@@ -114,6 +114,16 @@ export async function bulkDownloadState(
   };
 }
 
+/** How a bulk zip ended, for the requester's notice (the job's worker tells them). */
+export interface BulkZipOutcome {
+  id: string;
+  userId: number;
+  projectId: number;
+  area: DriveArea;
+  fileCount: number;
+  status: 'completed' | 'error';
+}
+
 /** Entry names of the archive: the file names, with " (2)", " (3)"… where two would collide. */
 export function archiveNames(files: readonly Pick<DriveFileRecord, 'fileName'>[]): string[] {
   const used = new Set<string>();
@@ -133,11 +143,22 @@ export function archiveNames(files: readonly Pick<DriveFileRecord, 'fileName'>[]
  * never the whole archive in memory). The files are those the requester still sees when the job runs. Failing to
  * load is PREPARING, failing while streaming COMPRESSING; a failed job is not retried (the user asks again).
  */
-export async function runBulkZip(services: AppServices, bulkDownloadId: string): Promise<void> {
+export async function runBulkZip(
+  services: AppServices,
+  bulkDownloadId: string,
+): Promise<BulkZipOutcome | undefined> {
   const { db } = services.database;
   const [row] = await db.select().from(driveBulkDownloads).where(eq(driveBulkDownloads.id, bulkDownloadId));
-  if (!row || row.status !== 'processing') return;
-  const fail = async (code: 'PREPARING' | 'COMPRESSING', error: unknown): Promise<void> => {
+  if (!row || row.status !== 'processing') return undefined;
+  const ended = (status: BulkZipOutcome['status']): BulkZipOutcome => ({
+    id: row.id,
+    userId: row.userId,
+    projectId: row.projectId,
+    area: row.area as DriveArea,
+    fileCount: row.fileCount,
+    status,
+  });
+  const fail = async (code: 'PREPARING' | 'COMPRESSING', error: unknown): Promise<BulkZipOutcome> => {
     services.logger.warn({ err: error, bulkDownloadId }, 'bulk download failed');
     await unitOfWork(services, async (tx) => {
       await tx
@@ -145,18 +166,17 @@ export async function runBulkZip(services: AppServices, bulkDownloadId: string):
         .set({ status: 'error', errorCode: code, completedAt: new Date() })
         .where(eq(driveBulkDownloads.id, bulkDownloadId));
     });
+    return ended('error');
   };
   let files: DriveFileRecord[];
   try {
-    const [user] = await db.select().from(users).where(eq(users.id, row.userId));
-    if (!user) throw new Error('requester gone');
-    const actor: Actor = { account: toAccount(user), via: 'session', sessionId: undefined };
+    const actor = await jobActorOf(db, row.userId);
+    if (!actor) throw new Error('requester gone');
     const { viewer } = await loadDriveAccess(db, actor, row.projectId);
     files = await visibleFilesByIds(db, viewer, row.projectId, row.fileIds, row.area as DriveArea);
     if (files.length === 0) throw new Error('no visible file left');
   } catch (error) {
-    await fail('PREPARING', error);
-    return;
+    return fail('PREPARING', error);
   }
   const key = `drive-zips/${row.projectId}/${row.id}.zip`;
   const zip = new yazl.ZipFile();
@@ -213,8 +233,7 @@ export async function runBulkZip(services: AppServices, bulkDownloadId: string):
     size = await services.files.store.writeStream(key, output, 'application/zip');
   } catch (error) {
     await services.files.store.remove([key]).catch(() => undefined);
-    await fail('COMPRESSING', error);
-    return;
+    return fail('COMPRESSING', error);
   }
   await unitOfWork(services, async (tx) => {
     await tx
@@ -228,6 +247,7 @@ export async function runBulkZip(services: AppServices, bulkDownloadId: string):
       })
       .where(eq(driveBulkDownloads.id, bulkDownloadId));
   });
+  return ended('completed');
 }
 
 /** How old a partial write must be before the cleanup removes it: no write in progress lasts that long. */

@@ -57,6 +57,30 @@ const COUNT_SHAPE: IssuePageShape = {
   notifications: false,
 };
 
+/**
+ * Counts an export's issues by status and priority in a light pass over the same list (no children read);
+ * BAD_USER_INPUT (details: max) once past `max`.
+ */
+export async function countExportIssues(
+  services: AppServices,
+  actor: Actor,
+  request: ExportRequest,
+  max = Number.POSITIVE_INFINITY,
+): Promise<ReportTotals> {
+  const totals: ReportTotals = { total: 0, byStatus: new Map(), byPriority: new Map() };
+  const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  for await (const page of exportIssuePages(services, actor, request, 500, COUNT_SHAPE)) {
+    for (const issue of page.issues) {
+      totals.total++;
+      bump(totals.byStatus, issue.row.status);
+      bump(totals.byPriority, issue.row.priority);
+    }
+    if (totals.total > max)
+      throw new AppError('BAD_USER_INPUT', 'too many issues for a report', { field: 'filter', max });
+  }
+  return totals;
+}
+
 /** A report ready to be written: its totals counted, its pages to read. */
 export interface PreparedReport extends PreparedExport {
   filter: IssueFilter;
@@ -73,26 +97,12 @@ export async function prepareIssueReport(
   request: ExportRequest,
 ): Promise<PreparedReport> {
   const filter = exportFilter(request);
-  const totals: ReportTotals = { total: 0, byStatus: new Map(), byPriority: new Map() };
-  const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
-  for await (const page of exportIssuePages(
+  const totals = await countExportIssues(
     services,
     actor,
     { ...request, filter, ids: undefined },
-    500,
-    COUNT_SHAPE,
-  )) {
-    for (const issue of page.issues) {
-      totals.total++;
-      bump(totals.byStatus, issue.row.status);
-      bump(totals.byPriority, issue.row.priority);
-    }
-    if (totals.total > REPORT_MAX_ISSUES)
-      throw new AppError('BAD_USER_INPUT', 'too many issues for a report', {
-        field: 'filter',
-        max: REPORT_MAX_ISSUES,
-      });
-  }
+    REPORT_MAX_ISSUES,
+  );
   const prepared = await prepareIssueExport(
     services,
     actor,
@@ -100,4 +110,15 @@ export async function prepareIssueReport(
     REPORT_PAGE_SIZE,
   );
   return { ...prepared, filter, totals };
+}
+
+/** A file name safe in a header: the project's name, what it holds and the day. */
+export function downloadName(projectName: string, what: string, extension: string): string {
+  const base = projectName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${base || 'project'}-${what}-${new Date().toISOString().slice(0, 10)}.${extension}`;
 }

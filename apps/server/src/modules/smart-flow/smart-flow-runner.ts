@@ -7,13 +7,12 @@ import {
   type SmartFlowCondition,
   type SmartFlowTrigger,
 } from '@obra/domain';
+import { jobActorOf } from '../identity/job-actor.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
 import { onEventsCommitted, unitOfWork } from '../../db/unit-of-work.ts';
 import { renderEmail } from '../../mail/email-renderer.ts';
-import { toAccount } from '../identity/account.ts';
-import { findUserById } from '../identity/user-repository.ts';
 import { getIssues } from '../issues/list/issue-query-service.ts';
 import type { IssueView } from '../issues/issue-repository.ts';
 import { writeIssueStarred } from '../issues/issue-user-state-repository.ts';
@@ -38,9 +37,9 @@ const RUN_ISSUES = 500;
 
 /** The owner as the rule acts for them (a rule runs with its owner's own rights, as if they used the app). */
 async function ownerOf(services: AppServices, row: SmartFlowRuleRow): Promise<Actor> {
-  const user = await findUserById(services.database.db, row.userId);
-  if (!user) throw new AppError('SMART_FLOW_RULE_NOT_FOUND');
-  return { account: toAccount(user), via: 'session', sessionId: undefined };
+  const actor = await jobActorOf(services.database.db, row.userId);
+  if (!actor) throw new AppError('SMART_FLOW_RULE_NOT_FOUND');
+  return actor;
 }
 
 /** The issue list filter of a condition, with what the trigger adds (new issues' ids, a deadline range). */

@@ -14,8 +14,12 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconFileZip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from 'urql';
-import { MyDownloadsDocument, type MyDownloadsQuery } from '../../gql/generated.ts';
+import { useClient, useQuery } from 'urql';
+import {
+  AcknowledgeDownloadsDocument,
+  MyDownloadsDocument,
+  type MyDownloadsQuery,
+} from '../../gql/generated.ts';
 import { FormError } from '../../components/form-error.tsx';
 
 type Download = MyDownloadsQuery['myDownloads'][number];
@@ -37,13 +41,22 @@ export function formatSize(bytes: number, language: string): string {
 
 /**
  * /workspace/downloads: every file the person asked Obra to prepare — bulk zips of a drive or of project files,
- * BCF exports — with its state (processing → completed → error), progress, size, expiry and download button.
+ * issue exports and reports prepared in the background, BCF exports — with its state (processing → completed → error), progress, size, expiry and download button.
  */
 export function DownloadsPage() {
   const { t } = useTranslation(['workspace', 'drive']);
   const [result, refetch] = useQuery({ query: MyDownloadsDocument, requestPolicy: 'cache-and-network' });
   const list = result.data?.myDownloads;
   const processing = list?.some((d) => d.status === 'processing') ?? false;
+  // What the page shows ended is seen: no "ready" e-mail for it.
+  const client = useClient();
+  const ended = list
+    ?.filter((d) => d.status !== 'processing')
+    .map((d) => d.id)
+    .join(',');
+  useEffect(() => {
+    if (ended) void client.mutation(AcknowledgeDownloadsDocument, { ids: ended.split(',') }).toPromise();
+  }, [ended, client]);
   useEffect(() => {
     if (!processing || result.fetching) return;
     const timer = setTimeout(() => refetch({ requestPolicy: 'network-only' }), PROCESSING_POLL_MS);
@@ -94,9 +107,9 @@ function DownloadRow({ download: d }: { download: Download }) {
   const date = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const title =
-    d.kind === 'bcfExport'
-      ? (d.fileName ?? t('downloads.kinds.bcfExport'))
-      : t(`downloads.kinds.${d.kind}`, { count: d.total });
+    d.kind === 'driveZip' || d.kind === 'filesZip'
+      ? t(`downloads.kinds.${d.kind}`, { count: d.total })
+      : (d.fileName ?? t(`downloads.kinds.${d.kind}`));
   const errorText =
     d.errorCode === 'PREPARING'
       ? t('drive:bulk.errorPreparing')
@@ -163,7 +176,7 @@ function DownloadRow({ download: d }: { download: Download }) {
           <Button
             component="a"
             href={d.url}
-            download
+            download={d.fileName ?? true}
             leftSection={<IconDownload size={16} />}
             data-testid="download-button"
           >

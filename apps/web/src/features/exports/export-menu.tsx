@@ -1,7 +1,11 @@
 import { useState } from 'react';
-import { Button, Menu, Text } from '@mantine/core';
+import { Anchor, Button, Menu, Text } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { useClient } from 'urql';
+import { PrepareIssueExportDocument } from '../../gql/generated.ts';
 import { notifications } from '@mantine/notifications';
 import {
+  IconClockDown,
   IconDownload,
   IconFileSpreadsheet,
   IconFileText,
@@ -80,6 +84,8 @@ export function ExportMenu({
 }) {
   const { t, i18n } = useTranslation(['exports', 'everyday']);
   const [busy, setBusy] = useState<ExportKind | null>(null);
+  const client = useClient();
+  const navigate = useNavigate();
   const selection = selectedIds.length > 0;
   const run = (kind: ExportKind) => {
     setBusy(kind);
@@ -94,6 +100,45 @@ export function ExportMenu({
       .then(() => notifications.show({ color: 'green', message: t('done') }))
       .catch((error: unknown) => showErrorToast(t, error))
       .finally(() => setBusy(null));
+  };
+  // The same export prepared by a job (large lists, or to leave the page meanwhile): it shows in Downloads and
+  // the person is told when it is ready (download-ready-notices.tsx), or by e-mail when they have left.
+  const prepare = (format: 'issuesXlsx' | 'issuesReport') => {
+    void client
+      .mutation(PrepareIssueExportDocument, {
+        input: {
+          projectId,
+          format,
+          filter: exportFilterJson(filter),
+          ids: selection ? [...selectedIds] : undefined,
+          locale: i18n.language,
+          ...(format === 'issuesReport' ? { comments: true } : {}),
+        },
+      })
+      .toPromise()
+      .then((result) => {
+        if (result.error) throw result.error;
+        notifications.show({
+          color: 'blue',
+          message: (
+            <Text size="sm" data-testid="export-background-started">
+              {t('preparing')}{' '}
+              <Anchor
+                href="/workspace/downloads"
+                size="sm"
+                onClick={(event) => {
+                  // The toasts live outside the router: the link navigates with this screen's router.
+                  event.preventDefault();
+                  void navigate('/workspace/downloads');
+                }}
+              >
+                {t('openDownloads')}
+              </Anchor>
+            </Text>
+          ),
+        });
+      })
+      .catch((error: unknown) => showErrorToast(t, error));
   };
   return (
     <Menu position="bottom-end" shadow="md">
@@ -148,6 +193,23 @@ export function ExportMenu({
         >
           {t('pdf')}
         </Menu.Item>
+        <Menu.Divider />
+        <Menu.Label>{t('background')}</Menu.Label>
+        <Menu.Item
+          leftSection={<IconClockDown size={16} />}
+          onClick={() => prepare('issuesXlsx')}
+          data-testid="export-background-xlsx"
+        >
+          {t('backgroundXlsx')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconClockDown size={16} />}
+          onClick={() => prepare('issuesReport')}
+          data-testid="export-background-report"
+        >
+          {t('backgroundReport')}
+        </Menu.Item>
+        <Menu.Divider />
         <Menu.Item
           leftSection={<IconPrinter size={16} />}
           component="a"
