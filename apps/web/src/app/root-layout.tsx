@@ -7,6 +7,7 @@ import { policiesPath } from './guards/route-guards.ts';
 import { SessionProvider } from './guards/session-provider.tsx';
 import { EmbeddingBridge } from './embedding-bridge.tsx';
 import { useEmbedded } from './embedded-context.tsx';
+import { PluginSessionHost } from '../features/plugin-session/plugin-session-host.tsx';
 
 /**
  * The root of every route: holds the session and reacts to app-wide signals such as maintenance (HTTP 503)
@@ -38,6 +39,7 @@ export function RootLayout() {
       {embedded && window.parent !== window && <EmbeddingBridge />}
       <Outlet />
       <OfflineStatus />
+      <PluginSessionHost />
     </SessionProvider>
   );
 }

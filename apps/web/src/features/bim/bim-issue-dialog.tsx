@@ -25,7 +25,8 @@ export function BimIssueDialog({
 }: {
   project: ProjectDetails;
   defaultDisciplineId: number | null;
-  pin: BimPin;
+  /** The clicked element; none for an issue at a plugin's viewpoint with nothing clicked. */
+  pin: BimPin | null;
   viewpoint: BcfViewpoint;
   /** The picture of the view (the canvas), uploaded as the issue's first image. */
   snapshot: Blob | null;
@@ -72,7 +73,7 @@ export function BimIssueDialog({
       description: description.trim() || null,
       disciplines: [{ disciplineId: Number(disciplineId), status: 'todo' }],
       viewpoints: [viewpoint],
-      bimPins: [pin],
+      bimPins: pin ? [pin] : null,
       images,
     });
     if (result.error || !result.data) {
@@ -85,9 +86,11 @@ export function BimIssueDialog({
   return (
     <Modal opened onClose={onClose} title={t('issue.title')} data-testid="bim-issue-dialog">
       <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {t('issue.pinnedOn', { guid: pin.guid })}
-        </Text>
+        {pin && (
+          <Text size="sm" c="dimmed">
+            {t('issue.pinnedOn', { guid: pin.guid })}
+          </Text>
+        )}
         {preview && (
           <Image
             src={preview}
