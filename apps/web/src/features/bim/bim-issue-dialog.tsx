@@ -6,7 +6,7 @@ import { CreateBimIssueDocument } from '../../gql/generated.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import type { ProjectDetails } from '../projects/project-context.ts';
 import { uploadFile } from '../issues/edit/upload-file.ts';
-import type { BimPin } from './bim-viewpoint.ts';
+import { pluginViewpointLocation, storedPluginViewpoint, type BimPin } from './bim-viewpoint.ts';
 import type { BcfViewpoint } from '@obra/domain';
 
 /**
@@ -20,6 +20,7 @@ export function BimIssueDialog({
   pin,
   viewpoint,
   snapshot,
+  fromPlugin = false,
   onClose,
   onCreated,
 }: {
@@ -30,6 +31,11 @@ export function BimIssueDialog({
   viewpoint: BcfViewpoint;
   /** The picture of the view (the canvas), uploaded as the issue's first image. */
   snapshot: Blob | null;
+  /**
+   * The viewpoint is a BIM plugin's (the plugin session overlay): stored as a BCF viewpoint with the picture as its
+   * snapshot, and without a clicked element the issue's location is the plugin's camera.
+   */
+  fromPlugin?: boolean;
   onClose: () => void;
   onCreated: (issueId: number) => void;
 }) {
@@ -72,8 +78,8 @@ export function BimIssueDialog({
       title: title.trim(),
       description: description.trim() || null,
       disciplines: [{ disciplineId: Number(disciplineId), status: 'todo' }],
-      viewpoints: [viewpoint],
-      bimPins: pin ? [pin] : null,
+      viewpoints: [fromPlugin ? storedPluginViewpoint(viewpoint, images?.[0]?.original ?? null) : viewpoint],
+      bimPins: pin ? [pin] : fromPlugin ? [pluginViewpointLocation(viewpoint)] : null,
       images,
     });
     if (result.error || !result.data) {

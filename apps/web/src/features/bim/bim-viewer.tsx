@@ -224,6 +224,7 @@ export function BimViewer({
     viewpoint: BcfViewpoint;
     source: ViewerSource;
     snapshot: Blob | null;
+    fromPlugin: boolean;
   } | null>(null);
   const [coordination, setCoordination] = useState<Coordination | null>(null);
   const [showPins, setShowPins] = useState(true);
@@ -512,7 +513,7 @@ export function BimViewer({
         : captureViewpoint(engine, pin ? [pin.guid] : [], tools.sectionPlanes()),
       captureMarkedUpSnapshot(engine).catch(() => engine.snapshot()),
     ]);
-    setCreating({ pin, source, viewpoint, snapshot });
+    setCreating({ pin, source, viewpoint, snapshot, fromPlugin: !!followedViewpoint });
   };
 
   const captureView = async () => {
@@ -663,6 +664,7 @@ export function BimViewer({
           pin={creating.pin}
           viewpoint={creating.viewpoint}
           snapshot={creating.snapshot}
+          fromPlugin={creating.fromPlugin}
           onClose={() => setCreating(null)}
           onCreated={(id) => {
             setCreating(null);
