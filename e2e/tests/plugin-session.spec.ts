@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { WEBGL_LAUNCH_OPTIONS, uploadByApi, type Camera } from './bim-helpers.ts';
+import { signInWithForm } from './identity-helpers.ts';
 import { buildIssueWorld, signedInPage, type Person } from './issue-view-helpers.ts';
 
 // The BIM plugin session overlay (spec core §2 "A BIM model viewer is shown when a plugin session id exists"; issue
@@ -13,6 +14,7 @@ import { buildIssueWorld, signedInPage, type Person } from './issue-view-helpers
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ARCHITECTURAL = path.resolve(HERE, '../../fixtures/ifc/bcf-xml/Architectural.ifc');
+const SCREENSHOTS = path.resolve(HERE, '../../docs/screenshots');
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
 // WebGL2 through SwiftShader (bim-helpers.ts).
@@ -142,6 +144,8 @@ test.describe('BIM plugin session overlay', () => {
     });
     expect(moved.status()).toBe(200);
     await expect.poll(() => distanceFrom(page, south), { timeout: 30_000 }).toBeLessThan(0.01);
+    await expect(page.getByTestId('bim-canvas')).toHaveAttribute('data-first-geometry', 'true');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'plugin-session-overlay.png') });
 
     // An issue raised in the overlay carries the plugin's viewpoint.
     await page.getByRole('button', { name: "New issue at the plugin's view" }).click();
@@ -161,6 +165,22 @@ test.describe('BIM plugin session overlay', () => {
     const camera = viewpoints.find((v) => v.perspective_camera)?.perspective_camera;
     expect(camera?.camera_view_point).toEqual(south);
     expect(camera?.camera_direction).toEqual({ x: 0, y: 1, z: -0.2 });
+
+    // On a phone, not signed in yet: the person signs in first, then the overlay fills the screen.
+    const phone = await browser.newContext({
+      baseURL,
+      locale: 'en-US',
+      viewport: { width: 390, height: 844 },
+    });
+    const phonePage = await phone.newPage();
+    await phonePage.goto(session.url);
+    await signInWithForm(phonePage, world.owner.email, world.owner.password);
+    const sheet = phonePage.getByRole('dialog', { name: 'Model from your BIM plugin' });
+    await expect(sheet).toBeVisible();
+    await expect(phonePage.getByTestId('plugin-session-viewer')).toBeVisible();
+    const size = await sheet.boundingBox();
+    expect(size).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+    await phone.close();
 
     // The plugin ends the session: the overlay says so; closed, it does not come back in this tab.
     const ended = await request.delete(`${base}/plugin-sessions/${session.id}`, { headers: plugin });
