@@ -326,4 +326,20 @@ describe('BIM plugin sessions', () => {
     )) as unknown as { rows: { n: number }[] };
     expect(rows.rows[0]?.n).toBe(0);
   });
+
+  it('a person keeps their 20 latest sessions: one more ends the least recently changed', async () => {
+    const first = await asPlugin<Session>(ownerPlugin, 'POST', sessions(), {
+      models: [{ file_id: publicFileId }],
+    });
+    for (let i = 0; i < 20; i++)
+      expect(
+        (await asPlugin(ownerPlugin, 'POST', sessions(), { models: [{ file_id: publicFileId }] })).status,
+      ).toBe(201);
+    const gone = await rest(t, w.owner, 'GET', `/plugin-sessions/${first.body.id}/viewpoint`);
+    expect(gone).toMatchObject({ status: 404, body: { code: 'PLUGIN_SESSION_NOT_FOUND' } });
+    const rows = (await t.server.services.database.db.execute(
+      sql`select count(*)::int as n from bim_plugin_sessions where user_id = ${w.owner.id}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(rows.rows[0]?.n).toBe(20);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { bimPluginSessions } from '../../db/schema/index.ts';
 
@@ -54,9 +54,21 @@ export async function deletePluginSessionRow(db: Db, id: string): Promise<void> 
   await db.delete(bimPluginSessions).where(eq(bimPluginSessions.id, id));
 }
 
-/** Removes a person's sessions that expired before `now` (called when they make a new one). */
-export async function deleteExpiredPluginSessions(db: Db, userId: number, now: Date): Promise<void> {
+/**
+ * Removes a person's sessions that expired before `now`, and all but their `keep` most recently changed ones
+ * (called when their plugin makes a new one).
+ */
+export async function prunePluginSessions(db: Db, userId: number, now: Date, keep: number): Promise<void> {
   await db
     .delete(bimPluginSessions)
     .where(and(eq(bimPluginSessions.userId, userId), lt(bimPluginSessions.expiresAt, now)));
+  const newest = db
+    .select({ id: bimPluginSessions.id })
+    .from(bimPluginSessions)
+    .where(eq(bimPluginSessions.userId, userId))
+    .orderBy(desc(bimPluginSessions.updatedAt), desc(bimPluginSessions.createdAt))
+    .limit(keep);
+  await db
+    .delete(bimPluginSessions)
+    .where(and(eq(bimPluginSessions.userId, userId), notInArray(bimPluginSessions.id, newest)));
 }

@@ -10,10 +10,10 @@ import { visualizationOf } from '../bcf/api/bcf-api-bodies.ts';
 import { coloringOf, selectionOf, viewpointOf, visibilityOf } from '../bcf/api/bcf-api-mapping.ts';
 import { getModel, listModels, type BimModelRevision } from '../bim/bim-model-service.ts';
 import {
-  deleteExpiredPluginSessions,
   deletePluginSessionRow,
   findPluginSession,
   insertPluginSession,
+  prunePluginSessions,
   updatePluginSessionViewpoint,
   type PluginSessionRow,
 } from './plugin-session-repository.ts';
@@ -30,6 +30,9 @@ export const PLUGIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
 /** The most models one session opens together. */
 export const PLUGIN_SESSION_MAX_MODELS = 20;
+
+/** The most sessions a person keeps: making one more ends their least recently changed one. */
+export const PLUGIN_SESSIONS_PER_PERSON = 20;
 
 /** The largest viewpoint a session keeps (its JSON, bitmaps and snapshot left out). */
 const MAX_VIEWPOINT_CHARS = 200_000;
@@ -215,8 +218,7 @@ export async function createPluginSession(
   const clientId = actor.accessKeyId?.startsWith('oauth:') ? actor.accessKeyId.slice(6) : null;
   const now = new Date();
   const row = await unitOfWork(services, async (tx) => {
-    await deleteExpiredPluginSessions(tx, actor.account.id, now);
-    return insertPluginSession(tx, {
+    const inserted = await insertPluginSession(tx, {
       projectId: access.project.id,
       userId: actor.account.id,
       clientId,
@@ -224,6 +226,8 @@ export async function createPluginSession(
       viewpoint,
       expiresAt: new Date(now.getTime() + PLUGIN_SESSION_TTL_MS),
     });
+    await prunePluginSessions(tx, actor.account.id, now, PLUGIN_SESSIONS_PER_PERSON);
+    return inserted;
   });
   return pluginAnswer(row, access.project.guid, models, input.origin);
 }
