@@ -8,6 +8,7 @@ import { SessionProvider } from './guards/session-provider.tsx';
 import { EmbeddingBridge } from './embedding-bridge.tsx';
 import { useEmbedded } from './embedded-context.tsx';
 import { SessionDownloadNotices } from '../features/downloads/download-ready-notices.tsx';
+import { PluginSessionHost } from '../features/plugin-session/plugin-session-host.tsx';
 
 /**
  * The root of every route: holds the session and reacts to app-wide signals such as maintenance (HTTP 503)
@@ -40,6 +41,7 @@ export function RootLayout() {
       <Outlet />
       <OfflineStatus />
       <SessionDownloadNotices />
+      <PluginSessionHost />
     </SessionProvider>
   );
 }

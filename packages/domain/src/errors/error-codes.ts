@@ -142,6 +142,10 @@ export const ERROR_CODES = [
   'SMART_FLOW_RULE_NOT_FOUND',
   'SMART_FLOW_RULE_LIMIT_REACHED',
   'SMART_FLOW_NOT_UNDERSTOOD',
+  // BIM plugin sessions (issue 32 item 2; docs/plugins.md): a session that does not exist or is another person's,
+  // and one that expired or that the plugin ended
+  'PLUGIN_SESSION_NOT_FOUND',
+  'PLUGIN_SESSION_EXPIRED',
 ] as const;
 
 /** One code of the catalogue. */
@@ -185,7 +189,10 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'SAVED_VIEW_NOT_FOUND':
     case 'BCF_JOB_NOT_FOUND':
     case 'SMART_FLOW_RULE_NOT_FOUND':
+    case 'PLUGIN_SESSION_NOT_FOUND':
       return 404;
+    case 'PLUGIN_SESSION_EXPIRED':
+      return 410;
     case 'UsernameExistsException':
     case 'EXISTING_COMPANY':
     case 'DUPLICATED_COMPANY_NAME':

@@ -21,3 +21,4 @@ export * from './admin-scripts.ts';
 export * from './integrations.ts';
 export * from './smart-flow.ts';
 export * from './downloads.ts';
+export * from './plugin-sessions.ts';

@@ -6,7 +6,7 @@ import { CreateBimIssueDocument } from '../../gql/generated.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import type { ProjectDetails } from '../projects/project-context.ts';
 import { uploadFile } from '../issues/edit/upload-file.ts';
-import type { BimPin } from './bim-viewpoint.ts';
+import { pluginViewpointLocation, storedPluginViewpoint, type BimPin } from './bim-viewpoint.ts';
 import type { BcfViewpoint } from '@obra/domain';
 
 /**
@@ -20,15 +20,22 @@ export function BimIssueDialog({
   pin,
   viewpoint,
   snapshot,
+  fromPlugin = false,
   onClose,
   onCreated,
 }: {
   project: ProjectDetails;
   defaultDisciplineId: number | null;
-  pin: BimPin;
+  /** The clicked element; none for an issue at a plugin's viewpoint with nothing clicked. */
+  pin: BimPin | null;
   viewpoint: BcfViewpoint;
   /** The picture of the view (the canvas), uploaded as the issue's first image. */
   snapshot: Blob | null;
+  /**
+   * The viewpoint is a BIM plugin's (the plugin session overlay): stored as a BCF viewpoint with the picture as its
+   * snapshot, and without a clicked element the issue's location is the plugin's camera.
+   */
+  fromPlugin?: boolean;
   onClose: () => void;
   onCreated: (issueId: number) => void;
 }) {
@@ -71,8 +78,8 @@ export function BimIssueDialog({
       title: title.trim(),
       description: description.trim() || null,
       disciplines: [{ disciplineId: Number(disciplineId), status: 'todo' }],
-      viewpoints: [viewpoint],
-      bimPins: [pin],
+      viewpoints: [fromPlugin ? storedPluginViewpoint(viewpoint, images?.[0]?.original ?? null) : viewpoint],
+      bimPins: pin ? [pin] : fromPlugin ? [pluginViewpointLocation(viewpoint)] : null,
       images,
     });
     if (result.error || !result.data) {
@@ -85,9 +92,11 @@ export function BimIssueDialog({
   return (
     <Modal opened onClose={onClose} title={t('issue.title')} data-testid="bim-issue-dialog">
       <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {t('issue.pinnedOn', { guid: pin.guid })}
-        </Text>
+        {pin && (
+          <Text size="sm" c="dimmed">
+            {t('issue.pinnedOn', { guid: pin.guid })}
+          </Text>
+        )}
         {preview && (
           <Image
             src={preview}

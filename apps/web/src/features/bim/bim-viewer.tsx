@@ -174,20 +174,33 @@ async function openingViewpoint(input: {
 }
 
 /**
+ * A BIM plugin's viewpoint that the viewer follows (the plugin session overlay, features/plugin-session): the
+ * viewer opens at it, moves whenever its version changes, and an issue created in the viewer carries it.
+ */
+export interface FollowedViewpoint {
+  viewpoint: BcfViewpoint | null;
+  version: number;
+}
+
+/**
  * The 3D viewer of one or more converted models (a model revision, or the models of a federated model): orbit,
  * pan, zoom, fit, select an element in the model or the spatial tree to read its class, name and IFC GUID, hide
  * and isolate; on an active project, a new issue pinned on the clicked element with the view as its BCF
- * viewpoint; `?issue=` opens an issue's viewpoint (camera, selection, pin).
+ * viewpoint; `?issue=` opens an issue's viewpoint (camera, selection, pin). With `followed` (a plugin session),
+ * the page's address is not read, the viewer follows the plugin's viewpoint, and a new issue carries it.
  */
 export function BimViewer({
   project,
   sources,
   viewTarget,
+  followed,
 }: {
   project: ProjectDetails;
   sources: ViewerSource[];
   /** What saved views belong to (the model document, or the federated model); no views panel without it. */
   viewTarget?: BimViewTarget;
+  /** A plugin's viewpoint to follow (the plugin session overlay). */
+  followed?: FollowedViewpoint;
 }) {
   const { t } = useTranslation(['bim', 'enums']);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
@@ -207,16 +220,18 @@ export function BimViewer({
   const [pin, setPin] = useState<BimPin | null>(null);
   const [camera, setCamera] = useState<ViewerCamera | null>(null);
   const [creating, setCreating] = useState<{
-    pin: BimPin;
+    pin: BimPin | null;
     viewpoint: BcfViewpoint;
     source: ViewerSource;
     snapshot: Blob | null;
+    fromPlugin: boolean;
   } | null>(null);
   const [coordination, setCoordination] = useState<Coordination | null>(null);
   const [showPins, setShowPins] = useState(true);
   const [created, setCreated] = useState<number | null>(null);
   const [params, setParams] = useSearchParams();
-  const issueId = Number(params.get('issue')) || null;
+  // Over another page (the plugin session overlay), that page's address is not the viewer's.
+  const issueId = followed ? null : Number(params.get('issue')) || null;
   const [issueQuery] = useQuery({
     query: BimIssueViewpointDocument,
     variables: { projectId: project.id, issueId: issueId ?? 0 },
@@ -224,11 +239,12 @@ export function BimViewer({
   });
   const issue = issueId === null ? null : (issueQuery.data?.issue ?? null);
   // ?view=: a saved view of these models opens at once (its camera orders the loading, docs/bim.md).
-  const viewId = Number(params.get('view')) || null;
+  const viewId = followed ? null : Number(params.get('view')) || null;
   const [openingView, setOpeningView] = useState<BcfViewpoint | null>(null);
   const client = useClient();
-  const openingRef = useRef({ issueId, viewId, viewTarget, client });
-  openingRef.current = { issueId, viewId, viewTarget, client };
+  const followedViewpoint = followed?.viewpoint ?? null;
+  const openingRef = useRef({ issueId, viewId, viewTarget, client, followedViewpoint });
+  openingRef.current = { issueId, viewId, viewTarget, client, followedViewpoint };
   // (read by the loading effect when it starts, not followed: a viewpoint opened later does not reload)
   const sourcesKey = sources.map((s) => s.fileId).join(',');
   // The effects follow sourcesKey (the models' ids); they read the latest sources through this ref.
@@ -253,11 +269,10 @@ export function BimViewer({
     const run = async () => {
       // The viewpoint being opened (an issue's, a saved view's) is read first: its camera decides which model
       // loads first, and what the fragments worker streams first (the geometry in its view).
-      const opening = await openingViewpoint({
-        ...openingRef.current,
-        projectId: project.id,
-        fileIds: given.map((s) => s.fileId),
-      });
+      const { followedViewpoint: plugin, ...opened } = openingRef.current;
+      const opening = plugin
+        ? { viewpoint: plugin }
+        : await openingViewpoint({ ...opened, projectId: project.id, fileIds: given.map((s) => s.fileId) });
       if (cancelled) return;
       if (opening?.view) setOpeningView(opening.view);
       const plan = loadingPlan(given, opening, canvas.clientWidth / Math.max(1, canvas.clientHeight));
@@ -461,6 +476,20 @@ export function BimViewer({
     };
   }, [loaded, openingView, issueId, restoreViewpoint]);
 
+  // A plugin's viewpoint (the plugin session overlay): opened once the models are in, and again at each change.
+  const followedVersion = followed?.version ?? null;
+  const followedRef = useRef(followedViewpoint);
+  followedRef.current = followedViewpoint;
+  useEffect(() => {
+    const viewpoint = followedRef.current;
+    if (!loaded || followedVersion === null || !viewpoint) return;
+    let cancelled = false;
+    void restoreViewpoint(viewpoint, undefined, () => cancelled);
+    return () => {
+      cancelled = true;
+    };
+  }, [loaded, followedVersion, restoreViewpoint]);
+
   // The project's issue pins on these models, coloured by status.
   const markers = useIssueMarkers(
     project.id,
@@ -474,15 +503,17 @@ export function BimViewer({
 
   const startIssue = async () => {
     const engine = engineRef.current;
-    const source = sources.find((s) => s.fileId === pin?.fileId);
-    if (!engine || !pin || !source) return;
+    const source = sources.find((s) => s.fileId === pin?.fileId) ?? (followed ? sources[0] : undefined);
+    if (!engine || !source || (!pin && !followedViewpoint)) return;
     // The issue's image: the view as marked up over the frozen 3D view when the camera has not moved since,
-    // else the view itself.
+    // else the view itself. Its viewpoint: the plugin's (under a GUID of its own) when a plugin leads the view.
     const [viewpoint, snapshot] = await Promise.all([
-      captureViewpoint(engine, [pin.guid], tools.sectionPlanes()),
+      followedViewpoint
+        ? { ...followedViewpoint, guid: crypto.randomUUID() }
+        : captureViewpoint(engine, pin ? [pin.guid] : [], tools.sectionPlanes()),
       captureMarkedUpSnapshot(engine).catch(() => engine.snapshot()),
     ]);
-    setCreating({ pin, source, viewpoint, snapshot });
+    setCreating({ pin, source, viewpoint, snapshot, fromPlugin: !!followedViewpoint });
   };
 
   const captureView = async () => {
@@ -580,8 +611,13 @@ export function BimViewer({
           />
         )}
         {project.status === 1 && (
-          <Button size="xs" disabled={!pin} data-testid="bim-new-issue" onClick={() => void startIssue()}>
-            {t('issue.newHere')}
+          <Button
+            size="xs"
+            disabled={!pin && !followedViewpoint}
+            data-testid="bim-new-issue"
+            onClick={() => void startIssue()}
+          >
+            {followedViewpoint ? t('issue.newAtPluginView') : t('issue.newHere')}
           </Button>
         )}
       </Group>
@@ -597,16 +633,20 @@ export function BimViewer({
           <Anchor component={Link} to={`/workspace/project/${project.id}/issues/${created}`}>
             {t('issue.openIssue')}
           </Anchor>
-          {' · '}
-          <Anchor
-            data-testid="bim-issue-open-viewpoint"
-            onClick={() => {
-              setCreated(null);
-              setParams({ issue: String(created) });
-            }}
-          >
-            {t('issue.openViewpoint')}
-          </Anchor>
+          {!followed && (
+            <>
+              {' · '}
+              <Anchor
+                data-testid="bim-issue-open-viewpoint"
+                onClick={() => {
+                  setCreated(null);
+                  setParams({ issue: String(created) });
+                }}
+              >
+                {t('issue.openViewpoint')}
+              </Anchor>
+            </>
+          )}
         </Alert>
       )}
       {issue && (
@@ -624,6 +664,7 @@ export function BimViewer({
           pin={creating.pin}
           viewpoint={creating.viewpoint}
           snapshot={creating.snapshot}
+          fromPlugin={creating.fromPlugin}
           onClose={() => setCreating(null)}
           onCreated={(id) => {
             setCreating(null);

@@ -158,3 +158,32 @@ export function parseBimPins(value: unknown): BimPin[] {
       typeof (p as BimPin).point?.x === 'number',
   );
 }
+
+/**
+ * A BIM plugin's viewpoint as an issue stores it (the plugin session overlay, docs/plugins.md): a BCF viewpoint
+ * like an imported topic's (`source: "bcf"`, its snapshot the issue image's file), so that the BCF-API and BCF
+ * exports give it back to the plugin and other BCF tools.
+ */
+export function storedPluginViewpoint(viewpoint: BcfViewpoint, snapshotFileId: string | null) {
+  return {
+    source: 'bcf' as const,
+    guid: viewpoint.guid,
+    index: viewpoint.index ?? 0,
+    snapshot: snapshotFileId,
+    visualization: viewpoint.visualization ?? null,
+  };
+}
+
+/**
+ * The location of an issue raised at a plugin's viewpoint with no element clicked: where the plugin's camera looks
+ * from, as an imported BCF topic's (Obra issues need a location; the issue opens its viewpoint on a model).
+ */
+export function pluginViewpointLocation(viewpoint: BcfViewpoint) {
+  const camera = viewpoint.visualization?.camera;
+  return {
+    source: 'plugin' as const,
+    viewpointGuid: viewpoint.guid,
+    position: camera ? camera.viewPoint : null,
+    direction: camera ? camera.direction : null,
+  };
+}

@@ -52,7 +52,7 @@ export function defaultBcfActorResolver(services: AppServices): BcfActorResolver
   return (req) => resolveActor(services, credentialsFromHeaders(req.headers));
 }
 
-async function requireActor(
+export async function requireActor(
   resolver: BcfActorResolver,
   req: FastifyRequest,
   reply: FastifyReply,

@@ -108,7 +108,7 @@ const revisionProperties = {
     },
   },
 } as const;
-const revisionSchema = { type: 'object', properties: revisionProperties } as const;
+export const revisionSchema = { type: 'object', properties: revisionProperties } as const;
 const errors = { '4xx': errorResponse, '5xx': errorResponse };
 const tags = ['bim'];
 

@@ -839,6 +839,75 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/bcf/3.0/projects/{projectId}/plugin-models': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The IFC models of the project the caller sees (Obra extension) */
+    get: operations['listPluginModels'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/bcf/3.0/projects/{projectId}/plugin-sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Open the model viewer overlay on models at a viewpoint (Obra extension) */
+    post: operations['createPluginSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/bcf/3.0/projects/{projectId}/plugin-sessions/{sessionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A plugin session (Obra extension) */
+    get: operations['getPluginSession'];
+    put?: never;
+    post?: never;
+    /** End a plugin session (Obra extension) */
+    delete: operations['deletePluginSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/bcf/3.0/projects/{projectId}/plugin-sessions/{sessionId}/viewpoint': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Move the overlay's camera: the plugin's new viewpoint (Obra extension) */
+    put: operations['putPluginSessionViewpoint'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/bcf/3.0/projects/{projectId}/topics': {
     parameters: {
       query?: never;
@@ -1654,6 +1723,40 @@ export interface paths {
     };
     /** This OpenAPI 3.0.3 document */
     get: operations['getOpenApiDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/plugin-sessions/{sessionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The web app opens its plugin session: the project, the models with the person's rights, the viewpoint */
+    get: operations['openPluginSession'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/plugin-sessions/{sessionId}/viewpoint': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The overlay follows the plugin's viewpoint (asked every 2 seconds while it is open) */
+    get: operations['followPluginSession'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5798,6 +5901,403 @@ export interface operations {
           } & {
             [key: string]: unknown;
           })[];
+        };
+      };
+    };
+  };
+  listPluginModels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: a code of the error catalogue and its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A code of the error catalogue (packages/domain errors) */
+            code: string;
+            /** @description The field concerned, limits, … */
+            details?: {
+              [key: string]: unknown;
+            };
+            /** @description The code's message in the caller's language */
+            message: string;
+          };
+        };
+      };
+      /** @description Failed or unavailable (503 while the database is away) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A code of the error catalogue (packages/domain errors) */
+            code: string;
+            /** @description The field concerned, limits, … */
+            details?: {
+              [key: string]: unknown;
+            };
+            /** @description The code's message in the caller's language */
+            message: string;
+          };
+        };
+      };
+      /** @description The newest revision the caller sees of each IFC document */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            document_id: number;
+            file_id: number;
+            filename: string;
+            processing_state: string;
+            revision: string;
+          }[];
+        };
+      };
+    };
+  };
+  createPluginSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Each `{ "file_id": n }` (a model of GET …/plugin-models) or `{ "filename": "name.ifc" }` */
+          models: {
+            [key: string]: unknown;
+          }[];
+          /** @description A BCF-API 3.0 viewpoint_POST (camera, components, clipping planes; no snapshot needed) */
+          viewpoint?: {
+            [key: string]: unknown;
+          };
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Refused: a code of the error catalogue and its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A code of the error catalogue (packages/domain errors) */
+            code: string;
+            /** @description The field concerned, limits, … */
+            details?: {
+              [key: string]: unknown;
+            };
+            /** @description The code's message in the caller's language */
+            message: string;
+          };
+        };
+      };
+      /** @description Failed or unavailable (503 while the database is away) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A code of the error catalogue (packages/domain errors) */
+            code: string;
+            /** @description The field concerned, limits, … */
+            details?: {
+              [key: string]: unknown;
+            };
+            /** @description The code's message in the caller's language */
+            message: string;
+          };
+        };
+      };
+      /** @description The plugin session */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            created_at: string;
+            /** @description 12 hours after the last change */
+            expires_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The models it opens */
+            models: {
+              document_id: number;
+              file_id: number;
+              filename: string;
+              processing_state: string;
+              revision: string;
+            }[];
+            /** Format: uuid */
+            project_id: string;
+            /** @description Opens Obra with the session: the overlay of the model viewer */
+            url: string;
+            /** @description Grows at each viewpoint change */
+            version: number;
+            /** @description The viewpoint as the BCF-API 3.0 answers one (viewpoint_GET with its components: selection, coloring, visibility) */
+            viewpoint: {
+              [key: string]: unknown;
+            } | null;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getPluginSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+        sessionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: a code of the error catalogue and its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A code of the error catalogue (packages/domain errors) */
+            code: string;
+            /** @description The field concerned, limits, … */
+            details?: {
+              [key: string]: unknown;
+            };
+            /** @description The code's message in the caller's language */
+            message: string;
+          };
+        };
+      };
+      /** @description Failed or unavailable (503 while the database is away) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A code of the error catalogue (packages/domain errors) */
+            code: string;
+            /** @description The field concerned, limits, … */
+            details?: {
+              [key: string]: unknown;
+            };
+            /** @description The code's message in the caller's language */
+            message: string;
+          };
+        };
+      };
+      /** @description The plugin session */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            created_at: string;
+            /** @description 12 hours after the last change */
+            expires_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The models it opens */
+            models: {
+              document_id: number;
+              file_id: number;
+              filename: string;
+              processing_state: string;
+              revision: string;
+            }[];
+            /** Format: uuid */
+            project_id: string;
+            /** @description Opens Obra with the session: the overlay of the model viewer */
+            url: string;
+            /** @description Grows at each viewpoint change */
+            version: number;
+            /** @description The viewpoint as the BCF-API 3.0 answers one (viewpoint_GET with its components: selection, coloring, visibility) */
+            viewpoint: {
+              [key: string]: unknown;
+            } | null;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  deletePluginSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+        sessionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: a code of the error catalogue and its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A code of the error catalogue (packages/domain errors) */
+            code: string;
+            /** @description The field concerned, limits, … */
+            details?: {
+              [key: string]: unknown;
+            };
+            /** @description The code's message in the caller's language */
+            message: string;
+          };
+        };
+      };
+      /** @description Failed or unavailable (503 while the database is away) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A code of the error catalogue (packages/domain errors) */
+            code: string;
+            /** @description The field concerned, limits, … */
+            details?: {
+              [key: string]: unknown;
+            };
+            /** @description The code's message in the caller's language */
+            message: string;
+          };
+        };
+      };
+      /** @description Ended */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  putPluginSessionViewpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: string;
+        sessionId: string;
+      };
+      cookie?: never;
+    };
+    /** @description A BCF-API 3.0 viewpoint_POST */
+    requestBody: {
+      content: {
+        'application/json': {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Refused: a code of the error catalogue and its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A code of the error catalogue (packages/domain errors) */
+            code: string;
+            /** @description The field concerned, limits, … */
+            details?: {
+              [key: string]: unknown;
+            };
+            /** @description The code's message in the caller's language */
+            message: string;
+          };
+        };
+      };
+      /** @description Failed or unavailable (503 while the database is away) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A code of the error catalogue (packages/domain errors) */
+            code: string;
+            /** @description The field concerned, limits, … */
+            details?: {
+              [key: string]: unknown;
+            };
+            /** @description The code's message in the caller's language */
+            message: string;
+          };
+        };
+      };
+      /** @description The plugin session */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            created_at: string;
+            /** @description 12 hours after the last change */
+            expires_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The models it opens */
+            models: {
+              document_id: number;
+              file_id: number;
+              filename: string;
+              processing_state: string;
+              revision: string;
+            }[];
+            /** Format: uuid */
+            project_id: string;
+            /** @description Opens Obra with the session: the overlay of the model viewer */
+            url: string;
+            /** @description Grows at each viewpoint change */
+            version: number;
+            /** @description The viewpoint as the BCF-API 3.0 answers one (viewpoint_GET with its components: selection, coloring, visibility) */
+            viewpoint: {
+              [key: string]: unknown;
+            } | null;
+          } & {
+            [key: string]: unknown;
+          };
         };
       };
     };
@@ -10616,6 +11116,163 @@ export interface operations {
         content: {
           'application/json': {
             [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  openPluginSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        sessionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: a code of the error catalogue and its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A code of the error catalogue (packages/domain errors) */
+            code: string;
+            /** @description The field concerned, limits, … */
+            details?: {
+              [key: string]: unknown;
+            };
+            /** @description The code's message in the caller's language */
+            message: string;
+          };
+        };
+      };
+      /** @description Failed or unavailable (503 while the database is away) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A code of the error catalogue (packages/domain errors) */
+            code: string;
+            /** @description The field concerned, limits, … */
+            details?: {
+              [key: string]: unknown;
+            };
+            /** @description The code's message in the caller's language */
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            expiresAt: string;
+            id: string;
+            models: {
+              /** @description The model's elements' box in IFC world coordinates (Z up, metres, as BCF) and the translation the conversion applied (coordination, viewer axes Y up); null until known */
+              bounds: {
+                coordination: [number, number, number];
+                max: [number, number, number];
+                min: [number, number, number];
+              } | null;
+              disciplineId: number | null;
+              documentId: number;
+              documentName: string;
+              elementCount: number | null;
+              fileId: number;
+              fileName: string;
+              fragmentsSize: number | null;
+              processingError: string | null;
+              /** @enum {string} */
+              processingState: 'pending' | 'queued' | 'processing' | 'success' | 'failed';
+              /** @description While the conversion is queued: the place of its job in the queue (1 = next); null otherwise */
+              queuePosition: number | null;
+              revisionName: string;
+              schema: string | null;
+              status: string;
+              uploadedAt: string | null;
+              visibility: string;
+            }[];
+            projectId: number;
+            version: number;
+            /** @description The BCF viewpoint as issues store it (packages/domain BcfViewpoint) */
+            viewpoint: {
+              [key: string]: unknown;
+            } | null;
+          };
+        };
+      };
+    };
+  };
+  followPluginSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        sessionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refused: a code of the error catalogue and its message */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A code of the error catalogue (packages/domain errors) */
+            code: string;
+            /** @description The field concerned, limits, … */
+            details?: {
+              [key: string]: unknown;
+            };
+            /** @description The code's message in the caller's language */
+            message: string;
+          };
+        };
+      };
+      /** @description Failed or unavailable (503 while the database is away) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description A code of the error catalogue (packages/domain errors) */
+            code: string;
+            /** @description The field concerned, limits, … */
+            details?: {
+              [key: string]: unknown;
+            };
+            /** @description The code's message in the caller's language */
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            expiresAt: string;
+            version: number;
+            /** @description The BCF viewpoint as issues store it (packages/domain BcfViewpoint) */
+            viewpoint: {
+              [key: string]: unknown;
+            } | null;
           };
         };
       };
