@@ -175,6 +175,8 @@ export interface ApsTestServer {
   /** The tokens the platform issued and revoked (to check they never reach a log or an answer). */
   issued: string[];
   revoked: string[];
+  /** A new Autodesk account. */
+  addAccount(account: ApsTestAccount): void;
   /** The account signed in at Autodesk's consent page (the browser's Autodesk session). */
   signIn(email: string): void;
   /** The next consent page visit is refused by the user (`error=access_denied`). */
@@ -752,6 +754,9 @@ export async function startApsServer(options: {
     pkceChecks,
     issued,
     revoked: revokedList,
+    addAccount(account) {
+      options.accounts.push(account);
+    },
     signIn(email) {
       signedIn = options.accounts.find((a) => a.email === email);
       if (!signedIn) throw new Error(`no APS test account ${email}`);

@@ -178,7 +178,7 @@ export function registerAutodocRoutes(app: FastifyInstance, services: AppService
         tags,
         operationId: 'createAutodocUserIntegration',
         summary:
-          "Links the caller's own account on the company's platform; the e-mail must be the one the platform registered",
+          "Links the caller's own account on the company's WebDAV platform; the e-mail must be the one the platform registered (APS: POST /autodoc/aps/authorization)",
         body: {
           type: 'object',
           required: ['email', 'username', 'password'],
