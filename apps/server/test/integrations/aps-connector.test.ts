@@ -52,7 +52,11 @@ async function connect(): Promise<ApsTokenSet> {
   const back = await consent(apsAuthorizeUrl(config, { state: 'state-1', challenge, redirectUri: REDIRECT }));
   expect(back.origin + back.pathname).toBe(REDIRECT);
   expect(back.searchParams.get('state')).toBe('state-1');
-  return exchangeApsCode(config, { code: back.searchParams.get('code')!, verifier, redirectUri: REDIRECT }, 5000);
+  return exchangeApsCode(
+    config,
+    { code: back.searchParams.get('code')!, verifier, redirectUri: REDIRECT },
+    5000,
+  );
 }
 
 function connector(set = tokens, base: Partial<ApsConfig> = {}, timeoutMs = 5000) {
@@ -72,14 +76,26 @@ beforeAll(async () => {
             name: 'Torre Norte',
             folders: {
               'Project Files': {
-                Plantas: { 'A-101.pdf': { versions: [PDF_V1, PDF_V2] }, 'MEP.ifc': { versions: [IFC] }, Detalhes: { 'D-1.pdf': { versions: [PDF_V1] } } },
+                Plantas: {
+                  'A-101.pdf': { versions: [PDF_V1, PDF_V2] },
+                  'MEP.ifc': { versions: [IFC] },
+                  Detalhes: { 'D-1.pdf': { versions: [PDF_V1] } },
+                },
                 'memorial.pdf': { versions: [PDF_V1] },
               },
               Plans: { 'P-1.pdf': { versions: [PDF_V1] } },
             },
           },
-          { id: 'b.77ab-sul', name: 'Torre Sul', folders: { 'Project Files': { 'x.pdf': { versions: [PDF_V1] } } } },
-          { id: 'b.77ac-leste', name: 'Anexo Leste', folders: { 'Project Files': { 'y.pdf': { versions: [PDF_V1] } } } },
+          {
+            id: 'b.77ab-sul',
+            name: 'Torre Sul',
+            folders: { 'Project Files': { 'x.pdf': { versions: [PDF_V1] } } },
+          },
+          {
+            id: 'b.77ac-leste',
+            name: 'Anexo Leste',
+            folders: { 'Project Files': { 'y.pdf': { versions: [PDF_V1] } } },
+          },
         ],
       },
       { id: 'b.9d0e-beta', name: 'Beta Engenharia', projects: [] },
@@ -125,7 +141,11 @@ describe('APS three-legged OAuth with PKCE', () => {
     const { challenge } = pkcePair();
     const back = await consent(apsAuthorizeUrl(config, { state: 's', challenge, redirectUri: REDIRECT }));
     const code = back.searchParams.get('code')!;
-    const wrong = exchangeApsCode(config, { code, verifier: pkcePair().verifier, redirectUri: REDIRECT }, 5000);
+    const wrong = exchangeApsCode(
+      config,
+      { code, verifier: pkcePair().verifier, redirectUri: REDIRECT },
+      5000,
+    );
     expect(await codeOf(wrong)).toBe('INTEGRATION_LOGIN_FAILED');
     expect(aps.pkceChecks.at(-1)).toBe(false);
     const again = exchangeApsCode(config, { code, verifier: 'x'.repeat(43), redirectUri: REDIRECT }, 5000);
@@ -198,14 +218,24 @@ describe('APS Data Management in Obra’s shape', () => {
     const plantas = aps.idOf(PROJECT, '/Project Files/Plantas');
     expect(await connector().folder(ref, '/')).toEqual({ id: '/', name: 'Torre Norte', parentId: null });
     expect(await connector().folderItems(ref, '/')).toEqual([
-      { type: 'folder', id: aps.idOf(PROJECT, '/Plans'), name: 'Plans', modifiedAt: '2026-03-02T10:15:00.000Z' },
+      {
+        type: 'folder',
+        id: aps.idOf(PROJECT, '/Plans'),
+        name: 'Plans',
+        modifiedAt: '2026-03-02T10:15:00.000Z',
+      },
       { type: 'folder', id: files, name: 'Project Files', modifiedAt: '2026-03-02T10:15:00.000Z' },
     ]);
     expect(await connector().folder(ref, files)).toEqual({ id: files, name: 'Project Files', parentId: '/' });
     expect(await connector().folder(ref, plantas)).toEqual({ id: plantas, name: 'Plantas', parentId: files });
     const items = await connector().folderItems(ref, plantas);
     expect(items).toEqual([
-      { type: 'folder', id: aps.idOf(PROJECT, '/Project Files/Plantas/Detalhes'), name: 'Detalhes', modifiedAt: '2026-03-02T10:15:00.000Z' },
+      {
+        type: 'folder',
+        id: aps.idOf(PROJECT, '/Project Files/Plantas/Detalhes'),
+        name: 'Detalhes',
+        modifiedAt: '2026-03-02T10:15:00.000Z',
+      },
       {
         type: 'file',
         id: aps.idOf(PROJECT, '/Project Files/Plantas/A-101.pdf'),
@@ -300,7 +330,10 @@ describe('APS error answers', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    const down = connector(tokens, { baseUrl: `http://127.0.0.1:${port}`, userinfoUrl: `http://127.0.0.1:${port}/userinfo` });
+    const down = connector(tokens, {
+      baseUrl: `http://127.0.0.1:${port}`,
+      userinfoUrl: `http://127.0.0.1:${port}/userinfo`,
+    });
     expect(await codeOf(down.customers())).toBe('INTEGRATION_PLATFORM_UNAVAILABLE');
     expect(await codeOf(down.accountEmail())).toBe('INTEGRATION_PLATFORM_UNAVAILABLE');
   });
@@ -325,7 +358,9 @@ describe('APS error answers', () => {
       // The answer is checked too: no page of that size, and the description wants at least one project.
       'GET /project/v1/hubs/{hub_id}/projects → 200: answer: value.data should NOT have fewer than 1 items',
       "GET /data/v2/anything: not in Autodesk's descriptions",
-      expect.stringContaining('POST /authentication/v2/token: body: value.grant_type should be equal to one of the allowed values'),
+      expect.stringContaining(
+        'POST /authentication/v2/token: body: value.grant_type should be equal to one of the allowed values',
+      ),
       expect.stringContaining('POST /authentication/v2/token: body scope everything:write'),
     ]);
     aps.violations.length = 0;

@@ -53,7 +53,9 @@ async function connectThroughAutodesk(
   answers.push(JSON.stringify(started));
   expect(start.status, JSON.stringify(started)).toBe(200);
   const setCookie = start.headers.get('set-cookie') ?? '';
-  expect(setCookie).toMatch(/^obra_aps_connect=[^;]+; Max-Age=600; Path=\/autodoc\/aps\/callback; HttpOnly; SameSite=Lax/);
+  expect(setCookie).toMatch(
+    /^obra_aps_connect=[^;]+; Max-Age=600; Path=\/autodoc\/aps\/callback; HttpOnly; SameSite=Lax/,
+  );
   const consent = await fetch(started.authorizeUrl, { redirect: 'manual' });
   const back = new URL(consent.headers.get('location')!);
   expect(`${back.origin}${back.pathname}`).toBe(`${t.url}/autodoc/aps/callback`);
@@ -129,7 +131,10 @@ describe("the company's platform: APS", () => {
       expect(set.status, JSON.stringify(set.body)).toBe(200);
       expect(set.body).toMatchObject({ platform: 'aps', baseUrl: aps.baseUrl });
     }
-    const same = await rest(owner, 'PUT', '/autodoc/platform', { platform: 'aps', baseUrl: `${aps.baseUrl}/` });
+    const same = await rest(owner, 'PUT', '/autodoc/platform', {
+      platform: 'aps',
+      baseUrl: `${aps.baseUrl}/`,
+    });
     expect(same.status).toBe(200);
     const webdavWithout = await rest(owner, 'PUT', '/autodoc/platform', { platform: 'webdav' });
     expect([webdavWithout.status, webdavWithout.body.code]).toEqual([400, 'BAD_USER_INPUT']);
@@ -169,7 +174,9 @@ describe("linking the user's account through Autodesk's consent page", () => {
       code: 'INTEGRATION_EMAIL_NOT_REGISTERED',
     });
     expect(aps.revoked.length).toBe(revokedBefore + 3);
-    expect((await rest(coordinator, 'GET', '/autodoc/user-integration')).body).toMatchObject({ connected: false });
+    expect((await rest(coordinator, 'GET', '/autodoc/user-integration')).body).toMatchObject({
+      connected: false,
+    });
   });
 
   it('links nothing when the callback comes without its cookie, with another state, or refused', async () => {
@@ -186,7 +193,9 @@ describe("linking the user's account through Autodesk's consent page", () => {
     expect(refused.searchParams.get('code')).toBe('INTEGRATION_LOGIN_FAILED');
     // No code was exchanged.
     expect(exchanges()).toBe(before);
-    expect((await rest(coordinator, 'GET', '/autodoc/user-integration')).body).toMatchObject({ connected: false });
+    expect((await rest(coordinator, 'GET', '/autodoc/user-integration')).body).toMatchObject({
+      connected: false,
+    });
   });
 
   it('links the account: the code exchanged with the PKCE verifier, the tokens sealed', async () => {
@@ -300,17 +309,26 @@ describe('the linked project through APS', () => {
     expect(tip.status, JSON.stringify(tip.body)).toBe(201);
     expect(tip.body).toMatchObject({ kind: 'drive', file: { fileName: 'A-101.pdf', revisionName: '1' } });
     expect((await bytesOf(tip.body.file.id)).equals(PDF_V2)).toBe(true);
-    const older = await rest<{ file: { id: number; revisionName: string } }>(owner, 'POST', `${base()}/aps-files`, {
-      folderId: plantas,
-      fileId: item,
-      versionId: v1,
-    });
+    const older = await rest<{ file: { id: number; revisionName: string } }>(
+      owner,
+      'POST',
+      `${base()}/aps-files`,
+      {
+        folderId: plantas,
+        fileId: item,
+        versionId: v1,
+      },
+    );
     expect(older.body.file.revisionName).toBe('2');
     expect((await bytesOf(older.body.file.id)).equals(PDF_V1)).toBe(true);
   });
 
   it('answers a short-lived viewer token that can only view (viewables:read)', async () => {
-    const answer = await rest<{ accessToken: string; expiresIn: number }>(owner, 'GET', `${base()}/aps-access-token`);
+    const answer = await rest<{ accessToken: string; expiresIn: number }>(
+      owner,
+      'GET',
+      `${base()}/aps-access-token`,
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.expiresIn).toBeGreaterThan(0);
     expect(answer.body.expiresIn).toBeLessThanOrEqual(3600);

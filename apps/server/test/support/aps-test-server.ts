@@ -55,7 +55,11 @@ function operations(): Promise<Operation[]> {
         const shared = (item['parameters'] as Parameter[] | undefined) ?? [];
         for (const method of ['get', 'post', 'put', 'patch', 'delete', 'head']) {
           const op = item[method] as
-            | { parameters?: Parameter[]; requestBody?: Operation['requestBody']; responses: Operation['responses'] }
+            | {
+                parameters?: Parameter[];
+                requestBody?: Operation['requestBody'];
+                responses: Operation['responses'];
+              }
             | undefined;
           if (!op) continue;
           const names: string[] = [];
@@ -243,14 +247,27 @@ export async function startApsServer(options: {
         const versions = (value.versions as Buffer[]).map((bytes, i) => {
           const objectKey = `${randomUUID()}${ext}`;
           objects.set(`wip.dm.prod/${objectKey}`, bytes);
-          return { id: `urn:adsk.wipprod:fs.file:vf.item${serial}?version=${i + 1}`, number: i + 1, bytes, objectKey };
+          return {
+            id: `urn:adsk.wipprod:fs.file:vf.item${serial}?version=${i + 1}`,
+            number: i + 1,
+            bytes,
+            objectKey,
+          };
         });
         nodes.set(id, { kind: 'item', id, name, projectId: project.id, parentId, children: [], versions });
         byPath.set(`${project.id}${at}`, id);
         return id;
       }
       const id = `urn:adsk.wipprod:fs.folder:co.folder${serial}`;
-      const node: Node = { kind: 'folder', id, name, projectId: project.id, parentId, children: [], versions: [] };
+      const node: Node = {
+        kind: 'folder',
+        id,
+        name,
+        projectId: project.id,
+        parentId,
+        children: [],
+        versions: [],
+      };
       nodes.set(id, node);
       byPath.set(`${project.id}${at}`, id);
       node.children = add(project, id, value as ApsTestTree, at);
@@ -277,9 +294,16 @@ export async function startApsServer(options: {
   let origin = '';
   const link = (p: string) => ({ href: `${origin}${p}` });
   const extension = (type: string) => ({ type, version: '1.0', schema: link(`/schema/v1/versions/${type}`) });
-  const who = { createUserId: 'U1', createUserName: 'Autodesk user', lastModifiedUserId: 'U1', lastModifiedUserName: 'Autodesk user' };
+  const who = {
+    createUserId: 'U1',
+    createUserName: 'Autodesk user',
+    lastModifiedUserId: 'U1',
+    lastModifiedUserName: 'Autodesk user',
+  };
   const related = (p: string) => ({ links: { related: link(p) } });
-  const refs = (p: string) => ({ links: { self: link(`${p}/relationships/refs`), related: link(`${p}/refs`) } });
+  const refs = (p: string) => ({
+    links: { self: link(`${p}/relationships/refs`), related: link(`${p}/refs`) },
+  });
   const links = (p: string) => ({ links: { self: link(`${p}/relationships/links`) } });
 
   const folderResource = (node: Node) => {
@@ -364,7 +388,11 @@ export async function startApsServer(options: {
     return {
       type: 'projects',
       id: project.id,
-      attributes: { name: project.name, scopes: ['b360project.fake'], extension: extension('projects:autodesk.bim360:Project') },
+      attributes: {
+        name: project.name,
+        scopes: ['b360project.fake'],
+        extension: extension('projects:autodesk.bim360:Project'),
+      },
       links: { self: link(p) },
       relationships: {
         hub: { ...related(`/project/v1/hubs/${hub.id}`), data: { type: 'hubs', id: hub.id } },
@@ -391,7 +419,11 @@ export async function startApsServer(options: {
     };
   };
 
-  const json = (status: number, body: unknown, headers: Record<string, string> = {}) => ({ status, body, headers });
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
+    status,
+    body,
+    headers,
+  });
   type Answer = ReturnType<typeof json> | { status: number; bytes: Buffer; headers: Record<string, string> };
 
   const bearer = (req: IncomingMessage, scope: string): Token | Answer => {
@@ -406,7 +438,16 @@ export async function startApsServer(options: {
         data: [],
         meta: {
           warnings: [
-            { Id: null, HttpStatusCode: '403', ErrorCode: 'AUTH-010', Title: 'Scope', Detail: `${scope} needed`, AboutLink: null, Source: null, meta: null },
+            {
+              Id: null,
+              HttpStatusCode: '403',
+              ErrorCode: 'AUTH-010',
+              Title: 'Scope',
+              Detail: `${scope} needed`,
+              AboutLink: null,
+              Source: null,
+              meta: null,
+            },
           ],
         },
       });
@@ -417,10 +458,29 @@ export async function startApsServer(options: {
   const issue = (account: ApsTestAccount, scopes: string[], consent: string[]) => {
     const access = randomBytes(24).toString('base64url');
     const refresh = randomBytes(24).toString('base64url');
-    tokens.set(access, { kind: 'access', account, scopes, expiresAt: Date.now() + accessSeconds * 1000, revoked: false, used: false });
-    tokens.set(refresh, { kind: 'refresh', account, scopes: consent, expiresAt: Date.now() + 15 * 86400_000, revoked: false, used: false });
+    tokens.set(access, {
+      kind: 'access',
+      account,
+      scopes,
+      expiresAt: Date.now() + accessSeconds * 1000,
+      revoked: false,
+      used: false,
+    });
+    tokens.set(refresh, {
+      kind: 'refresh',
+      account,
+      scopes: consent,
+      expiresAt: Date.now() + 15 * 86400_000,
+      revoked: false,
+      used: false,
+    });
     issued.push(access, refresh);
-    return json(200, { token_type: 'Bearer', access_token: access, refresh_token: refresh, expires_in: accessSeconds });
+    return json(200, {
+      token_type: 'Bearer',
+      access_token: access,
+      refresh_token: refresh,
+      expires_in: accessSeconds,
+    });
   };
   const visible = (token: Token, projectId: string): boolean => {
     const hub = hubOf.get(projectId);
@@ -428,12 +488,22 @@ export async function startApsServer(options: {
   };
   const notFound = () => json(404, { id: 'not found' });
 
-  function route(req: IncomingMessage, op: Operation, params: Record<string, string>, query: URLSearchParams, body: Record<string, string>): Answer {
+  function route(
+    req: IncomingMessage,
+    op: Operation,
+    params: Record<string, string>,
+    query: URLSearchParams,
+    body: Record<string, string>,
+  ): Answer {
     const key = `${op.method} ${op.template}`;
     switch (key) {
       case 'GET /authentication/v2/authorize': {
         const redirect = new URL(query.get('redirect_uri')!);
-        if (query.get('client_id') !== clientId || query.get('code_challenge_method') !== 'S256' || !query.get('code_challenge'))
+        if (
+          query.get('client_id') !== clientId ||
+          query.get('code_challenge_method') !== 'S256' ||
+          !query.get('code_challenge')
+        )
           return json(400, { error: 'invalid_request' });
         if (refuse || !signedIn) {
           refuse = false;
@@ -456,16 +526,26 @@ export async function startApsServer(options: {
         if (!clientAuth(req)) return json(401, { error: 'invalid_client' });
         if (body['grant_type'] === 'authorization_code') {
           const code = codes.get(body['code'] ?? '');
-          if (!code || code.used || code.redirectUri !== body['redirect_uri']) return json(400, { error: 'invalid_grant' });
+          if (!code || code.used || code.redirectUri !== body['redirect_uri'])
+            return json(400, { error: 'invalid_grant' });
           code.used = true;
-          const ok = createHash('sha256').update(body['code_verifier'] ?? '').digest('base64url') === code.challenge;
+          const ok =
+            createHash('sha256')
+              .update(body['code_verifier'] ?? '')
+              .digest('base64url') === code.challenge;
           pkceChecks.push(ok);
           if (!ok) return json(400, { error: 'invalid_grant', error_description: 'code_verifier' });
           return issue(code.account, code.scopes, code.scopes);
         }
         if (body['grant_type'] === 'refresh_token') {
           const refresh = tokens.get(body['refresh_token'] ?? '');
-          if (!refresh || refresh.kind !== 'refresh' || refresh.used || refresh.revoked || refresh.expiresAt <= Date.now())
+          if (
+            !refresh ||
+            refresh.kind !== 'refresh' ||
+            refresh.used ||
+            refresh.revoked ||
+            refresh.expiresAt <= Date.now()
+          )
             return json(400, { error: 'invalid_grant' });
           const asked = body['scope'] ? body['scope'].split(' ') : refresh.scopes;
           if (asked.some((s) => !refresh.scopes.includes(s))) return json(400, { error: 'invalid_scope' });
@@ -518,13 +598,21 @@ export async function startApsServer(options: {
         const hub = options.hubs.find((h) => h.id === params['hub_id']);
         if (!hub || !token.account.hubs.includes(hub.id)) return notFound();
         const { data, links: pageLinks } = page(hub.projects, query, self);
-        return json(200, { jsonapi: { version: '1.0' }, links: pageLinks, data: data.map((p) => projectResource(hub, p)) });
+        return json(200, {
+          jsonapi: { version: '1.0' },
+          links: pageLinks,
+          data: data.map((p) => projectResource(hub, p)),
+        });
       }
       case 'GET /project/v1/hubs/{hub_id}/projects/{project_id}': {
         const hub = hubOf.get(params['project_id']!);
         if (!hub || hub.id !== params['hub_id'] || !visible(token, params['project_id']!)) return notFound();
         const project = hub.projects.find((p) => p.id === params['project_id'])!;
-        return json(200, { jsonapi: { version: '1.0' }, links: { self: link(self) }, data: projectResource(hub, project) });
+        return json(200, {
+          jsonapi: { version: '1.0' },
+          links: { self: link(self) },
+          data: projectResource(hub, project),
+        });
       }
       case 'GET /project/v1/hubs/{hub_id}/projects/{project_id}/topFolders': {
         const hub = hubOf.get(params['project_id']!);
@@ -539,13 +627,19 @@ export async function startApsServer(options: {
     }
     const node = (id: string | undefined, kind: Node['kind']) => {
       const n = id ? nodes.get(id) : undefined;
-      return n && n.kind === kind && n.projectId === params['project_id'] && visible(token, n.projectId) ? n : undefined;
+      return n && n.kind === kind && n.projectId === params['project_id'] && visible(token, n.projectId)
+        ? n
+        : undefined;
     };
     switch (key) {
       case 'GET /data/v1/projects/{project_id}/folders/{folder_id}': {
         const folder = node(params['folder_id'], 'folder');
         if (!folder) return notFound();
-        return json(200, { jsonapi: { version: '1.0' }, links: { self: link(self) }, data: folderResource(folder) });
+        return json(200, {
+          jsonapi: { version: '1.0' },
+          links: { self: link(self) },
+          data: folderResource(folder),
+        });
       }
       case 'GET /data/v1/projects/{project_id}/folders/{folder_id}/contents': {
         const folder = node(params['folder_id'], 'folder');
@@ -574,23 +668,34 @@ export async function startApsServer(options: {
         if (!item) return notFound();
         const newestFirst = [...item.versions].reverse();
         const { data, links: pageLinks } = page(newestFirst, query, self);
-        return json(200, { jsonapi: { version: '1.0' }, links: pageLinks, data: data.map((v) => versionResource(item, v)) });
+        return json(200, {
+          jsonapi: { version: '1.0' },
+          links: pageLinks,
+          data: data.map((v) => versionResource(item, v)),
+        });
       }
       case 'GET /data/v1/projects/{project_id}/versions/{version_id}': {
         const id = params['version_id']!;
-        const item = [...nodes.values()].find((n) => n.kind === 'item' && n.versions.some((v) => v.id === id));
+        const item = [...nodes.values()].find(
+          (n) => n.kind === 'item' && n.versions.some((v) => v.id === id),
+        );
         if (!item || !node(item.id, 'item')) return notFound();
         return json(200, {
           jsonapi: { version: '1.0' },
           links: { self: link(self) },
-          data: versionResource(item, item.versions.find((v) => v.id === id)!),
+          data: versionResource(
+            item,
+            item.versions.find((v) => v.id === id)!,
+          ),
         });
       }
       case 'GET /oss/v2/buckets/{bucketKey}/objects/{objectKey}/signeds3download': {
         const key = `${params['bucketKey']}/${params['objectKey']}`;
         const bytes = objects.get(key);
         // The object must be one of a project the account sees.
-        const owner = [...nodes.values()].find((n) => n.versions.some((v) => `wip.dm.prod/${v.objectKey}` === key));
+        const owner = [...nodes.values()].find((n) =>
+          n.versions.some((v) => `wip.dm.prod/${v.objectKey}` === key),
+        );
         if (!bytes || !owner || !visible(token, owner.projectId)) return notFound();
         const expires = Date.now() + 120_000;
         const signature = createHmac('sha256', signingKey).update(`${key}:${expires}`).digest('hex');
@@ -609,18 +714,29 @@ export async function startApsServer(options: {
 
   /** The S3 side: the signed address, no token (a bearer token sent there is a violation). */
   function s3(req: IncomingMessage, url: URL): Answer {
-    if (req.headers.authorization) violations.push(`GET ${url.pathname}: an Authorization header was sent to S3`);
+    if (req.headers.authorization)
+      violations.push(`GET ${url.pathname}: an Authorization header was sent to S3`);
     const key = decodeURIComponent(url.pathname.slice('/s3/'.length));
     const expires = Number(url.searchParams.get('X-Amz-Expires'));
     const signature = createHmac('sha256', signingKey).update(`${key}:${expires}`).digest('hex');
     const bytes = objects.get(key);
     if (!bytes || url.searchParams.get('X-Amz-Signature') !== signature || expires < Date.now())
-      return { status: 403, bytes: Buffer.from('<Error><Code>AccessDenied</Code></Error>'), headers: { 'content-type': 'application/xml' } };
+      return {
+        status: 403,
+        bytes: Buffer.from('<Error><Code>AccessDenied</Code></Error>'),
+        headers: { 'content-type': 'application/xml' },
+      };
     return { status: 200, bytes, headers: { 'content-type': 'application/octet-stream' } };
   }
 
   /** Checks a request against its operation: parameters (declared, required, typed) and body. */
-  function checkRequest(req: IncomingMessage, op: Operation, params: Record<string, string>, query: URLSearchParams, raw: string): Record<string, string> {
+  function checkRequest(
+    req: IncomingMessage,
+    op: Operation,
+    params: Record<string, string>,
+    query: URLSearchParams,
+    raw: string,
+  ): Record<string, string> {
     const where = `${op.method} ${op.template}`;
     for (const p of op.parameters) {
       let values: string[] = [];
@@ -635,7 +751,17 @@ export async function startApsServer(options: {
         continue;
       }
       const type = p.schema?.['type'];
-      const typed = values.map((v) => (type === 'integer' || type === 'number' ? Number(v) : type === 'boolean' ? v === 'true' ? true : v === 'false' ? false : v : v));
+      const typed = values.map((v) =>
+        type === 'integer' || type === 'number'
+          ? Number(v)
+          : type === 'boolean'
+            ? v === 'true'
+              ? true
+              : v === 'false'
+                ? false
+                : v
+            : v,
+      );
       if (p.name === 'scope') {
         for (const s of values[0]!.split(' ')) {
           const error = check(p.schema, s);
@@ -659,7 +785,10 @@ export async function startApsServer(options: {
       violations.push(`${where}: body of undescribed type ${type}`);
       return {};
     }
-    const body = type === 'application/x-www-form-urlencoded' ? Object.fromEntries(new URLSearchParams(raw)) : (JSON.parse(raw || '{}') as Record<string, string>);
+    const body =
+      type === 'application/x-www-form-urlencoded'
+        ? Object.fromEntries(new URLSearchParams(raw))
+        : (JSON.parse(raw || '{}') as Record<string, string>);
     const { scope, ...rest } = body;
     const schema = content.schema;
     const error = check(schema, rest);
@@ -683,14 +812,17 @@ export async function startApsServer(options: {
       return;
     }
     if (!response) {
-      const oauth = op.template.startsWith('/authentication/v2/') && (answer.status === 400 || answer.status === 401);
+      const oauth =
+        op.template.startsWith('/authentication/v2/') && (answer.status === 400 || answer.status === 401);
       if (oauth) {
         const error = check(OAUTH_ERROR, answer.body);
         if (error) violations.push(`${where}: ${error}`);
       } else if (!fault) violations.push(`${where}: undescribed status`);
       return;
     }
-    const schema = response.content?.['application/json']?.schema ?? response.content?.['application/vnd.api+json']?.schema;
+    const schema =
+      response.content?.['application/json']?.schema ??
+      response.content?.['application/vnd.api+json']?.schema;
     const error = check(schema, answer.body);
     if (error) violations.push(`${where}: answer: ${error}`);
   }
@@ -700,7 +832,12 @@ export async function startApsServer(options: {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      requests.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, body: raw });
+      requests.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        authorization: req.headers.authorization,
+        body: raw,
+      });
       const url = new URL(req.url ?? '/', origin);
       let answer: Answer;
       if (url.pathname.startsWith('/s3/') && req.method === 'GET') answer = s3(req, url);
@@ -710,7 +847,10 @@ export async function startApsServer(options: {
           if (op.method !== req.method) continue;
           const m = op.pattern.exec(url.pathname);
           if (!m) continue;
-          matched = { op, params: Object.fromEntries(op.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+          matched = {
+            op,
+            params: Object.fromEntries(op.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])),
+          };
           break;
         }
         if (!matched) {
@@ -723,7 +863,9 @@ export async function startApsServer(options: {
             fault.times -= 1;
             answer = json(
               fault.status,
-              fault.status === 401 || fault.status === 404 ? { id: `fault-${fault.status}` } : { developerMessage: `fault ${fault.status}`, errorCode: `FAULT-${fault.status}` },
+              fault.status === 401 || fault.status === 404
+                ? { id: `fault-${fault.status}` }
+                : { developerMessage: `fault ${fault.status}`, errorCode: `FAULT-${fault.status}` },
               fault.status === 429 ? { 'retry-after': '30' } : {},
             );
           } else answer = route(req, matched.op, matched.params, url.searchParams, body);

@@ -4,7 +4,13 @@ import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { ApsConnector } from './aps-connector.ts';
-import { apsAuthorizeUrl, exchangeApsCode, pkcePair, revokeApsTokens, tokenCredentials } from './aps-oauth.ts';
+import {
+  apsAuthorizeUrl,
+  exchangeApsCode,
+  pkcePair,
+  revokeApsTokens,
+  tokenCredentials,
+} from './aps-oauth.ts';
 import { apsConfigOf, secretBoxOf } from './integration-service.ts';
 import { findCompanyIntegration, saveUserIntegration } from './integration-repository.ts';
 
@@ -58,7 +64,8 @@ export async function startApsConnection(
   if (companyId === null) throw new AppError('INTEGRATION_NOT_CONFIGURED');
   const company = await findCompanyIntegration(services.database.db, companyId);
   if (!company) throw new AppError('INTEGRATION_NOT_CONFIGURED');
-  if (company.platform !== 'aps') throw new AppError('INTEGRATION_NOT_SUPPORTED', { platform: company.platform });
+  if (company.platform !== 'aps')
+    throw new AppError('INTEGRATION_NOT_SUPPORTED', { platform: company.platform });
   const aps = apsConfigOf(services);
   const email = input.email.trim();
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new AppError('BAD_USER_INPUT', { field: 'email' });
@@ -126,7 +133,10 @@ export async function finishApsConnection(
 ): Promise<string> {
   const flow = openFlow(services, cookie);
   if (!flow || !query.state || !sameText(query.state, flow.state)) {
-    services.logger.warn({ flow: flow !== null }, 'APS connection callback without its flow (state or cookie)');
+    services.logger.warn(
+      { flow: flow !== null },
+      'APS connection callback without its flow (state or cookie)',
+    );
     return withOutcome(flow?.returnTo ?? DEFAULT_RETURN, { code: 'INTEGRATION_LOGIN_FAILED' });
   }
   if (query.error || !query.code) {

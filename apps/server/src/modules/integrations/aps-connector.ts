@@ -12,7 +12,13 @@ import type {
   PartnerProject,
   PartnerProjectRef,
 } from './connector.ts';
-import { parseTokenSet, refreshApsTokens, revokeApsTokens, tokenCredentials, type ApsTokenSet } from './aps-oauth.ts';
+import {
+  parseTokenSet,
+  refreshApsTokens,
+  revokeApsTokens,
+  tokenCredentials,
+  type ApsTokenSet,
+} from './aps-oauth.ts';
 import { platformDownload, platformFetch, platformStatusError, platformText } from './platform-http.ts';
 
 /** A JSON:API resource of the Data Management API (fixtures/aps/datamanagement.yaml), as far as Obra reads it. */
@@ -40,7 +46,8 @@ function plainId(value: string, field: string): string {
 
 /** A folder, item or version URN (`urn:adsk.wipprod:fs.folder:co.…`, `…:fs.file:vf.…?version=2`). */
 function urn(value: string, field: string): string {
-  if (!/^urn:[A-Za-z0-9][A-Za-z0-9._~:=?%-]{0,1000}$/.test(value)) throw new AppError('BAD_USER_INPUT', { field });
+  if (!/^urn:[A-Za-z0-9][A-Za-z0-9._~:=?%-]{0,1000}$/.test(value))
+    throw new AppError('BAD_USER_INPUT', { field });
   return value;
 }
 
@@ -88,7 +95,10 @@ export class ApsConnector implements DocumentPlatformConnector {
   private async get(url: string): Promise<Document> {
     const response = await platformFetch(url, {
       method: 'GET',
-      headers: { authorization: `Bearer ${this.tokens.access}`, accept: 'application/vnd.api+json, application/json' },
+      headers: {
+        authorization: `Bearer ${this.tokens.access}`,
+        accept: 'application/vnd.api+json, application/json',
+      },
       timeoutMs: this.timeoutMs,
     });
     const body = await platformText(response, this.timeoutMs);
@@ -104,7 +114,8 @@ export class ApsConnector implements DocumentPlatformConnector {
 
   private async one(path: string): Promise<{ data: Resource; included: Resource[] }> {
     const doc = await this.get(`${this.aps.baseUrl}${path}`);
-    if (!doc.data || Array.isArray(doc.data)) throw new AppError('INTEGRATION_PLATFORM_ERROR', { reason: 'shape' });
+    if (!doc.data || Array.isArray(doc.data))
+      throw new AppError('INTEGRATION_PLATFORM_ERROR', { reason: 'shape' });
     return { data: doc.data, included: doc.included ?? [] };
   }
 
@@ -256,7 +267,8 @@ export class ApsConnector implements DocumentPlatformConnector {
       .map(version)
       .sort((a, b) => b.number - a.number);
     const tipId = relation(item, 'tip');
-    const tip = versions.find((v) => v.id === tipId) ?? included.filter((r) => r.id === tipId).map(version)[0];
+    const tip =
+      versions.find((v) => v.id === tipId) ?? included.filter((r) => r.id === tipId).map(version)[0];
     return {
       id: item.id,
       name: nameOf(item),

@@ -144,8 +144,8 @@ async function tokenSetFrom(
 ): Promise<ApsTokenSet> {
   const now = Date.now();
   const data = await tokenCall(
-      aps,
-      { grant_type: 'refresh_token', refresh_token: refreshToken, scope: APS_DATA_SCOPES.join(' ') },
+    aps,
+    { grant_type: 'refresh_token', refresh_token: refreshToken, scope: APS_DATA_SCOPES.join(' ') },
     timeoutMs,
     refused,
   );
@@ -190,7 +190,11 @@ export async function exchangeApsCode(
 }
 
 /** New tokens before expiry; a refresh token Autodesk refuses means the user connects again. */
-export function refreshApsTokens(aps: ApsConfig, tokens: ApsTokenSet, timeoutMs: number): Promise<ApsTokenSet> {
+export function refreshApsTokens(
+  aps: ApsConfig,
+  tokens: ApsTokenSet,
+  timeoutMs: number,
+): Promise<ApsTokenSet> {
   return tokenSetFrom(
     aps,
     tokens.refresh,

@@ -141,7 +141,11 @@ export async function setCompanyPlatform(
   let baseUrl: string;
   if (input.platform === 'aps') {
     baseUrl = apsConfigOf(services).baseUrl;
-    if (input.baseUrl !== undefined && input.baseUrl.trim() !== '' && checkBaseUrl(input.baseUrl).replace(/\/$/, '') !== baseUrl)
+    if (
+      input.baseUrl !== undefined &&
+      input.baseUrl.trim() !== '' &&
+      checkBaseUrl(input.baseUrl).replace(/\/$/, '') !== baseUrl
+    )
       throw new AppError('BAD_USER_INPUT', { field: 'baseUrl' });
   } else {
     if (input.baseUrl === undefined) throw new AppError('BAD_USER_INPUT', { field: 'baseUrl' });

@@ -156,7 +156,8 @@ export function registerAutodocRoutes(app: FastifyInstance, services: AppService
             baseUrl: {
               type: 'string',
               maxLength: 2000,
-              description: "WebDAV: the server's address (required). APS: APS_BASE_URL, which may be left out",
+              description:
+                "WebDAV: the server's address (required). APS: APS_BASE_URL, which may be left out",
             },
           },
         },
