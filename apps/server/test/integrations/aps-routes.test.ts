@@ -3,6 +3,8 @@
 // linking a user's account through Autodesk's consent page (PKCE, the state and verifier in a sealed cookie, the
 // e-mail rule), the project link, browsing, bringing a version in, the viewer token, the refresh before expiry,
 // revocation on DELETE, APS error answers, and secrets that never reach an answer or the log.
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -10,6 +12,9 @@ import { buildCompanyWithAdmin, type TestUser } from '../support/factories.ts';
 import { createProject } from '../projects/project-test-kit.ts';
 import { pdfBytes, rest as drest, type RestAnswer } from '../drive/drive-test-kit.ts';
 import { startApsServer, type ApsTestServer } from '../support/aps-test-server.ts';
+import { secretBoxOf } from '../../src/modules/integrations/integration-service.ts';
+
+const IFC = fs.readFileSync(path.join(import.meta.dirname, '../../../../fixtures/ifc/bcf-xml/MEP.ifc'));
 
 const PDF_V1 = pdfBytes('partner sheet, first issue');
 const PDF_V2 = pdfBytes('partner sheet, second issue');
@@ -82,7 +87,7 @@ beforeAll(async () => {
             name: 'Torre Norte',
             folders: {
               'Project Files': {
-                Plantas: { 'A-101.pdf': { versions: [PDF_V1, PDF_V2] } },
+                Plantas: { 'A-101.pdf': { versions: [PDF_V1, PDF_V2] }, 'MEP.ifc': { versions: [IFC] } },
                 'memorial.pdf': { versions: [PDF_V1] },
               },
             },
@@ -191,6 +196,28 @@ describe("linking the user's account through Autodesk's consent page", () => {
     aps.refuseNextConsent();
     const refused = await connectThroughAutodesk(coordinator, coordinator.email);
     expect(refused.searchParams.get('code')).toBe('INTEGRATION_LOGIN_FAILED');
+    // A flow past its ten minutes (sealed as Obra seals it, its expiry passed).
+    const state = 'expired-state';
+    const sealed = secretBoxOf(t.server.services).seal(
+      JSON.stringify({
+        purpose: 'aps-connect',
+        userId: coordinator.id,
+        companyId: coordinator.companyId,
+        email: coordinator.email,
+        state,
+        verifier: 'v'.repeat(43),
+        redirectUri: `${t.url}/autodoc/aps/callback`,
+        returnTo: '/workspace/user/profile',
+        expiresAt: Date.now() - 1000,
+      }),
+    );
+    const expired = await fetch(`${t.url}/autodoc/aps/callback?code=whatever&state=${state}`, {
+      redirect: 'manual',
+      headers: { cookie: `obra_aps_connect=${sealed.keyId}~${sealed.secret}` },
+    });
+    expect(expired.headers.get('location')).toBe(
+      '/workspace/user/profile?partnerConnection=error&code=INTEGRATION_LOGIN_FAILED',
+    );
     // No code was exchanged.
     expect(exchanges()).toBe(before);
     expect((await rest(coordinator, 'GET', '/autodoc/user-integration')).body).toMatchObject({
@@ -321,6 +348,20 @@ describe('the linked project through APS', () => {
     );
     expect(older.body.file.revisionName).toBe('2');
     expect((await bytesOf(older.body.file.id)).equals(PDF_V1)).toBe(true);
+  });
+
+  it('brings an IFC model into BIM models, its conversion queued', async () => {
+    const answer = await rest<{ kind: string; file: { id: number } }>(owner, 'POST', `${base()}/aps-files`, {
+      folderId: aps.idOf(PROJECT, '/Project Files/Plantas'),
+      fileId: aps.idOf(PROJECT, '/Project Files/Plantas/MEP.ifc'),
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body.kind).toBe('bim');
+    const { rows } = await t.server.services.database.executor.executeSql(
+      "select count(*)::int as n from pgboss.job where name = 'bim.convert' and (data->>'fileId')::int = $1",
+      [answer.body.file.id],
+    );
+    expect((rows[0] as { n: number }).n).toBe(1);
   });
 
   it('answers a short-lived viewer token that can only view (viewables:read)', async () => {
