@@ -6,7 +6,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@obra/domain';
-import type { ApsConfig } from '../../src/config.ts';
+import { ConfigError, loadConfig, type ApsConfig } from '../../src/config.ts';
 import { ApsConnector } from '../../src/modules/integrations/aps-connector.ts';
 import {
   apsAuthorizeUrl,
@@ -304,6 +304,20 @@ describe('APS Data Management in Obra’s shape', () => {
     expect(await codeOf(connector().folderItems(ref, '../items'))).toBe('BAD_USER_INPUT');
     expect(await codeOf(connector().folder({ ...ref, projectId: 'b.1/../x' }, '/'))).toBe('BAD_USER_INPUT');
     expect(await codeOf(connector().file(ref, null, 'urn:adsk/../x'))).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('APS settings', () => {
+  it('offers APS with both the client id and secret, at Autodesk by default', () => {
+    expect(loadConfig({}).integrations.aps).toBeUndefined();
+    expect(loadConfig({ APS_CLIENT_ID: 'id', APS_CLIENT_SECRET: 'secret' }).integrations.aps).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      baseUrl: 'https://developer.api.autodesk.com',
+      userinfoUrl: 'https://api.userprofile.autodesk.com/userinfo',
+    });
+    expect(() => loadConfig({ APS_CLIENT_ID: 'id' })).toThrow(ConfigError);
+    expect(() => loadConfig({ APS_CLIENT_SECRET: 'secret' })).toThrow(ConfigError);
   });
 });
 
