@@ -339,6 +339,21 @@ describe('APS error answers', () => {
     expect(await codeOf(connector().refresh())).toBe('INTEGRATION_PLATFORM_UNAVAILABLE');
   });
 
+  it('keeps the new refresh token when the viewer token’s refresh fails, and refreshes again at next use', async () => {
+    const own = await connect();
+    aps.failNext(/\/authentication\/v2\/token$/, 503, 1, 1);
+    const half = await connector(own).refresh();
+    const set = parseTokenSet(half!.secret);
+    expect(aps.isActive(own.refresh)).toBe(false);
+    expect(aps.isActive(set.refresh)).toBe(true);
+    expect(set.viewer).toBe(own.viewer);
+    // Due at once: the service refreshes before the next call.
+    expect(half!.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(await connector(set).customers()).toHaveLength(2);
+    const whole = parseTokenSet((await connector(set).refresh())!.secret);
+    expect(aps.scopesOf(whole.viewer)).toEqual(['viewables:read']);
+  });
+
   it('a platform that does not answer is INTEGRATION_PLATFORM_UNAVAILABLE', async () => {
     const closed = net.createServer();
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));

@@ -185,8 +185,8 @@ export interface ApsTestServer {
   signIn(email: string): void;
   /** The next consent page visit is refused by the user (`error=access_denied`). */
   refuseNextConsent(): void;
-  /** The next `times` requests whose path matches answer `status` (an APS error answer). */
-  failNext(match: RegExp, status: number, times?: number): void;
+  /** The next `times` requests whose path matches answer `status` (an APS error answer), after `skip` of them. */
+  failNext(match: RegExp, status: number, times?: number, skip?: number): void;
   /** Expires every access token now (the next call of Obra must refresh first). */
   expireAccessTokens(): void;
   /** The id of a folder or item by its path in a project (`/Plans/A-101.pdf`). */
@@ -226,7 +226,7 @@ export async function startApsServer(options: {
     string,
     { account: ApsTestAccount; challenge: string; redirectUri: string; scopes: string[]; used: boolean }
   >();
-  const faults: { match: RegExp; status: number; times: number }[] = [];
+  const faults: { match: RegExp; status: number; times: number; skip: number }[] = [];
   let signedIn: ApsTestAccount | undefined;
   let refuse = false;
 
@@ -858,7 +858,11 @@ export async function startApsServer(options: {
           answer = json(404, {});
         } else {
           const body = checkRequest(req, matched.op, matched.params, url.searchParams, raw);
-          const fault = faults.find((f) => f.times > 0 && f.match.test(url.pathname));
+          let fault = faults.find((f) => f.times > 0 && f.match.test(url.pathname));
+          if (fault && fault.skip > 0) {
+            fault.skip -= 1;
+            fault = undefined;
+          }
           if (fault) {
             fault.times -= 1;
             answer = json(
@@ -906,8 +910,8 @@ export async function startApsServer(options: {
     refuseNextConsent() {
       refuse = true;
     },
-    failNext(match, status, times = 1) {
-      faults.push({ match, status, times });
+    failNext(match, status, times = 1, skip = 0) {
+      faults.push({ match, status, times, skip });
     },
     expireAccessTokens() {
       for (const token of tokens.values()) if (token.kind === 'access') token.expiresAt = Date.now() - 1;

@@ -134,13 +134,16 @@ async function tokenCall(
 
 /**
  * From a refresh token to a full token set: the server's token (data scopes), then the viewer's (down-scoped),
- * each refresh answering the refresh token the next one uses.
+ * each refresh answering the refresh token the next one uses. When the second call fails, the first one's refresh
+ * token has already replaced the old one: the set keeps it with the data token and the previous viewer token (none
+ * at a first connection), and expires at once, so the next use refreshes again rather than the account being lost.
  */
 async function tokenSetFrom(
   aps: ApsConfig,
   refreshToken: string,
   timeoutMs: number,
   refused: () => AppError,
+  previous?: ApsTokenSet,
 ): Promise<ApsTokenSet> {
   const now = Date.now();
   const data = await tokenCall(
@@ -149,15 +152,26 @@ async function tokenSetFrom(
     timeoutMs,
     refused,
   );
-  const viewer = await tokenCall(
-    aps,
-    { grant_type: 'refresh_token', refresh_token: data.refresh_token, scope: APS_VIEWER_SCOPES.join(' ') },
-    timeoutMs,
-    refused,
-  );
+  const access = { access: data.access_token, accessExpiresAt: now + data.expires_in * 1000 };
+  let viewer: TokenAnswer;
+  try {
+    viewer = await tokenCall(
+      aps,
+      { grant_type: 'refresh_token', refresh_token: data.refresh_token, scope: APS_VIEWER_SCOPES.join(' ') },
+      timeoutMs,
+      refused,
+    );
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return {
+      ...access,
+      viewer: previous?.viewer ?? '',
+      viewerExpiresAt: Math.min(previous?.viewerExpiresAt ?? now, now),
+      refresh: data.refresh_token,
+    };
+  }
   return {
-    access: data.access_token,
-    accessExpiresAt: now + data.expires_in * 1000,
+    ...access,
     viewer: viewer.access_token,
     viewerExpiresAt: now + viewer.expires_in * 1000,
     refresh: viewer.refresh_token,
@@ -200,6 +214,7 @@ export function refreshApsTokens(
     tokens.refresh,
     timeoutMs,
     () => new AppError('INTEGRATION_NOT_CONNECTED', { what: 'user', reason: 'expired' }),
+    tokens,
   );
 }
 
