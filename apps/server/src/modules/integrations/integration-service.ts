@@ -287,6 +287,8 @@ function openCredentials(services: AppServices, row: UserIntegrationRow): Partne
  * process; docs/integrations.md.)
  */
 const refreshing = new Map<number, Promise<unknown>>();
+/** The expiry each user's last refresh in this process stored: a row read before it was written is stale. */
+const refreshedUntil = new Map<number, number>();
 
 /**
  * The caller's connector: INTEGRATION_NOT_CONNECTED without an account (or one on another platform than `on`);
@@ -316,12 +318,16 @@ async function userConnector(
   const expiring =
     credentials.expiresAt !== null && credentials.expiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS;
   if (!stale && !expiring) return connector;
+  // Read before a refresh of this process was written (and finished before this request looked): read again.
+  if (expiring && !waited && (refreshedUntil.get(userId) ?? 0) > (credentials.expiresAt?.getTime() ?? 0))
+    return userConnector(services, actor, on, true);
   const work = (async () => {
     const fresh = expiring ? ((await connector.refresh()) ?? credentials) : credentials;
     const sealed = box.seal(fresh.secret);
     await unitOfWork(services, (tx) =>
       updateUserSecret(tx, userId, { ...sealed, expiresAt: fresh.expiresAt }),
     );
+    if (fresh.expiresAt) refreshedUntil.set(userId, fresh.expiresAt.getTime());
     return fresh === credentials ? connector : connectorFor(services, row.platform, row.baseUrl, fresh);
   })();
   refreshing.set(userId, work);
