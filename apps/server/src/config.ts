@@ -98,6 +98,13 @@ const envSchema = z.object({
   INTEGRATIONS_KEYS: csv.optional(),
   /** Time-out of every call to a partner document platform. */
   INTEGRATIONS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  /** Autodesk Platform Services: the app's client id and secret (a "Traditional Web App"); APS is offered with both. */
+  APS_CLIENT_ID: z.string().min(1).optional(),
+  APS_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The APS API's address (authentication, Data Management, OSS). */
+  APS_BASE_URL: z.string().url().default('https://developer.api.autodesk.com'),
+  /** The OpenID userinfo endpoint of APS (the account's e-mail). */
+  APS_USERINFO_URL: z.string().url().default('https://api.userprofile.autodesk.com/userinfo'),
 });
 
 /** One OpenID provider enabled by configuration. */
@@ -166,6 +173,16 @@ export interface IntegrationsConfig {
   /** Sealing keys, the first seals; empty: a key generated into $DATA_DIR/keys. */
   keys: { id: string; key: string }[];
   timeoutMs: number;
+  /** Autodesk Platform Services (APS_*), undefined without a client id and secret. */
+  aps: ApsConfig | undefined;
+}
+
+/** Autodesk Platform Services: the registered app and the addresses of its API. */
+export interface ApsConfig {
+  clientId: string;
+  clientSecret: string;
+  baseUrl: string;
+  userinfoUrl: string;
 }
 
 /** Metrics and traces (docs/operations.md "Metrics", "Tracing"). */
@@ -350,6 +367,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         return { id: entry.slice(0, at), key: entry.slice(at + 1) };
       }),
       timeoutMs: e.INTEGRATIONS_TIMEOUT_MS,
+      aps:
+        e.APS_CLIENT_ID && e.APS_CLIENT_SECRET
+          ? {
+              clientId: e.APS_CLIENT_ID,
+              clientSecret: e.APS_CLIENT_SECRET,
+              baseUrl: e.APS_BASE_URL.replace(/\/$/, ''),
+              userinfoUrl: e.APS_USERINFO_URL,
+            }
+          : undefined,
     },
   };
 }
@@ -367,6 +393,8 @@ function integrationKeyProblems(e: z.infer<typeof envSchema>): string[] {
     else if (seen.has(id)) problems.push(`INTEGRATIONS_KEYS: key id '${id}' given twice`);
     seen.add(id);
   }
+  if ((e.APS_CLIENT_ID === undefined) !== (e.APS_CLIENT_SECRET === undefined))
+    problems.push('APS_CLIENT_ID and APS_CLIENT_SECRET: give both or neither');
   return problems;
 }
 

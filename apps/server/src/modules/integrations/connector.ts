@@ -93,7 +93,8 @@ export interface DocumentPlatformConnector {
   projects(customerId: string): Promise<PartnerProject[]>;
   folder(project: PartnerProjectRef, folderId: string): Promise<PartnerFolder>;
   folderItems(project: PartnerProjectRef, folderId: string): Promise<PartnerFolderItem[]>;
-  file(project: PartnerProjectRef, folderId: string, fileId: string): Promise<PartnerFile>;
+  /** A file with its versions; with a folder, the file must be in it (null: wherever it is in the project). */
+  file(project: PartnerProjectRef, folderId: string | null, fileId: string): Promise<PartnerFile>;
   download(project: PartnerProjectRef, fileId: string, versionId?: string): Promise<PartnerDownload>;
   /** New credentials when the current ones are near expiry (OAuth), else undefined. */
   refresh(): Promise<PartnerCredentials | undefined>;

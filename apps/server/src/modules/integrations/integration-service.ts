@@ -16,6 +16,7 @@ import {
   type Platform,
 } from './connector.ts';
 import { WebDavConnector } from './webdav-connector.ts';
+import { ApsConnector } from './aps-connector.ts';
 import { loadSecretBox, type SecretBox } from './secret-box.ts';
 import {
   deleteUserIntegration,
@@ -46,16 +47,28 @@ export function secretBoxOf(services: Pick<AppServices, 'config'>): SecretBox {
   return box;
 }
 
-/** A connector for a platform, a base URL and an account: the one place that knows the adapters. */
+/**
+ * A connector for a platform, a base URL and an account: the one place that knows the adapters. APS is always
+ * called at APS_BASE_URL (the client secret never goes to an address a company chose), and only when this server
+ * has an APS app (APS_CLIENT_ID, APS_CLIENT_SECRET).
+ */
 export function connectorFor(
   services: Pick<AppServices, 'config'>,
   platform: string,
   baseUrl: string,
   credentials: PartnerCredentials,
 ): DocumentPlatformConnector {
-  if (platform === 'webdav')
-    return new WebDavConnector(baseUrl, credentials, services.config.integrations.timeoutMs);
+  const { timeoutMs, aps } = services.config.integrations;
+  if (platform === 'webdav') return new WebDavConnector(baseUrl, credentials, timeoutMs);
+  if (platform === 'aps' && aps) return new ApsConnector(aps, credentials, timeoutMs);
   throw new AppError('INTEGRATION_NOT_SUPPORTED', { platform });
+}
+
+/** The APS app of this server, else INTEGRATION_NOT_SUPPORTED (APS_CLIENT_ID and APS_CLIENT_SECRET not set). */
+export function apsConfigOf(services: Pick<AppServices, 'config'>) {
+  const { aps } = services.config.integrations;
+  if (!aps) throw new AppError('INTEGRATION_NOT_SUPPORTED', { platform: 'aps', reason: 'not-configured' });
+  return aps;
 }
 
 /** A base URL Obra may call: http(s), no credentials in it, no fragment. */
@@ -112,21 +125,32 @@ export async function getCompanyPlatform(
 }
 
 /**
- * Chooses the company's platform and its address. Only WebDAV is built (docs/integrations.md): choosing `aps`
- * answers INTEGRATION_NOT_SUPPORTED rather than storing a platform nobody can reach.
+ * Chooses the company's platform and its address. WebDAV needs the address of the company's server. APS needs
+ * this server's APS app (else INTEGRATION_NOT_SUPPORTED rather than storing a platform nobody can reach) and is
+ * always at APS_BASE_URL: another address is refused (Obra sends its client secret there).
  */
 export async function setCompanyPlatform(
   services: AppServices,
   actor: Actor,
-  input: { companyId?: number | undefined; platform: string; baseUrl: string },
+  input: { companyId?: number | undefined; platform: string; baseUrl?: string | undefined },
 ): Promise<CompanyPlatformView> {
   const id = companyOf(actor, input.companyId);
   requireCompanyAdmin(actor, id);
   if (!(PLATFORMS as readonly string[]).includes(input.platform))
     throw new AppError('BAD_USER_INPUT', { field: 'platform' });
-  if (input.platform !== 'webdav')
-    throw new AppError('INTEGRATION_NOT_SUPPORTED', { platform: input.platform });
-  const baseUrl = checkBaseUrl(input.baseUrl);
+  let baseUrl: string;
+  if (input.platform === 'aps') {
+    baseUrl = apsConfigOf(services).baseUrl;
+    if (
+      input.baseUrl !== undefined &&
+      input.baseUrl.trim() !== '' &&
+      checkBaseUrl(input.baseUrl).replace(/\/$/, '') !== baseUrl
+    )
+      throw new AppError('BAD_USER_INPUT', { field: 'baseUrl' });
+  } else {
+    if (input.baseUrl === undefined) throw new AppError('BAD_USER_INPUT', { field: 'baseUrl' });
+    baseUrl = checkBaseUrl(input.baseUrl);
+  }
   const row = await unitOfWork(services, (tx) =>
     saveCompanyIntegration(tx, {
       companyId: id,
@@ -184,6 +208,9 @@ export async function connectUser(
   if (actor.account.companyId === null) throw new AppError('INTEGRATION_NOT_CONFIGURED');
   const company = await findCompanyIntegration(services.database.db, actor.account.companyId);
   if (!company) throw new AppError('INTEGRATION_NOT_CONFIGURED');
+  // An APS account is linked through Autodesk's consent page (POST /autodoc/aps/authorization), never a password.
+  if (company.platform === 'aps')
+    throw new AppError('INTEGRATION_NOT_SUPPORTED', { platform: 'aps', use: '/autodoc/aps/authorization' });
   const credentials: PartnerCredentials = {
     accountName: input.username.trim(),
     secret: input.password,
@@ -255,6 +282,15 @@ function openCredentials(services: AppServices, row: UserIntegrationRow): Partne
 }
 
 /**
+ * The refreshes (and reseals) under way, by user: a refresh token is single-use (APS), so two requests of one user
+ * at once share one refresh rather than the second presenting a token the first has already spent. (Within one
+ * process; docs/integrations.md.)
+ */
+const refreshing = new Map<number, Promise<unknown>>();
+/** The expiry each user's last refresh in this process stored: a row read before it was written is stale. */
+const refreshedUntil = new Map<number, number>();
+
+/**
  * The caller's connector: INTEGRATION_NOT_CONNECTED without an account (or one on another platform than `on`);
  * credentials near expiry are refreshed first and secrets sealed under an older key sealed again.
  */
@@ -262,31 +298,44 @@ async function userConnector(
   services: AppServices,
   actor: Actor,
   on?: { platform: string; baseUrl: string },
+  waited = false,
 ): Promise<DocumentPlatformConnector> {
-  const row = await findUserIntegration(services.database.db, actor.account.id);
+  const userId = actor.account.id;
+  const row = await findUserIntegration(services.database.db, userId);
   if (!row) throw new AppError('INTEGRATION_NOT_CONNECTED', { what: 'user' });
   if (on && (on.platform !== row.platform || on.baseUrl !== row.baseUrl))
     throw new AppError('INTEGRATION_NOT_CONNECTED', { what: 'user' });
+  const pending = refreshing.get(userId);
+  if (pending && !waited) {
+    // Another request of this user is refreshing: its new credentials are read once it is done.
+    await pending.catch(() => undefined);
+    return userConnector(services, actor, on, true);
+  }
   const box = secretBoxOf(services);
-  let credentials = openCredentials(services, row);
-  let connector = connectorFor(services, row.platform, row.baseUrl, credentials);
+  const credentials = openCredentials(services, row);
+  const connector = connectorFor(services, row.platform, row.baseUrl, credentials);
   const stale = box.needsReseal({ keyId: row.keyId, secret: row.secret });
   const expiring =
     credentials.expiresAt !== null && credentials.expiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS;
-  if (expiring) {
-    const refreshed = await connector.refresh();
-    if (refreshed) {
-      credentials = refreshed;
-      connector = connectorFor(services, row.platform, row.baseUrl, credentials);
-    }
-  }
-  if (stale || expiring) {
-    const sealed = box.seal(credentials.secret);
+  if (!stale && !expiring) return connector;
+  // Read before a refresh of this process was written (and finished before this request looked): read again.
+  if (expiring && !waited && (refreshedUntil.get(userId) ?? 0) > (credentials.expiresAt?.getTime() ?? 0))
+    return userConnector(services, actor, on, true);
+  const work = (async () => {
+    const fresh = expiring ? ((await connector.refresh()) ?? credentials) : credentials;
+    const sealed = box.seal(fresh.secret);
     await unitOfWork(services, (tx) =>
-      updateUserSecret(tx, actor.account.id, { ...sealed, expiresAt: credentials.expiresAt }),
+      updateUserSecret(tx, userId, { ...sealed, expiresAt: fresh.expiresAt }),
     );
+    if (fresh.expiresAt) refreshedUntil.set(userId, fresh.expiresAt.getTime());
+    return fresh === credentials ? connector : connectorFor(services, row.platform, row.baseUrl, fresh);
+  })();
+  refreshing.set(userId, work);
+  try {
+    return await work;
+  } finally {
+    if (refreshing.get(userId) === work) refreshing.delete(userId);
   }
-  return connector;
 }
 
 export async function listCustomers(services: AppServices, actor: Actor) {
@@ -447,15 +496,10 @@ export async function getFile(
   return connector.file(ref, folderId, fileId);
 }
 
-function parentOf(fileId: string): string {
-  const at = fileId.lastIndexOf('/');
-  return at <= 0 ? '/' : fileId.slice(0, at);
-}
-
-/** A file by its id alone (GET …/aps-files/{fileId}). */
+/** A file by its id alone (GET …/aps-files/{fileId}), wherever it is in the linked project. */
 export async function getFileById(services: AppServices, actor: Actor, projectId: number, fileId: string) {
   const { connector, ref } = await browse(services, actor, projectId);
-  return connector.file(ref, parentOf(fileId), fileId);
+  return connector.file(ref, null, fileId);
 }
 
 /** The bytes of a version, for the document viewer (streamed from the platform through Obra). */

@@ -91,7 +91,8 @@ export async function platformText(response: Response, timeoutMs: number): Promi
 export function platformStatusError(status: number): AppError {
   if (status === 401) return new AppError('INTEGRATION_LOGIN_FAILED');
   if (status === 403 || status === 404) return new AppError('NOT_FOUND');
-  if (status === 502 || status === 503 || status === 504)
+  // 429: the platform's rate limit, as busy as a platform that is down for the user.
+  if (status === 429 || status === 502 || status === 503 || status === 504)
     return new AppError('INTEGRATION_PLATFORM_UNAVAILABLE', { status });
   return new AppError('INTEGRATION_PLATFORM_ERROR', { status });
 }

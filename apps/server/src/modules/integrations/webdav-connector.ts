@@ -209,9 +209,10 @@ export class WebDavConnector implements DocumentPlatformConnector {
     );
   }
 
-  async file(project: PartnerProjectRef, folderId: string, fileId: string): Promise<PartnerFile> {
-    const folder = segments(folderId);
+  async file(project: PartnerProjectRef, folderId: string | null, fileId: string): Promise<PartnerFile> {
     const parts = segments(fileId);
+    // Without a folder, the file's own (its path without its name).
+    const folder = folderId === null ? parts.slice(0, -1) : segments(folderId);
     // The file must be in the folder named with it.
     if (parts.length !== folder.length + 1 || folder.some((p, i) => parts[i] !== p))
       throw new AppError('NOT_FOUND');

@@ -7,6 +7,7 @@ import { ConnectProjectPage } from './connect-project-page.tsx';
 import { SetupIntegrationsPage } from './setup-integrations-page.tsx';
 import { PartnerDocumentsPage } from './partner-documents-page.tsx';
 import { PowerBiPage } from './power-bi-page.tsx';
+import { PartnerConnectionSection } from './partner-connection.tsx';
 
 // jsdom with user-event is slow on a loaded machine; the limit only catches a hang, it asserts no timing.
 const SLOW = { timeout: 30_000 };
@@ -111,6 +112,60 @@ describe('/autodoc/connect-project', SLOW, () => {
   });
 });
 
+describe("the user's connection on APS (profile)", SLOW, () => {
+  const APS_PLATFORM = {
+    companyId: 3,
+    platform: 'aps',
+    baseUrl: 'https://developer.api.autodesk.com',
+    updatedAt: null,
+  };
+
+  it("sends the browser to Autodesk's consent page, to come back to the profile", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/workspace/user/profile' });
+    const calls = stubAuthFetch({
+      'GET /autodoc/user-integration': [200, { ...CONNECTED, connected: false }],
+      'GET /autodoc/platform': [200, APS_PLATFORM],
+      'POST /autodoc/aps/authorization': [
+        200,
+        { authorizeUrl: 'https://developer.api.autodesk.com/authentication/v2/authorize?state=s' },
+      ],
+    });
+    await renderRoutes(
+      [{ path: '/workspace/user/profile', element: <PartnerConnectionSection email="ana@acme.com" /> }],
+      '/workspace/user/profile',
+      fakeSession({ status: 'ready', user: READY_USER }),
+    );
+    const user = userEvent.setup();
+    expect(screen.queryByLabelText('App password')).not.toBeInTheDocument();
+    await user.click(await screen.findByTestId('partner-connect-aps'));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith(
+        'https://developer.api.autodesk.com/authentication/v2/authorize?state=s',
+      ),
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      email: 'ana@acme.com',
+      returnTo: '/workspace/user/profile',
+    });
+  });
+
+  it("shows why Autodesk's return linked nothing", async () => {
+    stubAuthFetch({
+      'GET /autodoc/user-integration': [200, { ...CONNECTED, connected: false }],
+      'GET /autodoc/platform': [200, APS_PLATFORM],
+    });
+    await renderRoutes(
+      [{ path: '/workspace/user/profile', element: <PartnerConnectionSection email="ana@acme.com" /> }],
+      '/workspace/user/profile?partnerConnection=error&code=INTEGRATION_EMAIL_NOT_REGISTERED',
+      fakeSession({ status: 'ready', user: READY_USER }),
+    );
+    expect(await screen.findByTestId('form-error')).toHaveTextContent(
+      'The e-mail given is not the one registered on the document platform.',
+    );
+  });
+});
+
 describe('setup/integrations', SLOW, () => {
   it('lets the company administrator choose the platform, and a coordinator open the connection page', async () => {
     const calls = stubAuthFetch({
@@ -136,6 +191,28 @@ describe('setup/integrations', SLOW, () => {
       platform: 'webdav',
       baseUrl: 'https://cloud.example.com/dav/',
     });
+  });
+
+  it('chooses APS without an address (the server is set up for it)', async () => {
+    const calls = stubAuthFetch({
+      'GET /autodoc/projects/7/integration': NOT_LINKED,
+      'GET /autodoc/platform': [
+        200,
+        { companyId: 3, platform: 'aps', baseUrl: 'https://developer.api.autodesk.com', updatedAt: null },
+      ],
+      'PUT /autodoc/platform': [
+        200,
+        { companyId: 3, platform: 'aps', baseUrl: 'https://developer.api.autodesk.com', updatedAt: null },
+      ],
+    });
+    await renderSetupScreen(<SetupIntegrationsPage />, {
+      project: { ...TEST_PROJECT, permissions: { ...TEST_PROJECT.permissions, role: 'coordinator' } },
+    });
+    expect(await screen.findByTestId('company-platform-aps')).toBeInTheDocument();
+    expect(screen.queryByTestId('company-platform-url')).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByTestId('company-platform-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ platform: 'aps' });
   });
 
   it('shows a link once made (no way to change it), and tells collaborators only coordinators link', async () => {

@@ -13,7 +13,7 @@ import { projectIntegration, type CompanyPlatform, type ProjectIntegration } fro
 import { api, type ApiBody } from '../../lib/api/rest-client.ts';
 
 /** What the company's platform form edits (PUT /autodoc/platform). */
-type PlatformDraft = Omit<ApiBody<'/autodoc/platform', 'put'>, 'companyId'>;
+type PlatformDraft = { platform: ApiBody<'/autodoc/platform', 'put'>['platform']; baseUrl: string };
 
 /** Roles that create the project link (editor §6: only coordinators). */
 const LINKERS = new Set(['coordinator']);
@@ -136,7 +136,12 @@ function PlatformSection({
   const save = () =>
     void action.run(async () => {
       const answer = await api.put('/autodoc/platform', {
-        body: { ...(admin ? { companyId } : {}), ...draft },
+        // APS is at the address this server is configured for: none is sent.
+        body: {
+          ...(admin ? { companyId } : {}),
+          platform: draft.platform,
+          ...(draft.platform === 'aps' ? {} : { baseUrl: draft.baseUrl }),
+        },
       });
       setPlatform(answer);
       notifications.show({ color: 'teal', message: t('setup.saved') });
@@ -170,18 +175,24 @@ function PlatformSection({
                 value && setDraft({ ...draft, platform: value as PlatformDraft['platform'] })
               }
             />
-            <TextInput
-              label={t('setup.baseUrl')}
-              description={t('setup.baseUrlHint')}
-              value={draft.baseUrl}
-              onChange={(e) => setDraft({ ...draft, baseUrl: e.currentTarget.value })}
-              data-testid="company-platform-url"
-            />
+            {draft.platform === 'aps' ? (
+              <Text size="sm" c="dimmed" data-testid="company-platform-aps">
+                {t('setup.apsAddress')}
+              </Text>
+            ) : (
+              <TextInput
+                label={t('setup.baseUrl')}
+                description={t('setup.baseUrlHint')}
+                value={draft.baseUrl}
+                onChange={(e) => setDraft({ ...draft, baseUrl: e.currentTarget.value })}
+                data-testid="company-platform-url"
+              />
+            )}
             <Group>
               <Button
                 onClick={save}
                 loading={action.busy}
-                disabled={!draft.baseUrl.trim()}
+                disabled={draft.platform !== 'aps' && !draft.baseUrl.trim()}
                 data-testid="company-platform-save"
               >
                 {t('setup.save')}

@@ -222,6 +222,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/autodoc/aps/authorization': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Starts linking the caller's APS account: the address of Autodesk's consent page (three-legged OAuth with PKCE); the state and verifier wait in a sealed cookie for the callback */
+    post: operations['startAutodocApsAuthorization'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/autodoc/aps/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Autodesk's return from its consent page (the app's callback URL): links the account, then back to the web route with partnerConnection=connected or partnerConnection=error&code= */
+    get: operations['finishAutodocApsAuthorization'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/autodoc/autodoc-customers': {
     parameters: {
       query?: never;
@@ -437,7 +471,7 @@ export interface paths {
     /** The caller's account on the platform, if linked */
     get: operations['getAutodocUserIntegration'];
     put?: never;
-    /** Links the caller's own account on the company's platform; the e-mail must be the one the platform registered */
+    /** Links the caller's own account on the company's WebDAV platform; the e-mail must be the one the platform registered (APS: POST /autodoc/aps/authorization) */
     post: operations['createAutodocUserIntegration'];
     /** Revokes the caller's credentials at the platform and forgets them */
     delete: operations['deleteAutodocUserIntegration'];
@@ -3126,6 +3160,122 @@ export interface operations {
       };
     };
   };
+  startAutodocApsAuthorization: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+          /** @description The web route to come back to (a path of Obra's), the profile by default */
+          returnTo?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details: {
+              [key: string]: unknown;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details: {
+              [key: string]: unknown;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Where the browser goes */
+            authorizeUrl: string;
+          };
+        };
+      };
+    };
+  };
+  finishAutodocApsAuthorization: {
+    parameters: {
+      query?: {
+        code?: string;
+        error?: string;
+        error_description?: string;
+        state?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details: {
+              [key: string]: unknown;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details: {
+              [key: string]: unknown;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description To the web route the connection started from */
+      303: {
+        headers: {
+          /** @description Where the client goes next */
+          location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   listAutodocCustomers: {
     parameters: {
       query?: never;
@@ -3307,7 +3457,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          baseUrl: string;
+          /** @description WebDAV: the server's address (required). APS: APS_BASE_URL, which may be left out */
+          baseUrl?: string;
           companyId?: number;
           /** @enum {string} */
           platform: 'webdav' | 'aps';
