@@ -11,6 +11,7 @@ import { buildIssueWorld, createIssueAs, draft, type IssueWorld } from '../issue
 import { executeAdminScriptRun } from '../../src/modules/admin-scripts/admin-script-service.ts';
 import { ADMIN_SCRIPT_CATALOGUE } from '../../src/modules/admin-scripts/admin-script-catalogue.ts';
 import { runAdminCli } from '../../src/cli/admin-cli.ts';
+import yauzl from 'yauzl';
 
 let t: TestServer;
 let w: IssueWorld;
@@ -56,6 +57,29 @@ async function runScript(name: string, params: Record<string, unknown> = {}, dry
   const run = runs.adminScriptRuns.find((r) => r.id === queued.runAdminScript.id);
   if (!run) throw new Error('run not listed');
   return run;
+}
+
+/** Every entry of a zip with its bytes. */
+function unzipAll(zip: Buffer): Promise<{ name: string; data: Buffer }[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
+      if (error) return reject(error);
+      const out: { name: string; data: Buffer }[] = [];
+      file.on('entry', (entry: yauzl.Entry) => {
+        file.openReadStream(entry, (err, stream) => {
+          if (err) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+            file.readEntry();
+          });
+        });
+      });
+      file.on('end', () => resolve(out));
+      file.readEntry();
+    });
+  });
 }
 
 async function searchTextOf(issueId: number): Promise<string> {
@@ -210,9 +234,63 @@ describe('admin scripts (issue 33 item 4)', () => {
     expect((await runScript('users.anonymize', { userId: gone.id })).summary).toEqual({ anonymized: 0 });
   });
 
+  it("exports a project's data: counts dry, then a zip of its tables without secrets, in the admin's Downloads", async () => {
+    const issueId = await createIssueAs(t, w.creator, draft(w, { title: 'Exportável Zebra' }));
+    await call(
+      t,
+      w.creator,
+      'mutation($p: Int!, $i: Int!, $m: String!) { createProjectIssueComment(projectId: $p, issueId: $i, message: $m, visibility: "public") { id } }',
+      { p: w.projectId, i: issueId, m: 'Comentário exportado' },
+    );
+    const dry = await runScript('projects.exportData', { projectId: w.projectId }, true);
+    expect(dry.state).toBe('completed');
+    expect(dry.log.map((l) => l.line).join('\n')).toMatch(/issues: \d+/);
+    expect(
+      (await t.server.services.database.db.execute(
+        sql`select count(*)::int as n from issue_export_jobs`,
+      )) as unknown,
+    ).toMatchObject({ rows: [{ n: 0 }] });
+
+    const run = await runScript('projects.exportData', { projectId: w.projectId });
+    expect(run.state).toBe('completed');
+    expect(run.summary).toMatchObject({ rows: dry.summary?.['rows'], tables: dry.summary?.['tables'] });
+    const { myDownloads } = await call<{
+      myDownloads: { kind: string; status: string; fileName: string; url: string; projectId: number }[];
+    }>(t, platformAdmin, '{ myDownloads { kind status fileName url projectId } }');
+    const listed = myDownloads.find((d) => d.kind === 'projectData');
+    expect(listed).toMatchObject({ status: 'completed', projectId: w.projectId });
+    expect(listed?.fileName).toMatch(/-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const zip = Buffer.from(await (await fetch(String(listed?.url))).arrayBuffer());
+    const entries = await unzipAll(zip);
+    const names = entries.map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(['manifest.json', 'project.json', 'tables/issues.ndjson']));
+    const text = (name: string) => entries.find((e) => e.name === name)?.data.toString('utf8') ?? '';
+    const manifest = JSON.parse(text('manifest.json')) as {
+      projectId: number;
+      tables: Record<string, number>;
+    };
+    expect(manifest.projectId).toBe(w.projectId);
+    const issues = text('tables/issues.ndjson')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { title: string });
+    expect(issues).toHaveLength(manifest.tables['issues'] ?? -1);
+    expect(issues.map((i) => i.title)).toContain('Exportável Zebra');
+    expect(text('tables/issue_comments.ndjson')).toContain('Comentário exportado');
+    // Nothing of another project, and no secret column anywhere.
+    expect(names.join(' ')).not.toMatch(/secret|token|password/);
+    for (const e of entries)
+      expect(e.data.toString('utf8')).not.toMatch(/"[a-z_]*(hash|secret|token|password)[a-z_]*":/);
+    expect(await runScript('projects.exportData', { projectId: 999_999 })).toMatchObject({
+      state: 'failed',
+      error: 'PROJECT_NOT_FOUND',
+    });
+  });
+
   it('runs every script dry without changing anything', async () => {
     const required: Record<string, Record<string, unknown>> = {
       'users.anonymize': { userId: (await buildUser(t, { companyId: null })).id },
+      'projects.exportData': { projectId: w.projectId },
     };
     for (const script of ADMIN_SCRIPT_CATALOGUE) {
       const run = await runScript(script.name, required[script.name] ?? {}, true);

@@ -12,6 +12,7 @@ import { ccodeSearchTerms, refreshIssueSearchText, searchTextOf } from '../issue
 import { queueBimConversion } from '../bim/bim-conversion-service.ts';
 import { queuePdfPreparation } from '../drive/drive-pdf-service.ts';
 import { remindProjectInvite } from '../projects/project-company-service.ts';
+import { exportProjectData } from './project-data-export.ts';
 import {
   bimConversionsIn,
   countExpiredCredentials,
@@ -31,6 +32,8 @@ export interface AdminScriptContext<P> {
   readonly services: AppServices;
   readonly params: P;
   readonly dryRun: boolean;
+  /** Who asked for the run in the admin area; null from the command line. */
+  readonly requestedByUserId: number | null;
   log(line: string): void;
   /** Work done so far, out of `total` (shown as a percentage). */
   progress(done: number, total: number): void;
@@ -266,6 +269,14 @@ export const ADMIN_SCRIPT_CATALOGUE: readonly AdminScript[] = [
           .join(', ')}`,
       );
       return { anonymized: 1, ...removed };
+    },
+  }),
+  script({
+    name: 'projects.exportData',
+    params: [{ name: 'projectId', type: 'integer', required: true }],
+    schema: z.object({ projectId: z.number().int().positive() }).strict(),
+    async run(context) {
+      return exportProjectData(context);
     },
   }),
 ];

@@ -118,6 +118,7 @@ export async function executeAdminScriptRun(
       services,
       params: run.params,
       dryRun: run.dryRun,
+      requestedByUserId: run.requestedByUserId,
       log: (line) => {
         pending.push({ at: new Date().toISOString(), line });
         maybeFlush();

@@ -13,7 +13,7 @@ export const DOWNLOADS_LIMIT = 50;
 export interface DownloadView {
   id: string;
   /** driveZip, filesZip, bcfExport, or an issue export: issuesXlsx, issuesCsv, disciplinesCsv, issuesReport. */
-  kind: 'driveZip' | 'filesZip' | 'bcfExport' | ExportFormat;
+  kind: 'driveZip' | 'filesZip' | 'bcfExport' | ExportFormat | 'projectData';
   projectId: number;
   projectName: string;
   fileName: string | null;
@@ -112,7 +112,7 @@ async function issueExportView(
   const expires = Math.floor(Date.now() / 1000) + 5 * 60;
   return {
     id: row.id,
-    kind: row.format as ExportFormat,
+    kind: row.format as ExportFormat | 'projectData',
     projectId: row.projectId,
     projectName: ref.projectName,
     fileName: row.fileName,

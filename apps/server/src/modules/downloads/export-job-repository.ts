@@ -64,3 +64,20 @@ export async function exportProjectName(db: Db, projectId: number): Promise<stri
   const [row] = await db.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId));
   return row?.name;
 }
+
+/** Records a file prepared elsewhere (an admin script's export) as completed, to be listed in Downloads. */
+export async function recordPreparedFile(
+  db: Db,
+  values: Pick<
+    ExportJobRow,
+    'id' | 'projectId' | 'userId' | 'format' | 'fileName' | 'storageKey' | 'size' | 'total' | 'expiresAt'
+  >,
+): Promise<void> {
+  await db.insert(issueExportJobs).values({
+    ...values,
+    params: {},
+    status: 'completed',
+    done: values.total,
+    completedAt: new Date(),
+  });
+}

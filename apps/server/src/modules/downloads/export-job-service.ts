@@ -59,6 +59,7 @@ const FILE = {
 
 /** The content type of a prepared export's file (for its signed address). */
 export function exportContentType(format: string): string {
+  if (format === 'projectData') return 'application/zip';
   return FILE[format as ExportFormat]?.type ?? 'application/octet-stream';
 }
 
