@@ -8,6 +8,9 @@ import {
   BCF_TOPIC_EVENT_TYPES,
 } from '../../src/modules/bcf/api/bcf-api-event-mapping.ts';
 import { bcf, failing, fullViewpoint, projectGuidOf, valid } from './bcf-api-kit.ts';
+import { uploadImage } from '../issues/image-test-kit.ts';
+import { call } from '../projects/project-test-kit.ts';
+import { randomUUID } from 'node:crypto';
 
 /**
  * The BCF-API 3.0 endpoints added after the first server (docs/api-bcf.md "Endpoints"): PUT project, project
@@ -243,6 +246,68 @@ describe('deletes', () => {
       status: 404,
       code: 'NOT_FOUND',
     });
+  });
+});
+
+describe("viewpoints saved by Obra's own 3D viewer", () => {
+  it('answer with their camera and their snapshot in the BCF-API, as one viewpoint', async () => {
+    const guid = randomUUID();
+    const visualization = {
+      guid,
+      camera: {
+        kind: 'perspective',
+        viewPoint: { x: 10, y: -4, z: 3.5 },
+        direction: { x: 0, y: 1, z: 0 },
+        upVector: { x: 0, y: 0, z: 1 },
+        fieldOfView: 60,
+        aspectRatio: 1.6,
+      },
+      components: {
+        selection: [{ ifcGuid: '2O2Fr$t4X7Zf8NOew3FLOH' }],
+        visibility: { defaultVisibility: true, exceptions: [] },
+        coloring: [],
+      },
+      lines: [],
+      clippingPlanes: [],
+      bitmaps: [],
+    };
+    const viewpoint = { guid, index: 0, visualization };
+    const original = await uploadImage(t, w.creator, w.projectId);
+    const created = await call<{ createIssue: { id: number } }>(
+      t,
+      w.creator,
+      `mutation($p: Int!, $d: [IssueDisciplineInput!], $v: JSON, $i: [IssueImageInput!], $b: JSON) {
+        createIssue(projectId: $p, title: "Raised in the 3D viewer", status: "active", priority: "high",
+          visibility: "public", disciplines: $d, viewpoints: $v, images: $i, bimPins: $b) { id } }`,
+      {
+        p: w.projectId,
+        d: [{ disciplineId: w.disciplineIds[0], status: 'todo' }],
+        v: [viewpoint],
+        i: [{ index: 0, title: 'Model view', original, viewpoint }],
+        b: [{ guid: '2O2Fr$t4X7Zf8NOew3FLOH', position: [1, 2, 3], modelId: null }],
+      },
+    );
+    expect(created.createIssue.id).toBeGreaterThan(0);
+    const topics = await valid<Topic[]>(t, w.creator, 'GET', `${base}/topics`, TOPICS);
+    const topicGuid = topics.find((x) => x.title === 'Raised in the 3D viewer')?.guid ?? '';
+    const listed = await valid<{ guid: string; perspective_camera?: { camera_view_point: unknown } }[]>(
+      t,
+      w.creator,
+      'GET',
+      `${base}/topics/${topicGuid}/viewpoints`,
+      { schema: `${S}/Viewpoint/viewpoint_GET.json`, list: true },
+    );
+    // One viewpoint: the camera the viewer saved, not a snapshot-only copy beside a camera without a picture.
+    expect(listed).toHaveLength(1);
+    expect(listed[0]?.guid).toBe(guid);
+    expect(listed[0]?.perspective_camera?.camera_view_point).toEqual({ x: 10, y: -4, z: 3.5 });
+    const snapshot = await bcf(
+      t,
+      w.creator,
+      'GET',
+      `${base}/topics/${topicGuid}/viewpoints/${guid}/snapshot`,
+    );
+    expect(snapshot.status).toBe(200);
   });
 });
 

@@ -200,7 +200,10 @@ export async function exportBcf(
         description: d.description,
         storageKey: d.storageKey,
       });
-    const stored = readStoredViewpoints(row.viewpoints);
+    const stored = readStoredViewpoints(
+      row.viewpoints,
+      images.filter((i) => i.issueId === row.id),
+    );
     const usedFiles = new Set(stored.map((v) => v.snapshot).filter((s): s is string => s !== null));
     const viewpoints = [
       ...stored.map((v) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { isAppError, type BcfPackage, type BcfTopic } from '@obra/domain';
+import { isAppError, isBcfGuid, type BcfPackage, type BcfTopic } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import { inspectImage } from '../../storage/image-content.ts';
 import { insertConfirmedIssueFile } from '../issues/images/issue-file-repository.ts';
@@ -117,13 +117,39 @@ export function storedViewpoints(
   }));
 }
 
-export function readStoredViewpoints(value: unknown): StoredBcfViewpoint[] {
-  return Array.isArray(value)
-    ? value.filter(
-        (v): v is StoredBcfViewpoint =>
-          typeof v === 'object' && v !== null && (v as { source?: unknown }).source === 'bcf',
-      )
-    : [];
+/**
+ * The BCF viewpoints stored on an issue: those imported or written as BCF (`source: "bcf"`), and those Obra's own
+ * 3D viewer saved (a BCF viewpoint as the viewer builds it: a GUID and its visualization, no `source`), so that an
+ * issue raised in Obra's viewer keeps its camera in the BCF-API and in BCF-XML exports. A viewer viewpoint's
+ * snapshot is the issue image that carries the same viewpoint (`images`: the issue's own, with the GUID of the
+ * viewpoint each carries), when there is one.
+ */
+export function readStoredViewpoints(
+  value: unknown,
+  images: readonly { fileGuid: string; viewpointGuid?: string | null }[] = [],
+): StoredBcfViewpoint[] {
+  if (!Array.isArray(value)) return [];
+  const out: StoredBcfViewpoint[] = [];
+  for (const v of value as unknown[]) {
+    if (typeof v !== 'object' || v === null) continue;
+    const entry = v as Record<string, unknown>;
+    if (entry['source'] === 'bcf') {
+      out.push(entry as unknown as StoredBcfViewpoint);
+      continue;
+    }
+    const guid = entry['guid'];
+    const visualization = entry['visualization'];
+    if (entry['source'] !== undefined || typeof guid !== 'string' || !isBcfGuid(guid)) continue;
+    if (typeof visualization !== 'object' || visualization === null) continue;
+    out.push({
+      source: 'bcf',
+      guid,
+      index: typeof entry['index'] === 'number' ? entry['index'] : null,
+      snapshot: images.find((i) => i.viewpointGuid === guid)?.fileGuid ?? null,
+      visualization,
+    });
+  }
+  return out;
 }
 
 /** An internal document (BCF 3.0 documents.xml) kept in the file store for the next export. */

@@ -224,6 +224,8 @@ export async function issueImagesWithFiles(
     fileGuid: string;
     storageKey: string;
     contentType: string | null;
+    /** The GUID of the BCF viewpoint the image carries (Obra's 3D viewer saves one with its snapshot). */
+    viewpointGuid: string | null;
   }[]
 > {
   if (issueIds.length === 0) return [];
@@ -236,6 +238,7 @@ export async function issueImagesWithFiles(
       fileGuid: issueFiles.guid,
       storageKey: issueFiles.storageKey,
       contentType: issueFiles.contentType,
+      viewpointGuid: sql<string | null>`${issueImages.viewpoint}->>'guid'`,
     })
     .from(issueImages)
     .innerJoin(issueFiles, eq(issueFiles.id, issueImages.originalFileId))

@@ -30,8 +30,8 @@ type Images = Awaited<ReturnType<typeof issueImagesWithFiles>>;
 
 /** The viewpoints of a topic: its stored BCF viewpoints, then its other images as snapshot-only viewpoints. */
 export function viewpointsOf(access: ProjectAccess, topic: LoadedTopic, images: Images): LoadedViewpoint[] {
-  const stored = readStoredViewpoints(topic.view.row.viewpoints);
   const own = images.filter((i) => i.issueId === topic.view.row.id);
+  const stored = readStoredViewpoints(topic.view.row.viewpoints, own);
   const byFile = new Map(own.map((i) => [i.fileGuid, i]));
   const used = new Set(stored.map((v) => v.snapshot).filter((s): s is string => s !== null));
   const type = (contentType: string | null) =>
