@@ -4,6 +4,7 @@ import { seedDemoIssues } from './demo-issues.ts';
 import { seedDemoDrive } from './demo-drive.ts';
 import { seedDemoBim } from './demo-bim.ts';
 import { seedDemoSmartFlow } from './demo-smart-flow.ts';
+import { seedDemoDownloads } from './demo-downloads.ts';
 
 export { demoUsersFile, type DemoUser };
 
@@ -41,6 +42,10 @@ export const DEMO_CHAPTERS: readonly DemoChapter[] = [
   {
     name: 'smart flow',
     run: async (services, users) => ({ rules: await seedDemoSmartFlow(services, users) }),
+  },
+  {
+    name: 'downloads',
+    run: async (services, users) => ({ files: await seedDemoDownloads(services, users) }),
   },
 ];
 

@@ -147,3 +147,17 @@ describe('demo seed: smart flow', () => {
     expect(other.smartFlowRules).toEqual([]);
   });
 });
+
+describe('demo seed: downloads', () => {
+  it('gives the manager a completed Excel export in Downloads, and nobody else', async () => {
+    const data = await query<{
+      myDownloads: { kind: string; status: string; fileName: string; size: number }[];
+    }>(demo('manager'), '{ myDownloads { kind status fileName size } }');
+    expect(data.myDownloads).toHaveLength(1);
+    expect(data.myDownloads[0]).toMatchObject({ kind: 'issuesXlsx', status: 'completed' });
+    expect(data.myDownloads[0]?.fileName).toMatch(/-issues-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(data.myDownloads[0]?.size).toBeGreaterThan(0);
+    const other = await query<{ myDownloads: unknown[] }>(demo('collaborator'), '{ myDownloads { id } }');
+    expect(other.myDownloads).toEqual([]);
+  });
+});
