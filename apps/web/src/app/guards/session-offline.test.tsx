@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, lastRefreshFailure, refreshSession } from '../../lib/auth-session.ts';
 import { lastOfflineUser } from '../../lib/offline/offline-session.ts';
@@ -26,6 +26,9 @@ vi.mock('../../lib/offline/read-store.ts', async (original) => ({
 const SLOW = { timeout: 30_000 };
 
 afterEach(() => {
+  // Unmount first: a provider of the test before, still restoring, would remember its user in the storage cleared
+  // below after the clearing (seen on a loaded machine: the next test then resumed that user's session).
+  cleanup();
   clearSession();
   vi.unstubAllGlobals();
   localStorage.clear();
