@@ -218,6 +218,49 @@ describe('smart flow rules', () => {
     expect(rows[0]?.n).toBe(0);
   });
 
+  it("puts its owner's personal tag on the issues the owner may see, made once and kept with their own tags", async () => {
+    const rule = await create(w.collaboratorOther, {
+      name: 'Tag the zebras',
+      condition: { filter: 'all', disciplineIds: [], search: 'Zebra' },
+      action: { kind: 'tag', tag: 'Revisar na obra' },
+    });
+    expect((await rulesOf(w.collaboratorOther)).find((r) => r.id === rule.id)).toBeDefined();
+    const tagsOf = async (id: number) =>
+      (
+        await call<{ issue: { userPersonalData: { tags: { tag: { name: string } | null }[] } } | null }>(
+          t,
+          w.collaboratorOther,
+          'query($p: Int!, $i: Int!) { issue(projectId: $p, issueId: $i) { userPersonalData { tags { tag { name } } } } }',
+          { p: w.projectId, i: id },
+        )
+      ).issue?.userPersonalData.tags.map((tag) => tag.tag?.name);
+    for (let round = 0; round < 2; round++) {
+      const run = await call<{ runSmartFlowRule: Rule['runs'][number] }>(t, w.collaboratorOther, RUN, {
+        id: rule.id,
+      });
+      expect(run.runSmartFlowRule).toMatchObject({ state: 'done', issueCount: 1 });
+    }
+    // Run twice: one tag, once on the issue; the hidden issue is never tagged for them.
+    expect(await tagsOf(publicLate.id)).toEqual(['Revisar na obra']);
+    const { rows } = (await t.server.services.database.db.execute(
+      sql`select (select count(*)::int from project_user_tags where user_id = ${w.collaboratorOther.id}
+                   and lower(name) = 'revisar na obra') as tags,
+                 (select count(*)::int from issue_user_states where issue_id = ${hiddenLate.id}
+                   and user_id = ${w.collaboratorOther.id}) as hidden`,
+    )) as unknown as { rows: { tags: number; hidden: number }[] };
+    expect(rows[0]).toEqual({ tags: 1, hidden: 0 });
+    // A tag action needs its tag.
+    expect(
+      (
+        await t.gql(
+          CREATE,
+          { i: ruleInput({ action: { kind: 'tag' } }) },
+          { token: w.collaboratorOther.token },
+        )
+      ).errors?.[0]?.extensions,
+    ).toMatchObject({ code: 'BAD_USER_INPUT' });
+  });
+
   it('takes the issues whose deadline passed since its last look', async () => {
     const rule = await create(w.creator, {
       name: 'Deadlines',

@@ -27,6 +27,23 @@ describe('smart flow rules', () => {
     expect(smartFlowRuleSchema.safeParse({ ...base, name: '  ', trigger: weekly }).success).toBe(false);
   });
 
+  it('takes a tag action with its tag only, trimmed, and refuses a tag on another action', () => {
+    const trigger = { kind: 'issueCreated' };
+    const tagged = smartFlowRuleSchema.safeParse({
+      ...base,
+      trigger,
+      action: { kind: 'tag', tag: ' Revisar ' },
+    });
+    expect(tagged.success && tagged.data.action).toEqual({ kind: 'tag', tag: 'Revisar' });
+    expect(smartFlowRuleSchema.safeParse({ ...base, trigger, action: { kind: 'tag' } }).success).toBe(false);
+    expect(
+      smartFlowRuleSchema.safeParse({ ...base, trigger, action: { kind: 'tag', tag: ' ' } }).success,
+    ).toBe(false);
+    expect(
+      smartFlowRuleSchema.safeParse({ ...base, trigger, action: { kind: 'email', tag: 'x' } }).success,
+    ).toBe(false);
+  });
+
   it('runs a weekly rule at the hour of its zone on its weekday, strictly after the given time', () => {
     const trigger = {
       kind: 'schedule',

@@ -14,10 +14,12 @@ export const SMART_FLOW_EMAIL_ISSUES = 50;
 /** Longest rule name and description. */
 export const SMART_FLOW_NAME_MAX = 120;
 export const SMART_FLOW_DESCRIPTION_MAX = 1000;
+/** Longest personal tag a rule puts on its issues (a personal tag's name). */
+export const SMART_FLOW_TAG_MAX = 60;
 
 export const SMART_FLOW_TRIGGERS = ['schedule', 'issueCreated', 'deadlinePassed'] as const;
 export type SmartFlowTriggerKind = (typeof SMART_FLOW_TRIGGERS)[number];
-export const SMART_FLOW_ACTIONS = ['email', 'follow'] as const;
+export const SMART_FLOW_ACTIONS = ['email', 'follow', 'tag'] as const;
 export type SmartFlowActionKind = (typeof SMART_FLOW_ACTIONS)[number];
 /** The issue list's standard filters a rule may use. */
 export const SMART_FLOW_FILTERS = ['all', 'actives', 'pendencies', 'latePendencies'] as const;
@@ -62,8 +64,15 @@ export const smartFlowConditionSchema = z
   .strict();
 export type SmartFlowCondition = z.output<typeof smartFlowConditionSchema>;
 
-/** What it does: e-mail the owner the issues, or follow (star) them for the owner. */
-export const smartFlowActionSchema = z.object({ kind: z.enum(SMART_FLOW_ACTIONS) }).strict();
+/**
+ * What it does: e-mail the owner the issues, follow (star) them for the owner, or put one of the owner's personal
+ * tags on them (made in the project when the owner has no tag of that name yet). All three act for the owner alone.
+ */
+export const smartFlowActionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('email') }).strict(),
+  z.object({ kind: z.literal('follow') }).strict(),
+  z.object({ kind: z.literal('tag'), tag: z.string().trim().min(1).max(SMART_FLOW_TAG_MAX) }).strict(),
+]);
 export type SmartFlowAction = z.output<typeof smartFlowActionSchema>;
 
 /** A rule as the person saves it. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { issueUserStates } from '../../db/schema/index.ts';
 
@@ -30,5 +31,20 @@ export async function writeIssueTagIds(
     .onConflictDoUpdate({
       target: [issueUserStates.issueId, issueUserStates.userId],
       set: { tagIds: [...tagIds] },
+    });
+}
+
+/** Adds one of a user's personal tags to an issue, keeping their other tags and their star (once: no duplicate). */
+export async function addIssueTagId(db: Db, issueId: number, userId: number, tagId: number): Promise<void> {
+  const one = sql`jsonb_build_array(${tagId}::int)`;
+  await db
+    .insert(issueUserStates)
+    .values({ issueId, userId, tagIds: [tagId] })
+    .onConflictDoUpdate({
+      target: [issueUserStates.issueId, issueUserStates.userId],
+      set: {
+        tagIds: sql`case when coalesce(${issueUserStates.tagIds}, '[]'::jsonb) @> ${one}
+          then ${issueUserStates.tagIds} else coalesce(${issueUserStates.tagIds}, '[]'::jsonb) || ${one} end`,
+      },
     });
 }

@@ -153,3 +153,30 @@ export async function replaceUserTags(
     else await db.insert(projectUserTags).values({ projectId, userId, name });
   }
 }
+
+/** The id of the user's personal tag of this name in the project (any case), made when there is none yet. */
+export async function ensureUserTag(
+  db: Db,
+  projectId: number,
+  userId: number,
+  name: string,
+): Promise<number> {
+  const [found] = await db
+    .select({ id: projectUserTags.id })
+    .from(projectUserTags)
+    .where(
+      and(
+        eq(projectUserTags.projectId, projectId),
+        eq(projectUserTags.userId, userId),
+        sql`lower(${projectUserTags.name}) = lower(${name})`,
+      ),
+    )
+    .limit(1);
+  if (found) return found.id;
+  const [made] = await db
+    .insert(projectUserTags)
+    .values({ projectId, userId, name })
+    .returning({ id: projectUserTags.id });
+  if (!made) throw new Error('personal tag not written');
+  return made.id;
+}

@@ -55,9 +55,16 @@ export const PROPOSE_RULE_TOOL: AiToolSpec = {
       },
       action: {
         type: 'object',
-        properties: { kind: { type: 'string', enum: [...SMART_FLOW_ACTIONS] } },
+        properties: {
+          kind: { type: 'string', enum: [...SMART_FLOW_ACTIONS] },
+          tag: {
+            type: 'string',
+            description: 'tag only: the name of the personal tag to put on the issues.',
+          },
+        },
         required: ['kind'],
-        description: 'email: e-mail the user the issues; follow: star the issues for the user.',
+        description:
+          "email: e-mail the user the issues; follow: star the issues for the user; tag: put the user's personal tag (named in `tag`) on them.",
       },
     },
     required: ['projectId', 'name', 'trigger', 'condition', 'action'],

@@ -15,7 +15,8 @@ import { onEventsCommitted, unitOfWork } from '../../db/unit-of-work.ts';
 import { renderEmail } from '../../mail/email-renderer.ts';
 import { getIssues } from '../issues/list/issue-query-service.ts';
 import type { IssueView } from '../issues/issue-repository.ts';
-import { writeIssueStarred } from '../issues/issue-user-state-repository.ts';
+import { addIssueTagId, writeIssueStarred } from '../issues/issue-user-state-repository.ts';
+import { ensureUserTag } from '../projects/project-group-repository.ts';
 import {
   databaseNow,
   findRule,
@@ -131,6 +132,10 @@ export async function executeRule(
     const { trigger, action } = parts;
     if (action.kind === 'follow')
       for (const view of found) await writeIssueStarred(tx, view.row.id, actor.account.id, true);
+    if (action.kind === 'tag' && found.length > 0) {
+      const tagId = await ensureUserTag(tx, row.projectId, actor.account.id, action.tag);
+      for (const view of found) await addIssueTagId(tx, view.row.id, actor.account.id, tagId);
+    }
     if (action.kind === 'email' && found.length > 0 && actor.account.email) {
       const { publicUrl } = services.config;
       const shown = found.slice(0, SMART_FLOW_EMAIL_ISSUES);

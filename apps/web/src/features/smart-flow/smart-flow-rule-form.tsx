@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Button, Card, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SMART_FLOW_TAG_MAX } from '@obra/domain';
 import { useQuery } from 'urql';
 import { SmartFlowProjectDisciplinesDocument } from '../../gql/generated.ts';
 import { FormError } from '../../components/form-error.tsx';
@@ -51,7 +52,10 @@ export function ruleInputOf(draft: RuleDraft): Record<string, unknown> {
       disciplineIds: draft.condition.disciplineIds,
       ...(search ? { search } : {}),
     },
-    action: draft.action,
+    action:
+      draft.action.kind === 'tag'
+        ? { kind: 'tag', tag: draft.action.tag?.trim() ?? '' }
+        : { kind: draft.action.kind },
   };
 }
 
@@ -208,13 +212,36 @@ export function SmartFlowRuleForm({
             maxLength={200}
           />
         </Group>
-        <Select
-          label={t('smartFlow.form.action')}
-          data={(['email', 'follow'] as const).map((a) => ({ value: a, label: t(`smartFlow.actions.${a}`) }))}
-          value={draft.action.kind}
-          onChange={(v) => v && set({ action: { kind: v as 'email' | 'follow' } })}
-          allowDeselect={false}
-        />
+        <Group grow align="flex-start" wrap="wrap">
+          <Select
+            label={t('smartFlow.form.action')}
+            data={(['email', 'follow', 'tag'] as const).map((a) => ({
+              value: a,
+              label: t(`smartFlow.actions.${a}`),
+            }))}
+            value={draft.action.kind}
+            onChange={(v) =>
+              v &&
+              set({
+                action:
+                  v === 'tag'
+                    ? { kind: 'tag', tag: draft.action.tag ?? '' }
+                    : { kind: v as 'email' | 'follow' },
+              })
+            }
+            allowDeselect={false}
+          />
+          {draft.action.kind === 'tag' && (
+            <TextInput
+              label={t('smartFlow.form.tag')}
+              value={draft.action.tag ?? ''}
+              onChange={(e) => set({ action: { kind: 'tag', tag: e.currentTarget.value } })}
+              maxLength={SMART_FLOW_TAG_MAX}
+              required
+              data-testid="smart-flow-tag"
+            />
+          )}
+        </Group>
         <Card withBorder radius="sm" padding="sm" bg="var(--mantine-color-default-hover)">
           <Text size="xs" c="dimmed">
             {t('smartFlow.form.preview')}
@@ -228,7 +255,15 @@ export function SmartFlowRuleForm({
           <Button variant="default" onClick={onCancel} disabled={busy}>
             {t('smartFlow.form.cancel')}
           </Button>
-          <Button type="submit" loading={busy} disabled={draft.projectId === null || !draft.name.trim()}>
+          <Button
+            type="submit"
+            loading={busy}
+            disabled={
+              draft.projectId === null ||
+              !draft.name.trim() ||
+              (draft.action.kind === 'tag' && !draft.action.tag?.trim())
+            }
+          >
             {t('smartFlow.form.save')}
           </Button>
         </Group>

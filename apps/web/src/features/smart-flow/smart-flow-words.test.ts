@@ -28,6 +28,12 @@ describe('a smart flow rule in words', () => {
     expect(ruleSentence(await translator('es'), follow, names, 'es')).toBe(
       'Cuando se crea una incidencia: seguir las incidencias atrasadas pendientes de mis disciplinas de Structure que contengan «laje» en Edifício Aurora.',
     );
+    const tag: RuleDraft = { ...weekly, action: { kind: 'tag', tag: ' Revisar ' } };
+    expect(ruleSentence(await translator('en'), tag, names, 'en')).toBe(
+      'Every Monday at 8:00 AM (America/Sao_Paulo): tag late issues waiting on my disciplines of Structure containing “laje” in Edifício Aurora as “Revisar”.',
+    );
+    expect(ruleInputOf(tag).action).toEqual({ kind: 'tag', tag: 'Revisar' });
+    expect(ruleInputOf(weekly).action).toEqual({ kind: 'email' });
     const daily: RuleDraft = { ...weekly, trigger: { ...weekly.trigger, frequency: 'daily', hour: 17 } };
     expect(ruleSentence(await translator('pt-BR'), daily, names, 'pt-BR')).toBe(
       'Todo dia às 17:00 (America/Sao_Paulo): envie-me por e-mail os apontamentos atrasados pendentes das minhas disciplinas de Structure contendo “laje” em Edifício Aurora.',

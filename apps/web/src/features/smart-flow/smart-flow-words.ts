@@ -17,7 +17,7 @@ export interface RuleDraft {
     timeZone?: string | undefined;
   };
   condition: { filter: string; disciplineIds: number[]; search?: string | undefined };
-  action: { kind: 'email' | 'follow' };
+  action: { kind: 'email' | 'follow' | 'tag'; tag?: string | undefined };
 }
 
 /** The name of a weekday (0 Sunday) in a language. */
@@ -71,5 +71,6 @@ export function ruleSentence(
   return t(`smartFlow.words.sentence.${rule.action.kind}`, {
     when: whenWords(t, rule.trigger, language),
     what: whatWords(t, rule, names),
+    tag: rule.action.tag?.trim() ?? '',
   });
 }
