@@ -111,9 +111,7 @@ describe('background issue exports in Downloads', () => {
   });
 
   it('refuses with catalogue codes before anything is queued', async () => {
-    const before = await t.server.services.database.db.execute(
-      sql`select count(*)::int as n from issue_export_jobs`,
-    );
+    const before = await rows(sql`select count(*)::int as n from issue_export_jobs`);
     expect(await codeOf(t, w.creator, PREPARE, { i: { projectId: w.projectId, format: 'docx' } })).toBe(
       'BAD_USER_INPUT',
     );
@@ -130,9 +128,7 @@ describe('background issue exports in Downloads', () => {
     expect(await codeOf(t, w.outsider, PREPARE, { i: { projectId: w.projectId, format: 'issuesCsv' } })).toBe(
       'PROJECT_NOT_FOUND',
     );
-    const after = await t.server.services.database.db.execute(
-      sql`select count(*)::int as n from issue_export_jobs`,
-    );
+    const after = await rows(sql`select count(*)::int as n from issue_export_jobs`);
     expect(after).toEqual(before);
   });
 
