@@ -1,10 +1,15 @@
 import { Transform, type Readable } from 'node:stream';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import { AppError } from '@obra/domain';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
-import { driveBulkDownloads, driveFiles } from '../../db/schema/index.ts';
+import {
+  deleteExpiredDriveRows,
+  findBulkDownload,
+  findOwnBulkDownload,
+  insertBulkDownload,
+  updateBulkDownload,
+} from './drive-bulk-download-repository.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { jobActorOf } from '../identity/job-actor.ts';
@@ -53,24 +58,16 @@ export async function startBulkDownload(
   const files = await visibleFilesByIds(db, viewer, input.projectId, ids, area);
   if (files.length === 0) throw new AppError('DOCUMENTS_NOT_FOUND');
   return unitOfWork(services, async (tx) => {
-    const [row] = await tx
-      .insert(driveBulkDownloads)
-      .values({
-        projectId: input.projectId,
-        area,
-        userId: actor.account.id,
-        fileIds: files.map((f) => f.id),
-        fileCount: files.length,
-        expiresAt: new Date(Date.now() + ARCHIVE_HOURS * 3_600_000),
-      })
-      .returning({ id: driveBulkDownloads.id });
-    if (!row) throw new Error('bulk download not written');
-    await services.jobs.send(
-      'drive.bulkZip',
-      { bulkDownloadId: row.id },
-      { executor: transactionExecutor(tx) },
-    );
-    return { bulkDownloadId: row.id };
+    const id = await insertBulkDownload(tx, {
+      projectId: input.projectId,
+      area,
+      userId: actor.account.id,
+      fileIds: files.map((f) => f.id),
+      fileCount: files.length,
+      expiresAt: new Date(Date.now() + ARCHIVE_HOURS * 3_600_000),
+    });
+    await services.jobs.send('drive.bulkZip', { bulkDownloadId: id }, { executor: transactionExecutor(tx) });
+    return { bulkDownloadId: id };
   });
 }
 
@@ -84,17 +81,12 @@ export async function bulkDownloadState(
   await loadDriveAccess(db, actor, input.projectId);
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.bulkDownloadId))
     throw new AppError('DOCUMENTS_NOT_FOUND');
-  const [row] = await db
-    .select()
-    .from(driveBulkDownloads)
-    .where(
-      and(
-        eq(driveBulkDownloads.id, input.bulkDownloadId),
-        eq(driveBulkDownloads.projectId, input.projectId),
-        eq(driveBulkDownloads.userId, actor.account.id),
-        eq(driveBulkDownloads.area, input.area ?? 'drive'),
-      ),
-    );
+  const row = await findOwnBulkDownload(db, {
+    id: input.bulkDownloadId,
+    projectId: input.projectId,
+    userId: actor.account.id,
+    area: input.area ?? 'drive',
+  });
   if (!row) throw new AppError('DOCUMENTS_NOT_FOUND');
   const completed = row.status === 'completed' && row.storageKey !== null;
   const expires = Math.floor(Date.now() / 1000) + 5 * 60;
@@ -148,7 +140,7 @@ export async function runBulkZip(
   bulkDownloadId: string,
 ): Promise<BulkZipOutcome | undefined> {
   const { db } = services.database;
-  const [row] = await db.select().from(driveBulkDownloads).where(eq(driveBulkDownloads.id, bulkDownloadId));
+  const row = await findBulkDownload(db, bulkDownloadId);
   if (!row || row.status !== 'processing') return undefined;
   const ended = (status: BulkZipOutcome['status']): BulkZipOutcome => ({
     id: row.id,
@@ -160,12 +152,9 @@ export async function runBulkZip(
   });
   const fail = async (code: 'PREPARING' | 'COMPRESSING', error: unknown): Promise<BulkZipOutcome> => {
     services.logger.warn({ err: error, bulkDownloadId }, 'bulk download failed');
-    await unitOfWork(services, async (tx) => {
-      await tx
-        .update(driveBulkDownloads)
-        .set({ status: 'error', errorCode: code, completedAt: new Date() })
-        .where(eq(driveBulkDownloads.id, bulkDownloadId));
-    });
+    await unitOfWork(services, (tx) =>
+      updateBulkDownload(tx, bulkDownloadId, { status: 'error', errorCode: code, completedAt: new Date() }),
+    );
     return ended('error');
   };
   let files: DriveFileRecord[];
@@ -198,11 +187,9 @@ export async function runBulkZip(
               processed += 1;
               if (Date.now() - lastReport > 1000) {
                 lastReport = Date.now();
-                void db
-                  .update(driveBulkDownloads)
-                  .set({ processedCount: processed })
-                  .where(eq(driveBulkDownloads.id, bulkDownloadId))
-                  .catch(() => undefined);
+                void updateBulkDownload(db, bulkDownloadId, { processedCount: processed }).catch(
+                  () => undefined,
+                );
               }
             });
             done(null, stream);
@@ -235,18 +222,15 @@ export async function runBulkZip(
     await services.files.store.remove([key]).catch(() => undefined);
     return fail('COMPRESSING', error);
   }
-  await unitOfWork(services, async (tx) => {
-    await tx
-      .update(driveBulkDownloads)
-      .set({
-        status: 'completed',
-        storageKey: key,
-        size,
-        processedCount: files.length,
-        completedAt: new Date(),
-      })
-      .where(eq(driveBulkDownloads.id, bulkDownloadId));
-  });
+  await unitOfWork(services, (tx) =>
+    updateBulkDownload(tx, bulkDownloadId, {
+      status: 'completed',
+      storageKey: key,
+      size,
+      processedCount: files.length,
+      completedAt: new Date(),
+    }),
+  );
   return ended('completed');
 }
 
@@ -259,27 +243,11 @@ export const STALE_PARTIAL_MS = 24 * 60 * 60 * 1000;
  * left anywhere in the store (older than STALE_PARTIAL_MS). Returns how many rows and partial objects went.
  */
 export async function cleanupDrive(services: AppServices, now = new Date()): Promise<number> {
-  const { db } = services.database;
   const expired = await unitOfWork(services, async (tx) => {
-    const files = await tx
-      .delete(driveFiles)
-      .where(and(eq(driveFiles.uploadState, 'pending'), lt(driveFiles.expiresAt, now)))
-      .returning({ key: driveFiles.storageKey, documentId: driveFiles.documentId });
-    if (files.length > 0)
-      await tx.execute(sql`delete from drive_documents d where d.id in
-        (select value::int from jsonb_array_elements_text(${JSON.stringify(files.map((f) => f.documentId))}::jsonb))
-        and not exists (select 1 from drive_files f where f.document_id = d.id)`);
-    const zips = await tx
-      .delete(driveBulkDownloads)
-      .where(lt(driveBulkDownloads.expiresAt, now))
-      .returning({ key: driveBulkDownloads.storageKey });
-    return [
-      ...files.flatMap((f) => [f.key, uploadKeyOf(f.key)]),
-      ...zips.flatMap((z) => (z.key ? [z.key] : [])),
-    ];
+    const { fileKeys, archiveKeys } = await deleteExpiredDriveRows(tx, now);
+    return [...fileKeys.flatMap((key) => [key, uploadKeyOf(key)]), ...archiveKeys];
   });
   if (expired.length > 0) await services.files.store.remove(expired);
-  void db;
   const partials = await services.files.store
     .removeStalePartials(new Date(now.getTime() - STALE_PARTIAL_MS))
     .catch((error: unknown) => {
