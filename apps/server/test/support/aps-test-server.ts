@@ -2,8 +2,15 @@ import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import SwaggerParser from '@apidevtools/swagger-parser';
-import Ajv from 'ajv';
+import {
+  apsResources,
+  type ApsTestAccount,
+  type ApsTestHub,
+  type ApsTestProject,
+  type ApsTestTree,
+  type Node,
+} from './aps-test-resources.ts';
+import { checkAnswer, checkRequest, operations, type Operation } from './aps-openapi-contract.ts';
 
 /**
  * A local Autodesk Platform Services for the APS adapter's tests. It answers from Autodesk's published OpenAPI
@@ -20,132 +27,6 @@ import Ajv from 'ajv';
  * answers (400/401 of the token and revoke calls, RFC 6749 §5.2) are not described, so they are checked against
  * RFC 6749's shape.
  */
-
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../fixtures/aps');
-
-type Schema = Record<string, unknown>;
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header';
-  required?: boolean;
-  schema?: Schema;
-}
-interface Operation {
-  file: string;
-  method: string;
-  template: string;
-  pattern: RegExp;
-  names: string[];
-  parameters: Parameter[];
-  requestBody?: { content: Record<string, { schema?: Schema }>; required?: boolean };
-  responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
-}
-
-let described: Promise<Operation[]> | undefined;
-
-/** The operations of the three descriptions, dereferenced once per test file. */
-function operations(): Promise<Operation[]> {
-  described ??= (async () => {
-    const all: Operation[] = [];
-    for (const file of ['authentication.yaml', 'datamanagement.yaml', 'oss.yaml']) {
-      const api = (await SwaggerParser.dereference(path.join(FIXTURES, file))) as unknown as {
-        paths: Record<string, Record<string, unknown>>;
-      };
-      for (const [template, item] of Object.entries(api.paths)) {
-        const shared = (item['parameters'] as Parameter[] | undefined) ?? [];
-        for (const method of ['get', 'post', 'put', 'patch', 'delete', 'head']) {
-          const op = item[method] as
-            | {
-                parameters?: Parameter[];
-                requestBody?: Operation['requestBody'];
-                responses: Operation['responses'];
-              }
-            | undefined;
-          if (!op) continue;
-          const names: string[] = [];
-          const source = template
-            .split(/(\{[^}]+\})/)
-            .map((part) => {
-              const m = /^\{(.+)\}$/.exec(part);
-              if (!m) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-              names.push(m[1]!);
-              return '([^/]+)';
-            })
-            .join('');
-          all.push({
-            file,
-            method: method.toUpperCase(),
-            template,
-            pattern: new RegExp(`^${source}$`),
-            names,
-            parameters: [...shared, ...(op.parameters ?? [])],
-            ...(op.requestBody ? { requestBody: op.requestBody } : {}),
-            responses: op.responses,
-          });
-        }
-      }
-    }
-    return all;
-  })();
-  return described;
-}
-
-const ajv = new Ajv({ nullable: true, unknownFormats: 'ignore', allErrors: true, logger: false });
-const compiled = new WeakMap<Schema, Ajv.ValidateFunction>();
-
-/** The errors of a value against a schema of the descriptions, '' when it matches. */
-function check(schema: Schema | undefined, value: unknown): string {
-  if (!schema) return '';
-  let validate = compiled.get(schema);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    compiled.set(schema, validate);
-  }
-  return validate(value) ? '' : ajv.errorsText(validate.errors, { dataVar: 'value' });
-}
-
-/** RFC 6749 §5.2's error answer (the descriptions have none for the token and revoke calls). */
-const OAUTH_ERROR: Schema = {
-  type: 'object',
-  required: ['error'],
-  properties: { error: { type: 'string' }, error_description: { type: 'string' } },
-};
-
-/** A file of the test platform: its versions' bytes, oldest first. */
-export interface ApsTestFile {
-  versions: Buffer[];
-}
-/** A folder's content: folders as objects, files as `{ versions }`. */
-export interface ApsTestTree {
-  [name: string]: ApsTestTree | ApsTestFile;
-}
-export interface ApsTestProject {
-  id: string;
-  name: string;
-  /** The top folders. */
-  folders: ApsTestTree;
-}
-export interface ApsTestHub {
-  id: string;
-  name: string;
-  projects: ApsTestProject[];
-}
-/** An Autodesk account and the hubs it sees. */
-export interface ApsTestAccount {
-  email: string;
-  name: string;
-  hubs: string[];
-}
-
-interface Node {
-  kind: 'folder' | 'item';
-  id: string;
-  name: string;
-  projectId: string;
-  parentId: string;
-  children: string[];
-  versions: { id: string; number: number; bytes: Buffer; objectKey: string }[];
-}
 
 interface Token {
   kind: 'access' | 'refresh';
@@ -199,8 +80,6 @@ export interface ApsTestServer {
   scopesOf(token: string): string[];
   close(): Promise<void>;
 }
-
-const TIME = '2026-03-02T10:15:00.000Z';
 
 /** Starts the platform on a free port. Access tokens live `accessSeconds` (3600 at Autodesk). */
 export async function startApsServer(options: {
@@ -292,132 +171,12 @@ export async function startApsServer(options: {
     }
 
   let origin = '';
-  const link = (p: string) => ({ href: `${origin}${p}` });
-  const extension = (type: string) => ({ type, version: '1.0', schema: link(`/schema/v1/versions/${type}`) });
-  const who = {
-    createUserId: 'U1',
-    createUserName: 'Autodesk user',
-    lastModifiedUserId: 'U1',
-    lastModifiedUserName: 'Autodesk user',
-  };
-  const related = (p: string) => ({ links: { related: link(p) } });
-  const refs = (p: string) => ({
-    links: { self: link(`${p}/relationships/refs`), related: link(`${p}/refs`) },
-  });
-  const links = (p: string) => ({ links: { self: link(`${p}/relationships/links`) } });
-
-  const folderResource = (node: Node) => {
-    const p = `/data/v1/projects/${node.projectId}/folders/${encodeURIComponent(node.id)}`;
-    return {
-      type: 'folders',
-      id: node.id,
-      attributes: {
-        name: node.name,
-        displayName: node.name,
-        objectCount: node.children.length,
-        createTime: TIME,
-        lastModifiedTime: TIME,
-        ...who,
-        hidden: false,
-        extension: extension('folders:autodesk.bim360:Folder'),
-      },
-      links: { self: link(p) },
-      relationships: {
-        parent: { ...related(`${p}/parent`), data: { type: 'folders', id: node.parentId } },
-        refs: refs(p),
-        links: links(p),
-        contents: related(`${p}/contents`),
-      },
-    };
-  };
-  const versionResource = (node: Node, v: Node['versions'][number]) => {
-    const p = `/data/v1/projects/${node.projectId}/versions/${encodeURIComponent(v.id)}`;
-    return {
-      type: 'versions',
-      id: v.id,
-      attributes: {
-        name: node.name,
-        displayName: node.name,
-        versionNumber: v.number,
-        fileType: path.extname(node.name).slice(1),
-        storageSize: v.bytes.length,
-        createTime: TIME,
-        lastModifiedTime: new Date(Date.parse(TIME) + v.number * 60_000).toISOString(),
-        ...who,
-        extension: extension('versions:autodesk.bim360:File'),
-      },
-      links: { self: link(p) },
-      relationships: {
-        item: { ...related(`${p}/item`), data: { type: 'items', id: node.id } },
-        refs: refs(p),
-        links: links(p),
-        storage: {
-          meta: { link: link(`/oss/v2/buckets/wip.dm.prod/objects/${v.objectKey}`) },
-          data: { type: 'objects', id: `urn:adsk.objects:os.object:wip.dm.prod/${v.objectKey}` },
-        },
-      },
-    };
-  };
-  const itemResource = (node: Node) => {
-    const p = `/data/v1/projects/${node.projectId}/items/${encodeURIComponent(node.id)}`;
-    const tip = node.versions.at(-1)!;
-    return {
-      type: 'items',
-      id: node.id,
-      attributes: {
-        displayName: node.name,
-        createTime: TIME,
-        lastModifiedTime: new Date(Date.parse(TIME) + tip.number * 60_000).toISOString(),
-        ...who,
-        hidden: false,
-        reserved: false,
-        extension: extension('items:autodesk.bim360:File'),
-      },
-      links: { self: link(p) },
-      relationships: {
-        parent: { ...related(`${p}/parent`), data: { type: 'folders', id: node.parentId } },
-        tip: { ...related(`${p}/tip`), data: { type: 'versions', id: tip.id } },
-        versions: related(`${p}/versions`),
-        refs: refs(p),
-        links: links(p),
-      },
-    };
-  };
-  const projectResource = (hub: ApsTestHub, project: ApsTestProject) => {
-    const p = `/project/v1/hubs/${hub.id}/projects/${project.id}`;
-    return {
-      type: 'projects',
-      id: project.id,
-      attributes: {
-        name: project.name,
-        scopes: ['b360project.fake'],
-        extension: extension('projects:autodesk.bim360:Project'),
-      },
-      links: { self: link(p) },
-      relationships: {
-        hub: { ...related(`/project/v1/hubs/${hub.id}`), data: { type: 'hubs', id: hub.id } },
-        rootFolder: {
-          meta: { link: link(`/data/v1/projects/${project.id}/folders/${projectRoot.get(project.id)}`) },
-          data: { type: 'folders', id: projectRoot.get(project.id)! },
-        },
-        topFolders: related(`${p}/topFolders`),
-      },
-    };
-  };
-
-  const page = <T>(all: T[], query: URLSearchParams, self: string) => {
-    const number = Number(query.get('page[number]') ?? 0);
-    const limit = Math.min(Number(query.get('page[limit]') ?? pageSize), pageSize);
-    const data = all.slice(number * limit, (number + 1) * limit);
-    const more = (number + 1) * limit < all.length;
-    return {
-      data,
-      links: {
-        self: link(self),
-        ...(more ? { next: link(`${self}?page%5Bnumber%5D=${number + 1}&page%5Blimit%5D=${limit}`) } : {}),
-      },
-    };
-  };
+  const { link, extension, related, folderResource, versionResource, itemResource, projectResource, page } =
+    apsResources({
+      origin: () => origin,
+      rootOf: (projectId) => projectRoot.get(projectId),
+      pageSize,
+    });
 
   const json = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
     status,
@@ -730,103 +489,6 @@ export async function startApsServer(options: {
   }
 
   /** Checks a request against its operation: parameters (declared, required, typed) and body. */
-  function checkRequest(
-    req: IncomingMessage,
-    op: Operation,
-    params: Record<string, string>,
-    query: URLSearchParams,
-    raw: string,
-  ): Record<string, string> {
-    const where = `${op.method} ${op.template}`;
-    for (const p of op.parameters) {
-      let values: string[] = [];
-      if (p.in === 'path') values = [params[p.name]!];
-      else if (p.in === 'query') values = query.getAll(p.name);
-      else if (p.in === 'header') {
-        const v = req.headers[p.name.toLowerCase()];
-        values = v === undefined ? [] : [String(v)];
-      }
-      if (values.length === 0) {
-        if (p.required) violations.push(`${where}: required ${p.in} parameter ${p.name} missing`);
-        continue;
-      }
-      const type = p.schema?.['type'];
-      const typed = values.map((v) =>
-        type === 'integer' || type === 'number'
-          ? Number(v)
-          : type === 'boolean'
-            ? v === 'true'
-              ? true
-              : v === 'false'
-                ? false
-                : v
-            : v,
-      );
-      if (p.name === 'scope') {
-        for (const s of values[0]!.split(' ')) {
-          const error = check(p.schema, s);
-          if (error) violations.push(`${where}: scope ${s}: ${error}`);
-        }
-        continue;
-      }
-      const error = check(p.schema, type === 'array' ? typed : typed[0]);
-      if (error) violations.push(`${where}: ${p.in} parameter ${p.name}: ${error}`);
-    }
-    const declared = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
-    for (const name of new Set(query.keys()))
-      if (!declared.has(name)) violations.push(`${where}: undescribed query parameter ${name}`);
-    if (!op.requestBody) {
-      if (raw) violations.push(`${where}: a body where none is described`);
-      return {};
-    }
-    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim();
-    const content = op.requestBody.content[type];
-    if (!content) {
-      violations.push(`${where}: body of undescribed type ${type}`);
-      return {};
-    }
-    const body =
-      type === 'application/x-www-form-urlencoded'
-        ? Object.fromEntries(new URLSearchParams(raw))
-        : (JSON.parse(raw || '{}') as Record<string, string>);
-    const { scope, ...rest } = body;
-    const schema = content.schema;
-    const error = check(schema, rest);
-    if (error) violations.push(`${where}: body: ${error}`);
-    if (scope !== undefined) {
-      const scopeSchema = (schema?.['properties'] as Record<string, Schema> | undefined)?.['scope'];
-      for (const s of scope.split(' ')) {
-        const e = check(scopeSchema, s);
-        if (e) violations.push(`${where}: body scope ${s}: ${e}`);
-      }
-    }
-    return body;
-  }
-
-  /** Checks an answer against the operation's description of its status. */
-  function checkAnswer(op: Operation, answer: Answer, fault: boolean): void {
-    const where = `${op.method} ${op.template} → ${answer.status}`;
-    const response = op.responses[String(answer.status)];
-    if (!('body' in answer)) {
-      if (!response && !fault) violations.push(`${where}: undescribed status`);
-      return;
-    }
-    if (!response) {
-      const oauth =
-        op.template.startsWith('/authentication/v2/') && (answer.status === 400 || answer.status === 401);
-      if (oauth) {
-        const error = check(OAUTH_ERROR, answer.body);
-        if (error) violations.push(`${where}: ${error}`);
-      } else if (!fault) violations.push(`${where}: undescribed status`);
-      return;
-    }
-    const schema =
-      response.content?.['application/json']?.schema ??
-      response.content?.['application/vnd.api+json']?.schema;
-    const error = check(schema, answer.body);
-    if (error) violations.push(`${where}: answer: ${error}`);
-  }
-
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -857,7 +519,7 @@ export async function startApsServer(options: {
           violations.push(`${req.method} ${url.pathname}: not in Autodesk's descriptions`);
           answer = json(404, {});
         } else {
-          const body = checkRequest(req, matched.op, matched.params, url.searchParams, raw);
+          const body = checkRequest(violations, req, matched.op, matched.params, url.searchParams, raw);
           let fault = faults.find((f) => f.times > 0 && f.match.test(url.pathname));
           if (fault && fault.skip > 0) {
             fault.skip -= 1;
@@ -873,7 +535,7 @@ export async function startApsServer(options: {
               fault.status === 429 ? { 'retry-after': '30' } : {},
             );
           } else answer = route(req, matched.op, matched.params, url.searchParams, body);
-          checkAnswer(matched.op, answer, fault !== undefined);
+          checkAnswer(violations, matched.op, answer, fault !== undefined);
         }
       }
       const headers = { ...answer.headers };
