@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  Menu,
-  ScrollArea,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Checkbox, Group, Loader } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -34,6 +20,10 @@ import { BimIssueDialog } from './bim-issue-dialog.tsx';
 import type { BimViewerEngine, ViewerCamera } from './bim-viewer-engine.ts';
 import { clippingPlanesOfViewpoint } from './bim-viewpoint.ts';
 import { useBimTools } from './tools/use-bim-tools.tsx';
+import { BimModelTree } from './bim-model-tree.tsx';
+import { BimIssuePinMenu } from './bim-issue-pin-menu.tsx';
+import { BimPropertiesPanel } from './bim-properties-panel.tsx';
+import { openingViewpoint } from './bim-opening-viewpoint.ts';
 import { captureMarkedUpSnapshot } from './tools/marked-up-snapshot.ts';
 import {
   parseBimPins,
@@ -42,8 +32,8 @@ import {
   type BimPin,
   type Coordination,
 } from './bim-viewpoint.ts';
-import { listViews, type BimViewTarget } from './bim-api.ts';
-import { loadingPlan, type BimBounds, type OpeningViewpoint } from './bim-load-order.ts';
+import type { BimViewTarget } from './bim-api.ts';
+import { loadingPlan, type BimBounds } from './bim-load-order.ts';
 import { BimViewsPanel } from './bim-views-panel.tsx';
 import { captureViewpoint, openViewpoint } from './bim-view-state.ts';
 import { useIssueMarkers } from './bim-issue-pins.ts';
@@ -71,107 +61,6 @@ interface Loaded {
 
 /** A pointer press that moved less than this (px) is a click (select), not an orbit. */
 const CLICK_TOLERANCE = 4;
-
-/** The children of a tree node drawn at first, and how many more each "Show more" adds (a storey may hold
- * tens of thousands of elements). */
-const TREE_PAGE = 200;
-
-function TreeNode({
-  node,
-  depth,
-  selected,
-  onSelect,
-}: {
-  node: BimTreeNode;
-  depth: number;
-  selected: boolean | ((id: number) => boolean);
-  onSelect: (node: BimTreeNode) => void;
-}) {
-  const { t } = useTranslation('bim');
-  const [open, setOpen] = useState(depth < 4 && node.spatial);
-  const [shown, setShown] = useState(TREE_PAGE);
-  const label = node.name?.trim() ? `${node.name.trim()} · ${node.cls}` : node.cls;
-  const isSelected = typeof selected === 'function' ? selected(node.id) : selected;
-  return (
-    <Box>
-      <Group gap={4} wrap="nowrap" pl={depth * 12}>
-        {node.children.length > 0 ? (
-          <UnstyledButton
-            w={16}
-            aria-label={open ? 'collapse' : 'expand'}
-            aria-expanded={open}
-            onClick={() => setOpen((o) => !o)}
-          >
-            {open ? '▾' : '▸'}
-          </UnstyledButton>
-        ) : (
-          <Box w={16} />
-        )}
-        <UnstyledButton
-          onClick={() => onSelect(node)}
-          aria-current={isSelected ? 'true' : undefined}
-          style={{ fontWeight: isSelected ? 700 : undefined, fontSize: 13, whiteSpace: 'nowrap' }}
-        >
-          {label}
-        </UnstyledButton>
-      </Group>
-      {open &&
-        node.children
-          .slice(0, shown)
-          .map((child) => (
-            <TreeNode key={child.id} node={child} depth={depth + 1} selected={selected} onSelect={onSelect} />
-          ))}
-      {open && node.children.length > shown && (
-        <UnstyledButton
-          pl={(depth + 1) * 12 + 20}
-          fz={13}
-          c="blue"
-          data-testid="bim-tree-more"
-          onClick={() => setShown((n) => n + TREE_PAGE)}
-        >
-          {t('tree.more', {
-            count: Math.min(TREE_PAGE, node.children.length - shown),
-            total: node.children.length,
-          })}
-        </UnstyledButton>
-      )}
-    </Box>
-  );
-}
-
-/** Reads the viewpoint being opened, if any (null when there is none or it cannot be read). */
-async function openingViewpoint(input: {
-  projectId: number;
-  fileIds: number[];
-  issueId: number | null;
-  viewId: number | null;
-  viewTarget: BimViewTarget | undefined;
-  client: ReturnType<typeof useClient>;
-}): Promise<OpeningViewpoint | null> {
-  try {
-    if (input.issueId !== null) {
-      // The same query as the viewer's (urql answers both with one request).
-      const answer = await input.client
-        .query(BimIssueViewpointDocument, { projectId: input.projectId, issueId: input.issueId })
-        .toPromise();
-      const issue = answer.data?.issue;
-      const viewpoint = Array.isArray(issue?.viewpoints)
-        ? (issue.viewpoints[0] as BcfViewpoint | undefined)
-        : undefined;
-      if (!viewpoint) return null;
-      const pin = parseBimPins(issue?.bimPins).find((p) => input.fileIds.includes(p.fileId));
-      const focus = pin?.world ? viewerOfWorld(pin.world, [0, 0, 0]) : null;
-      return { viewpoint, focus: focus ? { x: focus[0], y: focus[1], z: focus[2] } : undefined };
-    }
-    if (input.viewId !== null && input.viewTarget) {
-      const view = (await listViews(input.projectId, input.viewTarget)).find((v) => v.id === input.viewId);
-      return view ? { viewpoint: view.viewpoint, view: view.viewpoint } : null;
-    }
-  } catch {
-    // The models load in the framed view's order.
-  }
-  return null;
-}
 
 /**
  * A BIM plugin's viewpoint that the viewer follows (the plugin session overlay, features/plugin-session): the
@@ -571,34 +460,7 @@ export function BimViewer({
           onChange={(e) => setShowPins(e.currentTarget.checked)}
           data-testid="bim-issue-pins"
         />
-        {showPins && markers.length > 0 && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button size="xs" variant="default" data-testid="bim-issue-pin-list">
-                {t('issues3d.list')}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown mah={320} style={{ overflowY: 'auto' }}>
-              {markers.map((marker) => (
-                <Menu.Item
-                  key={`${marker.issueId}-${marker.point.x}-${marker.point.y}-${marker.point.z}`}
-                  component={Link}
-                  to={issueViewPath(project.id, marker.issueId)}
-                  leftSection={
-                    <Box w={10} h={10} style={{ borderRadius: '50%', background: marker.color }} />
-                  }
-                  data-testid="bim-issue-pin-item"
-                >
-                  {t('issues3d.item', {
-                    code: marker.code,
-                    title: marker.title,
-                    status: t(`issueStatuses.${marker.status}`, { ns: 'enums', defaultValue: marker.status }),
-                  })}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-        )}
+        {showPins && <BimIssuePinMenu projectId={project.id} markers={markers} />}
         {viewTarget && (
           <BimViewsPanel
             projectId={project.id}
@@ -673,32 +535,11 @@ export function BimViewer({
         />
       )}
       <Group align="stretch" gap="sm" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
-        <ScrollArea
-          w={280}
-          data-testid="bim-tree"
-          style={{ border: '1px solid var(--mantine-color-gray-3)' }}
-        >
-          <Box p="xs">
-            <Text fw={600} size="sm" mb={4}>
-              {t('tree.title')}
-            </Text>
-            {models.map((model) => (
-              <Box key={model.source.fileId} mb="xs">
-                {models.length > 1 && (
-                  <Text size="xs" c="dimmed">
-                    {model.source.label}
-                  </Text>
-                )}
-                <TreeNode
-                  node={model.properties.tree}
-                  depth={0}
-                  selected={(id) => selection?.fileId === model.source.fileId && selection.node.id === id}
-                  onSelect={(n) => void select(model.source.fileId, n)}
-                />
-              </Box>
-            ))}
-          </Box>
-        </ScrollArea>
+        <BimModelTree
+          models={models}
+          isSelected={(fileId, id) => selection?.fileId === fileId && selection.node.id === id}
+          onSelect={(fileId, node) => void select(fileId, node)}
+        />
         <Box style={{ flex: 1, position: 'relative', minWidth: 0 }}>
           <canvas
             ref={canvasRef}
@@ -728,50 +569,14 @@ export function BimViewer({
           )}
           {!failed && <ModelLoadPanel store={loadStore} />}
         </Box>
-        <Box
-          w={300}
-          p="xs"
-          data-testid="bim-properties"
-          style={{ border: '1px solid var(--mantine-color-gray-3)' }}
-        >
-          <Text fw={600} size="sm" mb={4}>
-            {t('properties.title')}
-          </Text>
-          {selection ? (
-            <Table fz="sm">
-              <Table.Tbody>
-                {models.length > 1 && (
-                  <Table.Tr>
-                    <Table.Th>{t('properties.model')}</Table.Th>
-                    <Table.Td>{sources.find((s) => s.fileId === selection.fileId)?.label}</Table.Td>
-                  </Table.Tr>
-                )}
-                <Table.Tr>
-                  <Table.Th>{t('properties.class')}</Table.Th>
-                  <Table.Td data-testid="bim-prop-class">{selection.node.cls}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th>{t('properties.name')}</Table.Th>
-                  <Table.Td data-testid="bim-prop-name">{selection.node.name ?? '—'}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th>{t('properties.guid')}</Table.Th>
-                  <Table.Td data-testid="bim-prop-guid" style={{ fontFamily: 'monospace' }}>
-                    {selection.node.guid ?? '—'}
-                  </Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th>{t('properties.expressId')}</Table.Th>
-                  <Table.Td>{selection.node.id}</Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-            </Table>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('properties.none')}
-            </Text>
-          )}
-        </Box>
+        <BimPropertiesPanel
+          selection={selection}
+          modelLabel={
+            models.length > 1 && selection
+              ? sources.find((x) => x.fileId === selection.fileId)?.label
+              : undefined
+          }
+        />
       </Group>
     </>
   );
