@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildIssueWorld, type IssueWorld } from '../issues/issue-test-kit.ts';
 import { browse, CookieJar } from '../support/cookie-jar.ts';
+import { DEVICE_GRANT, hiddenFields, oauthForm, registerPlugin } from './plugin-pairing-kit.ts';
 
 // BIM plugins pair with Obra through the OAuth 2.0 device authorization grant (RFC 8628; issue 32 item 2;
 // docs/plugins.md). This file is the plugin: it registers, asks for a code, polls; the person approves the code in
@@ -18,45 +19,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
-
-async function form(path: string, body: Record<string, string>) {
-  const response = await fetch(`${t.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'pt-BR' },
-    body: new URLSearchParams(body).toString(),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, string | number> };
-}
-
-/** The hidden fields of the page's form, as the browser would post them. */
-function hiddenFields(html: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
-    fields[match[1] ?? ''] = match[2] ?? '';
-  return fields;
-}
-
-async function registerPlugin(): Promise<string> {
-  const response = await fetch(`${t.url}/bcf-oauth/reg`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_name: 'Revit plugin',
-      application_type: 'native',
-      grant_types: [DEVICE_GRANT, 'refresh_token'],
-      response_types: [],
-      redirect_uris: [],
-      token_endpoint_auth_method: 'none',
-    }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { client_id: string }).client_id;
-}
+/** The plugin's form posts, in Portuguese (the pages and errors follow the browser's language). */
+const form = (path: string, body: Record<string, string>) =>
+  oauthForm(t, path, body, { 'accept-language': 'pt-BR' });
 
 describe('plugin pairing (RFC 8628)', () => {
   it('pairs a plugin: code shown, approved in the browser, tokens for the BCF-API, revoked from connected apps', async () => {
-    const clientId = await registerPlugin();
+    const clientId = await registerPlugin(t);
     const started = await form('/bcf-oauth/device/auth', { client_id: clientId, scope: 'openid bcf' });
     expect(started.status).toBe(200);
     const { device_code: deviceCode, user_code: userCode } = started.body as Record<string, string>;
@@ -154,7 +123,7 @@ describe('plugin pairing (RFC 8628)', () => {
   });
 
   it('cancelled on the confirmation page: the plugin is told access was denied', async () => {
-    const clientId = await registerPlugin();
+    const clientId = await registerPlugin(t);
     const started = await form('/bcf-oauth/device/auth', { client_id: clientId, scope: 'openid bcf' });
     const jar = new CookieJar();
     // The complete address carries the code: the browser posts it on its own, then the confirmation shows.

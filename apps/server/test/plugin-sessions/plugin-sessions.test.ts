@@ -4,16 +4,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import type { TestUser } from '../support/factories.ts';
-import { browse, CookieJar } from '../support/cookie-jar.ts';
 import { buildDriveWorld, rest, uploadFile, type DriveWorld } from '../drive/drive-test-kit.ts';
 import { projectGuidOf } from '../bcf/bcf-api-kit.ts';
+import { pairPlugin as pairPluginOn } from '../bcf/plugin-pairing-kit.ts';
 
 // BIM plugin sessions (issue 32 item 2; docs/plugins.md "Plugin sessions"). This file is the plugin: it pairs
 // through the device flow (RFC 8628) as the person, then opens, moves and ends sessions with its token; the web
 // app's two reads are called with the person's own session.
 
 const MEP = fs.readFileSync(path.join(import.meta.dirname, '../../../../fixtures/ifc/bcf-xml/MEP.ifc'));
-const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
 let t: TestServer;
 let w: DriveWorld;
@@ -35,72 +34,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function form(url: string, body: Record<string, string>) {
-  const response = await fetch(`${t.url}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(body).toString(),
-  });
-  return (await response.json()) as Record<string, string>;
-}
-
-function hiddenFields(html: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
-    fields[match[1] ?? ''] = match[2] ?? '';
-  return fields;
-}
-
 /** Pairs a plugin for `user` (docs/plugins.md "Pairing"): the plugin's OAuth access token. */
-async function pairPlugin(user: TestUser): Promise<string> {
-  const registered = await fetch(`${t.url}/bcf-oauth/reg`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_name: 'Revit plugin',
-      application_type: 'native',
-      grant_types: [DEVICE_GRANT, 'refresh_token'],
-      response_types: [],
-      redirect_uris: [],
-      token_endpoint_auth_method: 'none',
-    }),
-  });
-  const clientId = ((await registered.json()) as { client_id: string }).client_id;
-  const started = await form('/bcf-oauth/device/auth', { client_id: clientId, scope: 'openid bcf' });
-  const jar = new CookieJar();
-  const page = await browse(jar, String(started['verification_uri_complete']));
-  const confirmPage = await browse(jar, `${t.url}/bcf-oauth/device`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(hiddenFields(await page.text())).toString(),
-  });
-  const confirmed = await browse(jar, `${t.url}/bcf-oauth/device`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(hiddenFields(await confirmPage.text())).toString(),
-  });
-  const interaction = new URL(confirmed.headers.get('location') ?? '', t.url).href;
-  const toPage = await browse(jar, interaction);
-  const uid = (toPage.headers.get('location') ?? '').split('/').pop() ?? '';
-  const decided = await browse(jar, `${t.url}/bcf-oauth/interaction/${uid}/confirm`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${user.token}` },
-  });
-  let next = new URL(((await decided.json()) as { redirectTo: string }).redirectTo, t.url).href;
-  for (let hops = 0; hops < 5; hops++) {
-    const hop = await browse(jar, next);
-    if (![302, 303].includes(hop.status)) break;
-    next = new URL(hop.headers.get('location') ?? '', t.url).href;
-  }
-  const tokens = await form('/bcf-oauth/token', {
-    grant_type: DEVICE_GRANT,
-    device_code: String(started['device_code']),
-    client_id: clientId,
-  });
-  const token = tokens['access_token'];
-  if (!token) throw new Error(`no token: ${JSON.stringify(tokens)}`);
-  return token;
-}
+const pairPlugin = (user: TestUser) => pairPluginOn(t, user);
 
 /** A call of the plugin with its token. */
 function asPlugin<T = Record<string, unknown>>(token: string, method: string, url: string, body?: unknown) {
