@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '../fixtures.ts';
 import type { Person } from './issue-view-helpers.ts';
@@ -70,4 +72,27 @@ export async function uploadByApi(
   );
   expect(confirmed.status()).toBe(200);
   return body.file.id;
+}
+
+/** Uploads an IFC through the drive's REST API and waits for its conversion; answers its file and document. */
+export async function convertedModel(
+  request: APIRequestContext,
+  who: Person,
+  projectId: number,
+  file: string,
+): Promise<{ fileId: number; documentId: number }> {
+  const headers = { authorization: `Bearer ${who.token}` };
+  const fileId = await uploadByApi(request, who, projectId, path.basename(file), fs.readFileSync(file));
+  let model: { processingState: string; documentId: number } | null = null;
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`/bim/projects/${projectId}/models/${fileId}`, { headers });
+        model = (await answer.json()) as { processingState: string; documentId: number };
+        return model.processingState;
+      },
+      { timeout: 120_000, intervals: [500] },
+    )
+    .toBe('success');
+  return { fileId, documentId: model!.documentId };
 }

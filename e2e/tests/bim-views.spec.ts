@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { WEBGL_LAUNCH_OPTIONS, cameraDistance, uploadByApi, type Camera } from './bim-helpers.ts';
+import { WEBGL_LAUNCH_OPTIONS, cameraDistance, convertedModel, type Camera } from './bim-helpers.ts';
 import { buildIssueWorld, signedInPage, type Person } from './issue-view-helpers.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -16,29 +16,6 @@ const SINGLE_WALL_CASE = path.resolve(
 
 // WebGL2 through SwiftShader (bim-helpers.ts).
 test.use({ launchOptions: WEBGL_LAUNCH_OPTIONS });
-
-/** Uploads an IFC through the drive's REST API and waits for its conversion; answers its file and document. */
-async function convertedModel(
-  request: APIRequestContext,
-  who: Person,
-  projectId: number,
-  file: string,
-): Promise<{ fileId: number; documentId: number }> {
-  const headers = { authorization: `Bearer ${who.token}` };
-  const fileId = await uploadByApi(request, who, projectId, path.basename(file), fs.readFileSync(file));
-  let model: { processingState: string; documentId: number } | null = null;
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get(`/bim/projects/${projectId}/models/${fileId}`, { headers });
-        model = (await answer.json()) as { processingState: string; documentId: number };
-        return model.processingState;
-      },
-      { timeout: 120_000, intervals: [500] },
-    )
-    .toBe('success');
-  return { fileId, documentId: model!.documentId };
-}
 
 async function gql<T>(request: APIRequestContext, who: Person, query: string, variables: object): Promise<T> {
   const answer = await request.post('/graphql', {

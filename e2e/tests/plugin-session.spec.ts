@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { WEBGL_LAUNCH_OPTIONS, uploadByApi, type Camera } from './bim-helpers.ts';
+import { WEBGL_LAUNCH_OPTIONS, convertedModel, type Camera } from './bim-helpers.ts';
 import { signInWithForm } from './identity-helpers.ts';
-import { buildIssueWorld, signedInPage, type Person } from './issue-view-helpers.ts';
+import { buildIssueWorld, signedInPage } from './issue-view-helpers.ts';
 
 // The BIM plugin session overlay (spec core §2 "A BIM model viewer is shown when a plugin session id exists"; issue
 // 32 item 2; docs/plugins.md "Plugin sessions"). This test's requests are the plugin: it pairs through the device
@@ -66,22 +65,6 @@ async function pairPlugin(request: APIRequestContext, page: Page): Promise<strin
   return tokens.access_token;
 }
 
-/** Uploads an IFC through the drive's REST API and waits for its conversion; answers its file id. */
-async function convertedModel(request: APIRequestContext, who: Person, projectId: number, file: string) {
-  const headers = { authorization: `Bearer ${who.token}` };
-  const fileId = await uploadByApi(request, who, projectId, path.basename(file), fs.readFileSync(file));
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get(`/bim/projects/${projectId}/models/${fileId}`, { headers });
-        return ((await answer.json()) as { processingState: string }).processingState;
-      },
-      { timeout: 120_000, intervals: [500] },
-    )
-    .toBe('success');
-  return fileId;
-}
-
 /** How far the viewer's camera is from a BCF camera position (IFC world, Z up), through the viewer's offset. */
 async function distanceFrom(page: Page, world: Point): Promise<number> {
   const canvas = page.getByTestId('bim-canvas');
@@ -102,7 +85,7 @@ test.describe('BIM plugin session overlay', () => {
   }) => {
     test.setTimeout(300_000);
     const world = await buildIssueWorld(request, obra);
-    const fileId = await convertedModel(request, world.owner, world.projectId, ARCHITECTURAL);
+    const { fileId } = await convertedModel(request, world.owner, world.projectId, ARCHITECTURAL);
     const page = await signedInPage(browser, baseURL, world.owner);
     const token = await pairPlugin(request, page);
     const plugin = { authorization: `Bearer ${token}` };
