@@ -1,13 +1,14 @@
 import { expect, test } from '../fixtures.ts';
-import { buildIssueWorld } from './issue-view-helpers.ts';
+import { buildIssueWorld, drawingPng } from './issue-view-helpers.ts';
 import { gql } from './project-helpers.ts';
 
 // Embedding hosts (issue 32 item 3; docs/embedding.md): a partner's page of another origin (e2e/embed-host.ts,
 // allowed by EMBEDDING_HOSTS in playwright.config.ts) embeds Obra in a frame and drives it with
-// postMessage: hello → ready, open an issue, hear where Obra goes and which issue is selected.
+// postMessage: hello → ready, open an issue, hear where Obra goes and which issue is selected, open the project and
+// hear of the issue raised there.
 
 test.describe('embedding hosts', () => {
-  test('a host page embeds Obra, opens an issue through postMessage and hears where it goes and which issue is selected', async ({
+  test('a host page embeds Obra, opens an issue through postMessage, hears where it goes and which issue is selected, and hears of an issue raised in it', async ({
     page,
     request,
     obra,
@@ -64,5 +65,45 @@ test.describe('embedding hosts', () => {
     );
     await expect.poll(async () => (await events()).some((e) => e.type === 'obra:error')).toBe(true);
     expect((await events()).filter((e) => e.type === 'obra:navigated').length).toBeGreaterThan(0);
+
+    // The host opens the project; an issue raised in the frame is told to the host with its id.
+    await page.evaluate(
+      (p) =>
+        (window as unknown as { sendToObra(m: unknown): void }).sendToObra({
+          type: 'obra:open',
+          target: { kind: 'project', projectId: p },
+        }),
+      world.projectId,
+    );
+    await frame.getByTestId('create-issue').click();
+    const dialog = frame.getByRole('dialog');
+    await expect(dialog.getByText('New issue')).toBeVisible();
+    await dialog.getByLabel('Title').fill('Sleeve missing in the core wall');
+    await dialog.getByRole('textbox', { name: 'Discipline 1', exact: true }).click();
+    await frame.getByRole('option', { name: 'Estrutura (EST)' }).first().click();
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'level-02.png', mimeType: 'image/png', buffer: drawingPng() });
+    const editor = dialog.getByTestId('pin-editor');
+    await editor.scrollIntoViewIfNeeded();
+    await expect(editor.locator('canvas').first()).toBeVisible();
+    const box = await editor.locator('.konvajs-content').boundingBox();
+    if (!box) throw new Error('no editor canvas');
+    await page.mouse.click(box.x + box.width / 2, box.y + Math.min(box.height / 2, 120));
+    await expect(dialog.getByTestId('form-pin')).toContainText('Pin on “level-02”');
+    await dialog.getByTestId('issue-form-submit').click();
+    await expect
+      .poll(async () => (await events()).find((e) => e.type === 'obra:issueCreated'))
+      .toMatchObject({ type: 'obra:issueCreated', projectId: world.projectId });
+    const told = (await events()).find((e) => e.type === 'obra:issueCreated') as unknown as {
+      issueId: number;
+    };
+    const issue = await gql<{ issue: { title: string } }>(
+      request,
+      world.owner.token,
+      'query($p: Int!, $i: Int!) { issue(projectId: $p, issueId: $i) { title } }',
+      { p: world.projectId, i: told.issueId },
+    );
+    expect(issue.issue.title).toBe('Sleeve missing in the core wall');
   });
 });
