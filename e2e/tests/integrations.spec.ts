@@ -170,10 +170,17 @@ test.describe('Partner document platform', () => {
     // Brings a model into BIM models and sees it converted.
     await page.goBack();
     await expect(page.getByTestId('partner-documents')).toBeVisible();
+    // The person's transfers are kept by the server: the sheet's is listed, completed, on coming back.
+    await expect(page.getByTestId('partner-transfer').filter({ hasText: SHEET_NAME })).toHaveAttribute(
+      'data-status',
+      'completed',
+    );
     await page.getByTestId('partner-item').filter({ hasText: 'Modelos' }).click();
     await page.getByTestId('partner-item').filter({ hasText: MODEL_NAME }).click();
     await page.getByRole('button', { name: 'Bring into BIM models' }).click();
-    await expect(page.getByTestId('partner-imported')).toContainText(`${MODEL_NAME} is in the drive`);
+    await expect(page.getByTestId('partner-imported')).toContainText(`${MODEL_NAME} is in the drive`, {
+      timeout: 60_000,
+    });
     await expect(page.getByTestId('partner-conversion')).toHaveAttribute('data-state', 'success', {
       timeout: 120_000,
     });

@@ -44,6 +44,10 @@ export interface JobPayloads {
   'exports.cleanup': Record<string, never>;
   /** "Your download is ready" by e-mail, when no open tab showed the notice. */
   'downloads.readyMail': { userId: number; downloadId: string };
+  /** A version of the partner platform streamed into its pending drive revision (docs/integrations.md). */
+  'integrations.transfer': { transferId: string };
+  /** Transfers older than a week are forgotten. */
+  'integrations.cleanup': Record<string, never>;
 }
 
 /** A job name. */
@@ -76,6 +80,8 @@ const JOB_NAMES = {
   'exports.prepare': true,
   'exports.cleanup': true,
   'downloads.readyMail': true,
+  'integrations.transfer': true,
+  'integrations.cleanup': true,
 } satisfies Record<JobName, true>;
 
 /** A handler for one job; it throws to have the job retried. */

@@ -1,4 +1,5 @@
 import type { AppServices } from '../services.ts';
+import { cleanupTransfers, runTransfer } from '../modules/integrations/integration-transfer-service.ts';
 import { markDuplicateFailed, runDuplicate } from '../modules/projects/project-copy-service.ts';
 import { executeAdminScriptRun } from '../modules/admin-scripts/admin-script-service.ts';
 import { cleanupIssueFiles } from '../modules/issues/images/issue-file-cleanup.ts';
@@ -72,6 +73,15 @@ export async function registerWorkers(services: AppServices): Promise<void> {
     if (removed > 0) services.logger.info({ removed }, 'expired exports removed');
   });
   await services.jobs.boss.schedule('exports.cleanup', '7,22,37,52 * * * *', {});
+  // A few transfers at once: each mostly waits on the platform and the store.
+  await services.jobs.work('integrations.transfer', (payload) => runTransfer(services, payload.transferId), {
+    concurrency: 2,
+  });
+  await services.jobs.work('integrations.cleanup', async () => {
+    const removed = await cleanupTransfers(services);
+    if (removed > 0) services.logger.info({ removed }, 'old partner transfers forgotten');
+  });
+  await services.jobs.boss.schedule('integrations.cleanup', '41 3 * * *', {});
   await services.jobs.work('drive.cleanup', async () => {
     const removed = await cleanupDrive(services);
     if (removed > 0) services.logger.info({ removed }, 'expired drive uploads and archives removed');

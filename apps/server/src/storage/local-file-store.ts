@@ -84,7 +84,13 @@ export function createLocalFileStore(
     },
     async writeStream(key, body) {
       const file = fileOf(key);
-      await fsp.mkdir(path.dirname(file), { recursive: true });
+      // A body that fails while the folder is made (a platform cutting its download) is an error of this call,
+      // never an uncaught one: the pipeline below sees the stream's error state and rejects with it.
+      let early: unknown;
+      const keep = (error: unknown) => (early ??= error);
+      body.on('error', keep);
+      await fsp.mkdir(path.dirname(file), { recursive: true }).finally(() => body.off('error', keep));
+      if (early !== undefined) throw early;
       const temporary = `${file}.${randomUUID()}.part`;
       let size = 0;
       const count = new Transform({

@@ -12,6 +12,7 @@ import { buildCompanyWithAdmin, type TestUser } from '../support/factories.ts';
 import { createProject } from '../projects/project-test-kit.ts';
 import { pdfBytes, rest as drest, type RestAnswer } from '../drive/drive-test-kit.ts';
 import { startApsServer, type ApsTestServer } from '../support/aps-test-server.ts';
+import { bringIn } from './transfer-test-kit.ts';
 import { secretBoxOf } from '../../src/modules/integrations/integration-service.ts';
 
 const IFC = fs.readFileSync(path.join(import.meta.dirname, '../../../../fixtures/ifc/bcf-xml/MEP.ifc'));
@@ -327,39 +328,28 @@ describe('the linked project through APS', () => {
       );
       return Buffer.from(await (await fetch(url.body.url)).arrayBuffer());
     };
-    const tip = await rest<{ kind: string; file: { id: number; revisionName: string } }>(
-      owner,
-      'POST',
-      `${base()}/aps-files`,
-      { folderId: plantas, fileId: item },
-    );
-    expect(tip.status, JSON.stringify(tip.body)).toBe(201);
-    expect(tip.body).toMatchObject({ kind: 'drive', file: { fileName: 'A-101.pdf', revisionName: '1' } });
-    expect((await bytesOf(tip.body.file.id)).equals(PDF_V2)).toBe(true);
-    const older = await rest<{ file: { id: number; revisionName: string } }>(
-      owner,
-      'POST',
-      `${base()}/aps-files`,
-      {
-        folderId: plantas,
-        fileId: item,
-        versionId: v1,
-      },
-    );
-    expect(older.body.file.revisionName).toBe('2');
-    expect((await bytesOf(older.body.file.id)).equals(PDF_V1)).toBe(true);
+    const tip = await bringIn(rest, owner, projectId, { folderId: plantas, fileId: item });
+    expect(tip.started).toMatchObject({ kind: 'drive', fileName: 'A-101.pdf', total: PDF_V2.length });
+    expect(tip.ended).toMatchObject({
+      status: 'completed',
+      done: PDF_V2.length,
+      file: { fileName: 'A-101.pdf', revisionName: '1' },
+    });
+    expect((await bytesOf(tip.ended.file!.id)).equals(PDF_V2)).toBe(true);
+    const older = await bringIn(rest, owner, projectId, { folderId: plantas, fileId: item, versionId: v1 });
+    expect(older.ended.file!.revisionName).toBe('2');
+    expect((await bytesOf(older.ended.file!.id)).equals(PDF_V1)).toBe(true);
   });
 
   it('brings an IFC model into BIM models, its conversion queued', async () => {
-    const answer = await rest<{ kind: string; file: { id: number } }>(owner, 'POST', `${base()}/aps-files`, {
+    const { ended } = await bringIn(rest, owner, projectId, {
       folderId: aps.idOf(PROJECT, '/Project Files/Plantas'),
       fileId: aps.idOf(PROJECT, '/Project Files/Plantas/MEP.ifc'),
     });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(answer.body.kind).toBe('bim');
+    expect(ended).toMatchObject({ status: 'completed', kind: 'bim' });
     const { rows } = await t.server.services.database.executor.executeSql(
       "select count(*)::int as n from pgboss.job where name = 'bim.convert' and (data->>'fileId')::int = $1",
-      [answer.body.file.id],
+      [ended.file!.id],
     );
     expect((rows[0] as { n: number }).n).toBe(1);
   });

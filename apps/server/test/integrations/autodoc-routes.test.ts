@@ -13,6 +13,7 @@ import { buildCompanyWithAdmin, buildUser, type TestUser } from '../support/fact
 import { createProject } from '../projects/project-test-kit.ts';
 import { pdfBytes, rest as drest, type RestAnswer } from '../drive/drive-test-kit.ts';
 import { startWebDavServer, type WebDavTestServer } from '../support/webdav-test-server.ts';
+import { bringIn, type Transfer } from './transfer-test-kit.ts';
 
 const IFC = fs.readFileSync(path.join(import.meta.dirname, '../../../../fixtures/ifc/bcf-xml/MEP.ifc'));
 const PDF = pdfBytes('partner sheet');
@@ -471,55 +472,59 @@ describe('browsing the linked project', () => {
 });
 
 describe('POST /autodoc/projects/{id}/aps-files', () => {
-  it('brings a PDF into the drive as a new revision, through the drive upload', async () => {
-    const answer = await rest<{
-      kind: string;
-      file: { id: number; documentId: number; revisionName: string; uploadState: string };
-    }>(owner, 'POST', `/autodoc/projects/${projectId}/aps-files`, {
+  it('brings a PDF into the drive as a new revision, through the drive upload, in the background', async () => {
+    const { started, ended } = await bringIn(rest, owner, projectId, {
       folderId: '/Plantas',
       fileId: '/Plantas/A-101.pdf',
     });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(answer.body.kind).toBe('drive');
-    expect(answer.body.file).toMatchObject({
-      fileName: 'A-101.pdf',
-      revisionName: '1',
-      uploadState: 'confirmed',
+    expect(started).toMatchObject({ kind: 'drive', fileName: 'A-101.pdf', total: PDF.length });
+    expect(ended).toMatchObject({
+      status: 'completed',
+      done: PDF.length,
+      total: PDF.length,
+      errorCode: null,
     });
-    const again = await rest<{ file: { documentId: number; revisionName: string } }>(
-      owner,
-      'POST',
-      `/autodoc/projects/${projectId}/aps-files`,
-      {
-        folderId: '/Plantas',
-        fileId: '/Plantas/A-101.pdf',
-      },
-    );
-    expect(again.body.file).toMatchObject({ documentId: answer.body.file.documentId, revisionName: '2' });
+    expect(ended.file).toMatchObject({ fileName: 'A-101.pdf', revisionName: '1', uploadState: 'confirmed' });
+    const again = await bringIn(rest, owner, projectId, {
+      folderId: '/Plantas',
+      fileId: '/Plantas/A-101.pdf',
+    });
+    expect(again.ended.file).toMatchObject({ documentId: ended.file!.documentId, revisionName: '2' });
     // The bytes in the drive are the platform's.
     const url = await rest<{ url: string }>(
       owner,
       'GET',
-      `/project-drive/projects/${projectId}/files/${answer.body.file.id}/download-url`,
+      `/project-drive/projects/${projectId}/files/${ended.file!.id}/download-url`,
     );
     expect(Buffer.from(await (await fetch(url.body.url)).arrayBuffer()).equals(PDF)).toBe(true);
+    // Both are in the person's list, newest first; another person sees neither.
+    const mine = await rest<{ transfers: Transfer[] }>(
+      owner,
+      'GET',
+      `/autodoc/projects/${projectId}/transfers`,
+    );
+    expect(mine.body.transfers.slice(0, 2).map((x) => x.id)).toEqual([again.ended.id, ended.id]);
+    const theirs = await rest<{ transfers: Transfer[] }>(
+      coordinator,
+      'GET',
+      `/autodoc/projects/${projectId}/transfers`,
+    );
+    expect(theirs.body.transfers.map((x) => x.id)).not.toContain(ended.id);
+    const peek = await rest(coordinator, 'GET', `/autodoc/projects/${projectId}/transfers/${ended.id}`);
+    expect([peek.status, peek.body.code]).toEqual([404, 'NOT_FOUND']);
+    expect((await rest(outsider, 'GET', `/autodoc/projects/${projectId}/transfers`)).status).toBe(404);
   });
 
   it('brings an IFC into BIM models: a drive revision whose conversion is queued', async () => {
-    const answer = await rest<{ kind: string; file: { id: number } }>(
-      owner,
-      'POST',
-      `/autodoc/projects/${projectId}/aps-files`,
-      {
-        folderId: '/Plantas',
-        fileId: '/Plantas/MEP.ifc',
-      },
-    );
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(answer.body.kind).toBe('bim');
+    const { ended } = await bringIn(rest, owner, projectId, {
+      folderId: '/Plantas',
+      fileId: '/Plantas/MEP.ifc',
+    });
+    expect(ended).toMatchObject({ status: 'completed', kind: 'bim', total: IFC.length });
+    const fileId = ended.file!.id;
     const { rows } = await t.server.services.database.executor.executeSql(
       "select count(*)::int as n from pgboss.job where name = 'bim.convert' and (data->>'fileId')::int = $1",
-      [answer.body.file.id],
+      [fileId],
     );
     expect((rows[0] as { n: number }).n).toBe(1);
     const models = await rest<{ models: { fileId: number }[] }>(
@@ -527,7 +532,33 @@ describe('POST /autodoc/projects/{id}/aps-files', () => {
       'GET',
       `/bim/projects/${projectId}/models`,
     );
-    expect(models.body.models.map((m) => m.fileId)).toContain(answer.body.file.id);
+    expect(models.body.models.map((m) => m.fileId)).toContain(fileId);
+  });
+
+  it('a platform failing mid-transfer ends the transfer with its code and leaves no revision behind', async () => {
+    const revisions = async () => {
+      const { rows } = await t.server.services.database.executor.executeSql(
+        "select count(*)::int as n from drive_files where project_id = $1 and file_name = 'memorial.pdf'",
+        [projectId],
+      );
+      return (rows[0] as { n: number }).n;
+    };
+    dav.interruptGets.push('memorial.pdf');
+    try {
+      const { ended } = await bringIn(rest, owner, projectId, { folderId: '/', fileId: '/memorial.pdf' });
+      expect(ended).toMatchObject({
+        status: 'error',
+        errorCode: 'INTEGRATION_PLATFORM_UNAVAILABLE',
+        file: null,
+      });
+      expect(await revisions()).toBe(0);
+    } finally {
+      dav.interruptGets.length = 0;
+    }
+    // The same version can be brought in again at once.
+    const { ended } = await bringIn(rest, owner, projectId, { folderId: '/', fileId: '/memorial.pdf' });
+    expect(ended).toMatchObject({ status: 'completed', file: { revisionName: '1' } });
+    expect(await revisions()).toBe(1);
   });
 
   it("an IFC into a project without BIM: 'the project has no BIM'; a missing file: NOT_FOUND", async () => {
@@ -545,13 +576,19 @@ describe('POST /autodoc/projects/{id}/aps-files', () => {
     expect([versionGone.status, versionGone.body.code]).toEqual([404, 'NOT_FOUND']);
   });
 
-  it('obeys the drive rules (a name the drive refuses)', async () => {
+  it('obeys the drive rules (a name the drive refuses), before anything is recorded', async () => {
     const answer = await rest(owner, 'POST', `/autodoc/projects/${projectId}/aps-files`, {
       folderId: '/Plantas',
       fileId: '/Plantas/A-101.pdf',
       fileName: 'A-101.exe',
     });
     expect([answer.status, answer.body.code]).toEqual([400, 'FILE_EXTENSION_NOT_ALLOWED']);
+    const mine = await rest<{ transfers: Transfer[] }>(
+      owner,
+      'GET',
+      `/autodoc/projects/${projectId}/transfers`,
+    );
+    expect(mine.body.transfers.map((x) => x.fileName)).not.toContain('A-101.exe');
   });
 });
 

@@ -22,6 +22,8 @@ export interface WebDavTestServer {
   origin: string;
   /** Requests seen (method and path), to assert what the platform was asked. */
   requests: { method: string; url: string; authorization: string | undefined }[];
+  /** Paths (or parts of them) whose GET is cut after a few bytes, as a platform that fails mid-transfer. */
+  interruptGets: string[];
   close(): Promise<void>;
 }
 
@@ -61,8 +63,15 @@ export async function startWebDavServer(accounts: readonly WebDavAccount[]): Pro
     await add(`/files/${account.username}`, account.tree);
   }
   const byName = new Map(accounts.map((a) => [a.username, a]));
+  const interruptGets: string[] = [];
   const http = createServer((req, res) => {
     if (req.method === 'PROPFIND' && answerAccount(req, res, byName)) return;
+    const path = decodeURIComponent(req.url ?? '');
+    if (req.method === 'GET' && interruptGets.some((part) => path.includes(part))) {
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': '1000000' });
+      res.write(Buffer.alloc(1000), () => res.destroy());
+      return;
+    }
     (server.executeRequest as (req: IncomingMessage, res: ServerResponse) => void)(req, res);
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -72,6 +81,7 @@ export async function startWebDavServer(accounts: readonly WebDavAccount[]): Pro
     baseUrl: `${origin}/files/{user}/`,
     origin,
     requests,
+    interruptGets,
     close: () =>
       new Promise<void>((resolve) => {
         http.closeAllConnections();

@@ -1,6 +1,17 @@
-import { integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies, users } from './identity.ts';
 import { projects } from './projects.ts';
+import { driveFiles } from './drive.ts';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -68,4 +79,37 @@ export const projectIntegrations = pgTable(
       t.autodocProjectId,
     ),
   ],
+);
+
+/**
+ * A version of the partner platform being brought into the project (POST …/aps-files, docs/integrations.md
+ * "Bringing files in"): the pending drive revision is made when it is asked for, and the integrations.transfer job
+ * streams the bytes into it and confirms it, counting `done` of `total` bytes. `status` is transferring, completed
+ * or error (`error_code` from the catalogue; the pending revision is then gone). `kind` is drive or bim. Kept
+ * a week for the person's list of transfers.
+ */
+export const integrationTransfers = pgTable(
+  'integration_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    driveFileId: integer('drive_file_id').references(() => driveFiles.id, { onDelete: 'set null' }),
+    partnerFolderId: text('partner_folder_id').notNull(),
+    partnerFileId: text('partner_file_id').notNull(),
+    partnerVersionId: text('partner_version_id'),
+    fileName: text('file_name').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('transferring'),
+    errorCode: text('error_code'),
+    done: bigint('done', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    completedAt: tstz('completed_at'),
+  },
+  (t) => [index('integration_transfers_user_idx').on(t.userId, t.projectId, t.createdAt)],
 );

@@ -81,6 +81,8 @@ export async function createDriveFile(
   services: AppServices,
   actor: Actor,
   input: CreateDriveFileInput,
+  /** Work of the caller's that belongs in the same unit of work as the pending revision (a transfer's record). */
+  alsoInTransaction?: (tx: Db, fileId: number) => Promise<void>,
 ): Promise<{ file: DriveFileRecord; upload: UploadTarget }> {
   const { db } = services.database;
   const { access, viewer } = await loadDriveWriter(db, actor, input.projectId);
@@ -184,6 +186,7 @@ export async function createDriveFile(
       })
       .returning({ id: driveFiles.id });
     if (!created) throw new Error('drive file not written');
+    await alsoInTransaction?.(tx, created.id);
     return created.id;
   });
   const file = await findDriveFile(db, input.projectId, fileId);

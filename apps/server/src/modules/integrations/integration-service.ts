@@ -1,13 +1,9 @@
-import type { Readable } from 'node:stream';
-import { AppError, canInProject, splitFileName } from '@obra/domain';
+import { AppError, canInProject } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Config } from '../../config.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { loadProjectAccess, requireActive, type ProjectAccess } from '../projects/project-access.ts';
-import { confirmDriveUpload, createDriveFile, discard } from '../drive/drive-upload-service.ts';
-import { isIfcExtension } from '../bim/bim-conversion-service.ts';
-import { uploadKeyOf } from '../../storage/file-store.ts';
 import {
   PLATFORMS,
   type DocumentPlatformConnector,
@@ -463,7 +459,8 @@ export async function customerIntegrationData(services: AppServices, actor: Acto
 // ---------------------------------------------------------------------------------------------------------------
 // Browsing the linked project (…/folder, …/folder-items, …/file, …/aps-files/{fileId}, …/aps-access-token)
 
-async function browse(services: AppServices, actor: Actor, projectId: number) {
+/** The linked project as the caller browses it: their access, the link, a connector with their account. */
+export async function browse(services: AppServices, actor: Actor, projectId: number) {
   const { access, link } = await loadLinked(services, actor, projectId);
   const connector = await userConnector(services, actor, link);
   const ref: PartnerProjectRef = { customerId: link.autodocCustomerId, projectId: link.autodocProjectId };
@@ -521,79 +518,7 @@ export async function viewerAccessToken(services: AppServices, actor: Actor, pro
   return connector.viewerToken();
 }
 
-function requireBim(access: ProjectAccess): void {
+export function requireBim(access: ProjectAccess): void {
   const modules = (access.project.modules as unknown[] | null) ?? [];
   if (!modules.includes('bim')) throw new AppError('INTEGRATION_PROJECT_HAS_NO_BIM');
-}
-
-/** Fields of the drive revision a brought-in file becomes (the drive's POST /files fields). */
-export interface ImportInput {
-  folderId: string;
-  fileId: string;
-  versionId?: string | undefined;
-  fileName?: string | undefined;
-  documentName?: string | undefined;
-  revisionName?: string | undefined;
-  disciplineId?: number | null | undefined;
-  localId?: number | null | undefined;
-  phase?: number | null | undefined;
-}
-
-/**
- * POST …/aps-files: brings a version into the project through the drive's own upload (createDriveFile, the bytes
- * streamed into its upload key, confirmDriveUpload): a PDF becomes a drive revision under the naming rule, an IFC
- * model a drive revision whose confirmation queues its BIM conversion ('the project has no BIM' without the BIM
- * module). The file's name (or `fileName`) must obey the naming rule like any upload.
- */
-export async function importFile(
-  services: AppServices,
-  actor: Actor,
-  projectId: number,
-  input: ImportInput,
-  origin: string,
-) {
-  const { access, connector, ref } = await browse(services, actor, projectId);
-  requireActive(access);
-  const info = await connector.file(ref, input.folderId, input.fileId);
-  const version = input.versionId ? info.versions.find((v) => v.id === input.versionId) : info.versions[0];
-  if (!version) throw new AppError('NOT_FOUND', { field: 'versionId' });
-  const fileName = input.fileName ?? info.name;
-  const { extension } = splitFileName(fileName);
-  if (isIfcExtension(extension)) requireBim(access);
-  if (version.size === null) throw new AppError('INTEGRATION_PLATFORM_ERROR', { reason: 'size' });
-  const created = await createDriveFile(services, actor, {
-    projectId,
-    fileName,
-    documentName: input.documentName,
-    revisionName: input.revisionName,
-    disciplineId: input.disciplineId,
-    localId: input.localId,
-    phase: input.phase,
-    fileSize: version.size,
-    origin,
-  });
-  let body: Readable | undefined;
-  try {
-    const download = await connector.download(
-      ref,
-      info.id,
-      version.id === 'current' ? undefined : version.id,
-    );
-    body = download.body;
-    await services.files.store.writeStream(
-      uploadKeyOf(created.file.storageKey),
-      body,
-      'application/octet-stream',
-    );
-  } catch (error) {
-    body?.destroy();
-    // The pending revision goes (the same version can be brought in again at once).
-    await discard(services, created.file);
-    services.logger.warn({ projectId, fileId: created.file.id }, 'partner file transfer failed');
-    throw error instanceof AppError
-      ? error
-      : new AppError('INTEGRATION_PLATFORM_UNAVAILABLE', { reason: 'transfer' });
-  }
-  const file = await confirmDriveUpload(services, actor, { projectId, fileId: created.file.id });
-  return { file, kind: isIfcExtension(extension) ? ('bim' as const) : ('drive' as const) };
 }

@@ -19,8 +19,21 @@ export type PartnerItem = ApiAnswer<'/autodoc/projects/{projectId}/folder-items'
 /** A partner file with its versions. */
 export type PartnerFile = ApiAnswer<'/autodoc/projects/{projectId}/file', 'get'>;
 
-/** What POST …/aps-files answers: the drive revision the version became. */
-export type ImportedFile = ApiAnswer<'/autodoc/projects/{projectId}/aps-files', 'post'>;
+/** A version being brought into the project (POST …/aps-files answers it at once; GET …/transfers follows it). */
+export type Transfer = ApiAnswer<'/autodoc/projects/{projectId}/transfers/{transferId}', 'get'>;
+
+/** What POST …/aps-files takes. */
+export interface ImportInput {
+  folderId: string;
+  fileId: string;
+  versionId?: string;
+}
+
+/** A completed transfer's drive revision, as the page announces it. */
+export interface ImportedFile {
+  kind: Transfer['kind'];
+  file: NonNullable<Transfer['file']>;
+}
 
 /** The project's link, or null when it has none (PROJECT_NOT_INTEGRATED). */
 export async function projectIntegration(projectId: number): Promise<ProjectIntegration | null> {

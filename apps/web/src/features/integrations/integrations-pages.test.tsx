@@ -30,6 +30,31 @@ const LINK = {
   platform: 'webdav',
   createdAt: '2026-11-01T00:00:00.000Z',
 };
+/** A transfer as GET …/transfers answers it: a quarter done while transferring. */
+function transfer(
+  id: string,
+  kind: 'drive' | 'bim',
+  status: 'transferring' | 'completed' | 'error',
+  name: string,
+) {
+  const [fileId, documentId] = kind === 'drive' ? [90, 40] : [91, 41];
+  return {
+    id,
+    status,
+    kind,
+    fileName: name,
+    done: status === 'transferring' ? 1024 : 4096,
+    total: 4096,
+    errorCode: status === 'error' ? 'INTEGRATION_PLATFORM_UNAVAILABLE' : null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    completedAt: status === 'transferring' ? null : '2026-11-01T00:00:01.000Z',
+    file:
+      status === 'completed'
+        ? { id: fileId, documentId, fileName: name, revisionName: '1', uploadState: 'confirmed' }
+        : null,
+  };
+}
+
 const NOT_LINKED: [number, unknown] = [400, { code: 'PROJECT_NOT_INTEGRATED', message: 'not integrated' }];
 
 async function renderConnect() {
@@ -248,7 +273,7 @@ describe('setup/integrations', SLOW, () => {
 
 describe('partner documents', SLOW, () => {
   it('browses a folder, shows a file with its versions and brings a PDF into the drive', async () => {
-    const calls = stubAuthFetch({
+    const table: Record<string, [number, unknown]> = {
       'GET /autodoc/projects/7/integration': [200, LINK],
       'GET /autodoc/projects/7/folder-items': [
         200,
@@ -270,20 +295,10 @@ describe('partner documents', SLOW, () => {
           versions: [{ id: 'etag1', number: 1, size: 4096, modifiedAt: null }],
         },
       ],
-      'POST /autodoc/projects/7/aps-files': [
-        201,
-        {
-          kind: 'drive',
-          file: {
-            id: 90,
-            documentId: 40,
-            fileName: 'A-101.pdf',
-            revisionName: '1',
-            uploadState: 'confirmed',
-          },
-        },
-      ],
-    });
+      'POST /autodoc/projects/7/aps-files': [202, transfer('t1', 'drive', 'transferring', 'A-101.pdf')],
+      'GET /autodoc/projects/7/transfers': [200, { transfers: [] }],
+    };
+    const calls = stubAuthFetch(table);
     await renderSetupScreen(<PartnerDocumentsPage />);
     const user = userEvent.setup();
     const rows = await screen.findAllByTestId('partner-item');
@@ -291,9 +306,17 @@ describe('partner documents', SLOW, () => {
     await user.click(screen.getByText('A-101.pdf'));
     expect(await screen.findByText('Version 1')).toBeInTheDocument();
     await user.click(screen.getByTestId('partner-bring'));
-    expect(await screen.findByTestId('partner-imported')).toHaveTextContent(
+    // The transfer runs on the server: its progress is shown, then its end.
+    expect(await screen.findByTestId('partner-transfer')).toHaveAttribute('data-status', 'transferring');
+    expect(screen.getByText('1 KB of 4 KB')).toBeInTheDocument();
+    table['GET /autodoc/projects/7/transfers'] = [
+      200,
+      { transfers: [transfer('t1', 'drive', 'completed', 'A-101.pdf')] },
+    ];
+    expect(await screen.findByTestId('partner-imported', {}, { timeout: 5000 })).toHaveTextContent(
       'A-101.pdf is now revision 1 in the drive.',
     );
+    expect(screen.getByTestId('partner-transfer')).toHaveAttribute('data-status', 'completed');
     expect(screen.getByTestId('partner-open-viewer')).toHaveAttribute(
       'href',
       '/workspace/project/7/drive/documents/40',
@@ -306,7 +329,7 @@ describe('partner documents', SLOW, () => {
   });
 
   it('brings an IFC into BIM models and follows its conversion to the end', async () => {
-    stubAuthFetch({
+    const table: Record<string, [number, unknown]> = {
       'GET /autodoc/projects/7/integration': [200, LINK],
       'GET /autodoc/projects/7/folder-items': [
         200,
@@ -325,25 +348,28 @@ describe('partner documents', SLOW, () => {
           versions: [{ id: 'e', number: 1, size: 2048, modifiedAt: null }],
         },
       ],
-      'POST /autodoc/projects/7/aps-files': [
-        201,
-        {
-          kind: 'bim',
-          file: { id: 91, documentId: 41, fileName: 'MEP.ifc', revisionName: '1', uploadState: 'confirmed' },
-        },
-      ],
+      'POST /autodoc/projects/7/aps-files': [202, transfer('t2', 'bim', 'transferring', 'MEP.ifc')],
+      'GET /autodoc/projects/7/transfers': [200, { transfers: [] }],
       'GET /bim/projects/7/models/91': [
         200,
         { fileId: 91, documentId: 41, processingState: 'success', isLatest: true, revisions: [] },
       ],
-    });
+    };
+    stubAuthFetch(table);
     await renderSetupScreen(<PartnerDocumentsPage />, {
       project: { ...TEST_PROJECT, modules: ['issues', 'setup', 'bim', 'drive'] },
     });
     const user = userEvent.setup();
     await user.click(await screen.findByText('MEP.ifc'));
     await user.click(await screen.findByRole('button', { name: 'Bring into BIM models' }));
-    expect(await screen.findByTestId('partner-conversion')).toHaveAttribute('data-state', 'success');
+    table['GET /autodoc/projects/7/transfers'] = [
+      200,
+      { transfers: [transfer('t2', 'bim', 'completed', 'MEP.ifc')] },
+    ];
+    expect(await screen.findByTestId('partner-conversion', {}, { timeout: 5000 })).toHaveAttribute(
+      'data-state',
+      'success',
+    );
     expect(screen.getByTestId('partner-open-model')).toHaveAttribute(
       'href',
       '/workspace/project/7/bim-files/models/91',

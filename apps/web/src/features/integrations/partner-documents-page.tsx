@@ -27,6 +27,7 @@ import {
   type ProjectIntegration,
 } from './autodoc-api.ts';
 import { api } from '../../lib/api/rest-client.ts';
+import { PartnerTransfers, usePartnerTransfers } from './partner-transfers.tsx';
 
 function isIfc(name: string): boolean {
   return /\.ifc$/i.test(name);
@@ -84,15 +85,24 @@ export function PartnerDocumentsPage() {
     });
   };
 
+  const transfers = usePartnerTransfers(projectId);
+  // The transfer started from this page: once completed, its revision is announced below.
+  const [current, setCurrent] = useState<{ id: string; name: string } | null>(null);
   const bringIn = (versionId: string) =>
     void bring.run(async () => {
       if (!file) return;
-      const answer = await api.post('/autodoc/projects/{projectId}/aps-files', {
-        path: { projectId },
-        body: { folderId: file.folderId, fileId: file.id, versionId },
-      });
-      setImported({ ...answer, name: file.name });
+      setImported(null);
+      setConversion(null);
+      const started = await transfers.start({ folderId: file.folderId, fileId: file.id, versionId });
+      setCurrent({ id: started.id, name: file.name });
     });
+  const ended = current ? transfers.transfers.find((x) => x.id === current.id) : undefined;
+  const endedFile = ended?.status === 'completed' ? ended.file : null;
+  useEffect(() => {
+    if (!current || !ended || !endedFile) return;
+    setImported({ kind: ended.kind, file: endedFile, name: current.name });
+    setCurrent(null);
+  }, [current, ended, endedFile]);
 
   // An IFC brought in is converted by the server's job: its state is polled until it is done (or failed).
   const convertingId = imported?.kind === 'bim' ? imported.file.id : null;
@@ -203,7 +213,9 @@ export function PartnerDocumentsPage() {
                     )}
                   </Group>
                 ))}
-                {bring.busy && <Text size="sm">{t('documents.bringing', { name: file.name })}</Text>}
+                {(bring.busy || (current && ended?.status === 'transferring')) && (
+                  <Text size="sm">{t('documents.bringing', { name: file.name })}</Text>
+                )}
                 <FormError error={bring.error} />
               </Stack>
             </Paper>
@@ -250,6 +262,7 @@ export function PartnerDocumentsPage() {
               </Stack>
             </Alert>
           )}
+          <PartnerTransfers projectId={projectId} transfers={transfers.transfers} />
         </>
       )}
     </Stack>

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../../services.ts';
-import { requestOrigin, restActor } from '../../rest-actor.ts';
+import { restActor } from '../../rest-actor.ts';
 import { errors, tags } from './autodoc-schemas.ts';
 import { registerApsConnectRoutes } from './aps-connect-routes.ts';
+import { registerAutodocTransferRoutes } from './autodoc-transfer-routes.ts';
 import {
   connectUser,
   createProjectLink,
@@ -15,12 +16,10 @@ import {
   getFolderItems,
   getProjectLink,
   getUserConnection,
-  importFile,
   listCustomers,
   listPartnerProjects,
   setCompanyPlatform,
   viewerAccessToken,
-  type ImportInput,
 } from '../../../modules/integrations/integration-service.ts';
 
 /**
@@ -490,62 +489,5 @@ export function registerAutodocRoutes(app: FastifyInstance, services: AppService
     async (req) => viewerAccessToken(services, await actor(req), (req as ProjectReq).params.projectId),
   );
 
-  app.post(
-    `${base}/aps-files`,
-    {
-      schema: {
-        tags,
-        operationId: 'importAutodocApsFile',
-        summary:
-          'Brings a version into the project through the drive upload: a PDF as a drive revision, an IFC also into BIM models (converted)',
-        params: projectParams,
-        body: {
-          type: 'object',
-          required: ['folderId', 'fileId'],
-          additionalProperties: false,
-          properties: {
-            folderId: PARTNER_ID,
-            fileId: PARTNER_ID,
-            versionId: PARTNER_ID,
-            fileName: { type: 'string', minLength: 1, maxLength: 255 },
-            documentName: { type: 'string', maxLength: 255 },
-            revisionName: { type: 'string', maxLength: 20 },
-            disciplineId: { type: ['integer', 'null'], minimum: 1 },
-            localId: { type: ['integer', 'null'], minimum: 1 },
-            phase: { type: ['integer', 'null'], minimum: 0, maximum: 13 },
-          },
-        },
-        response: {
-          201: {
-            type: 'object',
-            properties: {
-              kind: { type: 'string', enum: ['drive', 'bim'] },
-              file: {
-                type: 'object',
-                additionalProperties: true,
-                properties: {
-                  id: { type: 'integer' },
-                  documentId: { type: 'integer' },
-                  fileName: { type: 'string' },
-                  revisionName: { type: 'string' },
-                  uploadState: { type: 'string' },
-                },
-              },
-            },
-          },
-          ...errors,
-        },
-      },
-    },
-    async (req, reply) => {
-      const imported = await importFile(
-        services,
-        await actor(req, true),
-        (req as ProjectReq).params.projectId,
-        req.body as ImportInput,
-        requestOrigin(services, req),
-      );
-      return reply.code(201).send(imported);
-    },
-  );
+  registerAutodocTransferRoutes(app, services);
 }

@@ -351,7 +351,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Brings a version into the project through the drive upload: a PDF as a drive revision, an IFC also into BIM models (converted) */
+    /** Brings a version into the project through the drive upload, in the background: a PDF as a drive revision, an IFC also into BIM models (converted). Answers the transfer to follow */
     post: operations['importAutodocApsFile'];
     delete?: never;
     options?: never;
@@ -453,6 +453,40 @@ export interface paths {
     };
     /** The project's link (PROJECT_NOT_INTEGRATED without one) */
     get: operations['getAutodocProjectIntegration'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/autodoc/projects/{projectId}/transfers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's versions brought into this project in the last seven days, newest first */
+    get: operations['listAutodocTransfers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/autodoc/projects/{projectId}/transfers/{transferId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the caller's transfers (another person's is NOT_FOUND) */
+    get: operations['getAutodocTransfer'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3689,23 +3723,40 @@ export interface operations {
         };
       };
       /** @description Default Response */
-      201: {
+      202: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': {
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Bytes received so far */
+            done: number;
+            /** @description The catalogue code of a failed transfer */
+            errorCode: string | null;
+            /** @description The drive revision, once the transfer is completed */
             file: {
               documentId: number;
               fileName: string;
               id: number;
               revisionName: string;
               uploadState: string;
-            } & {
-              [key: string]: unknown;
-            };
-            /** @enum {string} */
+            } | null;
+            fileName: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description bim: an IFC model, converted for BIM models
+             * @enum {string}
+             */
             kind: 'drive' | 'bim';
+            /** @enum {string} */
+            status: 'transferring' | 'completed' | 'error';
+            /** @description The version's size in bytes */
+            total: number;
           };
         };
       };
@@ -4083,6 +4134,171 @@ export interface operations {
             createdAt: string;
             obraProjectId: number;
             platform: string;
+          };
+        };
+      };
+    };
+  };
+  listAutodocTransfers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details: {
+              [key: string]: unknown;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details: {
+              [key: string]: unknown;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            transfers: {
+              /** Format: date-time */
+              completedAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** @description Bytes received so far */
+              done: number;
+              /** @description The catalogue code of a failed transfer */
+              errorCode: string | null;
+              /** @description The drive revision, once the transfer is completed */
+              file: {
+                documentId: number;
+                fileName: string;
+                id: number;
+                revisionName: string;
+                uploadState: string;
+              } | null;
+              fileName: string;
+              /** Format: uuid */
+              id: string;
+              /**
+               * @description bim: an IFC model, converted for BIM models
+               * @enum {string}
+               */
+              kind: 'drive' | 'bim';
+              /** @enum {string} */
+              status: 'transferring' | 'completed' | 'error';
+              /** @description The version's size in bytes */
+              total: number;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  getAutodocTransfer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        projectId: number;
+        transferId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details: {
+              [key: string]: unknown;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            code: string;
+            details: {
+              [key: string]: unknown;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Bytes received so far */
+            done: number;
+            /** @description The catalogue code of a failed transfer */
+            errorCode: string | null;
+            /** @description The drive revision, once the transfer is completed */
+            file: {
+              documentId: number;
+              fileName: string;
+              id: number;
+              revisionName: string;
+              uploadState: string;
+            } | null;
+            fileName: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description bim: an IFC model, converted for BIM models
+             * @enum {string}
+             */
+            kind: 'drive' | 'bim';
+            /** @enum {string} */
+            status: 'transferring' | 'completed' | 'error';
+            /** @description The version's size in bytes */
+            total: number;
           };
         };
       };
