@@ -11,7 +11,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { openDatabase, type Database, type Db } from '../../src/db/database.ts';
-import { readDatabase, type ReadReplicas } from '../../src/db/read-replicas.ts';
+import { readDatabase, REPLICA_WRITES_CHANNEL, type ReadReplicas } from '../../src/db/read-replicas.ts';
+import { createAppPubSub } from '../../src/realtime/pubsub.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import type { TestUser } from '../support/factories.ts';
 import { call } from '../projects/project-test-kit.ts';
@@ -32,6 +33,9 @@ import {
 import { waitUntil } from '../resilience/support/ports.ts';
 
 const DATABASE = 'obra_replicas';
+// The machine's Redis, as realtime.test.ts uses it: processes tell each other whose writes committed through it.
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PREFIX = `replicas-${process.pid}-${Date.now()}:`;
 
 let primary: OwnPostgres;
 let replica: OwnReplica;
@@ -56,6 +60,8 @@ beforeAll(async () => {
       DATABASE_REPLICA_URLS: replica.url(DATABASE),
       DATABASE_REPLICA_MAX_LAG_MS: '60000',
       RATE_LIMIT_MULTIPLIER: '1000',
+      REDIS_URL,
+      REDIS_CHANNEL_PREFIX: PREFIX,
     },
     { dataDir, database: { url, drop: async () => undefined } },
   );
@@ -177,6 +183,33 @@ describe('read replicas', () => {
     await replicaHasEverything(replicas);
     expect(await inRecovery(readDatabase(services, actorOf(w.creator)))).toBe(true);
     expect(await titleSeenBy(w.coordinator)).toBe('Mudado pelo criador');
+  });
+
+  it("count a person's write committed by another process (through the pub/sub) as theirs here too", async () => {
+    const { services } = server().server;
+    const replicas = replicasOf(services.database);
+    await replicaHasEverything(replicas);
+    const other = createAppPubSub(REDIS_URL, services.logger);
+    await setReplay(true);
+    try {
+      // The other process's commit: the primary moves on, the paused replica does not follow.
+      await services.database.db.execute(
+        sql`update issues set title = 'Noutro processo' where id = ${issueId}`,
+      );
+      await waitUntil("the other process's note to arrive", async () => {
+        other.publish(REPLICA_WRITES_CHANNEL, `${PREFIX}writes`, { accountId: w.coordinator.id });
+        return (await inRecovery(readDatabase(services, actorOf(w.coordinator)))) ? undefined : true;
+      });
+      expect(await titleSeenBy(w.coordinator)).toBe('Noutro processo');
+      // Nobody else's reads moved: they still read the (paused) replica.
+      expect(await inRecovery(readDatabase(services, actorOf(w.creator)))).toBe(true);
+      expect(await titleSeenBy(w.creator)).toBe('Mudado pelo criador');
+    } finally {
+      await setReplay(false);
+      await other.close();
+    }
+    await replicaHasEverything(replicas);
+    expect(await titleSeenBy(w.creator)).toBe('Noutro processo');
   });
 
   it('skip a replica that lags past DATABASE_REPLICA_MAX_LAG_MS, and use it again once it catches up', async () => {
