@@ -144,6 +144,10 @@ describe('read replicas', () => {
     await replicaHasEverything(replicas);
     expect(await inRecovery(readDatabase(services, actorOf(w.coordinator)))).toBe(true);
     expect(await inRecovery(services.database.db)).toBe(false);
+    // A read database runs single statements: a transaction on it is refused, not spread over connections.
+    await expect(
+      readDatabase(services, actorOf(w.coordinator)).transaction(async () => undefined),
+    ).rejects.toThrow(/no transactions/);
 
     // A change straight on the primary (nobody's request) while the replica does not replay: the list does not
     // show it, because it reads the replica; once replay goes on, it does.
