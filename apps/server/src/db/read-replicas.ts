@@ -131,9 +131,9 @@ export function redactedUrl(url: string): string {
 // SQLSTATEs a standby answers when replay must cancel a read (conflict with recovery): the read is run on the primary.
 const RECOVERY_CONFLICT = new Set(['40001', '40P01']);
 
-function replicaFailed(error: unknown): boolean {
+function cancelledByRecovery(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return isServiceUnavailableError(error) || (typeof code === 'string' && RECOVERY_CONFLICT.has(code));
+  return typeof code === 'string' && RECOVERY_CONFLICT.has(code);
 }
 
 /**
@@ -155,8 +155,9 @@ class ReplicaFallbackPool {
     try {
       return await query(this.replica);
     } catch (error) {
-      if (!replicaFailed(error)) throw error;
-      this.onFailure(error);
+      // Unreachable: not used again until a probe reaches it. Cancelled by replay: only this statement moves.
+      if (isServiceUnavailableError(error)) this.onFailure(error);
+      else if (!cancelledByRecovery(error)) throw error;
       return query(this.primary);
     }
   }
