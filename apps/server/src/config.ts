@@ -20,6 +20,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Streaming replicas of DATABASE_URL's primary that read-only requests use (docs/operations.md "Read replicas"). */
+  DATABASE_REPLICA_URLS: csv.optional(),
+  /** A replica further behind the primary than this is skipped (its reads go to the primary). */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   REDIS_URL: z.string().url().optional(),
   /** Prefix of the pub/sub channels, so that several deployments (or test runs) can share one Redis. */
   REDIS_CHANNEL_PREFIX: z.string().default(''),
@@ -209,6 +213,13 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /**
+   * Streaming replicas of the primary (DATABASE_REPLICA_URLS; PostgreSQL only) that the issue list, dashboards,
+   * exports and the BI feed read from (db/read-replicas.ts); empty: every read on the primary.
+   */
+  databaseReplicaUrls: string[];
+  /** How far behind the primary a replica may be and still serve reads (DATABASE_REPLICA_MAX_LAG_MS). */
+  databaseReplicaMaxLagMs: number;
   redisUrl: string | undefined;
   redisChannelPrefix: string;
   publicUrl: string;
@@ -273,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = [
     ...s3ConfigProblems(e),
     ...roleProblems(e),
+    ...replicaProblems(e),
     ...testOnlyProblems(e),
     ...aiProblems(e),
     ...integrationKeyProblems(e),
@@ -286,6 +298,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseReplicaUrls: e.DATABASE_REPLICA_URLS ?? [],
+    databaseReplicaMaxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS,
     redisUrl: e.REDIS_URL,
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
     publicUrl,
@@ -423,6 +437,27 @@ function roleProblems(e: z.infer<typeof envSchema>): string[] {
   if ((e.ROLE === 'web' && e.JOBS === 'all') || (e.ROLE === 'worker' && e.JOBS === 'none'))
     problems.push(`JOBS: '${e.JOBS}' contradicts ROLE '${e.ROLE}'`);
   return problems;
+}
+
+// Replicas stream from a PostgreSQL primary: with the embedded database there is none, and a list of them would
+// silently do nothing, so it is refused. Each entry must be a PostgreSQL URL.
+function replicaProblems(e: z.infer<typeof envSchema>): string[] {
+  const urls = e.DATABASE_REPLICA_URLS ?? [];
+  const problems: string[] = [];
+  if (urls.length > 0 && !e.DATABASE_URL)
+    problems.push(
+      'DATABASE_REPLICA_URLS: needs DATABASE_URL (replicas stream from a PostgreSQL primary; the embedded database has none)',
+    );
+  for (const url of urls) {
+    if (!/^postgres(ql)?:\/\/[^\s]+$/.test(url) || !URL.canParse(url))
+      problems.push(`DATABASE_REPLICA_URLS: '${redactUrl(url)}' is not a postgres:// URL`);
+  }
+  return problems;
+}
+
+// A URL in an error message without its password.
+function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
 }
 
 // Routes that run jobs on demand exist for the browser journeys only: asking for them elsewhere is a mistake.

@@ -5,6 +5,7 @@ import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { listenToOtherProcessesWrites } from './db/read-replicas.ts';
 import { buildHttpApp } from './http/build-app.ts';
 import { buildHealthOnlyApp } from './http/health-app.ts';
 import { drainOnShutdown } from './http/connection-drain.ts';
@@ -86,6 +87,9 @@ export async function openServices(
     pgliteDir: path.join(config.dataDir, 'db'),
     poolSize: config.databasePoolSize,
     pgliteTemplate: options.pgliteTemplate,
+    replicaUrls: config.databaseReplicaUrls,
+    replicaMaxLagMs: config.databaseReplicaMaxLagMs,
+    logger,
   });
   configureUnitOfWork({ strict: config.env === 'test', logger });
   const seed = await seedStandardData(database.db);
@@ -115,8 +119,11 @@ export async function openServices(
   };
   // Issue rules of the smart flow hear of issues created by this process (docs/smart-flow.md).
   const unwatch = watchIssueCreation(services);
+  // Read replicas: the writes committed by the other processes count for read-your-writes here too.
+  const unlistenWrites = listenToOtherProcessesWrites(services);
   const close = async () => {
     unwatch();
+    unlistenWrites();
     await jobs.stop();
     await pubsub.close();
     await auth.close();
@@ -160,6 +167,7 @@ export async function startServer(
       role: config.role,
       database: database.kind,
       pubsub: pubsub.distributed ? 'redis' : 'in-process',
+      readReplicas: config.databaseReplicaUrls.length,
       jobs: config.runJobs,
     },
     'Obra is listening',

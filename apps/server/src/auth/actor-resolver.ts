@@ -4,6 +4,7 @@ import type { Actor } from './actor.ts';
 import { authenticateAccessKey } from '../modules/identity/access-key-service.ts';
 import { findSessionUser } from '../modules/identity/refresh-token-repository.ts';
 import { findUserById } from '../modules/identity/user-repository.ts';
+import { noteRequestCaller } from '../lib/request-caller.ts';
 
 /** The credentials a request may carry. */
 export interface Credentials {
@@ -23,6 +24,13 @@ export async function resolveActor(
   services: AppServices,
   credentials: Credentials,
 ): Promise<Actor | undefined> {
+  const actor = await actorOf(services, credentials);
+  // The request's writes are this person's (read-your-writes with read replicas: db/read-replicas.ts).
+  if (actor) noteRequestCaller(actor.account.id);
+  return actor;
+}
+
+async function actorOf(services: AppServices, credentials: Credentials): Promise<Actor | undefined> {
   const header = credentials.authorization?.trim() ?? '';
   const [scheme = '', value = ''] = header.split(/\s+/, 2);
   if (scheme.toLowerCase() === 'bearer' && value) return fromBearer(services, value);

@@ -9,8 +9,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import * as schema from './schema/index.ts';
 import { releaseClientsWhoseBeginFails } from './pool-guards.ts';
+import { openReadReplicas, type ReadReplicas } from './read-replicas.ts';
 
 /** The Drizzle schema of Obra. */
 export type Schema = typeof schema;
@@ -43,6 +45,11 @@ export interface Database {
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
+  /**
+   * Streaming replicas that read-only requests may use (DATABASE_REPLICA_URLS, PostgreSQL only): reads take their
+   * Db from `readDatabase` (read-replicas.ts), never from here directly.
+   */
+  readonly replicas?: ReadReplicas | undefined;
   /** The pool's connections (PostgreSQL; /metrics): opened, idle, and requests waiting for one. */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -75,12 +82,20 @@ export interface OpenDatabaseOptions {
    * running initdb, which costs seconds. Tests use it; an existing directory ignores it.
    */
   pgliteTemplate?: Blob | undefined;
+  /** Streaming replicas of the PostgreSQL primary for read-only requests (read-replicas.ts); none on PGlite. */
+  replicaUrls?: readonly string[] | undefined;
+  /** How far behind the primary a replica may be and still serve reads. */
+  replicaMaxLagMs?: number | undefined;
+  /** Where the replicas' state changes (unreachable, back) are logged. */
+  logger?: Pick<Logger, 'warn' | 'info'> | undefined;
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite, and applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (!options.databaseUrl && (options.replicaUrls?.length ?? 0) > 0)
+    throw new Error('read replicas need a PostgreSQL primary (DATABASE_URL)');
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options)
     : openPglite(options.pgliteDir ?? 'memory://', options.pgliteTemplate);
 }
 
@@ -154,7 +169,11 @@ export function sessionOptions(url: string): { options?: string } {
  */
 export const DATABASE_CONNECTION_TIMEOUT_MS = 3_000;
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  options: Pick<OpenDatabaseOptions, 'replicaUrls' | 'replicaMaxLagMs' | 'logger'> = {},
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -170,10 +189,24 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   await migrateWithLock(pool);
   const stats: QueryStats = { queries: 0 };
   const db: Db = drizzlePg({ client: pool, schema, logger: countingLogger(stats) });
+  const replicaUrls = options.replicaUrls ?? [];
+  const replicas =
+    replicaUrls.length > 0
+      ? openReadReplicas(pool, {
+          urls: replicaUrls,
+          maxLagMs: options.replicaMaxLagMs ?? 5_000,
+          poolSize,
+          connectionTimeoutMs: DATABASE_CONNECTION_TIMEOUT_MS,
+          sessionOptions,
+          logger: countingLogger(stats),
+          log: options.logger,
+        })
+      : undefined;
   return {
     kind: 'postgres',
     db,
     stats,
+    replicas,
     executor: {
       async executeSql(text, values) {
         const result = await pool.query(text, values);
@@ -187,6 +220,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
+      await replicas?.close();
       await pool.end();
     },
   };

@@ -3,6 +3,7 @@ import pino, { type Logger } from 'pino';
 import type { AppServices } from '../services.ts';
 import { publishProjectEvents, type ProjectEvent } from '../realtime/project-events.ts';
 import type { Db, Tx } from './database.ts';
+import { noteCommittedWrite } from './read-replicas.ts';
 
 /**
  * The one way to write a mutation: `unitOfWork(services, async (tx) => …)` runs the work in one transaction and
@@ -38,9 +39,16 @@ export async function unitOfWork<T>(services: UnitOfWorkServices, work: (tx: Tx)
   const result = await services.database.db.transaction((tx) =>
     current.run({ services, tx, events }, () => work(tx)),
   );
+  // Before anything is published: whoever hears of the write and asks must be able to read it (read replicas).
+  noteCommittedWrite(services);
   publishProjectEvents(services, events);
   if (events.length > 0) tellCommitted(services, events);
   return result;
+}
+
+/** Whether the caller runs inside a unit of work (its reads belong on the transaction: see read-replicas.ts). */
+export function insideUnitOfWork(): boolean {
+  return current.getStore() !== undefined;
 }
 
 /** What hears a committed unit's events in this process (the smart flow's issue rules). */

@@ -16,6 +16,7 @@ import { registerOpenApi } from './openapi.ts';
 import { registerRestRoutes } from './rest-routes.ts';
 import { clientErrorHandler, frameworkErrors } from './framework-errors.ts';
 import { observeHttpApp } from '../observability/observe.ts';
+import { inRequestScope } from '../lib/request-caller.ts';
 
 /** Path prefixes answered by the API (the domain's list, shared with the service worker). */
 export const API_PREFIXES = API_PATH_PREFIXES;
@@ -42,6 +43,10 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  // Each handler runs in a scope that remembers the request's caller, so that the units of work it commits note
+  // that person's write (read-your-writes with read replicas, db/read-replicas.ts). After the body is read: a
+  // scope entered before would be lost on the body stream's events.
+  app.addHook('preHandler', (_req, _reply, done) => inRequestScope(done));
 
   await app.register(fastifyCookie);
   // Answers above 1 kB go out brotli- or gzip-compressed as the client accepts (before the routes: it hooks

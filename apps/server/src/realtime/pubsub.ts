@@ -23,6 +23,8 @@ export interface PubSubChannels {
   'account:access': [string, AccessNotice];
   /** Per person (topic: channel prefix + 'downloads:' + user id): one of their preparations ended. */
   'account:downloads': [string, DownloadReadyEvent];
+  /** Per deployment (topic: channel prefix + 'writes'): a person's write committed (read replicas' read-your-writes). */
+  'account:writes': [string, { accountId: number }];
 }
 
 /** Publish/subscribe across the process, or across processes through Redis when configured. */

@@ -12,6 +12,8 @@ import {
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadProjectAccess } from '../projects/project-access.ts';
+import { readDatabase } from '../../db/read-replicas.ts';
+import type { Db } from '../../db/database.ts';
 import { listTree } from '../projects/project-tree-repository.ts';
 import { issueListWhere, parseIssueFilter } from '../issues/list/issue-query-service.ts';
 import {
@@ -43,13 +45,14 @@ async function scopeOf(
   services: AppServices,
   actor: Actor,
   input: DashboardInput,
-): Promise<{ scope: ChartScope; filter: IssueFilter; today: string }> {
-  const { db } = services.database;
+): Promise<{ scope: ChartScope; filter: IssueFilter; today: string; db: Db }> {
+  // A dashboard is a read-only request: a fresh-enough read replica may answer it (db/read-replicas.ts).
+  const db = readDatabase(services, actor);
   const filter = parseIssueFilter(input.filter);
   const access = await loadProjectAccess(db, actor, input.projectId);
   const today = localToday(filter.timezoneOffset);
   const where = await issueListWhere(db, access, filter, today);
-  return { scope: { userId: actor.account.id, projectId: input.projectId, where }, filter, today };
+  return { scope: { userId: actor.account.id, projectId: input.projectId, where }, filter, today, db };
 }
 
 function parsePeriod(period: string | null | undefined): DashboardPeriod | null {
@@ -69,8 +72,8 @@ export interface StatusDashboard {
 
 async function timelineOf(services: AppServices, actor: Actor, input: DashboardInput) {
   const period = parsePeriod(input.period);
-  const { scope, filter, today } = await scopeOf(services, actor, input);
-  const counts = await selectTimeline(services.database.db, scope, filter.timezoneOffset);
+  const { scope, filter, today, db } = await scopeOf(services, actor, input);
+  const counts = await selectTimeline(db, scope, filter.timezoneOffset);
   return { counts, timeline: statusTimeline(counts.raised, counts.changes, today, period), today };
 }
 
@@ -126,8 +129,7 @@ export async function matrixDashboard(
   name: MatrixDashboardName,
   input: DashboardInput,
 ): Promise<Matrix> {
-  const { db } = services.database;
-  const { scope } = await scopeOf(services, actor, input);
+  const { scope, db } = await scopeOf(services, actor, input);
   const [rows, columns] = MATRIX_AXES[name];
   const [counts, disciplines, locals] = await Promise.all([
     selectMatrix(db, scope, rows, columns),

@@ -13,6 +13,7 @@ import {
 } from './data-lake-entities-sql.ts';
 import { projectIdsOfCompany } from '../projects/project-company-repository.ts';
 import { countFeedRows, selectFeedRows } from './data-lake-repository.ts';
+import { readDatabase } from '../../db/read-replicas.ts';
 import { parseFilter } from './odata-filter.ts';
 import { filterSql } from './odata-filter-sql.ts';
 
@@ -45,7 +46,7 @@ export async function loadFeedScope(
   projectId: number | undefined,
   locale: Locale,
 ): Promise<FeedScope> {
-  const { db } = services.database;
+  const db = readDatabase(services, actor);
   let accesses: ProjectAccess[];
   if (projectId !== undefined) {
     accesses = [await loadProjectAccess(db, actor, projectId)];
@@ -134,7 +135,8 @@ export async function readFeedPage(
   if (request.page !== undefined && request.cursor !== undefined)
     throw new AppError('BAD_USER_INPUT', 'page or cursor, not both', { field: 'cursor' });
   const after = request.cursor ? decodeCursor(request.cursor, entity) : undefined;
-  const { rows, keys } = await selectFeedRows(services.database.db, {
+  // The BI feed is read-only: a fresh-enough read replica may answer it (db/read-replicas.ts).
+  const { rows, keys } = await selectFeedRows(readDatabase(services, actor), {
     entity,
     scope,
     where: [updatedSinceWhere(entity, request.updatedSince)],
@@ -229,7 +231,7 @@ export async function readODataPage(
   if (request.skiptoken && !keyset) throw new AppError('BAD_USER_INPUT', { field: '$skiptoken' });
   const after = request.skiptoken ? decodeCursor(request.skiptoken, entity, '$skiptoken') : undefined;
   const wanted = request.top === undefined ? serverPage : Math.min(request.top, serverPage);
-  const { db } = services.database;
+  const db = readDatabase(services, actor);
   const { rows, keys } = await selectFeedRows(db, {
     entity,
     scope,

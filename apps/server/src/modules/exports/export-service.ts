@@ -4,6 +4,7 @@ import type { IssuePageShape } from '../issues/list/issue-page-sql.ts';
 import type { ReportTotals } from './issue-report-pdf.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
+import { readDatabase } from '../../db/read-replicas.ts';
 import {
   exportFilter,
   exportIssuePages,
@@ -34,7 +35,8 @@ export async function prepareIssueExport(
   const iterator = exportIssuePages(services, actor, request, pageSize);
   const first = await iterator.next();
   if (first.done) throw new Error('an export has at least one page');
-  const lookups = await loadExportLookups(services.database.db, request.projectId);
+  // An export is a read-only request: its pages (getIssues) and names may come from a read replica.
+  const lookups = await loadExportLookups(readDatabase(services, actor), request.projectId);
   async function* pages(): AsyncGenerator<ExportPage> {
     yield first.value as ExportPage;
     yield* iterator;

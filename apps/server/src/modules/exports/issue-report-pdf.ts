@@ -15,6 +15,7 @@ import { loadIssueImages, type ImageView } from '../issues/images/issue-image-re
 import { commentViewsOfIssues } from '../issues/comments/issue-comment-query-service.ts';
 import type { CommentView } from '../issues/comments/issue-comment-repository.ts';
 import { loadVisibleHistory } from '../issues/list/issue-query-service.ts';
+import { readDatabase } from '../../db/read-replicas.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import { enumLabel, exportLabel, type ExportLabel } from './export-labels.ts';
 import { userNames, type ExportLookups, type ExportPage } from './export-source.ts';
@@ -385,8 +386,9 @@ function writeIssue(doc: PDFKit.PDFDocument, issue: IssueView, context: ReportCo
  */
 export async function loadReportPageExtras(page: ExportPage, context: ReportContext) {
   const { options, services, lookups } = context;
+  const db = readDatabase(services, context.access.actor);
   const ids = page.issues.map((v) => v.row.id);
-  const images = options.images ? await loadIssueImages(services.database.db, ids) : [];
+  const images = options.images ? await loadIssueImages(db, ids) : [];
   const comments = options.comments
     ? await commentViewsOfIssues(
         services,
@@ -400,9 +402,10 @@ export async function loadReportPageExtras(page: ExportPage, context: ReportCont
         services,
         context.access,
         page.issues.map((v) => v.row),
+        db,
       )
     : new Map<never, never>();
-  await userNames(services.database.db, lookups, [
+  await userNames(db, lookups, [
     ...page.issues.map((v) => v.row.createdByUserId),
     ...[...comments.values()].flat().map((c) => c.row.createdByUserId),
     ...[...history.values()].flat().map((h: { userId: number | null }) => h.userId),

@@ -87,6 +87,8 @@ async function issuesOfRun(
     projectId: row.projectId,
     filter: filterOf(condition, extra),
     first: RUN_ISSUES,
+    // The run acts on what it finds: it reads the primary, where the issues that triggered it surely are.
+    primary: true,
   });
   return page.issues;
 }

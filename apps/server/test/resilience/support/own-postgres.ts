@@ -63,6 +63,82 @@ async function asPostgresUser(
   return { wrap: (cmd, args) => ['runuser', ['-u', 'postgres', '--', cmd, ...args]] };
 }
 
+/** A streaming replica of an own server (pg_basebackup -R): read-only, on its own port, stoppable at will. */
+export interface OwnReplica {
+  readonly port: number;
+  url(database?: string): string;
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  start(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/**
+ * Starts a hot standby of `primary`: a base backup taken over the replication protocol with `-R` (standby.signal
+ * and primary_conninfo written), started on a free port of its own. The primary's initdb allows replication from
+ * 127.0.0.1 (its pg_hba.conf) and streams WAL by default (wal_level replica, max_wal_senders 10).
+ */
+export async function startOwnReplica(primary: OwnPostgres): Promise<OwnReplica> {
+  const bin = postgresBinDir();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-pg-replica-'));
+  fs.chmodSync(dir, 0o755);
+  const { wrap } = await asPostgresUser(dir);
+  const exec = async (cmd: string, args: string[]): Promise<void> => {
+    const [c, a] = wrap(path.join(bin, cmd), args);
+    await run(c, a, { timeout: 60_000 });
+  };
+  const dataDir = path.join(dir, 'data');
+  await exec('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+    '-D',
+    dataDir,
+    '-R',
+    '-X',
+    'stream',
+    '--no-sync',
+    '-c',
+    'fast',
+  ]);
+  const port = await freePort();
+  const options = `-k ${dir} -c listen_addresses=127.0.0.1 -p ${port} -c fsync=off -c max_connections=200`;
+  const start = async (): Promise<void> => {
+    await exec('pg_ctl', [
+      '-D',
+      dataDir,
+      '-w',
+      '-t',
+      '60',
+      '-l',
+      path.join(dir, 'log'),
+      '-o',
+      options,
+      'start',
+    ]);
+  };
+  await start();
+  let destroyed = false;
+  return {
+    port,
+    url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    async stop(mode = 'fast') {
+      await exec('pg_ctl', ['-D', dataDir, '-w', '-t', '60', '-m', mode, 'stop']);
+    },
+    start,
+    async destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      await exec('pg_ctl', ['-D', dataDir, '-w', '-t', '30', '-m', 'immediate', 'stop']).catch(
+        () => undefined,
+      );
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Creates a cluster (initdb) and starts it. */
 export async function startOwnPostgres(): Promise<OwnPostgres> {
   const bin = postgresBinDir();

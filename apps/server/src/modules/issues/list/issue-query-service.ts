@@ -1,6 +1,7 @@
 import { issueHistoryRows, type IssueHistoryRow } from '../issue-history-repository.ts';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
+import { readDatabase } from '../../../db/read-replicas.ts';
 import { AppError, canSeeIssue, issueFilterSchema, type IssueFilter } from '@obra/domain';
 import type { AppServices } from '../../../services.ts';
 import type { Actor } from '../../../auth/actor.ts';
@@ -80,6 +81,11 @@ export interface GetIssuesInput {
    * a BCF-API list that checked the project first); loaded here otherwise. It must be the caller's, to this project.
    */
   access?: ProjectAccess | undefined;
+  /**
+   * Read on the primary even when there are read replicas: for a read that decides a write (the smart flow's runs),
+   * which must see every commit. Otherwise the list reads where `readDatabase` says (db/read-replicas.ts).
+   */
+  primary?: boolean | undefined;
 }
 
 /**
@@ -91,7 +97,8 @@ export async function getIssues(
   actor: Actor,
   input: GetIssuesInput,
 ): Promise<IssuePage> {
-  const { db } = services.database;
+  // The list is a read-only request: a fresh-enough read replica may answer it (read-your-writes for the caller).
+  const db = input.primary ? services.database.db : readDatabase(services, actor);
   const filter = parseIssueFilter(input.filter);
   const first = input.first ?? ISSUE_PAGE_SIZE;
   if (first < 1) throw new AppError('BAD_USER_INPUT', 'first must be positive', { field: 'first' });
@@ -119,6 +126,7 @@ export async function getIssues(
           services,
           access,
           views.map((v) => v.row),
+          db,
         )
       : new Map(),
     pageInfo: { hasNextPage, endCursor },
@@ -191,11 +199,12 @@ export async function loadVisibleHistory(
   services: AppServices,
   access: ProjectAccess,
   rows: readonly IssueRow[],
+  db: Db = services.database.db,
 ): Promise<Map<number, HistoryRow[]>> {
   const byIssue = new Map<number, HistoryRow[]>(rows.map((r) => [r.id, []]));
   if (rows.length === 0) return byIssue;
   const entries = await issueHistoryRows(
-    services.database.db,
+    db,
     rows.map((r) => r.id),
   );
   const viewer = projectActorOf(access);
