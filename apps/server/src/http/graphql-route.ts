@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessage } from '@obra/domain';
 import type { AppServices } from '../services.ts';
 import { buildSchema, createObraYoga, type ObraYoga } from '../graphql/yoga.ts';
-import { createDirectOperations } from '../graphql/direct-operations.ts';
+import type { GraphQLSchema } from 'graphql';
+import { createDirectOperations, type DirectOperations } from '../graphql/direct-operations.ts';
 import { compressAnswer } from './compress-answer.ts';
 import { requestLocale } from './request-locale.ts';
 
@@ -10,21 +11,23 @@ import { requestLocale } from './request-locale.ts';
  * /graphql: the web app's persisted queries and mutations by the direct path (graphql/direct-operations.ts),
  * everything else (texts of access keys and development, subscriptions over SSE, malformed requests) by Yoga.
  * Both share one schema, and their answers leave by the same door (timing header, compression).
- * `directPath: false` sends everything to Yoga (the tests compare both paths' answers with it).
+ * `direct` makes the direct path on the shared schema (tests wrap it to see which requests it answers); `false`
+ * sends everything to Yoga (the tests compare both paths' answers with it).
  */
 export function registerGraphQLRoute(
   app: FastifyInstance,
   services: AppServices,
-  options: { directPath?: boolean } = {},
+  options: { direct?: false | ((schema: GraphQLSchema) => DirectOperations) } = {},
 ): ObraYoga {
   const schema = buildSchema();
   const yoga = createObraYoga(services, schema);
-  const direct =
-    options.directPath === false
-      ? undefined
-      : createDirectOperations(services, schema, {
-          anonymousIntrospection: services.config.env !== 'production',
-        });
+  const makeDirect =
+    options.direct ??
+    ((shared: GraphQLSchema) =>
+      createDirectOperations(services, shared, {
+        anonymousIntrospection: services.config.env !== 'production',
+      }));
+  const direct = makeDirect === false ? undefined : makeDirect(schema);
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
