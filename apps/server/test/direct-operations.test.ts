@@ -244,6 +244,34 @@ describe('the direct path of persisted operations answers as Yoga does', () => {
   });
 });
 
+describe('every web operation', () => {
+  const operations = [...PERSISTED_OPERATIONS.values()]
+    .map((text) => /^(query|mutation) (\w+)/.exec(text))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ kind: m[1], name: m[2] as string }));
+
+  it('is taken by the direct path and answered as Yoga answers it: anonymous, and queries signed in', async () => {
+    expect(operations.length).toBeGreaterThan(50);
+    let asked = 0;
+    const { direct: byDirect, yoga } = await paths(async () => {
+      for (const { kind, name } of operations) {
+        const send = kind === 'query' ? webGet : webPost;
+        const anonymous = await ask(direct.app, send(name, undefined, { 'accept-language': 'es' }));
+        expect(anonymous, name).toEqual(
+          await ask(yogaOnly.app, send(name, undefined, { 'accept-language': 'es' })),
+        );
+        asked += 1;
+        // Mutations change things: a second run would not answer the same.
+        if (kind !== 'query') continue;
+        const signedIn = await ask(direct.app, send(name, undefined, bearer()));
+        expect(signedIn, name).toEqual(await ask(yogaOnly.app, send(name, undefined, bearer())));
+        asked += 1;
+      }
+    });
+    expect({ byDirect, yoga }).toEqual({ byDirect: asked, yoga: 0 });
+  });
+});
+
 describe('what the direct path leaves to Yoga', () => {
   it('texts, a GET of a mutation, and an Accept only a stream answers go to Yoga, answered as before', async () => {
     const { direct: byDirect, yoga } = await paths(async () => {
