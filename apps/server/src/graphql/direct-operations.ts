@@ -57,6 +57,8 @@ interface DirectParams {
 }
 
 interface PreparedOperation {
+  /** The operation's own name (undefined for an anonymous one). */
+  name: string | undefined;
   labels: OperationLabels;
   kind: 'query' | 'mutation';
   /** Whether the document asks for the schema (checkIntrospectionAccess), worked out once. */
@@ -131,9 +133,9 @@ export function createDirectOperations(
       } else {
         const operation = preparedOf(params.id, text);
         if (!operation) return undefined;
-        if (params.operationName !== undefined && params.operationName !== operation.labels.name)
-          return undefined;
-        // Yoga answers a mutation sent by GET with 405 (a link must not change anything).
+        // Yoga answers a name the document does not have with its own error.
+        if (params.operationName !== undefined && params.operationName !== operation.name) return undefined;
+        // Yoga refuses a mutation sent by GET (a link must not change anything).
         if (operation.kind === 'mutation' && req.method !== 'POST') return undefined;
         result = await execute(req, operation, params);
       }
@@ -161,7 +163,7 @@ function prepare(schema: GraphQLSchema, text: string): PreparedOperation | null 
   const operation = getOperationAST(document);
   if (!operation || operation.operation === 'subscription') return null;
   const labels = operationLabels(document, operation.name?.value);
-  const base = { labels, introspects: introspects(document) };
+  const base = { name: operation.name?.value, labels, introspects: introspects(document) };
   if (operation.operation === 'mutation') {
     // As Yoga runs mutations (yoga.ts): its own executor, graphql-js's semantics.
     return {
