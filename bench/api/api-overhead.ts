@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { PERSISTED_OPERATIONS } from '../../apps/server/src/graphql/persisted-operations.ts';
 import { createLogger, startServer } from '../../apps/server/src/server.ts';
 
 const REQUESTS = Number(process.argv[2] ?? 4000);
@@ -82,6 +83,24 @@ async function load(name: string, once: () => Promise<boolean>): Promise<Result>
   return { name, rps: latencies.length / seconds, p50: pick(0.5), p95: pick(0.95), errors };
 }
 
+/** What urql sends as Accept (apps/web/src/lib/graphql-client.ts: urql's fetch exchange). */
+const WEB_ACCEPT =
+  'application/graphql-response+json, application/graphql+json, application/json, text/event-stream, multipart/mixed';
+
+/**
+ * The URL of a web query as the web sends it (urql with persisted ids: GET, the operation's name and persisted id,
+ * no text), answered by the direct path of persisted operations (apps/server/src/graphql/direct-operations.ts).
+ */
+function persistedGetUrl(base: string, name: string): string {
+  const found = [...PERSISTED_OPERATIONS].find(([, text]) => text.startsWith(`query ${name} `));
+  if (!found) throw new Error(`no persisted query ${name}`);
+  const search = new URLSearchParams({
+    operationName: name,
+    extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: found[0] } }),
+  });
+  return `${base}/graphql?${search.toString()}`;
+}
+
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-bench-'));
   const config = loadConfig({
@@ -112,6 +131,10 @@ async function main(): Promise<void> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query }),
     });
+  const persisted = (name: string, operation: string) =>
+    loadHttp(name, persistedGetUrl(obra.url, operation), {
+      headers: { accept: WEB_ACCEPT, 'accept-language': 'en' },
+    });
   const results = [
     await loadHttp('bare node:http, same JSON', rawUrl),
     await load(
@@ -133,6 +156,12 @@ async function main(): Promise<void> {
       'GraphQL projectEnums (no I/O)',
       '{ projectEnums { systemIssueStatus { name } systemProjectPhases { id key abbreviation } } }',
     ),
+    // As the web sends its reads: by persisted id, the direct path (no Yoga), the same read.
+    await persisted(
+      'GraphQL StandardDisciplines by persisted id, as the web (SQL read)',
+      'StandardDisciplines',
+    ),
+    await persisted('GraphQL ProjectEnums by persisted id, as the web (no I/O)', 'ProjectEnums'),
   ];
   const base = results[0]?.rps ?? 1;
   const lines = [

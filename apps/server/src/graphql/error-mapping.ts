@@ -86,6 +86,17 @@ export function localiseError(error: unknown, locale: Locale): unknown {
 }
 
 /**
+ * An operation's result with its errors in the user's language (localiseError): the last step of Yoga's answers
+ * (yoga.ts) and of the direct path's (direct-operations.ts). Anything but a single result is returned as it is.
+ */
+export function localiseResult<T>(result: T, locale: Locale): T {
+  if (!result || typeof result !== 'object' || !('errors' in result)) return result;
+  const errors = (result as { errors?: unknown[] }).errors;
+  if (!Array.isArray(errors)) return result;
+  return { ...result, errors: errors.map((e) => localiseError(e, locale)) };
+}
+
+/**
  * Request errors met outside Yoga's HTTP pipeline (the websocket parses and validates itself), with the code
  * Yoga would give them when they have none, in the user's language.
  */

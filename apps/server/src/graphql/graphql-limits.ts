@@ -67,26 +67,49 @@ export function useGraphQLLimits(options: { anonymousIntrospection: boolean }): 
       addValidationRule(listCostRule);
     },
     onExecute({ args }) {
-      // In production the schema is described only to signed-in callers (issue 12): anonymous introspection
-      // maps the whole API for an attacker at no cost.
       if (options.anonymousIntrospection) return;
       const context = args.contextValue as Partial<GraphQLContext> | undefined;
-      if (!context?.actor && introspects(args.document)) throw new AppError('UNAUTHENTICATED');
+      checkIntrospectionAccess(introspects(args.document), context);
     },
     onParse({ params }) {
-      const source = typeof params.source === 'string' ? params.source : params.source.body;
-      if (documentNesting(source) > NESTING_LIMITS.document) {
-        throw refusal(`Syntax Error: brackets nested deeper than ${NESTING_LIMITS.document} levels.`);
-      }
+      checkDocumentNesting(typeof params.source === 'string' ? params.source : params.source.body);
     },
     onParams({ params }) {
-      const variables =
-        params.variables && typeof params.variables === 'object' ? Object.values(params.variables) : [];
-      if (variables.some((v) => valueNesting(v) > NESTING_LIMITS.variables)) {
-        throw refusal(`Variables nested deeper than ${NESTING_LIMITS.variables} levels.`);
-      }
+      checkVariablesNesting(params.variables);
     },
   };
+}
+
+/*
+ * The checks below are shared by Yoga's plugin above and the direct path of persisted operations
+ * (direct-operations.ts): one implementation of each limit.
+ */
+
+/** Refuses a document whose brackets nest deeper than NESTING_LIMITS.document (before it is parsed). */
+export function checkDocumentNesting(source: string): void {
+  if (documentNesting(source) > NESTING_LIMITS.document) {
+    throw refusal(`Syntax Error: brackets nested deeper than ${NESTING_LIMITS.document} levels.`);
+  }
+}
+
+/** Refuses variables whose values nest deeper than NESTING_LIMITS.variables (before they are coerced). */
+export function checkVariablesNesting(variables: unknown): void {
+  const values = variables && typeof variables === 'object' ? Object.values(variables) : [];
+  if (values.some((v) => valueNesting(v) > NESTING_LIMITS.variables)) {
+    throw refusal(`Variables nested deeper than ${NESTING_LIMITS.variables} levels.`);
+  }
+}
+
+/**
+ * In production the schema is described only to signed-in callers (issue 12): anonymous introspection maps the
+ * whole API for an attacker at no cost. `introspecting` is introspects(document), computed once per document
+ * where the document is fixed.
+ */
+export function checkIntrospectionAccess(
+  introspecting: boolean,
+  context: Partial<Pick<GraphQLContext, 'actor'>> | undefined,
+): void {
+  if (introspecting && !context?.actor) throw new AppError('UNAUTHENTICATED');
 }
 
 function refusal(message: string) {

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createSchema, createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { Kind, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import type { Locale } from '@obra/domain';
 import type { AppServices } from '../services.ts';
 import { requestLocale } from '../http/request-locale.ts';
-import { createGraphQLContext, type GraphQLContext } from './context.ts';
-import { localiseError, toGraphQLError } from './error-mapping.ts';
+import type { GraphQLContext } from './context.ts';
+import { requestGraphQLContext, type ServerContext } from './request-context.ts';
+import { localiseResult, toGraphQLError } from './error-mapping.ts';
 import { baseResolvers } from './resolvers/base-resolvers.ts';
 import { enumsResolvers } from './resolvers/enums-resolvers.ts';
 import { identityResolvers } from './resolvers/identity-resolvers.ts';
@@ -30,19 +29,12 @@ import { retrospectiveResolvers } from './resolvers/retrospective-resolvers.ts';
 import { downloadsResolvers } from './resolvers/downloads-resolvers.ts';
 import { supportResolvers } from './resolvers/support-resolvers.ts';
 import { applyAccessGuards } from './access-guards.ts';
-import { credentialsFromHeaders, resolveActor, type Credentials } from '../auth/actor-resolver.ts';
 import type { Resolvers } from './generated/resolvers-types.ts';
 import { useGraphQLLimits } from './graphql-limits.ts';
 import { usePersistedWebOperations } from './persisted-operations.ts';
 import { useOperationObservability } from '../observability/observe.ts';
 
-/** What Fastify hands Yoga for each request. */
-export interface ServerContext {
-  req: FastifyRequest & { obraLocale?: Locale };
-  reply?: FastifyReply;
-  /** graphql-ws connection parameters (websocket only); `authorization` carries the bearer token. */
-  connectionParams?: Readonly<Record<string, unknown>> | undefined;
-}
+export { requestCredentials, type ServerContext } from './request-context.ts';
 
 /** The typed Yoga instance of Obra. */
 export type ObraYoga = YogaServerInstance<ServerContext, GraphQLContext>;
@@ -92,7 +84,7 @@ export function buildSchema(): GraphQLSchema {
   );
 }
 
-function isQueryOnly(document: DocumentNode | undefined): boolean {
+export function isQueryOnly(document: DocumentNode | undefined): boolean {
   return (
     document !== undefined &&
     document.definitions.every((d) => d.kind !== Kind.OPERATION_DEFINITION || d.operation === 'query')
@@ -100,28 +92,15 @@ function isQueryOnly(document: DocumentNode | undefined): boolean {
 }
 
 /** Creates the GraphQL server; HTTP and websocket transports both use it. */
-export function createObraYoga(services: AppServices): ObraYoga {
+export function createObraYoga(services: AppServices, schema: GraphQLSchema = buildSchema()): ObraYoga {
   return createYoga<ServerContext, GraphQLContext>({
-    schema: buildSchema(),
+    schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
     graphiql: services.config.env !== 'production',
     logging: false,
     maskedErrors: { maskError: (error) => toGraphQLError(error, services.logger), isDev: false },
-    context: async ({ req, connectionParams }) => {
-      const actor = await resolveActor(services, requestCredentials(req, connectionParams));
-      const locale = requestLocale(req.headers, actor?.account.localeId);
-      req.obraLocale = locale;
-      const ip = req.ip ?? req.socket?.remoteAddress ?? '';
-      return createGraphQLContext({
-        services,
-        locale,
-        requestId: String(req.id),
-        actor,
-        ip,
-        origin: requestOrigin(services, req),
-      });
-    },
+    context: ({ req, connectionParams }) => requestGraphQLContext(services, req, connectionParams),
     // CORS is answered by the Fastify hook for the configured origins; Yoga adds none of its own.
     cors: false,
     plugins: [
@@ -141,44 +120,13 @@ export function createObraYoga(services: AppServices): ObraYoga {
   });
 }
 
-// PUBLIC_URL when configured; else the origin the request came to (a websocket upgrade is a bare Node request).
-function requestOrigin(services: AppServices, req: ServerContext['req']): string {
-  if (services.config.auth.publicUrlConfigured) return services.config.publicUrl;
-  const protocol = typeof req.protocol === 'string' ? req.protocol : 'http';
-  const host = typeof req.host === 'string' ? req.host : req.headers.host;
-  return host ? `${protocol}://${host}` : services.config.publicUrl;
-}
-
-// HTTP carries credentials in headers; a websocket carries them in its connection parameters.
-export function requestCredentials(
-  req: ServerContext['req'],
-  connectionParams: ServerContext['connectionParams'],
-): Credentials {
-  if (!connectionParams) return credentialsFromHeaders(req.headers);
-  const text = (key: string): string | undefined => {
-    const value = connectionParams[key] ?? connectionParams[key.toLowerCase()];
-    return typeof value === 'string' ? value : undefined;
-  };
-  return {
-    authorization: text('Authorization') ?? text('authorization'),
-    accessKeyId: text('x-access-key-id'),
-    accessKeySecret: text('x-access-key-secret'),
-  };
-}
-
 function useLocalisedErrors(): Plugin<GraphQLContext, ServerContext> {
   return {
     onResultProcess({ request, result, setResult, serverContext }) {
       const locale = serverContext?.req?.obraLocale ?? requestLocale(Object.fromEntries(request.headers));
-      const localise = (r: unknown): unknown => {
-        if (!r || typeof r !== 'object' || !('errors' in r)) return r;
-        const errors = (r as { errors?: unknown[] }).errors;
-        if (!Array.isArray(errors)) return r;
-        return { ...r, errors: errors.map((e) => localiseError(e, locale)) };
-      };
-      if (Array.isArray(result)) setResult(result.map(localise) as never);
+      if (Array.isArray(result)) setResult(result.map((r) => localiseResult(r, locale)) as never);
       else if (result && typeof result === 'object' && !(Symbol.asyncIterator in result)) {
-        setResult(localise(result) as never);
+        setResult(localiseResult(result, locale) as never);
       }
     },
   };

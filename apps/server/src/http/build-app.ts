@@ -7,11 +7,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import { API_PATH_PREFIXES, errorMessage } from '@obra/domain';
 import type { AppServices } from '../services.ts';
-import { createObraYoga, type ObraYoga } from '../graphql/yoga.ts';
+import type { ObraYoga } from '../graphql/yoga.ts';
 import { toPublicError } from '../lib/errors.ts';
 import { requestLocale } from './request-locale.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
-import { compressAnswer, registerAnswerCompression } from './compress-answer.ts';
+import { registerAnswerCompression } from './compress-answer.ts';
+import { registerGraphQLRoute } from './graphql-route.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerRestRoutes } from './rest-routes.ts';
 import { clientErrorHandler, frameworkErrors } from './framework-errors.ts';
@@ -92,49 +93,7 @@ export async function buildHttpApp(services: AppServices): Promise<{ app: Fastif
   registerSecurityHeaders(app, services.config, services.files.store.externalOrigins);
   await registerRestRoutes(app, services);
 
-  const yoga = createObraYoga(services);
-  app.route({
-    url: yoga.graphqlEndpoint,
-    method: ['GET', 'POST', 'OPTIONS'],
-    // Described by its SDL, not the OpenAPI document.
-    schema: { hide: true },
-    // Answers are compressed by compressAnswer below (after Server-Timing is set), not by the plugin's pipeline.
-    config: { compress: false },
-    handler: async (req, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
-      response.headers.forEach((value, key) => {
-        reply.header(key, value);
-      });
-      // The server's own time for the call, from its arrival to its answer being ready to send (parsing,
-      // authentication, execution, serialising): shown by browsers' developer tools, read by the benchmarks.
-      reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
-      reply.status(response.status);
-      const type = response.headers.get('content-type') ?? '';
-      if (/^(text\/event-stream|multipart\/)/i.test(type)) {
-        // A stream (subscriptions over SSE, incremental delivery): sent as each part comes, uncompressed.
-        req.headers['x-no-compression'] = '1';
-        reply.send(response.body);
-      } else if (response.body === null) {
-        // No body (Yoga's 415 for a content type it does not read): answered in the GraphQL error shape.
-        const locale = requestLocale(req.headers, (req as { obraUserLocale?: string | null }).obraUserLocale);
-        reply.send({
-          errors: [
-            { message: errorMessage(locale, 'BAD_USER_INPUT'), extensions: { code: 'BAD_USER_INPUT' } },
-          ],
-        });
-      } else {
-        // A single answer, whole, compressed here when it is worth it (small ones stay uncompressed).
-        const answer = await compressAnswer(
-          Buffer.from(await response.arrayBuffer()),
-          req.headers['accept-encoding'],
-        );
-        reply.header('vary', 'accept-encoding');
-        if (answer.encoding) reply.header('content-encoding', answer.encoding);
-        reply.send(answer.body);
-      }
-      return reply;
-    },
-  });
+  const yoga = registerGraphQLRoute(app, services);
 
   await registerWebApp(app, services.config.webDistDir);
   return { app, yoga };

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { statementName } from '../../src/observability/sql-spans.ts';
+import { PERSISTED_OPERATIONS } from '../../src/graphql/persisted-operations.ts';
 import { buildUser } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -53,6 +54,13 @@ afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
 });
 
+/** The id of the web's query of that name. */
+function idOf(name: string): string {
+  const found = [...PERSISTED_OPERATIONS].find(([, text]) => text.startsWith(`query ${name} `));
+  if (!found) throw new Error(`no persisted query ${name}`);
+  return found[0];
+}
+
 const attribute = (span: OtlpSpan, key: string) => span.attributes.find((a) => a.key === key)?.value;
 
 describe('tracing over OTLP/HTTP', () => {
@@ -60,6 +68,15 @@ describe('tracing over OTLP/HTTP', () => {
     const user = await buildUser(t);
     const answer = await t.gql('query TracedUser { loggedUserData { id } }', {}, { token: user.token });
     expect(answer.errors).toBeUndefined();
+    // The same read as the web sends it, by persisted id: the direct path (graphql/direct-operations.ts).
+    const persisted = await fetch(
+      `${t.url}/graphql?${new URLSearchParams({
+        operationName: 'LoggedUserData',
+        extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: idOf('LoggedUserData') } }),
+      }).toString()}`,
+      { headers: { authorization: `Bearer ${user.token}` } },
+    );
+    expect(((await persisted.json()) as { errors?: unknown }).errors).toBeUndefined();
     // Closing the server shuts the tracer down, which sends what is left in its batch.
     await t.close();
 
@@ -92,6 +109,17 @@ describe('tracing over OTLP/HTTP', () => {
     expect(statements.some((s) => /"users"/.test(attribute(s, 'db.query.text')?.stringValue ?? ''))).toBe(
       true,
     );
+    // The direct path's request: its operation under it, the resolver's statements under the operation.
+    const direct = spans.find((s) => s.name === 'GET /graphql');
+    const directOperation = spans.find(
+      (s) => s.traceId === direct?.traceId && s.name === 'graphql query LoggedUserData',
+    );
+    expect(directOperation?.parentSpanId).toBe(direct?.spanId);
+    expect(
+      spans.some(
+        (s) => s.parentSpanId === directOperation?.spanId && attribute(s, 'db.query.text') !== undefined,
+      ),
+    ).toBe(true);
     // Parameters are never exported: the user's e-mail is in no span.
     expect(JSON.stringify(spans)).not.toContain(user.email);
   });
