@@ -36,8 +36,8 @@ export interface JobPayloads {
   'smartDocs.index': { fileId: number };
   /** A timed smart flow rule's run at `at` (docs/smart-flow.md); a rule changed since then skips it. */
   'smartFlow.run': { ruleId: number; at: string };
-  /** The issue rules of a project look at the issues created since their last look. */
-  'smartFlow.issues': { projectId: number };
+  /** The issue rules of a project look at the issues created (or changed) since their last look. */
+  'smartFlow.issues': { projectId: number; triggers?: ('issueCreated' | 'issueChanged')[] };
   /** A background issue export (docs/workspace.md "Downloads"). */
   'exports.prepare': { exportJobId: string };
   /** Prepared exports past their day go, and old download notices. */

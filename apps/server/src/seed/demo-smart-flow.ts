@@ -3,14 +3,16 @@ import type { Actor } from '../auth/actor.ts';
 import { toAccount } from '../modules/identity/account.ts';
 import { findUserByEmail } from '../modules/identity/user-repository.ts';
 import { listDisciplines } from '../modules/projects/project-settings-repository.ts';
-import { createSmartFlowRule } from '../modules/smart-flow/smart-flow-service.ts';
+import { createSmartFlowRule, setSmartFlowRulePaused } from '../modules/smart-flow/smart-flow-service.ts';
 import { executeRule } from '../modules/smart-flow/smart-flow-runner.ts';
 import type { DemoUser } from './demo-seed.ts';
 
 /**
  * The demo manager's smart flow (docs/smart-flow.md): a Monday e-mail of the late issues waiting on them, run once so
- * that its page shows a run, and a rule that follows every new issue of the structure discipline. Made through the
- * module's own service, as the manager.
+ * that its page shows a run, a rule that follows every new issue of the structure discipline, and a paused rule
+ * that would make the electrical discipline responsible on open structure issues about shafts when they change
+ * (paused: the demo's issues change only when people change them). Made through the module's own service, as the
+ * manager.
  */
 export async function seedDemoSmartFlow(
   services: AppServices,
@@ -41,5 +43,16 @@ export async function seedDemoSmartFlow(
     condition: { filter: 'all', disciplineIds: structure ? [structure.id] : [] },
     action: { kind: 'follow' },
   });
-  return 2;
+  const electrical = disciplines.find((d) => /el[eé]tric/i.test(d.name));
+  if (!electrical || !structure) return 2;
+  const assign = await createSmartFlowRule(services, actor, {
+    projectId,
+    name: 'Elétrica nos shafts alterados',
+    description: 'Quando um apontamento de estrutura sobre shaft mudar, coloque a elétrica como responsável',
+    trigger: { kind: 'issueChanged' },
+    condition: { filter: 'actives', disciplineIds: [structure.id], search: 'shaft' },
+    action: { kind: 'assignDiscipline', disciplineId: electrical.id, status: 'todo' },
+  });
+  await setSmartFlowRulePaused(services, actor, assign.id, true);
+  return 3;
 }

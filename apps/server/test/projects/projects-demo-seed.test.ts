@@ -111,7 +111,7 @@ describe('demo seed: project', () => {
 });
 
 describe('demo seed: smart flow', () => {
-  it('gives the manager a Monday e-mail rule that has run once, and a rule following new structure issues', async () => {
+  it('gives the manager a Monday e-mail rule that has run once, a rule following new structure issues and a paused discipline rule', async () => {
     const manager = demo('manager');
     const data = await query<{
       smartFlowRules: {
@@ -127,7 +127,16 @@ describe('demo seed: smart flow', () => {
       manager,
       '{ smartFlowRules { name trigger action paused nextRunAt disciplineNames { name } runs { cause state issueCount } } }',
     );
-    const [follow, weekly] = data.smartFlowRules;
+    const [assign, follow, weekly] = data.smartFlowRules;
+    expect(assign).toMatchObject({
+      name: 'Elétrica nos shafts alterados',
+      paused: true,
+      trigger: { kind: 'issueChanged' },
+      action: { kind: 'assignDiscipline', status: 'todo' },
+      runs: [],
+    });
+    // The condition's discipline and the one it makes responsible, by name.
+    expect(assign?.disciplineNames.map((d) => d.name).sort()).toHaveLength(2);
     expect(weekly).toMatchObject({
       name: 'Atrasados de segunda-feira',
       paused: false,

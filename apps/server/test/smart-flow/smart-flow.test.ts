@@ -261,6 +261,99 @@ describe('smart flow rules', () => {
     ).toMatchObject({ code: 'BAD_USER_INPUT' });
   });
 
+  it('makes a discipline responsible on the issues that change, as its owner, through the issue rules', async () => {
+    const [structure, other] = w.disciplineIds as [number, number];
+    const disciplinesOf = async (id: number) =>
+      (
+        await call<{ issue: { disciplines: { disciplineId: number; status: string }[] } }>(
+          t,
+          w.creator,
+          'query($p: Int!, $i: Int!) { issue(projectId: $p, issueId: $i) { disciplines { disciplineId status } } }',
+          { p: w.projectId, i: id },
+        )
+      ).issue.disciplines
+        .map((d) => [d.disciplineId, d.status])
+        .sort((a, b) => Number(a[0]) - Number(b[0]));
+    const rule = await create(w.coordinator, {
+      name: 'Ramps need the other discipline',
+      trigger: { kind: 'issueChanged' },
+      condition: { filter: 'all', disciplineIds: [structure], search: 'Ramp' },
+      action: { kind: 'assignDiscipline', disciplineId: other, status: 'todo' },
+    });
+    expect(rule.nextRunAt).toBeNull();
+    const untouched = await createIssueAs(t, w.creator, draft(w, { title: 'Ramp handrail missing' }));
+    const changed = await createIssueAs(t, w.creator, draft(w, { title: 'Ramp slope too steep' }));
+    await call(
+      t,
+      w.creator,
+      'mutation($p: Int!, $i: Int!) { updateIssue(projectId: $p, issueId: $i, description: "Measured 12 %") { id } }',
+      { p: w.projectId, i: changed },
+    );
+    let runs: Rule['runs'] = [];
+    for (let i = 0; i < 100 && runs.reduce((n, r) => n + r.issueCount, 0) < 1; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      runs = (await rulesOf(w.coordinator)).find((r) => r.id === rule.id)?.runs ?? [];
+    }
+    expect(runs.reduce((n, r) => n + r.issueCount, 0)).toBe(1);
+    expect(runs.every((r) => r.cause === 'event' && r.state === 'done' && r.errorCode === null)).toBe(true);
+    expect(await disciplinesOf(changed)).toEqual([
+      [structure, 'todo'],
+      [other, 'todo'],
+    ]);
+    // Created but never changed: not the rule's.
+    expect(await disciplinesOf(untouched)).toEqual([[structure, 'todo']]);
+    // The change is the owner's, in the issue's history like any edit.
+    const { rows } = (await t.server.services.database.db.execute(
+      sql`select count(*)::int as n from issue_history where issue_id = ${changed} and entity_type = 'issue'
+            and user_id = ${w.coordinator.id}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(rows[0]?.n).toBe(1);
+    // Run again (its own change is a change): the discipline is there already, nothing is added twice.
+    const again = await call<{ runSmartFlowRule: Rule['runs'][number] }>(t, w.coordinator, RUN, {
+      id: rule.id,
+    });
+    expect(again.runSmartFlowRule).toMatchObject({ state: 'done', errorCode: null });
+    expect(await disciplinesOf(changed)).toHaveLength(2);
+  });
+
+  it('leaves an issue its owner may not change, and says why in the run; an unknown discipline is refused', async () => {
+    const [structure, other] = w.disciplineIds as [number, number];
+    const rule = await create(w.collaboratorSame, {
+      name: 'I may not assign',
+      condition: { filter: 'all', disciplineIds: [structure], search: 'Zebra' },
+      action: { kind: 'assignDiscipline', disciplineId: other, status: 'todo' },
+    });
+    const run = await call<{ runSmartFlowRule: Rule['runs'][number] }>(t, w.collaboratorSame, RUN, {
+      id: rule.id,
+    });
+    expect(run.runSmartFlowRule).toMatchObject({ state: 'done', issueCount: 0, errorCode: 'FORBIDDEN' });
+    const read = await call<{ issue: { disciplines: { disciplineId: number }[] } }>(
+      t,
+      w.creator,
+      'query($p: Int!, $i: Int!) { issue(projectId: $p, issueId: $i) { disciplines { disciplineId } } }',
+      { p: w.projectId, i: publicLate.id },
+    );
+    expect(read.issue.disciplines.map((d) => d.disciplineId)).toEqual([structure]);
+    const unknown = await t.gql(
+      CREATE,
+      { i: ruleInput({ action: { kind: 'assignDiscipline', disciplineId: 999_999, status: 'todo' } }) },
+      { token: w.coordinator.token },
+    );
+    expect(unknown.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      details: { field: 'action.disciplineId' },
+    });
+    const badStatus = await t.gql(
+      CREATE,
+      { i: ruleInput({ action: { kind: 'assignDiscipline', disciplineId: other, status: 'varies' } }) },
+      { token: w.coordinator.token },
+    );
+    expect(badStatus.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      details: { field: 'action.status' },
+    });
+  });
+
   it('takes the issues whose deadline passed since its last look', async () => {
     const rule = await create(w.creator, {
       name: 'Deadlines',

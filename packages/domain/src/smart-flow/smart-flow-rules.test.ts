@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSmartFlowRun, smartFlowRuleSchema, zonedDay } from './smart-flow-rules.ts';
+import { isEventTrigger, nextSmartFlowRun, smartFlowRuleSchema, zonedDay } from './smart-flow-rules.ts';
 
 const base = {
   projectId: 1,
@@ -25,6 +25,29 @@ describe('smart flow rules', () => {
     ).toBe(false);
     expect(smartFlowRuleSchema.safeParse({ ...base, trigger: weekly, sql: 'drop' }).success).toBe(false);
     expect(smartFlowRuleSchema.safeParse({ ...base, name: '  ', trigger: weekly }).success).toBe(false);
+  });
+
+  it('takes issueChanged as an event trigger (no time) and assignDiscipline with a settable status', () => {
+    const trigger = { kind: 'issueChanged' };
+    const assign = { kind: 'assignDiscipline', disciplineId: 4, status: 'todo' };
+    const parsed = smartFlowRuleSchema.safeParse({ ...base, trigger, action: assign });
+    expect(parsed.success && parsed.data.action).toEqual(assign);
+    expect(parsed.success && nextSmartFlowRun(parsed.data.trigger, new Date())).toBeUndefined();
+    expect(isEventTrigger('issueChanged') && isEventTrigger('issueCreated')).toBe(true);
+    expect(isEventTrigger('schedule') || isEventTrigger('deadlinePassed')).toBe(false);
+    for (const bad of [
+      { kind: 'assignDiscipline', disciplineId: 4 },
+      { kind: 'assignDiscipline', disciplineId: 4, status: 'varies' },
+      { kind: 'assignDiscipline', disciplineId: 0, status: 'todo' },
+      { kind: 'assignDiscipline', disciplineId: 4, status: 'todo', tag: 'x' },
+    ])
+      expect(
+        smartFlowRuleSchema.safeParse({ ...base, trigger, action: bad }).success,
+        JSON.stringify(bad),
+      ).toBe(false);
+    expect(
+      smartFlowRuleSchema.safeParse({ ...base, trigger: { kind: 'issueChanged', hour: 8 } }).success,
+    ).toBe(false);
   });
 
   it('takes a tag action with its tag only, trimmed, and refuses a tag on another action', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISCIPLINE_STATUSES } from '../enums/project-enums.ts';
 
 // Smart flow (issue 31 item 6, spec core §2 `/workspace/smart-flow`): a person's recurring job, kept as a rule of
 // three parts — when it runs (trigger), which issues it takes (condition) and what it does with them (action) — and
@@ -17,9 +18,9 @@ export const SMART_FLOW_DESCRIPTION_MAX = 1000;
 /** Longest personal tag a rule puts on its issues (a personal tag's name). */
 export const SMART_FLOW_TAG_MAX = 60;
 
-export const SMART_FLOW_TRIGGERS = ['schedule', 'issueCreated', 'deadlinePassed'] as const;
+export const SMART_FLOW_TRIGGERS = ['schedule', 'issueCreated', 'issueChanged', 'deadlinePassed'] as const;
 export type SmartFlowTriggerKind = (typeof SMART_FLOW_TRIGGERS)[number];
-export const SMART_FLOW_ACTIONS = ['email', 'follow', 'tag'] as const;
+export const SMART_FLOW_ACTIONS = ['email', 'follow', 'tag', 'assignDiscipline'] as const;
 export type SmartFlowActionKind = (typeof SMART_FLOW_ACTIONS)[number];
 /** The issue list's standard filters a rule may use. */
 export const SMART_FLOW_FILTERS = ['all', 'actives', 'pendencies', 'latePendencies'] as const;
@@ -32,7 +33,21 @@ const timeZone = z
   .refine((zone) => isTimeZone(zone), 'unknown time zone');
 const hour = z.number().int().min(0).max(23);
 
-/** When a rule runs: on a schedule (daily or weekly, at an hour of the owner's zone), or as issues appear. */
+/** Triggers that run a rule on issue events rather than at a time. */
+export const SMART_FLOW_EVENT_TRIGGERS = ['issueCreated', 'issueChanged'] as const;
+
+/** Whether a trigger runs on issue events (created, changed) rather than at a time. */
+export function isEventTrigger(
+  kind: SmartFlowTriggerKind,
+): kind is (typeof SMART_FLOW_EVENT_TRIGGERS)[number] {
+  return (SMART_FLOW_EVENT_TRIGGERS as readonly string[]).includes(kind);
+}
+
+/**
+ * When a rule runs: on a schedule (daily or weekly, at an hour of the owner's zone), as issues are created, as
+ * issues are changed (their fields, status or disciplines: a history entry after the creation; comments, stars and
+ * personal tags are not changes of the issue), or once a day for the deadlines that passed.
+ */
 export const smartFlowTriggerSchema = z.discriminatedUnion('kind', [
   z
     .object({
@@ -49,6 +64,7 @@ export const smartFlowTriggerSchema = z.discriminatedUnion('kind', [
       path: ['weekday'],
     }),
   z.object({ kind: z.literal('issueCreated') }).strict(),
+  z.object({ kind: z.literal('issueChanged') }).strict(),
   /** Once a day at the hour: the issues whose deadline passed since the previous check. */
   z.object({ kind: z.literal('deadlinePassed'), hour, timeZone }).strict(),
 ]);
@@ -64,14 +80,27 @@ export const smartFlowConditionSchema = z
   .strict();
 export type SmartFlowCondition = z.output<typeof smartFlowConditionSchema>;
 
+/** The discipline statuses a rule may give a discipline it makes responsible (those a person can set). */
+export const SMART_FLOW_ASSIGN_STATUSES = DISCIPLINE_STATUSES.map((s) => s.key) as [string, ...string[]];
+
 /**
  * What it does: e-mail the owner the issues, follow (star) them for the owner, or put one of the owner's personal
- * tags on them (made in the project when the owner has no tag of that name yet). All three act for the owner alone.
+ * tags on them (made in the project when the owner has no tag of that name yet) — these three act for the owner
+ * alone — or make a discipline responsible on them (`assignDiscipline`: the discipline is added with a status to
+ * the issues that do not have it yet). The last changes the issue for everyone, so it goes through the issue's
+ * own edit rules as the owner, with its history and notifications; an issue the owner may not change is left.
  */
 export const smartFlowActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('email') }).strict(),
   z.object({ kind: z.literal('follow') }).strict(),
   z.object({ kind: z.literal('tag'), tag: z.string().trim().min(1).max(SMART_FLOW_TAG_MAX) }).strict(),
+  z
+    .object({
+      kind: z.literal('assignDiscipline'),
+      disciplineId: z.number().int().positive(),
+      status: z.enum(SMART_FLOW_ASSIGN_STATUSES),
+    })
+    .strict(),
 ]);
 export type SmartFlowAction = z.output<typeof smartFlowActionSchema>;
 
@@ -130,7 +159,7 @@ export function zonedDay(at: Date, zone: string): string {
  * hour makes the rule run on the next day.
  */
 export function nextSmartFlowRun(trigger: SmartFlowTrigger, after: Date): Date | undefined {
-  if (trigger.kind === 'issueCreated') return undefined;
+  if (trigger.kind === 'issueCreated' || trigger.kind === 'issueChanged') return undefined;
   const start = Math.floor(after.getTime() / 1_800_000) * 1_800_000 + 1_800_000;
   for (let at = start; at < start + 8 * 24 * 3_600_000; at += 1_800_000) {
     const date = new Date(at);

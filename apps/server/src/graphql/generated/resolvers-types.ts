@@ -2287,14 +2287,14 @@ export type SmartFlowDiscipline = {
 /** A person's recurring job in one project, run with their own rights. */
 export type SmartFlowRule = {
   __typename?: 'SmartFlowRule';
-  /** { kind: email | follow }. */
+  /** { kind: email | follow } | { kind: tag, tag } | { kind: assignDiscipline, disciplineId, status }. */
   action: Scalars['JSON']['output'];
   /** { filter, disciplineIds, search? }. */
   condition: Scalars['JSON']['output'];
   createdAt: Scalars['DateTime']['output'];
   /** The words it was drafted from, if any. */
   description: Maybe<Scalars['String']['output']>;
-  /** The condition's disciplines still in the project, with their names. */
+  /** The condition's and the action's disciplines still in the project, with their names. */
   disciplineNames: Array<SmartFlowDiscipline>;
   id: Scalars['Int']['output'];
   name: Scalars['String']['output'];
@@ -2305,7 +2305,7 @@ export type SmartFlowRule = {
   projectName: Scalars['String']['output'];
   /** The newest runs first. */
   runs: Array<SmartFlowRun>;
-  /** { kind: schedule, frequency, weekday?, hour, timeZone } | { kind: issueCreated } | { kind: deadlinePassed, hour, timeZone }. */
+  /** { kind: schedule, frequency, weekday?, hour, timeZone } | { kind: issueCreated } | { kind: issueChanged } | { kind: deadlinePassed, hour, timeZone }. */
   trigger: Scalars['JSON']['output'];
 };
 

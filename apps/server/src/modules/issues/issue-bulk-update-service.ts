@@ -8,6 +8,7 @@ import {
   type ErrorCode,
 } from '@obra/domain';
 import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { checkEnums, type IssueDisciplineInput, type IssueFieldsInput } from './issue-input-checks.ts';
@@ -78,7 +79,20 @@ export async function updateIssues(
   actor: Actor,
   input: { projectId: number; issuesIds: readonly number[]; newValues: BulkValues },
 ): Promise<BulkUpdateResult> {
-  const { db } = services.database;
+  const apply = await prepareIssuesUpdate(services.database.db, actor, input);
+  return unitOfWork(services, apply);
+}
+
+/**
+ * updateIssues in two steps, for a caller with a unit of work of its own (a smart flow run records itself in the
+ * same transaction): the input and the caller's project rights are checked now; the function returned applies
+ * the values issue by issue, each in its savepoint, inside the caller's transaction.
+ */
+export async function prepareIssuesUpdate(
+  db: Db,
+  actor: Actor,
+  input: { projectId: number; issuesIds: readonly number[]; newValues: BulkValues },
+): Promise<(tx: Tx) => Promise<BulkUpdateResult>> {
   const ids = [...new Set(input.issuesIds)];
   if (ids.length === 0) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['issuesIds'] });
   if (ids.length > BULK_UPDATE_LIMIT)
@@ -110,7 +124,7 @@ export async function updateIssues(
   });
   const localsChange = { add: addLocals, remove: removeLocals };
   const labelsChange = { add: addLabels, remove: removeLabels };
-  return unitOfWork(services, async (tx) => {
+  return async (tx) => {
     const currentRows = await issueDisciplinesOf(tx, ids);
     const currentBy = new Map<number, typeof currentRows>();
     for (const row of currentRows) currentBy.set(row.issueId, [...(currentBy.get(row.issueId) ?? []), row]);
@@ -148,5 +162,5 @@ export async function updateIssues(
       }
     }
     return { updatedIds, rejected };
-  });
+  };
 }

@@ -2,8 +2,10 @@ import {
   AppError,
   isTimeZone,
   SMART_FLOW_ACTIONS,
+  SMART_FLOW_ASSIGN_STATUSES,
   SMART_FLOW_DESCRIPTION_MAX,
   SMART_FLOW_FILTERS,
+  SMART_FLOW_TRIGGERS,
   smartFlowRuleSchema,
   type SmartFlowRuleInput,
 } from '@obra/domain';
@@ -30,9 +32,9 @@ export const PROPOSE_RULE_TOOL: AiToolSpec = {
       trigger: {
         type: 'object',
         description:
-          'schedule: daily or weekly (weekday 0 Sunday … 6 Saturday) at an hour 0–23; issueCreated: whenever an issue is created; deadlinePassed: once a day at an hour, the issues whose deadline has just passed.',
+          'schedule: daily or weekly (weekday 0 Sunday … 6 Saturday) at an hour 0–23; issueCreated: whenever an issue is created; issueChanged: whenever an issue is changed (fields, status, disciplines); deadlinePassed: once a day at an hour, the issues whose deadline has just passed.',
         properties: {
-          kind: { type: 'string', enum: ['schedule', 'issueCreated', 'deadlinePassed'] },
+          kind: { type: 'string', enum: [...SMART_FLOW_TRIGGERS] },
           frequency: { type: 'string', enum: ['daily', 'weekly'] },
           weekday: { type: 'integer', minimum: 0, maximum: 6 },
           hour: { type: 'integer', minimum: 0, maximum: 23 },
@@ -61,10 +63,19 @@ export const PROPOSE_RULE_TOOL: AiToolSpec = {
             type: 'string',
             description: 'tag only: the name of the personal tag to put on the issues.',
           },
+          disciplineId: {
+            type: 'integer',
+            description: 'assignDiscipline only: the listed discipline to make responsible.',
+          },
+          status: {
+            type: 'string',
+            enum: [...SMART_FLOW_ASSIGN_STATUSES],
+            description: 'assignDiscipline only: the status that discipline gets (usually todo).',
+          },
         },
         required: ['kind'],
         description:
-          "email: e-mail the user the issues; follow: star the issues for the user; tag: put the user's personal tag (named in `tag`) on them.",
+          "email: e-mail the user the issues; follow: star the issues for the user; tag: put the user's personal tag (named in `tag`) on them; assignDiscipline: make a discipline responsible on the issues that lack it (with `disciplineId` and `status`).",
       },
     },
     required: ['projectId', 'name', 'trigger', 'condition', 'action'],
@@ -84,7 +95,7 @@ async function draftPrompt(services: AppServices, actor: Actor, timeZone: string
   }
   return [
     'You turn a construction coordinator’s description of a recurring job into one rule of Obra’s smart flow, by calling propose_rule once. Do not write anything else.',
-    'A rule has a trigger (schedule, issueCreated or deadlinePassed), a condition (a standard filter, optionally disciplines and words) and an action (email or follow).',
+    'A rule has a trigger (schedule, issueCreated, issueChanged or deadlinePassed), a condition (a standard filter, optionally disciplines and words) and an action (email, follow, tag or assignDiscipline).',
     'Only these actions exist: if the user asks for something else, choose the closest of them. Use only the projects and disciplines listed.',
     `The user's time zone is ${timeZone}; today is ${new Date().toISOString().slice(0, 10)}.`,
     'Projects:',

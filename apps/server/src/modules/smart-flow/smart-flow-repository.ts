@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
-import { SMART_FLOW_RUNS_KEPT } from '@obra/domain';
+import { SMART_FLOW_RUNS_KEPT, type SmartFlowTriggerKind } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
-import { issues, projects, smartFlowRules, smartFlowRuns } from '../../db/schema/index.ts';
+import { issueHistory, issues, projects, smartFlowRules, smartFlowRuns } from '../../db/schema/index.ts';
 
 /** A stored rule, with its project's name. */
 export interface SmartFlowRuleRow {
@@ -153,14 +153,18 @@ export async function runsOfRules(db: Db, ruleIds: readonly number[]): Promise<S
 }
 
 /** The ids of the running (not paused) issue-event rules of a project. */
-export async function issueRuleIdsOfProject(db: Db, projectId: number): Promise<number[]> {
+export async function issueRuleIdsOfProject(
+  db: Db,
+  projectId: number,
+  kinds: readonly SmartFlowTriggerKind[],
+): Promise<number[]> {
   const rows = await db
     .select({ id: smartFlowRules.id })
     .from(smartFlowRules)
     .where(
       and(
         eq(smartFlowRules.projectId, projectId),
-        eq(smartFlowRules.triggerKind, 'issueCreated'),
+        inArray(smartFlowRules.triggerKind, [...kinds]),
         eq(smartFlowRules.paused, false),
       ),
     )
@@ -169,15 +173,19 @@ export async function issueRuleIdsOfProject(db: Db, projectId: number): Promise<
 }
 
 /** Which of the projects have a running issue-event rule (one indexed look after each issue write). */
-export async function projectsWithIssueRules(db: Db, projectIds: readonly number[]): Promise<number[]> {
-  if (projectIds.length === 0) return [];
+export async function projectsWithIssueRules(
+  db: Db,
+  projectIds: readonly number[],
+  kinds: readonly SmartFlowTriggerKind[],
+): Promise<number[]> {
+  if (projectIds.length === 0 || kinds.length === 0) return [];
   const rows = await db
     .selectDistinct({ projectId: smartFlowRules.projectId })
     .from(smartFlowRules)
     .where(
       and(
         inArray(smartFlowRules.projectId, [...projectIds]),
-        eq(smartFlowRules.triggerKind, 'issueCreated'),
+        inArray(smartFlowRules.triggerKind, [...kinds]),
         eq(smartFlowRules.paused, false),
       ),
     );
@@ -196,6 +204,36 @@ export async function issueIdsCreatedBetween(
     .from(issues)
     .where(and(eq(issues.projectId, projectId), gt(issues.createdAt, after), lte(issues.createdAt, until)))
     .orderBy(asc(issues.createdAt), asc(issues.id))
+    .limit(10_000);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The project's issues changed in (after, until], oldest change first (an issueChanged rule's issues): those with
+ * an issue history entry in that time later than their creation (the creation's own entry is not a change;
+ * comments have entries of their own kind).
+ */
+export async function issueIdsChangedBetween(
+  db: Db,
+  projectId: number,
+  after: Date,
+  until: Date,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: issues.id, first: sql<string>`min(${issueHistory.createdAt})` })
+    .from(issueHistory)
+    .innerJoin(issues, eq(issues.id, issueHistory.issueId))
+    .where(
+      and(
+        eq(issues.projectId, projectId),
+        eq(issueHistory.entityType, 'issue'),
+        gt(issueHistory.createdAt, after),
+        lte(issueHistory.createdAt, until),
+        gt(issueHistory.createdAt, issues.createdAt),
+      ),
+    )
+    .groupBy(issues.id)
+    .orderBy(sql`min(${issueHistory.createdAt})`, asc(issues.id))
     .limit(10_000);
   return rows.map((r) => r.id);
 }

@@ -6,6 +6,7 @@ import {
   type IssueFilterCondition,
   type SmartFlowCondition,
   type SmartFlowTrigger,
+  type SmartFlowTriggerKind,
 } from '@obra/domain';
 import { jobActorOf } from '../identity/job-actor.ts';
 import type { AppServices } from '../../services.ts';
@@ -17,10 +18,12 @@ import { getIssues } from '../issues/list/issue-query-service.ts';
 import type { IssueView } from '../issues/issue-repository.ts';
 import { addIssueTagId, writeIssueStarred } from '../issues/issue-user-state-repository.ts';
 import { ensureUserTag } from '../projects/project-group-repository.ts';
+import { prepareIssuesUpdate } from '../issues/issue-bulk-update-service.ts';
 import {
   databaseNow,
   findRule,
   insertRun,
+  issueIdsChangedBetween,
   issueIdsCreatedBetween,
   issueRuleIdsOfProject,
   projectsWithIssueRules,
@@ -30,7 +33,7 @@ import {
 } from './smart-flow-repository.ts';
 import { queueTimedRun, ruleAccess, runErrorCode, storedRule } from './smart-flow-service.ts';
 
-/** Why a rule runs: its time came, issues were created, or its owner pressed "Run now". */
+/** Why a rule runs: its time came, issues were created or changed, or its owner pressed "Run now". */
 export type RunCause = 'schedule' | 'event' | 'manual';
 
 /** Issues read per run (one page of the list). */
@@ -62,7 +65,7 @@ function filterOf(condition: SmartFlowCondition, extra: { ids?: number[]; deadli
  * The issues a run takes, read as the owner through the list's own service (its visibility SQL: a rule never sees
  * more than its owner could in the app). Timed rules take what the condition finds now; a deadline rule the issues
  * whose deadline fell between the previous look and yesterday (in the rule's zone); an issue rule those created
- * since its cursor.
+ * (or changed) since its cursor.
  */
 async function issuesOfRun(
   services: AppServices,
@@ -73,8 +76,9 @@ async function issuesOfRun(
   until: Date,
 ): Promise<IssueView[]> {
   let extra: { ids?: number[]; deadline?: IssueFilterCondition } = {};
-  if (trigger.kind === 'issueCreated') {
-    const ids = await issueIdsCreatedBetween(services.database.db, row.projectId, row.cursorAt, until);
+  if (trigger.kind === 'issueCreated' || trigger.kind === 'issueChanged') {
+    const between = trigger.kind === 'issueCreated' ? issueIdsCreatedBetween : issueIdsChangedBetween;
+    const ids = await between(services.database.db, row.projectId, row.cursorAt, until);
     if (ids.length === 0) return [];
     extra = { ids };
   } else if (trigger.kind === 'deadlinePassed') {
@@ -116,11 +120,24 @@ export async function executeRule(
   let found: IssueView[];
   let actor: Actor;
   let parts: ReturnType<typeof storedRule>;
+  let assign: Awaited<ReturnType<typeof prepareIssuesUpdate>> | undefined;
   try {
     parts = storedRule(row);
     actor = await ownerOf(services, row);
     await ruleAccess(db, actor, row.projectId);
     found = await issuesOfRun(services, actor, row, parts.trigger, parts.condition, until);
+    // A discipline made responsible goes through the issues' own edit rules as the owner (checked now, applied
+    // in the run's transaction below, each issue in its savepoint): only issues that lack the discipline.
+    if (parts.action.kind === 'assignDiscipline') {
+      const { disciplineId, status } = parts.action;
+      found = found.filter((view) => !view.disciplines.some((d) => d.disciplineId === disciplineId));
+      if (found.length > 0)
+        assign = await prepareIssuesUpdate(db, actor, {
+          projectId: row.projectId,
+          issuesIds: found.map((view) => view.row.id),
+          newValues: { addDisciplines: [{ disciplineId, status }] },
+        });
+    }
   } catch (error) {
     if (!(error instanceof AppError)) services.logger.error({ err: error, ruleId }, 'smart flow run failed');
     return unitOfWork(services, async (tx) => {
@@ -137,6 +154,14 @@ export async function executeRule(
     if (action.kind === 'tag' && found.length > 0) {
       const tagId = await ensureUserTag(tx, row.projectId, actor.account.id, action.tag);
       for (const view of found) await addIssueTagId(tx, view.row.id, actor.account.id, tagId);
+    }
+    // The issues changed (or refused by the edit rules: the owner may not change them; they are left as they are).
+    let count = found.length;
+    let refused: string | null = null;
+    if (assign) {
+      const result = await assign(tx);
+      count = result.updatedIds.length;
+      refused = result.rejected[0]?.code ?? null;
     }
     if (action.kind === 'email' && found.length > 0 && actor.account.email) {
       const { publicUrl } = services.config;
@@ -165,7 +190,7 @@ export async function executeRule(
       ...(trigger.kind === 'schedule' ? {} : { cursorAt: until }),
     });
     if (cause === 'schedule') await queueTimedRun(services, tx, ruleId, next);
-    return insertRun(tx, { ruleId, cause, state: 'done', issueCount: found.length, errorCode: null });
+    return insertRun(tx, { ruleId, cause, state: 'done', issueCount: count, errorCode: refused });
   });
 }
 
@@ -176,9 +201,23 @@ export async function runTimedRule(services: AppServices, payload: { ruleId: num
   await executeRule(services, row.id, 'schedule');
 }
 
-/** The job of a project's new issues: each running issue rule of the project looks at them. */
-export async function runIssueRules(services: AppServices, payload: { projectId: number }) {
-  for (const ruleId of await issueRuleIdsOfProject(services.database.db, payload.projectId))
+/** The triggers that hear each issue event. */
+type EventTrigger = Extract<SmartFlowTriggerKind, 'issueCreated' | 'issueChanged'>;
+const TRIGGERS_OF: Record<'created' | 'updated', EventTrigger> = {
+  created: 'issueCreated',
+  updated: 'issueChanged',
+};
+
+/**
+ * The job of a project's new or changed issues: each running rule of the project whose trigger heard of them looks
+ * at them (an older job without `triggers` wakes the issueCreated rules, as before issueChanged existed).
+ */
+export async function runIssueRules(
+  services: AppServices,
+  payload: { projectId: number; triggers?: EventTrigger[] },
+) {
+  const kinds: EventTrigger[] = payload.triggers ?? ['issueCreated'];
+  for (const ruleId of await issueRuleIdsOfProject(services.database.db, payload.projectId, kinds))
     await executeRule(services, ruleId, 'event');
 }
 
@@ -197,22 +236,37 @@ export async function runSmartFlowRuleNow(
 }
 
 /**
- * Issue rules hear of new issues wherever they are created (the app, the BCF import, a copy, an offline sync):
- * after each committed unit of work with created issues, one indexed look finds the projects with a running issue
- * rule, and a job per project runs them. The job reads from the rules' cursors, so an event lost with a crashed
- * process is caught up by the project's next one.
+ * Issue rules hear of new and changed issues wherever that happens (the app, the BCF import, a copy, an offline
+ * sync, another rule): after each committed unit of work with created or updated issues, one indexed look finds the
+ * projects with a running rule of those triggers, and a job per project runs them. The job reads from the rules'
+ * cursors, so an event lost with a crashed process is caught up by the project's next one.
  */
 export function watchIssueCreation(services: AppServices): () => void {
   return onEventsCommitted(services.database, (events) => {
-    const projectIds = [
-      ...new Set(events.filter((e) => e.kind === 'issue' && e.action === 'created').map((e) => e.projectId)),
-    ];
-    if (projectIds.length === 0) return;
+    const byProject = new Map<number, Set<EventTrigger>>();
+    for (const e of events) {
+      if (e.kind !== 'issue' || (e.action !== 'created' && e.action !== 'updated')) continue;
+      const kinds = byProject.get(e.projectId) ?? new Set<EventTrigger>();
+      kinds.add(TRIGGERS_OF[e.action]);
+      byProject.set(e.projectId, kinds);
+    }
+    if (byProject.size === 0) return;
     void (async () => {
-      for (const projectId of await projectsWithIssueRules(services.database.db, projectIds))
-        await services.jobs.send('smartFlow.issues', { projectId });
+      const allKinds = [...new Set([...byProject.values()].flatMap((k) => [...k]))];
+      for (const projectId of await projectsWithIssueRules(
+        services.database.db,
+        [...byProject.keys()],
+        allKinds,
+      ))
+        await services.jobs.send('smartFlow.issues', {
+          projectId,
+          triggers: [...(byProject.get(projectId) ?? [])],
+        });
     })().catch((error: unknown) =>
-      services.logger.error({ err: error, projectIds }, 'smart flow issue rules not queued'),
+      services.logger.error(
+        { err: error, projectIds: [...byProject.keys()] },
+        'smart flow issue rules not queued',
+      ),
     );
   });
 }

@@ -44,7 +44,7 @@ export interface SmartFlowRuleView {
   nextRunAt: Date | null;
   createdAt: Date;
   runs: SmartFlowRunRow[];
-  /** The names of the condition's disciplines (those still in the project), for the rule in words. */
+  /** The names of the condition's and the action's disciplines (those still in the project), for the rule in words. */
   disciplineNames: { id: number; name: string }[];
 }
 
@@ -55,9 +55,12 @@ async function present(
 ): Promise<SmartFlowRuleView> {
   const { userId: _u, cursorAt: _c, ...shown } = row;
   const parsed = smartFlowConditionSchema.safeParse(row.condition);
-  const disciplines = parsed.success
-    ? await disciplinesByIds(db, row.projectId, parsed.data.disciplineIds)
-    : [];
+  const action = smartFlowActionSchema.safeParse(row.action);
+  const ids = [
+    ...(parsed.success ? parsed.data.disciplineIds : []),
+    ...(action.success && action.data.kind === 'assignDiscipline' ? [action.data.disciplineId] : []),
+  ];
+  const disciplines = ids.length > 0 ? await disciplinesByIds(db, row.projectId, [...new Set(ids)]) : [];
   return {
     ...shown,
     runs: runs.filter((r) => r.ruleId === row.id),
@@ -118,9 +121,15 @@ export async function createSmartFlowRule(
   const { db } = services.database;
   const rule = parseRuleInput(input);
   await ruleAccess(db, actor, rule.projectId);
-  const known = await existingDisciplineIds(db, rule.projectId, rule.condition.disciplineIds);
+  const assigned = rule.action.kind === 'assignDiscipline' ? [rule.action.disciplineId] : [];
+  const known = await existingDisciplineIds(db, rule.projectId, [
+    ...rule.condition.disciplineIds,
+    ...assigned,
+  ]);
   if (rule.condition.disciplineIds.some((id) => !known.has(id)))
     throw new AppError('BAD_USER_INPUT', 'unknown discipline', { field: 'condition.disciplineIds' });
+  if (assigned.some((id) => !known.has(id)))
+    throw new AppError('BAD_USER_INPUT', 'unknown discipline', { field: 'action.disciplineId' });
   const id = await unitOfWork(services, async (tx) => {
     if ((await countRulesOf(tx, actor.account.id)) >= SMART_FLOW_RULES_PER_USER)
       throw new AppError('SMART_FLOW_RULE_LIMIT_REACHED');
@@ -152,7 +161,7 @@ async function ownRule(db: Db, actor: Actor, id: number, lock = false): Promise<
 
 /**
  * Pauses or resumes one of the caller's rules. Resuming starts afresh: a timed rule gets its next time, an issue
- * rule looks only at issues created from now on (a paused rule does not catch up on what happened meanwhile).
+ * rule looks only at issues created (or changed) from now on (a paused rule does not catch up on what happened meanwhile).
  */
 export async function setSmartFlowRulePaused(
   services: AppServices,

@@ -255,7 +255,10 @@ function RuleCard({ rule, onChanged }: { rule: Rule; onChanged: () => void }) {
                     date: date(run.startedAt),
                     message: t(`errors:${run.errorCode ?? 'UNEXPECTED'}`),
                   })
-                : t('smartFlow.rule.ran', { date: date(run.startedAt), count: run.issueCount })}{' '}
+                : t('smartFlow.rule.ran', { date: date(run.startedAt), count: run.issueCount })}
+              {run.state === 'done' &&
+                run.errorCode &&
+                ` ${t('smartFlow.rule.left', { message: t(`errors:${run.errorCode}`) })}`}{' '}
               · {t(`smartFlow.rule.causes.${run.cause}`)}
             </Text>
           ))}

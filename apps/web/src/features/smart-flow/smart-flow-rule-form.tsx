@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, Card, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SMART_FLOW_TAG_MAX } from '@obra/domain';
+import { SMART_FLOW_ASSIGN_STATUSES, SMART_FLOW_TAG_MAX } from '@obra/domain';
 import { useQuery } from 'urql';
 import { SmartFlowProjectDisciplinesDocument } from '../../gql/generated.ts';
 import { FormError } from '../../components/form-error.tsx';
@@ -30,8 +30,8 @@ export function ruleInputOf(draft: RuleDraft): Record<string, unknown> {
   const { trigger } = draft;
   const zone = trigger.timeZone ?? browserTimeZone();
   const timed =
-    trigger.kind === 'issueCreated'
-      ? { kind: 'issueCreated' }
+    trigger.kind === 'issueCreated' || trigger.kind === 'issueChanged'
+      ? { kind: trigger.kind }
       : trigger.kind === 'deadlinePassed'
         ? { kind: 'deadlinePassed', hour: trigger.hour ?? 8, timeZone: zone }
         : {
@@ -52,11 +52,15 @@ export function ruleInputOf(draft: RuleDraft): Record<string, unknown> {
       disciplineIds: draft.condition.disciplineIds,
       ...(search ? { search } : {}),
     },
-    action:
-      draft.action.kind === 'tag'
-        ? { kind: 'tag', tag: draft.action.tag?.trim() ?? '' }
-        : { kind: draft.action.kind },
+    action: actionInputOf(draft.action),
   };
+}
+
+function actionInputOf(action: RuleDraft['action']): Record<string, unknown> {
+  if (action.kind === 'tag') return { kind: 'tag', tag: action.tag?.trim() ?? '' };
+  if (action.kind === 'assignDiscipline')
+    return { kind: 'assignDiscipline', disciplineId: action.disciplineId, status: action.status ?? 'todo' };
+  return { kind: action.kind };
 }
 
 /**
@@ -109,7 +113,7 @@ export function SmartFlowRuleForm({
     value: String(d),
     label: weekdayName(d, i18n.language),
   }));
-  const timed = draft.trigger.kind !== 'issueCreated';
+  const timed = draft.trigger.kind === 'schedule' || draft.trigger.kind === 'deadlinePassed';
   return (
     <Card
       withBorder
@@ -132,7 +136,15 @@ export function SmartFlowRuleForm({
             data={projects.map((p) => ({ value: String(p.id), label: p.name }))}
             value={draft.projectId === null ? null : String(draft.projectId)}
             onChange={(v) =>
-              set({ projectId: v ? Number(v) : null, condition: { ...draft.condition, disciplineIds: [] } })
+              set({
+                projectId: v ? Number(v) : null,
+                condition: { ...draft.condition, disciplineIds: [] },
+                // Disciplines are the project's: a discipline chosen in another project goes.
+                action:
+                  draft.action.kind === 'assignDiscipline'
+                    ? { ...draft.action, disciplineId: undefined }
+                    : draft.action,
+              })
             }
             allowDeselect={false}
             required
@@ -148,7 +160,7 @@ export function SmartFlowRuleForm({
         <Group grow align="flex-start" wrap="wrap">
           <Select
             label={t('smartFlow.form.trigger')}
-            data={(['schedule', 'issueCreated', 'deadlinePassed'] as const).map((k) => ({
+            data={(['schedule', 'issueCreated', 'issueChanged', 'deadlinePassed'] as const).map((k) => ({
               value: k,
               label: t(`smartFlow.triggers.${k}`),
             }))}
@@ -215,7 +227,7 @@ export function SmartFlowRuleForm({
         <Group grow align="flex-start" wrap="wrap">
           <Select
             label={t('smartFlow.form.action')}
-            data={(['email', 'follow', 'tag'] as const).map((a) => ({
+            data={(['email', 'follow', 'tag', 'assignDiscipline'] as const).map((a) => ({
               value: a,
               label: t(`smartFlow.actions.${a}`),
             }))}
@@ -226,11 +238,40 @@ export function SmartFlowRuleForm({
                 action:
                   v === 'tag'
                     ? { kind: 'tag', tag: draft.action.tag ?? '' }
-                    : { kind: v as 'email' | 'follow' },
+                    : v === 'assignDiscipline'
+                      ? {
+                          kind: 'assignDiscipline',
+                          disciplineId: draft.action.disciplineId,
+                          status: draft.action.status ?? 'todo',
+                        }
+                      : { kind: v as 'email' | 'follow' },
               })
             }
             allowDeselect={false}
           />
+          {draft.action.kind === 'assignDiscipline' && (
+            <Select
+              label={t('smartFlow.form.assignDiscipline')}
+              data={disciplines.map((d) => ({ value: String(d.id), label: d.name }))}
+              value={draft.action.disciplineId === undefined ? null : String(draft.action.disciplineId)}
+              onChange={(v) => set({ action: { ...draft.action, disciplineId: v ? Number(v) : undefined } })}
+              searchable
+              required
+              data-testid="smart-flow-assign-discipline"
+            />
+          )}
+          {draft.action.kind === 'assignDiscipline' && (
+            <Select
+              label={t('smartFlow.form.assignStatus')}
+              data={SMART_FLOW_ASSIGN_STATUSES.map((s) => ({
+                value: s,
+                label: t(`enums:disciplineStatuses.${s}`, { defaultValue: s }),
+              }))}
+              value={draft.action.status ?? 'todo'}
+              onChange={(v) => v && set({ action: { ...draft.action, status: v } })}
+              allowDeselect={false}
+            />
+          )}
           {draft.action.kind === 'tag' && (
             <TextInput
               label={t('smartFlow.form.tag')}
@@ -261,7 +302,8 @@ export function SmartFlowRuleForm({
             disabled={
               draft.projectId === null ||
               !draft.name.trim() ||
-              (draft.action.kind === 'tag' && !draft.action.tag?.trim())
+              (draft.action.kind === 'tag' && !draft.action.tag?.trim()) ||
+              (draft.action.kind === 'assignDiscipline' && draft.action.disciplineId === undefined)
             }
           >
             {t('smartFlow.form.save')}

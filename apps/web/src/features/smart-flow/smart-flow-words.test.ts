@@ -40,6 +40,28 @@ describe('a smart flow rule in words', () => {
     );
   });
 
+  it('says an issueChanged rule that makes a discipline responsible, and sends its discipline and status', async () => {
+    const assign: RuleDraft = {
+      ...weekly,
+      trigger: { kind: 'issueChanged', hour: 9 },
+      condition: { filter: 'all', disciplineIds: [3] },
+      action: { kind: 'assignDiscipline', disciplineId: 5, status: 'todo' },
+    };
+    const withElectrical = { ...names, disciplines: new Map([...names.disciplines, [5, 'Electrical']]) };
+    expect(ruleSentence(await translator('en'), assign, withElectrical, 'en')).toBe(
+      'When an issue is changed: make Electrical responsible (To do) on all issues of Structure in Edifício Aurora.',
+    );
+    expect(ruleSentence(await translator('pt-BR'), assign, withElectrical, 'pt-BR')).toBe(
+      'Quando um apontamento é alterado: tornar Electrical responsável (A fazer) por todos os apontamentos de Structure em Edifício Aurora.',
+    );
+    expect(ruleSentence(await translator('es'), assign, withElectrical, 'es')).toBe(
+      'Cuando se modifica una incidencia: hacer responsable a Electrical (Por hacer) de todas las incidencias de Structure en Edifício Aurora.',
+    );
+    const input = ruleInputOf(assign);
+    expect(input.trigger).toEqual({ kind: 'issueChanged' });
+    expect(input.action).toEqual({ kind: 'assignDiscipline', disciplineId: 5, status: 'todo' });
+  });
+
   it('sends the domain shape: a daily schedule without weekday, an event without hour, words trimmed', () => {
     expect(ruleInputOf(weekly)).toEqual({
       projectId: 7,

@@ -10,14 +10,20 @@ export interface RuleDraft {
   name: string;
   description?: string | undefined;
   trigger: {
-    kind: 'schedule' | 'issueCreated' | 'deadlinePassed';
+    kind: 'schedule' | 'issueCreated' | 'issueChanged' | 'deadlinePassed';
     frequency?: 'daily' | 'weekly' | undefined;
     weekday?: number | undefined;
     hour?: number | undefined;
     timeZone?: string | undefined;
   };
   condition: { filter: string; disciplineIds: number[]; search?: string | undefined };
-  action: { kind: 'email' | 'follow' | 'tag'; tag?: string | undefined };
+  action: {
+    kind: 'email' | 'follow' | 'tag' | 'assignDiscipline';
+    tag?: string | undefined;
+    /** assignDiscipline: the discipline made responsible, and its status. */
+    disciplineId?: number | undefined;
+    status?: string | undefined;
+  };
 }
 
 /** The name of a weekday (0 Sunday) in a language. */
@@ -40,6 +46,7 @@ export function whenWords(t: TFunction, trigger: RuleDraft['trigger'], language:
   const hour = hourName(trigger.hour ?? 8, language);
   const zone = trigger.timeZone ?? 'UTC';
   if (trigger.kind === 'issueCreated') return t('smartFlow.words.issueCreated');
+  if (trigger.kind === 'issueChanged') return t('smartFlow.words.issueChanged');
   if (trigger.kind === 'deadlinePassed') return t('smartFlow.words.deadlinePassed', { hour, zone });
   if (trigger.frequency === 'daily') return t('smartFlow.words.daily', { hour, zone });
   return t('smartFlow.words.weekly', { weekday: weekdayName(trigger.weekday ?? 1, language), hour, zone });
@@ -68,9 +75,13 @@ export function ruleSentence(
   names: { project: string; disciplines: ReadonlyMap<number, string> },
   language: string,
 ): string {
+  const { disciplineId, status } = rule.action;
   return t(`smartFlow.words.sentence.${rule.action.kind}`, {
     when: whenWords(t, rule.trigger, language),
     what: whatWords(t, rule, names),
     tag: rule.action.tag?.trim() ?? '',
+    discipline:
+      disciplineId === undefined ? '…' : (names.disciplines.get(disciplineId) ?? `#${disciplineId}`),
+    status: t(`enums:disciplineStatuses.${status ?? 'todo'}`, { defaultValue: status ?? 'todo' }),
   });
 }
