@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import { buildIssueWorld, drawingPng } from './issue-view-helpers.ts';
+import { addPhotoWithPin, buildIssueWorld } from './issue-view-helpers.ts';
 import { gql } from './project-helpers.ts';
 
 // Embedding hosts (issue 32 item 3; docs/embedding.md): a partner's page of another origin (e2e/embed-host.ts,
@@ -81,16 +81,7 @@ test.describe('embedding hosts', () => {
     await dialog.getByLabel('Title').fill('Sleeve missing in the core wall');
     await dialog.getByRole('textbox', { name: 'Discipline 1', exact: true }).click();
     await frame.getByRole('option', { name: 'Estrutura (EST)' }).first().click();
-    await dialog
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'level-02.png', mimeType: 'image/png', buffer: drawingPng() });
-    const editor = dialog.getByTestId('pin-editor');
-    await editor.scrollIntoViewIfNeeded();
-    await expect(editor.locator('canvas').first()).toBeVisible();
-    const box = await editor.locator('.konvajs-content').boundingBox();
-    if (!box) throw new Error('no editor canvas');
-    await page.mouse.click(box.x + box.width / 2, box.y + Math.min(box.height / 2, 120));
-    await expect(dialog.getByTestId('form-pin')).toContainText('Pin on “level-02”');
+    await addPhotoWithPin(page, dialog, 'level-02');
     await dialog.getByTestId('issue-form-submit').click();
     await expect
       .poll(async () => (await events()).find((e) => e.type === 'obra:issueCreated'))

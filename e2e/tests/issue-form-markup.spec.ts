@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures.ts';
 import { gql } from './project-helpers.ts';
-import { buildIssueWorld, drawingPng, signedInPage } from './issue-view-helpers.ts';
+import { addPhotoWithPin, buildIssueWorld, signedInPage } from './issue-view-helpers.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -19,17 +19,9 @@ test.describe('issue form markup', () => {
     await dialog.getByLabel('Title').fill('Crack marked on the plan');
     await dialog.getByRole('textbox', { name: 'Discipline 1', exact: true }).click();
     await owner.getByRole('option', { name: 'Estrutura (EST)' }).first().click();
-    await dialog
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'level-02.png', mimeType: 'image/png', buffer: drawingPng() });
-    const editor = dialog.getByTestId('pin-editor');
-    await editor.scrollIntoViewIfNeeded();
-    await expect(editor.locator('canvas').first()).toBeVisible();
-    const box = await editor.locator('.konvajs-content').boundingBox();
-    if (!box) throw new Error('no editor canvas');
     // The pin first (its tool is chosen for the user), then a rectangle with the rectangle tool.
-    await owner.mouse.click(box.x + box.width / 2, box.y + Math.min(box.height / 2, 120));
-    await expect(dialog.getByTestId('form-pin')).toContainText('Pin on “level-02”');
+    const box = await addPhotoWithPin(owner, dialog, 'level-02');
+    const editor = dialog.getByTestId('pin-editor');
     await editor.getByRole('button', { name: 'Rectangle', exact: true }).click();
     const from = { x: box.x + box.width * 0.2, y: box.y + box.height * 0.2 };
     const to = { x: box.x + box.width * 0.4, y: box.y + box.height * 0.35 };

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, type ObraServer } from '../fixtures.ts';
 import { createUser, signInWithForm } from './identity-helpers.ts';
 import { gql, tokenOf } from './project-helpers.ts';
@@ -183,4 +183,26 @@ export async function uploadPicture(
   const put = await request.put(signed.createProjectIssueFileUploadSignedUrl.url, { data: bytes });
   expect(put.ok()).toBe(true);
   return signed.createProjectIssueFileUploadSignedUrl.fileId;
+}
+
+/**
+ * Adds a drawing as a photo in the open issue form (`dialog`) and places the pin in its middle with the pin tool
+ * (chosen for the user); returns the editor canvas's box for further markup.
+ */
+export async function addPhotoWithPin(
+  page: Page,
+  dialog: Locator,
+  name: string,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: `${name}.png`, mimeType: 'image/png', buffer: drawingPng() });
+  const editor = dialog.getByTestId('pin-editor');
+  await editor.scrollIntoViewIfNeeded();
+  await expect(editor.locator('canvas').first()).toBeVisible();
+  const box = await editor.locator('.konvajs-content').boundingBox();
+  if (!box) throw new Error('no editor canvas');
+  await page.mouse.click(box.x + box.width / 2, box.y + Math.min(box.height / 2, 120));
+  await expect(dialog.getByTestId('form-pin')).toContainText(`Pin on “${name}”`);
+  return box;
 }

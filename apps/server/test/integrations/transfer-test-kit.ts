@@ -1,24 +1,10 @@
 import { expect, vi } from 'vitest';
 import type { TestUser } from '../support/factories.ts';
 import type { RestAnswer } from '../drive/drive-test-kit.ts';
+import type { TransferAnswer } from '../../src/modules/integrations/integration-transfer-service.ts';
 
 /** A version being brought in, as GET …/transfers/{id} answers it. */
-export interface Transfer {
-  id: string;
-  status: 'transferring' | 'completed' | 'error';
-  kind: 'drive' | 'bim';
-  fileName: string;
-  done: number;
-  total: number;
-  errorCode: string | null;
-  file: {
-    id: number;
-    documentId: number;
-    fileName: string;
-    revisionName: string;
-    uploadState: string;
-  } | null;
-}
+export type Transfer = TransferAnswer;
 
 type Rest = <T = Record<string, unknown>>(
   user: TestUser | undefined,

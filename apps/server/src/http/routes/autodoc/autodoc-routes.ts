@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../../services.ts';
 import { restActor } from '../../rest-actor.ts';
-import { errors, tags } from './autodoc-schemas.ts';
+import { errors, INT_ID, PARTNER_ID, projectParams, tags } from './autodoc-schemas.ts';
 import { registerApsConnectRoutes } from './aps-connect-routes.ts';
 import { registerAutodocTransferRoutes } from './autodoc-transfer-routes.ts';
 import {
@@ -28,15 +28,7 @@ import {
  * the caller, then one service call.
  */
 
-const INT_ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-const PARTNER_ID = { type: 'string', minLength: 1, maxLength: 1024 } as const;
 const nullable = (type: string) => ({ type: [type, 'null'] }) as const;
-
-const projectParams = {
-  type: 'object',
-  required: ['projectId'],
-  properties: { projectId: INT_ID },
-} as const;
 
 const userIntegration = {
   type: 'object',

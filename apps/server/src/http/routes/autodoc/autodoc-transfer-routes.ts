@@ -1,22 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../../services.ts';
 import { requestOrigin, restActor } from '../../rest-actor.ts';
-import { errors, tags } from './autodoc-schemas.ts';
+import { errors, INT_ID, PARTNER_ID, projectParams, tags } from './autodoc-schemas.ts';
 import {
   getTransfer,
   listTransfers,
   startImport,
   type ImportInput,
 } from '../../../modules/integrations/integration-transfer-service.ts';
-
-const INT_ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-const PARTNER_ID = { type: 'string', minLength: 1, maxLength: 1024 } as const;
-
-const projectParams = {
-  type: 'object',
-  required: ['projectId'],
-  properties: { projectId: INT_ID },
-} as const;
 
 /** A version being brought in (docs/integrations.md "Bringing files in"). */
 const transfer = {
