@@ -69,7 +69,7 @@ export function OfflineProjectsSection({ userId }: { userId: number }) {
               setBudget(mb);
             }}
           />
-          <Text size="sm" data-testid="offline-used">
+          <Text size="sm" data-testid="offline-used" data-bytes={used}>
             {t('offline.used', { used: formatBytes(used), budget: formatBytes(budgetBytes) })}
           </Text>
         </Group>
