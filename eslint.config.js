@@ -33,6 +33,8 @@ export const WEB_RAW_TRANSFERS = [
   // Binary transfers for offline reading (docs/offline.md): thumbnails into the per-user cache, and the service
   // worker's network-first pass for images.
   'apps/web/src/lib/offline/project-sync.ts',
+  // …and the page previews of the drawings kept offline, from their signed addresses.
+  'apps/web/src/lib/offline/drawing-store.ts',
   'apps/web/src/sw/sw.ts',
 ];
 

@@ -9,6 +9,7 @@ import {
 } from './issue-view-helpers.ts';
 import { createIssues, openIssueList, shownTitles } from './issues-list-helpers.ts';
 import { gql } from './project-helpers.ts';
+import { inkWidthAt, preparedState, sheetPdf, uploadDriveFile } from './viewer-helpers.ts';
 
 // Issue 34, offline reading and the session offline (docs/offline.md): a project made available offline opens,
 // lists, searches and shows its issues, comments and thumbnails after a reload without a network.
@@ -94,6 +95,70 @@ test('a project made available offline opens after a reload without a network: l
   await expect(kept).toContainText(/\d+(\.\d)? (kB|MB)/);
   await kept.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByTestId('offline-projects')).toContainText('No project is kept on this device yet');
+  await page.context().close();
+});
+
+test('a drawing kept offline opens in the viewer without a network; one not kept says so', async ({
+  browser,
+  baseURL,
+  request,
+  obra,
+}) => {
+  const world = await buildIssueWorld(request, obra);
+  const upload = async (name: string, pages: number) => {
+    const file = await uploadDriveFile(
+      request,
+      world.owner.token,
+      world.projectId,
+      `${name}-R00.pdf`,
+      await sheetPdf(pages, { x: 80, y: 80, size: 80 }),
+      { documentName: name, revisionName: 'R00', visibility: 'public' },
+    );
+    expect(await preparedState(request, world.owner.token, world.projectId, file.id)).toBe('success');
+    return file.documentId;
+  };
+  const kept = await upload('ARQ-PLANTA-01', 2);
+  const notKept = await upload('ARQ-CORTE-02', 1);
+  const viewer = (documentId: number) =>
+    `/workspace/project/${world.projectId}/drive/documents/${documentId}`;
+
+  const page = await signedInPage(browser, baseURL, world.owner);
+  await waitForServiceWorker(page);
+  await page.goto(viewer(kept));
+  await expect(page.getByTestId('viewer-document-name')).toHaveText('ARQ-PLANTA-01');
+  // Keeping the drawing keeps its project too (the viewer needs the project's data offline).
+  const toggle = page.getByTestId('offline-drawing-toggle');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('data-state', 'kept');
+  await expect(toggle).toHaveText('Kept offline (R00)');
+  await expect(page.getByTestId('offline-project-toggle')).toHaveAttribute('data-state', 'available');
+
+  await page.context().setOffline(true);
+  await page.reload();
+  // Opened from the device: the stored previews, the revision and when it was synced; no spinner.
+  await expect(page.getByTestId('viewer-offline-copy')).toContainText(
+    'Offline copy of revision R00, synced at',
+  );
+  await expect(page.getByTestId('viewer-document-name')).toHaveText('ARQ-PLANTA-01');
+  await expect(page.getByTestId('page-indicator')).toHaveText('Page 1 of 2');
+  await expect(page.getByTestId('document-viewer')).toHaveAttribute('data-page-source', 'offline');
+  // The first page's picture is drawn: the square of page 1 is ink.
+  await expect.poll(() => inkWidthAt(page, { x: 120, y: 120 }, 10)).toBeGreaterThan(0);
+  // A drawing not kept says so.
+  await page.goto(viewer(notKept));
+  await expect(page.getByTestId('viewer-not-kept')).toContainText('this drawing is not kept on this device');
+
+  // Back online, the profile lists the drawing with its size, under the project's budget.
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/auth/refresh'));
+  await page.context().setOffline(false);
+  expect((await refreshed).ok()).toBe(true);
+  await page.goto('/workspace/user/profile');
+  const row = page.getByTestId('offline-drawing-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('ARQ-PLANTA-01 — revision R00');
+  await expect(row).toContainText(/\d+(\.\d)? (kB|MB)/);
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByTestId('offline-drawing-row')).toHaveCount(0);
   await page.context().close();
 });
 

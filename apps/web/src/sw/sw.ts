@@ -8,6 +8,8 @@
  *   their names are their hashes, so a kept copy is never stale. The page also hands the worker the assets it
  *   loaded before the worker controlled it (message CACHE_ASSETS), so the first visit's screens open offline;
  * - Web Push (issue 19): shows a push and opens its issue on click (it was `notifications-sw.js` before).
+ * - Background Sync of the outbox: on the `sync` event of the page's tag, every open window is asked to send its
+ *   queue (the worker holds no token, so it sends nothing itself; background-sync.ts).
  * - images under /files/ go to the network; when none answers, the offline copy's thumbnails (the caches
  *   `obra-offline-files-<userId>` the page fills for the projects kept offline, matched by path) answer them.
  * No other request is handled: GraphQL, /auth (tokens), other /files and every REST route go to the network
@@ -19,6 +21,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { NETWORK_ONLY_NAVIGATION } from './api-paths.ts';
+import { wakeClientsToSend } from './background-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -82,6 +85,16 @@ self.addEventListener('message', (event) => {
         if (!(await cache.match(url.href))) await cache.add(url.href).catch(() => undefined);
     }),
   );
+});
+
+/** The `sync` event of Background Sync (not in TypeScript's WebWorker library). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
+  const sync = event as unknown as SyncEvent;
+  sync.waitUntil(wakeClientsToSend(sync.tag, self.clients));
 });
 
 interface PushPayload {

@@ -8,6 +8,7 @@ import {
   setOfflineBudgetMb,
   syncKeptProjects,
 } from '../../lib/offline/project-sync.ts';
+import { dropDrawing, listDrawings, type DrawingSummary } from '../../lib/offline/drawing-store.ts';
 import { dropProject, listOfflineProjects, type OfflineProjectSize } from '../../lib/offline/read-store.ts';
 import { OFFLINE_COPY_EVENT, announceOfflineCopy } from './offline-copy-events.ts';
 import { formatBytes } from './offline-size.ts';
@@ -20,11 +21,13 @@ export function OfflineProjectsSection({ userId }: { userId: number }) {
   const { t, i18n } = useTranslation('common');
   const client = useClient();
   const [projects, setProjects] = useState<OfflineProjectSize[]>([]);
+  const [drawings, setDrawings] = useState<DrawingSummary[]>([]);
   const [budget, setBudget] = useState(offlineBudgetMb);
   const [syncing, setSyncing] = useState(false);
 
   const load = useCallback(() => {
     void listOfflineProjects(userId).then(setProjects);
+    void listDrawings(userId).then(setDrawings);
   }, [userId]);
   useEffect(() => {
     load();
@@ -66,7 +69,7 @@ export function OfflineProjectsSection({ userId }: { userId: number }) {
               setBudget(mb);
             }}
           />
-          <Text size="sm" data-testid="offline-used">
+          <Text size="sm" data-testid="offline-used" data-bytes={used}>
             {t('offline.used', { used: formatBytes(used), budget: formatBytes(budgetBytes) })}
           </Text>
         </Group>
@@ -106,6 +109,46 @@ export function OfflineProjectsSection({ userId }: { userId: number }) {
               ))}
             </Table.Tbody>
           </Table>
+        )}
+        {drawings.length > 0 && (
+          <>
+            <Title order={4} size="h5">
+              {t('offline.drawings')}
+            </Title>
+            <Table>
+              <Table.Tbody>
+                {drawings.map((drawing) => (
+                  <Table.Tr
+                    key={`${drawing.projectId}:${drawing.documentId}`}
+                    data-testid="offline-drawing-row"
+                  >
+                    <Table.Td>
+                      {t('offline.drawingRow', { name: drawing.name, revision: drawing.revision })}{' '}
+                      <Text span size="xs" c="dimmed">
+                        {projects.find((p) => p.projectId === drawing.projectId)?.name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{formatBytes(drawing.bytes)}</Table.Td>
+                    <Table.Td>{date(drawing.syncedAt)}</Table.Td>
+                    <Table.Td ta="right">
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() =>
+                          void dropDrawing(userId, drawing.projectId, drawing.documentId).then(
+                            announceOfflineCopy,
+                          )
+                        }
+                      >
+                        {t('offline.remove')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
         )}
         <Group>
           <Button

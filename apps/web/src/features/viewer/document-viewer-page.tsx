@@ -1,11 +1,14 @@
-import { Alert, Anchor, Breadcrumbs, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import type { DocumentPin, ShownPin, SheetReference } from '@obra/domain';
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useClient, useQuery } from 'urql';
 import { IssueScreenDataDocument, IssuesListPageDocument } from '../../gql/generated.ts';
-import { toUiError } from '../../lib/api-errors.ts';
+import { SessionContext } from '../../app/guards/session-context.ts';
+import { RestError, toUiError } from '../../lib/api-errors.ts';
+import { offlineDocument, readDrawing } from '../../lib/offline/drawing-store.ts';
+import { OfflineDrawingToggle } from '../offline/offline-drawing-toggle.tsx';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { IssueFormDialog } from '../issues/edit/issue-form-dialog.tsx';
 import type { IssueFormValues } from '../issues/edit/issue-form-model.ts';
@@ -36,15 +39,22 @@ import {
 const SHARE_ISSUES_SHOWN = 20;
 
 type Loaded =
-  { status: 'loading' } | { status: 'error'; code: string } | { status: 'ready'; document: ViewerDocument };
+  | { status: 'loading' }
+  | { status: 'error'; code: string }
+  | { status: 'ready'; document: ViewerDocument }
+  /** Opened from the drawing kept on this device (issue 34): no network. */
+  | { status: 'offline'; document: ViewerDocument; revision: string; syncedAt: string }
+  /** No network, and the drawing is not kept on this device. */
+  | { status: 'not-kept' };
 
 /**
  * /workspace/project/{projectId}/drive/documents/{documentId}?revision=&page=&compare= — one drive document in the
  * viewer (issue 15; the route is Obra's, docs/viewer.md). A user who may not read it gets the access error.
  */
 export function DocumentViewerPage() {
-  const { t } = useTranslation(['viewer', 'errors']);
+  const { t, i18n } = useTranslation(['viewer', 'errors']);
   const { project } = useProject();
+  const userId = useContext(SessionContext)?.user?.id;
   const navigate = useNavigate();
   const params = useParams();
   const documentId = Number(params['documentId']);
@@ -63,15 +73,38 @@ export function DocumentViewerPage() {
       return;
     }
     let live = true;
+    let release: (() => void) | null = null;
     setLoaded({ status: 'loading' });
+    // Without an answer (no network, or a session offline without a token), the drawing kept on this device.
+    const fromDevice = async () => {
+      const drawing = userId === undefined ? undefined : await readDrawing(userId, project.id, documentId);
+      if (!live) return;
+      if (!drawing) {
+        setLoaded({ status: 'not-kept' });
+        return;
+      }
+      const opened = offlineDocument(drawing);
+      release = opened.release;
+      setLoaded({
+        status: 'offline',
+        document: opened.document,
+        revision: drawing.revision,
+        syncedAt: drawing.syncedAt,
+      });
+    };
     openDocuments(project.id, [documentId]).then(
       ([document]) => live && document && setLoaded({ status: 'ready', document }),
-      (error: unknown) => live && setLoaded({ status: 'error', code: toUiError(error).code }),
+      (error: unknown) => {
+        if (!live) return;
+        if (!(error instanceof RestError) || !navigator.onLine) void fromDevice();
+        else setLoaded({ status: 'error', code: toUiError(error).code });
+      },
     );
     return () => {
       live = false;
+      release?.();
     };
-  }, [project.id, documentId]);
+  }, [project.id, documentId, userId]);
 
   const pinsOf = useCallback(
     (id: number): Promise<DocumentPin[]> => {
@@ -137,19 +170,66 @@ export function DocumentViewerPage() {
       <Anchor component={Link} to={`/workspace/project/${project.id}/drive`} size="sm">
         {t('viewer:backToDrive')}
       </Anchor>
-      {loaded.status === 'ready' && (
+      {(loaded.status === 'ready' || loaded.status === 'offline') && (
         <Text size="sm" fw={500} data-testid="viewer-document-name">
           {loaded.document.name}
         </Text>
       )}
     </Breadcrumbs>
   );
+  const headerRow =
+    loaded.status === 'ready' && userId !== undefined ? (
+      <Group justify="space-between" wrap="nowrap">
+        {header}
+        <OfflineDrawingToggle
+          userId={userId}
+          project={{ id: project.id, name: project.name }}
+          document={loaded.document}
+        />
+      </Group>
+    ) : (
+      header
+    );
 
   if (loaded.status === 'loading')
     return (
       <Center h="50vh">
         <Loader aria-label={t('viewer:loading')} />
       </Center>
+    );
+  if (loaded.status === 'not-kept')
+    return (
+      <Stack p="md" maw={720}>
+        {header}
+        <Alert color="yellow" role="status" data-testid="viewer-not-kept">
+          {t('viewer:offline.notKept')}
+        </Alert>
+      </Stack>
+    );
+  if (loaded.status === 'offline')
+    return (
+      <Stack p="sm" gap="xs" h="calc(100dvh - 64px)" style={{ minHeight: 420 }}>
+        {header}
+        <Alert color="gray" py={6} data-testid="viewer-offline-copy">
+          {t('viewer:offline.copy', {
+            revision: loaded.revision,
+            time: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
+              new Date(loaded.syncedAt),
+            ),
+          })}
+        </Alert>
+        <DocumentViewer
+          key={loaded.document.id}
+          documents={[loaded.document]}
+          initial={{
+            base: { documentId: loaded.document.id, revision: loaded.revision },
+            compared: null,
+            page: Math.max(1, Number(search.get('page')) || 1),
+          }}
+          onNavigate={onNavigate}
+          canMarkup={false}
+        />
+      </Stack>
     );
   if (loaded.status === 'error')
     return (
@@ -184,7 +264,7 @@ export function DocumentViewerPage() {
 
   return (
     <Stack p="sm" gap="xs" h="calc(100dvh - 64px)" style={{ minHeight: 420 }}>
-      {header}
+      {headerRow}
       <DocumentViewer
         key={document.id}
         documents={[document]}

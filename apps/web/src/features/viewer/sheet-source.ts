@@ -1,5 +1,6 @@
 import type * as PdfJs from 'pdfjs-dist';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { OFFLINE_SHEET_URL } from '../../lib/offline/drawing-store.ts';
 import { paceRenderTask } from './render-gate.ts';
 import { TILE_MEMORY_BUDGET, TILE_SIZE, TileCache, tileKeyString, tilePlace, type TileKey } from './tiles.ts';
 
@@ -11,8 +12,11 @@ export interface RenderedPage {
   readonly height: number;
   /** Bitmap pixels per page unit. */
   readonly renderScale: number;
-  /** Where the bitmap comes from: the server's prepared preview, pdf.js, or the image itself. */
-  readonly source?: 'preview' | 'pdf' | 'image';
+  /**
+   * Where the bitmap comes from: the server's prepared preview, pdf.js, the image itself, or a preview of a drawing
+   * kept offline (issue 34).
+   */
+  readonly source?: 'preview' | 'pdf' | 'image' | 'offline';
 }
 
 /** Tiles of a sheet's pages drawn at a zoom level (a PDF's; an image's whole bitmap is its full resolution). */
@@ -358,6 +362,30 @@ function preparedSheet(url: string, pages: readonly PreparedPage[]): Sheet {
 }
 
 /**
+ * A drawing kept offline (issue 34, docs/offline.md "Offline drawings"): its pages are the stored previews only;
+ * no tiles (pdf.js would need the file), so zooming past a preview enlarges it.
+ */
+function offlineSheet(pages: readonly PreparedPage[]): Sheet {
+  const cache = pageCanvasCache(PREVIEW_CACHE_SIZE);
+  return {
+    pageCount: pages.length,
+    tiles: null,
+    page(pageNumber) {
+      const n = Math.min(Math.max(1, Math.round(pageNumber)), pages.length);
+      const prepared = pages[n - 1];
+      if (!prepared?.preview) return Promise.reject(new Error('page not kept offline'));
+      const preview = prepared.preview;
+      return cache.get(n, () =>
+        previewPage(prepared, preview).then((page) => ({ ...page, source: 'offline' as const })),
+      );
+    },
+    dispose() {
+      cache.clear();
+    },
+  };
+}
+
+/**
  * Loads a sheet from its address: a prepared PDF from its page previews (pdf.js later, on demand), another PDF
  * through pdf.js in its worker, or an image the browser decodes.
  */
@@ -368,6 +396,7 @@ export async function loadSheet(
   pages?: readonly PreparedPage[] | null,
 ): Promise<Sheet> {
   if (kind === 'image') return imageSheet(url);
+  if (url === OFFLINE_SHEET_URL) return offlineSheet(pages ?? []);
   if (pages && pages.length > 0 && pages[0]?.preview) return preparedSheet(url, pages);
   return pdfSheet(await pdfDocument(url, signal));
 }

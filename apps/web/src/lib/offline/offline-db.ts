@@ -1,11 +1,13 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { StoredDrawing, StoredDrawingPage } from './drawing-store.ts';
 import type { OutboxEntry } from './outbox.ts';
 
 /**
  * The user's offline database (issue 34, docs/offline.md): one per user (`obra-offline-<userId>`), deleted at
  * sign-out. Version 1 held the outbox; version 2 adds the offline copy for reading: the answers of the screens'
  * own GraphQL queries as the server gave them to this user (`queries`), the projects kept (`projects`), and the
- * conflict reports of queued edits (`conflicts`).
+ * conflict reports of queued edits (`conflicts`). Version 3 adds the drawings kept offline (`drawings`: the viewer's
+ * open answer of a document's current revision; `drawingPages`: its page previews, drawing-store.ts).
  */
 
 /** One stored answer: `id` is the operation's name and its variables (read-exchange.ts `queryId`). */
@@ -48,6 +50,8 @@ export interface OfflineSchema extends DBSchema {
   queries: { key: string; value: StoredQuery; indexes: { projectId: number } };
   projects: { key: number; value: OfflineProject };
   conflicts: { key: number; value: ConflictReport; indexes: { issueId: number } };
+  drawings: { key: string; value: StoredDrawing; indexes: { projectId: number } };
+  drawingPages: { key: string; value: StoredDrawingPage; indexes: { drawingId: string } };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;
@@ -71,7 +75,7 @@ export function offlineDbAvailable(): boolean {
 export function openOfflineDb(userId: number): Promise<OfflineDb> {
   let db = databases.get(userId);
   if (!db) {
-    db = openDB<OfflineSchema>(offlineDatabaseName(userId), 2, {
+    db = openDB<OfflineSchema>(offlineDatabaseName(userId), 3, {
       upgrade(database, oldVersion) {
         if (oldVersion < 1) database.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
         if (oldVersion < 2) {
@@ -80,6 +84,12 @@ export function openOfflineDb(userId: number): Promise<OfflineDb> {
           database.createObjectStore('projects', { keyPath: 'projectId' });
           const conflicts = database.createObjectStore('conflicts', { keyPath: 'id', autoIncrement: true });
           conflicts.createIndex('issueId', 'issueId');
+        }
+        if (oldVersion < 3) {
+          const drawings = database.createObjectStore('drawings', { keyPath: 'id' });
+          drawings.createIndex('projectId', 'projectId');
+          const pages = database.createObjectStore('drawingPages', { keyPath: 'id' });
+          pages.createIndex('drawingId', 'drawingId');
         }
       },
     });

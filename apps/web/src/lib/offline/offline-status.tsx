@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useClient } from 'urql';
 import { useSession } from '../../app/guards/session-context.ts';
 import { getAccessToken } from '../auth-token.ts';
-import { listOutbox } from './outbox.ts';
+import { onSendOutboxRequest } from '../../sw/background-sync.ts';
+import { listOutbox, workerContainer } from './outbox.ts';
 import { isWaiting } from './outbox-machine.ts';
 import { flushOutbox, lastSyncedAt, OUTBOX_EVENT } from './sync.ts';
 
@@ -52,6 +53,12 @@ export function OfflineStatus() {
       window.removeEventListener(OUTBOX_EVENT, refresh);
     };
   }, [userId]);
+
+  // Background Sync: the worker asks the page to send the queue once the device is online (background-sync.ts).
+  useEffect(() => {
+    if (userId === undefined) return;
+    return onSendOutboxRequest(workerContainer(), () => void flushOutbox(client, userId));
+  }, [client, userId]);
 
   useEffect(() => {
     if (userId === undefined || !online) return;

@@ -2,6 +2,7 @@ import type { IssueFormValues } from '../../features/issues/edit/issue-form-mode
 import type { OutboxState } from './outbox-machine.ts';
 import type { QueuedEdit } from './queued-edits.ts';
 import { deleteOfflineDb, offlineDbAvailable, openOfflineDb } from './offline-db.ts';
+import { requestOutboxSync, type WorkerContainer } from '../../sw/background-sync.ts';
 
 /**
  * The offline outbox (issue 34, docs/offline.md): writes made without a network, kept durably in IndexedDB, one
@@ -64,7 +65,16 @@ export async function enqueue(userId: number, write: QueuedWrite, key?: string):
     state: 'queued',
   };
   const seq = await db.add('outbox', entry as OutboxEntry);
+  // Where the browser has Background Sync, the worker wakes the app to send it once online (background-sync.ts).
+  void requestOutboxSync(workerContainer());
   return { ...entry, seq };
+}
+
+/** The app's service worker container, where the browser has one. */
+export function workerContainer(): WorkerContainer | undefined {
+  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator
+    ? (navigator.serviceWorker as unknown as WorkerContainer)
+    : undefined;
 }
 
 /** Whether this browser can keep an outbox (IndexedDB; absent in some private modes and in jsdom). */

@@ -11,6 +11,8 @@ import { ISSUE_PAGE_SIZE } from '../../features/issues/list/first-page-prefetch.
 import { offlineFilesCacheName, openOfflineDb } from './offline-db.ts';
 import { dropProject, getProject, listOfflineProjects, putProject } from './read-store.ts';
 import { markSynced } from './sync.ts';
+import { drawingDb, refreshDrawings } from './drawing-store.ts';
+import { openDocuments } from '../../features/viewer/viewer-api.ts';
 import { REFUSED_CODES } from './read-exchange.ts';
 
 /**
@@ -116,6 +118,14 @@ export async function syncOfflineProject(
     const current = await getProject(userId, projectId);
     if (current)
       await putProject(userId, { ...current, syncedAt: started, files: files.files, fileBytes: files.bytes });
+    // The drawings kept offline: a newer revision's previews replace the kept ones, a refused document goes.
+    const drawings = await refreshDrawings(
+      drawingDb(userId, usedBytes(userId)),
+      projectId,
+      async (documentId) => (await openDocuments(projectId, [documentId]))[0],
+      offlineBudgetMb() * 1024 * 1024,
+    );
+    if (drawings.outcome === 'offline') throw new SyncStop('offline');
     markSynced();
     return 'synced';
   } catch (error) {
@@ -125,6 +135,11 @@ export async function syncOfflineProject(
     }
     throw error;
   }
+}
+
+/** The bytes the user's whole offline copy takes (the budget's measure). */
+export function usedBytes(userId: number): () => Promise<number> {
+  return async () => (await listOfflineProjects(userId)).reduce((sum, p) => sum + p.bytes, 0);
 }
 
 interface PageInfo {

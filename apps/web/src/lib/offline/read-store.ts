@@ -5,6 +5,7 @@ import {
   type OfflineProject,
   type StoredQuery,
 } from './offline-db.ts';
+import { dropProjectDrawings } from './drawing-store.ts';
 
 /**
  * The offline copy for reading (issue 34, docs/offline.md "Offline reading"): the answers of the screens' own
@@ -142,13 +143,14 @@ export async function setProjectOffline(
   else await putProject(userId, next);
 }
 
-/** Removes a project's copy from the device: its answers, its thumbnails, its mark. */
+/** Removes a project's copy from the device: its answers, its thumbnails, its drawings, its mark. */
 export async function dropProject(userId: number, projectId: number): Promise<void> {
   const db = await openOfflineDb(userId);
   const project = await db.get('projects', projectId);
   const tx = db.transaction('queries', 'readwrite');
   for (const id of await tx.store.index('projectId').getAllKeys(projectId)) await tx.store.delete(id);
   await tx.done;
+  await dropProjectDrawings(userId, projectId);
   await db.delete('projects', projectId);
   if (project && project.files.length > 0 && typeof caches !== 'undefined') {
     const cache = await caches.open(offlineFilesCacheName(userId));
@@ -156,9 +158,11 @@ export async function dropProject(userId: number, projectId: number): Promise<vo
   }
 }
 
-/** A kept project with the bytes its copy takes (answers and thumbnails). */
+/** A kept project with the bytes its copy takes (answers, thumbnails and drawings). */
 export interface OfflineProjectSize extends OfflineProject {
   bytes: number;
+  /** Of which its drawings kept offline. */
+  drawingBytes: number;
 }
 
 export async function listOfflineProjects(userId: number): Promise<OfflineProjectSize[]> {
@@ -171,9 +175,17 @@ export async function listOfflineProjects(userId: number): Promise<OfflineProjec
     if (projectId !== null) sizes.set(projectId, (sizes.get(projectId) ?? 0) + bytes);
     cursor = await cursor.continue();
   }
+  const drawings = new Map<number, number>();
+  let drawing = await db.transaction('drawings').store.openCursor();
+  while (drawing) {
+    const { projectId, bytes } = drawing.value;
+    drawings.set(projectId, (drawings.get(projectId) ?? 0) + bytes);
+    drawing = await drawing.continue();
+  }
   return (await db.getAll('projects')).map((project) => ({
     ...project,
-    bytes: (sizes.get(project.projectId) ?? 0) + project.fileBytes,
+    drawingBytes: drawings.get(project.projectId) ?? 0,
+    bytes: (sizes.get(project.projectId) ?? 0) + project.fileBytes + (drawings.get(project.projectId) ?? 0),
   }));
 }
 
@@ -183,5 +195,7 @@ export async function clearOfflineCopy(userId: number): Promise<void> {
   const db = await openOfflineDb(userId);
   await db.clear('queries');
   await db.clear('projects');
+  await db.clear('drawings');
+  await db.clear('drawingPages');
   if (typeof caches !== 'undefined') await caches.delete(offlineFilesCacheName(userId));
 }
