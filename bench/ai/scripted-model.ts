@@ -5,7 +5,10 @@
 // answers each `'spans'` message with the spans (ms) of the requests finished since the last one.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startOpenAiTestServer, type ReceivedChat } from '../../apps/server/test/support/openai-test-server.ts';
+import {
+  startOpenAiTestServer,
+  type ReceivedChat,
+} from '../../apps/server/test/support/openai-test-server.ts';
 
 /** A user message starting with this mark (and a project id: `[tool:12] …`) is answered by a tool call. */
 export const TOOL_MARK = '[tool:';

@@ -41,7 +41,9 @@ import { TOOL_MARK } from './scripted-model.ts';
 
 /** A size from the command line (its position), else the environment, else the default. */
 function size(position: number | null, env: string, fallback: number): number {
-  const value = Number((position === null ? undefined : process.argv[position]) ?? process.env[env] ?? fallback);
+  const value = Number(
+    (position === null ? undefined : process.argv[position]) ?? process.env[env] ?? fallback,
+  );
   if (!Number.isInteger(value) || value < 1) throw new Error(`${env}: a positive whole number, not ${value}`);
   return value;
 }
