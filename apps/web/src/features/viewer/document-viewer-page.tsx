@@ -1,4 +1,4 @@
-import { Alert, Anchor, Breadcrumbs, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Center, Loader, Stack, Text } from '@mantine/core';
 import type { DocumentPin, ShownPin, SheetReference } from '@obra/domain';
 import { Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -179,14 +179,17 @@ export function DocumentViewerPage() {
   );
   const headerRow =
     loaded.status === 'ready' && userId !== undefined ? (
-      <Group justify="space-between" wrap="nowrap">
+      // The toggle sits over the header's right end: the header keeps its height, so the sheet keeps its size.
+      <div style={{ position: 'relative' }}>
         {header}
-        <OfflineDrawingToggle
-          userId={userId}
-          project={{ id: project.id, name: project.name }}
-          document={loaded.document}
-        />
-      </Group>
+        <div style={{ position: 'absolute', right: 0, top: '50%', transform: 'translateY(-50%)' }}>
+          <OfflineDrawingToggle
+            userId={userId}
+            project={{ id: project.id, name: project.name }}
+            document={loaded.document}
+          />
+        </div>
+      </div>
     ) : (
       header
     );
