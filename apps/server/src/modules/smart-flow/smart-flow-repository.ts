@@ -210,8 +210,8 @@ export async function issueIdsCreatedBetween(
 
 /**
  * The project's issues changed in (after, until], oldest change first (an issueChanged rule's issues): those with
- * an issue history entry in that time later than their creation (the creation's own entry is not a change;
- * comments have entries of their own kind).
+ * an issue history entry in that time other than their creation's own (their first; comments have entries of their
+ * own kind).
  */
 export async function issueIdsChangedBetween(
   db: Db,
@@ -229,7 +229,10 @@ export async function issueIdsChangedBetween(
         eq(issueHistory.entityType, 'issue'),
         gt(issueHistory.createdAt, after),
         lte(issueHistory.createdAt, until),
-        gt(issueHistory.createdAt, issues.createdAt),
+        // Not the creation's own entry: each issue's first entry of the issue (ids, not clocks: the issue's
+        // created_at is the service's time, the entry's the transaction's).
+        sql`${issueHistory.id} > (select min(first.id) from issue_history first
+              where first.issue_id = ${issueHistory.issueId} and first.entity_type = 'issue')`,
       ),
     )
     .groupBy(issues.id)
