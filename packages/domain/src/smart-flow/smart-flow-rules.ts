@@ -45,7 +45,7 @@ export function isEventTrigger(
 
 /**
  * When a rule runs: on a schedule (daily or weekly, at an hour of the owner's zone), as issues are created, as
- * issues are changed (their fields, status or disciplines: a history entry after the creation; comments, stars and
+ * issues are changed (their fields, status or disciplines: a history entry other than the creation's; comments, stars and
  * personal tags are not changes of the issue), or once a day for the deadlines that passed.
  */
 export const smartFlowTriggerSchema = z.discriminatedUnion('kind', [
