@@ -42,9 +42,12 @@ export async function setIssueStarring(
   actor: Actor,
   input: { projectId: number; issueId: number; starred: boolean },
 ): Promise<boolean> {
-  const { db } = services.database;
-  const access = await loadProjectAccess(db, actor, input.projectId);
-  const row = await loadVisibleIssue(db, access, input.issueId);
-  await writeIssueStarred(db, row.id, actor.account.id, input.starred);
-  return true;
+  const access = await loadProjectAccess(services.database.db, actor, input.projectId);
+  // The issue is read and locked in the star's own transaction: an issue deleted meanwhile is NOT_FOUND, never a
+  // foreign-key failure (the PostgreSQL fuzz found one: a star and a deletion of the same issue at once).
+  return unitOfWork(services, async (tx) => {
+    const row = await loadVisibleIssue(tx, access, input.issueId, true);
+    await writeIssueStarred(tx, row.id, actor.account.id, input.starred);
+    return true;
+  });
 }
