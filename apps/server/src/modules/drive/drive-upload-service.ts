@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import {
   AppError,
   allowedDocumentStatuses,
@@ -17,7 +16,6 @@ import {
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { uploadKeyOf } from '../../storage/file-store.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
-import { driveDocuments, driveFiles } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { requireAction } from '../projects/project-access.ts';
@@ -31,6 +29,16 @@ import {
 } from './drive-repository.ts';
 import { hasPreview } from './drive-thumbnail-service.ts';
 import type { Db, Tx } from '../../db/database.ts';
+import {
+  deleteDriveFileRow,
+  deleteEmptyDocument,
+  findRevisionByName,
+  insertPendingDriveFile,
+  markDriveFileConfirmed,
+  nextRevision,
+} from './drive-upload-repository.ts';
+
+export { deleteEmptyDocument } from './drive-upload-repository.ts';
 import { isIfcExtension, queueBimConversion } from '../bim/bim-conversion-service.ts';
 import { queuePdfPreparation } from './drive-pdf-service.ts';
 import { claimDriveUpload, requireDriveUploads } from './drive-plan-service.ts';
@@ -157,34 +165,23 @@ export async function createDriveFile(
     if (!canUploadInDiscipline(viewer, document.disciplineId))
       throw new AppError('DOCUMENT_PERMISSION_DENIED', { field: 'disciplineId' });
     const revisionName = givenRevision || (await nextRevision(tx, document.id));
-    const [taken] = await tx
-      .select({ id: driveFiles.id })
-      .from(driveFiles)
-      .where(
-        and(
-          eq(driveFiles.documentId, document.id),
-          sql`lower(${driveFiles.revisionName}) = lower(${revisionName})`,
-        ),
-      );
+    const taken = await findRevisionByName(tx, document.id, revisionName);
     if (taken) throw new AppError('DOCUMENT_ALREADY_EXISTS', { documentName, revisionName });
-    const [created] = await tx
-      .insert(driveFiles)
-      .values({
-        projectId: input.projectId,
-        documentId: document.id,
-        fileName,
-        extension,
-        revisionName,
-        status,
-        visibility,
-        fileSize: input.fileSize,
-        storageKey,
-        companyId: actor.account.companyId,
-        createdByUserId: actor.account.id,
-        updatedByUserId: actor.account.id,
-        expiresAt: new Date(now + PENDING_SECONDS * 1000),
-      })
-      .returning({ id: driveFiles.id });
+    const created = await insertPendingDriveFile(tx, {
+      projectId: input.projectId,
+      documentId: document.id,
+      fileName,
+      extension,
+      revisionName,
+      status,
+      visibility,
+      fileSize: input.fileSize,
+      storageKey,
+      companyId: actor.account.companyId,
+      createdByUserId: actor.account.id,
+      updatedByUserId: actor.account.id,
+      expiresAt: new Date(now + PENDING_SECONDS * 1000),
+    });
     if (!created) throw new Error('drive file not written');
     await alsoInTransaction?.(tx, created.id);
     return created.id;
@@ -217,17 +214,6 @@ export async function uploadTarget(
   };
 }
 
-/** Without a naming rule, revisions are numbered 1, 2, 3… after the highest numeric one. */
-async function nextRevision(tx: Db, documentId: number): Promise<string> {
-  const [row] = await tx
-    .select({
-      top: sql<number>`coalesce(max(case when ${driveFiles.revisionName} ~ '^[0-9]{1,9}$' then ${driveFiles.revisionName}::int end), 0)`,
-    })
-    .from(driveFiles)
-    .where(eq(driveFiles.documentId, documentId));
-  return String(Number(row?.top ?? 0) + 1);
-}
-
 async function readHead(services: AppServices, key: string, size: number): Promise<Buffer> {
   const stream = await services.files.store.readStream(key, {
     start: 0,
@@ -242,21 +228,9 @@ async function readHead(services: AppServices, key: string, size: number): Promi
 export async function discard(services: AppServices, file: DriveFileRecord): Promise<void> {
   await services.files.store.remove([uploadKeyOf(file.storageKey), file.storageKey]);
   await unitOfWork(services, async (tx) => {
-    await tx.delete(driveFiles).where(eq(driveFiles.id, file.id));
+    await deleteDriveFileRow(tx, file.id);
     await deleteEmptyDocument(tx, file.documentId);
   });
-}
-
-/** Removes a document that no longer has any revision. */
-export async function deleteEmptyDocument(tx: Db, documentId: number): Promise<void> {
-  await tx
-    .delete(driveDocuments)
-    .where(
-      and(
-        eq(driveDocuments.id, documentId),
-        sql`not exists (select 1 from drive_files where document_id = ${documentId})`,
-      ),
-    );
 }
 
 /**
@@ -304,7 +278,7 @@ export async function confirmStoredUpload(
     const refusal = await checkAndConfirm(services, tx, current, area);
     if (refusal) {
       // The record goes with the refusal (committed); its bytes after the commit.
-      await tx.delete(driveFiles).where(eq(driveFiles.id, current.id));
+      await deleteDriveFileRow(tx, current.id);
       await deleteEmptyDocument(tx, current.documentId);
     }
     return refusal;
@@ -348,16 +322,7 @@ async function checkAndConfirm(
   if (source !== file.storageKey) await services.files.store.promote(source, file.storageKey);
   const preview = hasPreview(contentType, stored.size);
   const pdf = contentType === 'application/pdf';
-  await tx
-    .update(driveFiles)
-    .set({
-      uploadState: 'confirmed',
-      contentType,
-      uploadedAt: new Date(),
-      updatedAt: new Date(),
-      processingState: preview ? 'pending' : 'none',
-    })
-    .where(eq(driveFiles.id, file.id));
+  await markDriveFileConfirmed(tx, file.id, { contentType, preview });
   // Images get a preview thumbnail, made by a job after the commit.
   if (preview)
     await services.jobs.send('drive.thumbnail', { fileId: file.id }, { executor: transactionExecutor(tx) });
