@@ -339,6 +339,14 @@ async function main(): Promise<void> {
       await page.goto(`${t.url}/workspace/user/profile`);
       const used = page.getByTestId('offline-used');
       await page.getByTestId('offline-drawing-row').first().waitFor();
+      // The projects' sizes are counted apart from the drawings' rows (a cursor over every stored answer): the
+      // total is read once the project's row is there and the count is no longer 0.
+      await page.getByTestId('offline-project').first().waitFor();
+      await page.waitForFunction(
+        () => Number(document.querySelector('[data-testid="offline-used"]')?.getAttribute('data-bytes')) > 0,
+        undefined,
+        { timeout: 60_000 },
+      );
       const appBytes = Number(await used.getAttribute('data-bytes'));
       const estimate = (await page.evaluate('navigator.storage.estimate()')) as { usage?: number };
       const previewBytes = (await page.evaluate(`(async () => {
