@@ -63,6 +63,7 @@ const envSchema = z.object({
   JWT_PRIVATE_KEY: z.string().min(1).optional(),
   JWT_PUBLIC_KEY: z.string().min(1).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   CODE_TTL_HOURS: z.coerce.number().min(0.01).max(168).default(24),
   CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
@@ -123,6 +124,8 @@ export interface AuthConfig {
   jwtPrivateKey: string | undefined;
   jwtPublicKey: string | undefined;
   accessTokenTtlSeconds: number;
+  /** How long a process keeps a checked session (modules/identity/session-cache.ts); 0 turns it off. */
+  sessionCacheMs: number;
   refreshTokenTtlDays: number;
   codeTtlHours: number;
   codeMaxAttempts: number;
@@ -330,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jwtPrivateKey: e.JWT_PRIVATE_KEY,
       jwtPublicKey: e.JWT_PUBLIC_KEY,
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      sessionCacheMs: e.SESSION_CACHE_MS,
       refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
       codeTtlHours: e.CODE_TTL_HOURS,
       codeMaxAttempts: e.CODE_MAX_ATTEMPTS,

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { listenToOtherProcessesWrites } from './db/read-replicas.ts';
+import { forgetSessionsOnAccessNotices } from './realtime/access-notices.ts';
 import { buildHttpApp } from './http/build-app.ts';
 import { buildHealthOnlyApp } from './http/health-app.ts';
 import { drainOnShutdown } from './http/connection-drain.ts';
@@ -121,9 +122,12 @@ export async function openServices(
   const unwatch = watchIssueCreation(services);
   // Read replicas: the writes committed by the other processes count for read-your-writes here too.
   const unlistenWrites = listenToOtherProcessesWrites(services);
+  // Sessions closed by another process are forgotten here at once, not after the cache's two seconds.
+  const unlistenAccess = forgetSessionsOnAccessNotices(services);
   const close = async () => {
     unwatch();
     unlistenWrites();
+    unlistenAccess();
     await jobs.stop();
     await pubsub.close();
     await auth.close();

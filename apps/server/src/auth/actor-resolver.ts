@@ -49,8 +49,15 @@ async function actorOf(services: AppServices, credentials: Credentials): Promise
 async function fromBearer(services: AppServices, token: string): Promise<Actor | undefined> {
   const claims = await services.auth.accessTokens.verify(token);
   if (!claims) return undefined;
+  // The token is verified every time; whether its session is open, and its user, come from the last two seconds'
+  // check when there is one (session-cache.ts says what forgets it).
+  const sessions = services.auth.sessions;
+  const cached = sessions?.get(claims.userId, claims.sessionId);
+  if (cached) return { account: toAccount(cached), via: 'session', sessionId: claims.sessionId };
+  const generation = sessions?.generation(claims.userId) ?? 0;
   const found = await findSessionUser(services.database.db, claims.userId, claims.sessionId);
   if (!found?.open || found.user.emailConfirmedAt === null) return undefined;
+  sessions?.set(claims.userId, claims.sessionId, found.user, generation);
   return { account: toAccount(found.user), via: 'session', sessionId: claims.sessionId };
 }
 

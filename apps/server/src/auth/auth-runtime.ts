@@ -5,6 +5,11 @@ import { createPasswordHasher, type PasswordHasher } from './password-hasher.ts'
 import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
 import { loadSigningKeys } from './token-keys.ts';
 import { createOidcClients, type OidcClients } from './oidc-clients.ts';
+import {
+  createSessionCache,
+  dropSessionCache,
+  type SessionCache,
+} from '../modules/identity/session-cache.ts';
 
 /** The process-wide parts of authentication, created once at start-up. */
 export interface AuthRuntime {
@@ -12,6 +17,8 @@ export interface AuthRuntime {
   readonly accessTokens: AccessTokens;
   readonly rateLimiter: RateLimiter;
   readonly oidc: OidcClients;
+  /** The sessions this process checked in the last two seconds (modules/identity/session-cache.ts). */
+  readonly sessions: SessionCache;
   close(): Promise<void>;
 }
 
@@ -24,11 +31,16 @@ export async function createAuthRuntime(config: Config, logger: Logger): Promise
   });
   const hasher = await createPasswordHasher();
   const rateLimiter = createRateLimiter(config.redisUrl, logger);
+  const sessions = createSessionCache(config.auth.sessionCacheMs);
   return {
     hasher,
     accessTokens: createAccessTokens(keys, config.auth.accessTokenTtlSeconds),
     rateLimiter,
     oidc: createOidcClients(config),
-    close: () => rateLimiter.close(),
+    sessions,
+    close: () => {
+      dropSessionCache(sessions);
+      return rateLimiter.close();
+    },
   };
 }

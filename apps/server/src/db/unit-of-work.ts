@@ -23,6 +23,8 @@ interface Frame {
   readonly tx: Tx;
   /** The events of this frame: the unit's, or a savepoint's until its item succeeds. */
   readonly events: ProjectEvent[];
+  /** What runs once the outermost unit has committed (shared by its savepoints). */
+  readonly afterCommit: (() => void)[];
 }
 
 const current = new AsyncLocalStorage<Frame>();
@@ -36,14 +38,32 @@ export async function unitOfWork<T>(services: UnitOfWorkServices, work: (tx: Tx)
     return work(outer.tx);
   }
   const events: ProjectEvent[] = [];
+  const afterCommit: (() => void)[] = [];
   const result = await services.database.db.transaction((tx) =>
-    current.run({ services, tx, events }, () => work(tx)),
+    current.run({ services, tx, events, afterCommit }, () => work(tx)),
   );
+  for (const task of afterCommit) {
+    try {
+      task();
+    } catch (error) {
+      services.logger.error({ err: error }, 'a task after commit failed');
+    }
+  }
   // Before anything is published: whoever hears of the write and asks must be able to read it (read replicas).
   noteCommittedWrite(services);
   publishProjectEvents(services, events);
   if (events.length > 0) tellCommitted(services, events);
   return result;
+}
+
+/**
+ * Runs `task` now and, inside a unit of work, again once it has committed: for forgetting what a process keeps in
+ * memory about rows the unit writes (a reader between the write and the commit may have kept the old rows).
+ * Outside a unit of work the write has already committed, so once is enough.
+ */
+export function nowAndAfterCommit(task: () => void): void {
+  task();
+  current.getStore()?.afterCommit.push(task);
 }
 
 /** Whether the caller runs inside a unit of work (its reads belong on the transaction: see read-replicas.ts). */
@@ -92,7 +112,9 @@ export async function savepoint<T>(tx: Db, item: (tx: Tx) => Promise<T>): Promis
   if (tx !== frame.tx) throw new Error("a savepoint is taken on its unit of work's transaction");
   const events: ProjectEvent[] = [];
   const result = await tx.transaction((inner) =>
-    current.run({ services: frame.services, tx: inner, events }, () => item(inner)),
+    current.run({ services: frame.services, tx: inner, events, afterCommit: frame.afterCommit }, () =>
+      item(inner),
+    ),
   );
   frame.events.push(...events);
   return result;

@@ -20,3 +20,19 @@ export function accessNoticesTopic(services: Pick<AppServices, 'config'>): strin
 export function announceAccessChange(services: AppServices, userId: number): void {
   services.pubsub.publish(ACCESS_NOTICES_CHANNEL, accessNoticesTopic(services), { userId });
 }
+
+/**
+ * Forgets, in this process's session cache, the sessions of each person whose access changed in another process
+ * (this process's own changes forget them as they are written: modules/identity/session-cache.ts). Returns the
+ * function that stops listening.
+ */
+export function forgetSessionsOnAccessNotices(
+  services: Pick<AppServices, 'pubsub' | 'config' | 'auth'>,
+): () => void {
+  if (!services.pubsub.distributed) return () => undefined;
+  const notices = services.pubsub.subscribe(ACCESS_NOTICES_CHANNEL, accessNoticesTopic(services));
+  void (async () => {
+    for await (const notice of notices) services.auth.sessions.forget(notice.userId);
+  })().catch(() => undefined);
+  return () => void notices.return?.();
+}

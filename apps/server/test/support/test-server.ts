@@ -46,6 +46,8 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SEED_DEMO: 'false',
+    // Tests write users with SQL and use their tokens at once: no session cache unless a test asks for it.
+    SESSION_CACHE_MS: '0',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });

@@ -22,6 +22,7 @@ import {
   verificationCodes,
   type AdminScriptLogLine,
 } from '../../db/schema/index.ts';
+import { forgetCachedSessions } from '../identity/session-cache.ts';
 
 /** A stored run of an admin script. */
 export type AdminScriptRunRow = typeof adminScriptRuns.$inferSelect;
@@ -278,5 +279,6 @@ export async function anonymizeUser(tx: Db, userId: number): Promise<Record<stri
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId));
+  forgetCachedSessions(userId);
   return removed;
 }

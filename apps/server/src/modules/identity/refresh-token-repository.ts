@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { refreshTokens, users } from '../../db/schema/index.ts';
+import { forgetCachedSessions } from './session-cache.ts';
 
 /** A stored refresh token. */
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -40,10 +41,12 @@ export async function markRefreshTokenUsed(db: Db, id: number): Promise<void> {
 
 /** Revokes every token of a family (reuse detected, or sign-out). */
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
-  await db
+  const revoked = await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .returning({ userId: refreshTokens.userId });
+  for (const userId of new Set(revoked.map((r) => r.userId))) forgetCachedSessions(userId);
 }
 
 /** Revokes every session of a user (password change or reset), except the one given. */
@@ -58,6 +61,7 @@ export async function revokeAllOfUser(db: Db, userId: number, exceptFamily?: str
         exceptFamily ? ne(refreshTokens.familyId, exceptFamily) : undefined,
       ),
     );
+  forgetCachedSessions(userId);
 }
 
 /**

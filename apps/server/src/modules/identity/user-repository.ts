@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import type { UserRow } from './account.ts';
+import { forgetCachedSessions } from './session-cache.ts';
 
 /** Columns a new user may be created with. */
 export type NewUser = typeof users.$inferInsert;
@@ -42,6 +43,7 @@ export async function updateUser(db: Db, id: number, patch: Partial<NewUser>): P
     .where(eq(users.id, id))
     .returning();
   if (!row) throw new Error(`user ${id} vanished during an update`);
+  forgetCachedSessions(id);
   return row;
 }
 
@@ -52,6 +54,7 @@ export async function confirmEmail(db: Db, id: number): Promise<boolean> {
     .set({ emailConfirmedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(users.id, id), isNull(users.emailConfirmedAt)))
     .returning({ id: users.id });
+  forgetCachedSessions(id);
   return rows.length > 0;
 }
 
