@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -87,6 +89,15 @@ const envSchema = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).optional(),
   AI_EMBEDDING_MODEL: z.string().min(1).optional(),
+  /**
+   * The embedded model instead of an endpoint (docs/ai.md "The embedded model"): a GGUF file run in this process, in a
+   * worker thread, through node-llama-cpp. AI_MODEL and AI_MODEL_PATH are alternatives.
+   */
+  AI_MODEL_PATH: z.string().min(1).optional(),
+  /** A GGUF file for the embedded model's embeddings (may be AI_MODEL_PATH itself); none: no embeddings. */
+  AI_EMBEDDING_MODEL_PATH: z.string().min(1).optional(),
+  /** CPU threads of the embedded model; default: one core less than the machine has (at least 1). */
+  AI_MODEL_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   /** The model's context window in tokens: a conversation that no longer fits is CHAT_TOO_LONG. */
   AI_CONTEXT_TOKENS: z.coerce.number().int().min(1024).max(10_000_000).default(32_768),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
@@ -156,16 +167,31 @@ export interface FilesConfig {
   s3: S3Config | undefined;
 }
 
+/** An OpenAI-compatible endpoint (AI_MODEL, AI_BASE_URL, AI_API_KEY, AI_EMBEDDING_MODEL). */
+export interface AiEndpointSettings {
+  kind: 'endpoint';
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  model: string;
+  embeddingModel: string | undefined;
+}
+
+/** The embedded model: GGUF files run in-process by node-llama-cpp (AI_MODEL_PATH, AI_EMBEDDING_MODEL_PATH). */
+export interface AiEmbeddedSettings {
+  kind: 'embedded';
+  /** The chat model's GGUF file (absolute). */
+  modelPath: string;
+  /** The file's name, as the model's name. */
+  model: string;
+  /** The embedding model's GGUF file (absolute), or undefined: no embeddings. */
+  embeddingModel: string | undefined;
+  /** CPU threads the model may use. */
+  threads: number;
+}
+
 /** The AI assistant's model (AI_*); undefined when none is configured. */
 export interface AiConfig {
-  provider:
-    | {
-        baseUrl: string | undefined;
-        apiKey: string | undefined;
-        model: string;
-        embeddingModel: string | undefined;
-      }
-    | undefined;
+  provider: AiEndpointSettings | AiEmbeddedSettings | undefined;
   contextTokens: number;
   /** Messages are checked by the endpoint's moderation first (AI_MODERATION). */
   moderation: boolean;
@@ -365,14 +391,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     ai: {
-      provider: e.AI_MODEL
+      provider: e.AI_MODEL_PATH
         ? {
-            baseUrl: e.AI_BASE_URL,
-            apiKey: e.AI_API_KEY,
-            model: e.AI_MODEL,
-            embeddingModel: e.AI_EMBEDDING_MODEL,
+            kind: 'embedded',
+            modelPath: path.resolve(e.AI_MODEL_PATH),
+            model: path.basename(e.AI_MODEL_PATH),
+            embeddingModel: e.AI_EMBEDDING_MODEL_PATH ? path.resolve(e.AI_EMBEDDING_MODEL_PATH) : undefined,
+            threads: e.AI_MODEL_THREADS ?? Math.max(1, os.availableParallelism() - 1),
           }
-        : undefined,
+        : e.AI_MODEL
+          ? {
+              kind: 'endpoint',
+              baseUrl: e.AI_BASE_URL,
+              apiKey: e.AI_API_KEY,
+              model: e.AI_MODEL,
+              embeddingModel: e.AI_EMBEDDING_MODEL,
+            }
+          : undefined,
       contextTokens: e.AI_CONTEXT_TOKENS,
       timeoutMs: e.AI_TIMEOUT_MS,
       messagesPerMinute: e.AI_MESSAGES_PER_MINUTE,
@@ -416,11 +451,61 @@ function integrationKeyProblems(e: z.infer<typeof envSchema>): string[] {
   return problems;
 }
 
-// The model names the endpoint's model: the other AI variables without it would configure nothing.
+// The model names the endpoint's model: the other AI variables without it would configure nothing. The embedded model
+// (AI_MODEL_PATH) is the other choice, never both: its files must be there, and be GGUF files, at start.
 function aiProblems(e: z.infer<typeof envSchema>): string[] {
-  return !e.AI_MODEL && (e.AI_BASE_URL || e.AI_API_KEY || e.AI_EMBEDDING_MODEL)
-    ? ['AI_MODEL: required when another AI_* variable of the endpoint is set']
-    : [];
+  if (e.AI_MODEL_PATH) {
+    const problems: string[] = [];
+    if (e.AI_MODEL)
+      problems.push(
+        'AI_MODEL and AI_MODEL_PATH: choose one (AI_MODEL names the model of an OpenAI-compatible endpoint, AI_MODEL_PATH is a GGUF file run by Obra itself)',
+      );
+    const endpointOnly = (
+      ['AI_BASE_URL', 'AI_API_KEY', 'AI_EMBEDDING_MODEL', 'AI_MODERATION'] as const
+    ).filter((name) => (name === 'AI_MODERATION' ? e.AI_MODERATION : e[name] !== undefined));
+    if (!e.AI_MODEL && endpointOnly.length > 0)
+      problems.push(
+        `${endpointOnly.join(', ')}: settings of an OpenAI-compatible endpoint, not of the embedded model (AI_MODEL_PATH)` +
+          (endpointOnly.includes('AI_EMBEDDING_MODEL') ? '; its embeddings are AI_EMBEDDING_MODEL_PATH' : ''),
+      );
+    problems.push(...ggufFileProblems('AI_MODEL_PATH', e.AI_MODEL_PATH));
+    if (e.AI_EMBEDDING_MODEL_PATH)
+      problems.push(...ggufFileProblems('AI_EMBEDDING_MODEL_PATH', e.AI_EMBEDDING_MODEL_PATH));
+    return problems;
+  }
+  const problems: string[] = [];
+  if (!e.AI_MODEL && (e.AI_BASE_URL || e.AI_API_KEY || e.AI_EMBEDDING_MODEL))
+    problems.push('AI_MODEL: required when another AI_* variable of the endpoint is set');
+  if (e.AI_EMBEDDING_MODEL_PATH || e.AI_MODEL_THREADS !== undefined)
+    problems.push(
+      `${e.AI_EMBEDDING_MODEL_PATH ? 'AI_EMBEDDING_MODEL_PATH' : 'AI_MODEL_THREADS'}: a setting of the embedded model, which needs AI_MODEL_PATH`,
+    );
+  return problems;
+}
+
+// A model file named at start must be a readable GGUF file (its first four bytes are "GGUF"): a wrong path is said
+// now, not at the first question. Whether llama.cpp can load it is known only when it does (on first use).
+function ggufFileProblems(name: string, file: string): string[] {
+  const resolved = path.resolve(file);
+  let handle: number | undefined;
+  try {
+    if (!fs.statSync(resolved).isFile()) return [`${name}: '${resolved}' is not a file`];
+    handle = fs.openSync(resolved, 'r');
+    const magic = Buffer.alloc(4);
+    const read = fs.readSync(handle, magic, 0, 4, 0);
+    return read === 4 && magic.toString('latin1') === 'GGUF'
+      ? []
+      : [`${name}: '${resolved}' is not a GGUF file (it does not start with "GGUF")`];
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return [
+      code === 'ENOENT'
+        ? `${name}: no file at '${resolved}'`
+        : `${name}: '${resolved}' cannot be read (${code ?? String(error)})`,
+    ];
+  } finally {
+    if (handle !== undefined) fs.closeSync(handle);
+  }
 }
 
 // The S3 variables only make sense together: half a configuration is refused rather than silently ignored.

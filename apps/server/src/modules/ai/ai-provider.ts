@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import type { AiConfig } from '../../config.ts';
+import type { AiEndpointSettings } from '../../config.ts';
 
 /** A message of the model's conversation, in the chat-completions shape every provider here speaks. */
 export type AiMessage =
@@ -25,8 +25,9 @@ export interface AiToolCall {
 export type AiDelta = { kind: 'text'; text: string } | { kind: 'toolCalls'; calls: AiToolCall[] };
 
 /**
- * One interface over the models Obra can use. Today: any OpenAI-compatible endpoint (hosted or self-hosted); the
- * embedded model (node-llama-cpp) would be a second implementation of the same interface (docs/ai.md).
+ * One interface over the models Obra can use: any OpenAI-compatible endpoint (hosted or self-hosted), or the embedded
+ * model, a GGUF file run by node-llama-cpp in a worker thread (embedded-model-provider.ts; docs/ai.md). The one
+ * of the configuration: createAiProvider (ai-provider-choice.ts).
  */
 export interface AiProvider {
   readonly model: string;
@@ -40,12 +41,6 @@ export interface AiProvider {
   embed(texts: readonly string[], signal?: AbortSignal): Promise<number[][]>;
   /** Whether the endpoint's moderation (`/moderations`) flags the text. */
   moderate(text: string, signal?: AbortSignal): Promise<boolean>;
-}
-
-/** The provider of the configuration, or undefined when no model is configured. */
-export function createAiProvider(config: AiConfig): AiProvider | undefined {
-  if (!config.provider) return undefined;
-  return openAiCompatibleProvider(config.provider, config.timeoutMs);
 }
 
 function toOpenAi(message: AiMessage): OpenAI.Chat.Completions.ChatCompletionMessageParam {
@@ -70,10 +65,7 @@ function toOpenAi(message: AiMessage): OpenAI.Chat.Completions.ChatCompletionMes
 }
 
 /** An OpenAI-compatible endpoint through the `openai` client (no retries: the user retries, with their text kept). */
-export function openAiCompatibleProvider(
-  settings: NonNullable<AiConfig['provider']>,
-  timeoutMs: number,
-): AiProvider {
+export function openAiCompatibleProvider(settings: AiEndpointSettings, timeoutMs: number): AiProvider {
   const client = new OpenAI({
     baseURL: settings.baseUrl,
     // Self-hosted servers often need no key; the client insists on one.
