@@ -148,7 +148,12 @@ export interface BcfTopic {
 }
 
 /** A test server with the issue world (issue-test-kit.ts), and the BCF-API address of its project. */
-export async function startBcfApiWorld(): Promise<{ t: TestServer; w: IssueWorld; guid: string; base: string }> {
+export async function startBcfApiWorld(): Promise<{
+  t: TestServer;
+  w: IssueWorld;
+  guid: string;
+  base: string;
+}> {
   const t = await startTestServer();
   const w = await buildIssueWorld(t);
   const guid = await projectGuidOf(t, w.projectId);

@@ -61,11 +61,7 @@ const SLOW = { timeout: 30_000 };
 
 describe('the offline copies on this device', SLOW, () => {
   it('lists each project and drawing kept, with its size, last sync and a remove button', async () => {
-    await renderRoutes(
-      [{ path: '/', element: <OfflineProjectsSection userId={5} /> }],
-      '/',
-      fakeSession(),
-    );
+    await renderRoutes([{ path: '/', element: <OfflineProjectsSection userId={5} /> }], '/', fakeSession());
     const projects = await screen.findAllByTestId('offline-project');
     expect(projects.map((row) => row.textContent)).toEqual([
       expect.stringContaining('Torre Norte'),

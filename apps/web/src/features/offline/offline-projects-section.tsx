@@ -116,7 +116,9 @@ export function OfflineProjectsSection({ userId }: { userId: number }) {
                     bytes={drawing.bytes}
                     synced={date(drawing.syncedAt)}
                     onRemove={() =>
-                      void dropDrawing(userId, drawing.projectId, drawing.documentId).then(announceOfflineCopy)
+                      void dropDrawing(userId, drawing.projectId, drawing.documentId).then(
+                        announceOfflineCopy,
+                      )
                     }
                   >
                     {t('offline.drawingRow', { name: drawing.name, revision: drawing.revision })}{' '}

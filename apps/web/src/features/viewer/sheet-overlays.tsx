@@ -22,39 +22,39 @@ export function SheetDividers(props: {
   return (
     <>
       {props.dividers.map((divider) => (
-    <Box
-      key={divider.id}
-      role="separator"
-      aria-orientation="vertical"
-      aria-valuenow={Math.round(divider.x)}
-      aria-valuemin={0}
-      aria-valuemax={Math.round(props.pageWidth)}
-      aria-label={t('compare.divider')}
-      tabIndex={0}
-      data-testid={`divider-${divider.id}`}
-      onPointerDown={(event) => {
-        event.stopPropagation();
-        event.currentTarget.parentElement?.setPointerCapture(event.pointerId);
-        props.dragging.current = divider.id;
-      }}
-      onKeyDown={(event) => {
-        const step = event.key === 'ArrowLeft' ? -10 : event.key === 'ArrowRight' ? 10 : 0;
-        if (step === 0) return;
-        event.preventDefault();
-        event.stopPropagation();
-        props.onDividerDrag?.(divider.id, divider.x + step);
-      }}
-      style={{
-        position: 'absolute',
-        top: 0,
-        bottom: 0,
-        left: divider.x * view.scale + view.x - 4,
-        width: 8,
-        cursor: 'ew-resize',
-        background: 'linear-gradient(90deg, transparent 3px, #1c7ed6 3px, #1c7ed6 5px, transparent 5px)',
-      }}
-    />
-  ))}
+        <Box
+          key={divider.id}
+          role="separator"
+          aria-orientation="vertical"
+          aria-valuenow={Math.round(divider.x)}
+          aria-valuemin={0}
+          aria-valuemax={Math.round(props.pageWidth)}
+          aria-label={t('compare.divider')}
+          tabIndex={0}
+          data-testid={`divider-${divider.id}`}
+          onPointerDown={(event) => {
+            event.stopPropagation();
+            event.currentTarget.parentElement?.setPointerCapture(event.pointerId);
+            props.dragging.current = divider.id;
+          }}
+          onKeyDown={(event) => {
+            const step = event.key === 'ArrowLeft' ? -10 : event.key === 'ArrowRight' ? 10 : 0;
+            if (step === 0) return;
+            event.preventDefault();
+            event.stopPropagation();
+            props.onDividerDrag?.(divider.id, divider.x + step);
+          }}
+          style={{
+            position: 'absolute',
+            top: 0,
+            bottom: 0,
+            left: divider.x * view.scale + view.x - 4,
+            width: 8,
+            cursor: 'ew-resize',
+            background: 'linear-gradient(90deg, transparent 3px, #1c7ed6 3px, #1c7ed6 5px, transparent 5px)',
+          }}
+        />
+      ))}
     </>
   );
 }
@@ -71,44 +71,44 @@ export function SheetPins(props: {
   return (
     <>
       {props.pins.map((pin) => {
-    const at = screenOf(view, { x: pin.x * page.width, y: pin.y * page.height });
-    const colour = statusLook(pin.status).color;
-    const label = pin.revisionChanged
-      ? t('pins.changed', { code: pin.code, title: pin.title, revision: pin.revision })
-      : t('pins.label', { code: pin.code, title: pin.title });
-    return (
-      <Tooltip key={`${pin.issueId}-${pin.revision}-${pin.page}-${pin.x}-${pin.y}`} label={label}>
-        <ActionIcon
-          variant="transparent"
-          aria-label={label}
-          data-testid="sheet-pin"
-          data-issue-id={pin.issueId}
-          data-revision-changed={pin.revisionChanged ? 'true' : 'false'}
-          onPointerDown={(event) => event.stopPropagation()}
-          onClick={() => props.onPinClick?.(pin)}
-          style={{ position: 'absolute', left: at.left - 14, top: at.top - 28 }}
-        >
-          <IconMapPinFilled size={28} color={`var(--mantine-color-${colour}-filled)`} />
-          {pin.revisionChanged && (
-            <Box
-              component="span"
-              aria-hidden
-              style={{
-                position: 'absolute',
-                right: -4,
-                top: -4,
-                width: 12,
-                height: 12,
-                borderRadius: 6,
-                background: 'var(--mantine-color-yellow-filled)',
-                border: '2px solid white',
-              }}
-            />
-          )}
-        </ActionIcon>
-      </Tooltip>
-    );
-  })}
+        const at = screenOf(view, { x: pin.x * page.width, y: pin.y * page.height });
+        const colour = statusLook(pin.status).color;
+        const label = pin.revisionChanged
+          ? t('pins.changed', { code: pin.code, title: pin.title, revision: pin.revision })
+          : t('pins.label', { code: pin.code, title: pin.title });
+        return (
+          <Tooltip key={`${pin.issueId}-${pin.revision}-${pin.page}-${pin.x}-${pin.y}`} label={label}>
+            <ActionIcon
+              variant="transparent"
+              aria-label={label}
+              data-testid="sheet-pin"
+              data-issue-id={pin.issueId}
+              data-revision-changed={pin.revisionChanged ? 'true' : 'false'}
+              onPointerDown={(event) => event.stopPropagation()}
+              onClick={() => props.onPinClick?.(pin)}
+              style={{ position: 'absolute', left: at.left - 14, top: at.top - 28 }}
+            >
+              <IconMapPinFilled size={28} color={`var(--mantine-color-${colour}-filled)`} />
+              {pin.revisionChanged && (
+                <Box
+                  component="span"
+                  aria-hidden
+                  style={{
+                    position: 'absolute',
+                    right: -4,
+                    top: -4,
+                    width: 12,
+                    height: 12,
+                    borderRadius: 6,
+                    background: 'var(--mantine-color-yellow-filled)',
+                    border: '2px solid white',
+                  }}
+                />
+              )}
+            </ActionIcon>
+          </Tooltip>
+        );
+      })}
     </>
   );
 }
@@ -118,24 +118,24 @@ export function SheetMarkers(props: { readonly markers: readonly SheetPoint[]; r
   return (
     <>
       {props.markers.map((marker, index) => {
-    const at = screenOf(props.view, marker);
-    return (
-      <Box
-        key={index}
-        data-testid="align-marker"
-        style={{
-          position: 'absolute',
-          left: at.left - 6,
-          top: at.top - 6,
-          width: 12,
-          height: 12,
-          borderRadius: 6,
-          border: '2px solid #f08c00',
-          pointerEvents: 'none',
-        }}
-      />
-    );
-  })}
+        const at = screenOf(props.view, marker);
+        return (
+          <Box
+            key={index}
+            data-testid="align-marker"
+            style={{
+              position: 'absolute',
+              left: at.left - 6,
+              top: at.top - 6,
+              width: 12,
+              height: 12,
+              borderRadius: 6,
+              border: '2px solid #f08c00',
+              pointerEvents: 'none',
+            }}
+          />
+        );
+      })}
     </>
   );
 }
