@@ -1,19 +1,10 @@
 // The sheets the document viewer's bench and profile open (issue 15): A0 vector pages made with pdfkit (a grid,
 // thousands of stroked paths and text runs), uploaded to the drive and prepared by its job (page previews).
-import PDFDocument from 'pdfkit';
 import type { Page } from '@playwright/test';
 import { uploadDriveFile, type BenchSession } from './bench-session.ts';
+import { pdfOf, seededRandom as random } from '../../e2e/tests/pdf-of.ts';
 
 export const A0 = { width: 3370, height: 2384 };
-
-/** A seeded random, so that every run draws the same sheet. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 /** Draws one sheet page: a grid, walls (polylines), `paths` strokes and `texts` text runs; `shift` moves some. */
 function drawSheet(doc: PDFKit.PDFDocument, paths: number, texts: number, seed: number, shift = 0): void {
@@ -47,17 +38,11 @@ function drawSheet(doc: PDFKit.PDFDocument, paths: number, texts: number, seed: 
 
 /** A PDF of `pages` A0 sheets. */
 export function sheetPdf(pages: number, paths: number, texts: number, shift: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: [A0.width, A0.height], margin: 0, autoFirstPage: false });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return pdfOf({ size: [A0.width, A0.height], margin: 0, autoFirstPage: false }, (doc) => {
     for (let n = 1; n <= pages; n += 1) {
       doc.addPage();
       drawSheet(doc, paths, texts, n, shift);
     }
-    doc.end();
   });
 }
 

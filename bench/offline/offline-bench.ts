@@ -13,11 +13,11 @@
 // A smoke run: npm run offline -w @obra/bench -- 60 2 2 6 3   (or OFFLINE_ISSUES=… OFFLINE_DOCUMENTS=… etc.)
 // OFFLINE_NETWORK=none runs unthrottled (to compare); CHROMIUM_PATH names the browser (default /usr/bin/chromium).
 import os from 'node:os';
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { createPasswordHasher } from '../../apps/server/src/auth/password-hasher.ts';
 import { setUpBenchProject } from '../issues/issues-bench-world.ts';
+import { pdfOf, seededRandom as random } from '../../e2e/tests/pdf-of.ts';
 
 const arg = (index: number, env: string, fallback: number): number =>
   Number(process.argv[index] ?? process.env[env] ?? fallback);
@@ -41,24 +41,10 @@ const MB = 1024 * 1024;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 
-/** A seeded random, so that every run draws the same sheets. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 /** An A1 sheet set with dense line-work (walls, grid, dimensions, labels), so its previews weigh like drawings. */
 function drawingPdf(seed: number, pages: number): Promise<Buffer> {
   const rnd = random(seed);
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: [2384, 1684], margin: 0, autoFirstPage: false });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return pdfOf({ size: [2384, 1684], margin: 0, autoFirstPage: false }, (doc) => {
     for (let n = 1; n <= pages; n += 1) {
       doc.addPage();
       doc.lineWidth(3).rect(40, 40, 2304, 1604).stroke('#000000');
@@ -88,7 +74,6 @@ function drawingPdf(seed: number, pages: number): Promise<Buffer> {
         );
       doc.fontSize(40).text(`FOLHA ${n}`, 1900, 1560);
     }
-    doc.end();
   });
 }
 

@@ -1,16 +1,11 @@
-import PDFDocument from 'pdfkit';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../fixtures.ts';
 import { encodeGreyPng } from './png.ts';
+import { pdfOf } from './pdf-of.ts';
 
 /** A sheet PDF made here (pdfkit): every page framed, with its number; `box` draws a filled square on page 1. */
 export function sheetPdf(pages: number, box: { x: number; y: number; size: number } | null): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: [600, 400], margin: 0, autoFirstPage: false });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return pdfOf({ size: [600, 400], margin: 0, autoFirstPage: false }, (doc) => {
     for (let n = 1; n <= pages; n += 1) {
       doc.addPage();
       doc.lineWidth(4).rect(20, 20, 560, 360).stroke('#000000');
@@ -19,7 +14,6 @@ export function sheetPdf(pages: number, box: { x: number; y: number; size: numbe
       doc.fontSize(28).fillColor('#000000').text(`PAGE ${n}`, 240, 320);
       if (n === 1 && box) doc.rect(box.x, box.y, box.size, box.size).fill('#000000');
     }
-    doc.end();
   });
 }
 
@@ -28,19 +22,13 @@ export const A0 = { width: 3370, height: 2384 } as const;
 
 /** An A0 sheet with a frame and one hairline (0.1 pt) vertical line at x = 1500 from y 400 to 2000. */
 export function a0HairlinePdf(): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: [A0.width, A0.height], margin: 0 });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return pdfOf({ size: [A0.width, A0.height], margin: 0 }, (doc) => {
     doc
       .lineWidth(8)
       .rect(40, 40, A0.width - 80, A0.height - 80)
       .stroke('#000000');
     doc.lineWidth(0.1).moveTo(1500, 400).lineTo(1500, 2000).stroke('#000000');
     doc.fontSize(60).fillColor('#000000').text('A0 HAIRLINE', 200, 200);
-    doc.end();
   });
 }
 

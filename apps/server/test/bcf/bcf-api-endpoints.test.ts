@@ -1,13 +1,23 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { buildIssueWorld, createIssueAs, draft, type IssueWorld } from '../issues/issue-test-kit.ts';
+import type { TestServer } from '../support/test-server.ts';
+import { createIssueAs, draft, type IssueWorld } from '../issues/issue-test-kit.ts';
 import { projectLabels } from '../../src/db/schema/index.ts';
 import { BCF_API_PAGING } from '../../src/modules/bcf/api/bcf-api-topics.ts';
 import {
   BCF_COMMENT_EVENT_TYPES,
   BCF_TOPIC_EVENT_TYPES,
 } from '../../src/modules/bcf/api/bcf-api-event-mapping.ts';
-import { bcf, failing, fullViewpoint, projectGuidOf, valid } from './bcf-api-kit.ts';
+import {
+  bcf,
+  COLLABORATION as S,
+  failing,
+  fullViewpoint,
+  startBcfApiWorld,
+  TOPIC,
+  TOPICS,
+  valid,
+  type BcfTopic as Topic,
+} from './bcf-api-kit.ts';
 import { uploadImage } from '../issues/image-test-kit.ts';
 import { call } from '../projects/project-test-kit.ts';
 import { randomUUID } from 'node:crypto';
@@ -18,23 +28,17 @@ import { randomUUID } from 'node:crypto';
  * types, and OData lists that read every visible issue page by page.
  */
 
-const S = '3.0/Collaboration';
-const TOPIC = { schema: `${S}/Topic/topic_GET.json` };
-const TOPICS = { schema: `${S}/Topic/topic_GET.json`, list: true };
 const PROJECT = { schema: '3.0/Project/project_GET.json' };
 
 let t: TestServer;
 let w: IssueWorld;
 let base: string;
 
-type Topic = { guid: string; title: string; authorization: { topic_actions: string[] } };
 type Project = { project_id: string; name: string; authorization: { project_actions: string[] } };
 type Event = { topic_guid: string; comment_guid?: string; actions: { type: string; value: string | null }[] };
 
 beforeAll(async () => {
-  t = await startTestServer();
-  w = await buildIssueWorld(t);
-  base = `/bcf/3.0/projects/${await projectGuidOf(t, w.projectId)}`;
+  ({ t, w, base } = await startBcfApiWorld());
   await t.server.services.database.db.insert(projectLabels).values([
     { projectId: w.projectId, name: 'Roof', abbreviation: 'RF' },
     { projectId: w.projectId, name: 'Facade', abbreviation: 'FC' },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { TestServer } from '../support/test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { buildIssueWorld, type IssueWorld } from '../issues/issue-test-kit.ts';
 import type { TestUser } from '../support/factories.ts';
 import { schemaErrors } from './bcf-api-schemas.ts';
 
@@ -132,4 +133,29 @@ export async function fullViewpoint(guid?: string): Promise<Record<string, unkno
       },
     },
   };
+}
+
+/** The schema folder of the BCF-API 3.0 collaboration answers, and what a topic answer validates against. */
+export const COLLABORATION = '3.0/Collaboration';
+export const TOPIC = { schema: `${COLLABORATION}/Topic/topic_GET.json` };
+export const TOPICS = { ...TOPIC, list: true };
+
+/** The part of a topic answer the tests read. */
+export interface BcfTopic {
+  guid: string;
+  title: string;
+  authorization: { topic_actions: string[]; topic_status: string[] };
+}
+
+/** A test server with the issue world (issue-test-kit.ts), and the BCF-API address of its project. */
+export async function startBcfApiWorld(): Promise<{
+  t: TestServer;
+  w: IssueWorld;
+  guid: string;
+  base: string;
+}> {
+  const t = await startTestServer();
+  const w = await buildIssueWorld(t);
+  const guid = await projectGuidOf(t, w.projectId);
+  return { t, w, guid, base: `/bcf/3.0/projects/${guid}` };
 }

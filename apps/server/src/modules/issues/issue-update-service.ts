@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { AppError, decideIssueStatus, type DisciplineStatusMap } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
-import { issueDisciplines, issueLabels, issueLocals, issues } from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadProjectAccess, requireActive, type ProjectAccess } from '../projects/project-access.ts';
-import { loadVisibleIssue } from './issue-repository.ts';
 import {
   checkDocumentReferences,
   checkEnums,
@@ -16,8 +13,11 @@ import {
 import { projectStatuses } from '../projects/project-settings-repository.ts';
 import {
   ccodeSearchTerms,
+  loadIssueForUpdate,
+  replaceIssueDisciplines,
+  replaceIssueLinks,
   searchTextOf,
-  searchTextSql,
+  updateIssueRow,
   type IssueDisciplineRow,
   type IssueRow,
 } from './issue-repository.ts';
@@ -144,8 +144,7 @@ export async function applyIssueUpdate(
 ): Promise<{ id: number; projectId: number; changed: boolean }> {
   const { access, statuses } = context;
   const userId = access.actor.account.id;
-  const row = await loadVisibleIssue(tx, access, input.issueId, true);
-  const current = await tx.select().from(issueDisciplines).where(eq(issueDisciplines.issueId, row.id));
+  const { row, disciplines: current } = await loadIssueForUpdate(tx, access, input.issueId);
   checkScope(access, editScopeOf(access, row, current), input, row, current, statuses.all);
   checkUpdatedFields(input, row);
   checkDocumentReferences(input);
@@ -216,18 +215,19 @@ async function storeRow(
     description: after.description,
     extra: ccodeSearchTerms(after.ccodeDocumentsReferences),
   });
-  await tx
-    .update(issues)
-    .set({
+  await updateIssueRow(
+    tx,
+    row.id,
+    {
       ...after,
       // Only a change of the issue itself marks it edited; a visibility change has its own stamps.
       ...(edited ? { editedAt: now, editedByUserId: userId } : {}),
-      // Image titles are searched too; they are read back in SQL (this update may have just replaced them).
-      searchText: searchTextSql(base, row.id),
       ...(after.status !== row.status ? { statusUpdatedAt: now, statusUpdatedByUserId: userId } : {}),
       ...(after.visibility !== row.visibility ? visibilityStamps(after.visibility, userId, now) : {}),
-    })
-    .where(eq(issues.id, row.id));
+    },
+    // Image titles are searched too; they are read back in SQL (this update may have just replaced them).
+    base,
+  );
 }
 
 /** Replaces the children sent in the input and returns their changes for the history. */
@@ -252,28 +252,18 @@ async function storeChildren(
     }));
     Object.assign(changes, diff({ disciplines: old }, { disciplines: next }));
     const previous = new Map(current.map((d) => [d.disciplineId, d]));
-    await tx.delete(issueDisciplines).where(eq(issueDisciplines.issueId, issueId));
-    await tx
-      .insert(issueDisciplines)
-      .values(disciplineRowsFor(issueId, input.disciplines, statuses, previous, new Date()));
+    await replaceIssueDisciplines(
+      tx,
+      issueId,
+      disciplineRowsFor(issueId, input.disciplines, statuses, previous, new Date()),
+    );
   }
-  if (input.locals) {
-    const old = (await tx.select().from(issueLocals).where(eq(issueLocals.issueId, issueId)))
-      .map((l) => l.localId)
-      .sort((a, b) => a - b);
-    const next = [...new Set(input.locals)].sort((a, b) => a - b);
-    Object.assign(changes, diff({ locals: old }, { locals: next }));
-    await tx.delete(issueLocals).where(eq(issueLocals.issueId, issueId));
-    if (next.length > 0) await tx.insert(issueLocals).values(next.map((localId) => ({ issueId, localId })));
-  }
-  if (input.labels) {
-    const old = (await tx.select().from(issueLabels).where(eq(issueLabels.issueId, issueId)))
-      .map((l) => l.labelId)
-      .sort((a, b) => a - b);
-    const next = [...new Set(input.labels)].sort((a, b) => a - b);
-    Object.assign(changes, diff({ labels: old }, { labels: next }));
-    await tx.delete(issueLabels).where(eq(issueLabels.issueId, issueId));
-    if (next.length > 0) await tx.insert(issueLabels).values(next.map((labelId) => ({ issueId, labelId })));
+  for (const list of ['locals', 'labels'] as const) {
+    const sent = input[list];
+    if (!sent) continue;
+    const next = [...new Set(sent)].sort((a, b) => a - b);
+    const old = await replaceIssueLinks(tx, list, issueId, next);
+    Object.assign(changes, diff({ [list]: old }, { [list]: next }));
   }
   return changes;
 }

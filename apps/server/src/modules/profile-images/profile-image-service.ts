@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AppError,
-  canInCompany,
-  MAX_IMAGE_FILE_BYTES,
-  PROFILE_IMAGE_SIZES,
-  type ProfileImageKind,
-} from '@obra/domain';
+import { AppError, canInCompany, PROFILE_IMAGE_SIZES, type ProfileImageKind } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import { renderExactImage } from '../../storage/image-content.ts';
 import { profileImageKey, profileImageUrl } from '../../storage/profile-image-files.ts';
-import { checkImageFileName, readUploadedImage, type UploadRefusal } from '../../storage/uploaded-image.ts';
+import {
+  checkImageFileName,
+  confirmImageUpload,
+  startImageUpload,
+  type ImageUploadAddress,
+} from '../../storage/uploaded-image.ts';
 import { companyPolicyActor } from '../companies/company-policy.ts';
 import type { Actor } from '../../auth/actor.ts';
 import {
@@ -19,11 +18,6 @@ import {
   markProfileImageReady,
   type ProfileImageRecord,
 } from './profile-image-repository.ts';
-
-/** How long an upload URL is valid. */
-const UPLOAD_URL_SECONDS = 15 * 60;
-/** How long a pending upload may still be confirmed (the URL's life plus a margin for slow uploads). */
-const PENDING_SECONDS = 60 * 60;
 
 /** A stored profile image row. */
 export type ProfileImageRow = ProfileImageRecord;
@@ -68,32 +62,21 @@ export async function createProfileImageUpload(
   services: AppServices,
   actor: Actor,
   input: { kind: ProfileImageKind; filename: string; origin: string },
-): Promise<{ url: string; method: 'PUT'; fileId: string; expiresAt: Date; maxSize: number }> {
+): Promise<ImageUploadAddress & { fileId: string }> {
   if (!mayUpload(actor, input.kind)) throw new AppError('FORBIDDEN');
   checkImageFileName(input.filename);
   const guid = randomUUID();
   const uploadKey = `profile-uploads/${guid}`;
-  const now = Date.now();
-  const expires = Math.floor(now / 1000) + UPLOAD_URL_SECONDS;
-  await insertProfileImage(services.database.db, {
-    guid,
-    kind: input.kind,
-    createdByUserId: actor.account.id,
-    uploadKey,
-    expiresAt: new Date(now + PENDING_SECONDS * 1000),
-  });
-  const url = await services.files.store.uploadUrl(uploadKey, {
-    origin: input.origin,
-    expires,
-    maxBytes: MAX_IMAGE_FILE_BYTES,
-  });
-  return {
-    url,
-    method: 'PUT',
-    fileId: guid,
-    expiresAt: new Date(expires * 1000),
-    maxSize: MAX_IMAGE_FILE_BYTES,
-  };
+  const address = await startImageUpload(services.files.store, uploadKey, input.origin, (expiresAt) =>
+    insertProfileImage(services.database.db, {
+      guid,
+      kind: input.kind,
+      createdByUserId: actor.account.id,
+      uploadKey,
+      expiresAt,
+    }),
+  );
+  return { ...address, fileId: guid };
 }
 
 /** Forgets a refused upload: its object and its row. */
@@ -119,31 +102,22 @@ export async function confirmProfileImageUpload(
   const row = await findOwnProfileImage(db, fileId.toLowerCase(), actor.account.id);
   if (!row) throw new AppError('NOT_FOUND');
   if (isReady(row)) return row;
-  if (row.expiresAt.getTime() < Date.now()) {
-    await discard(services, row);
-    throw new AppError('USER_UPLOAD_ERROR', 'the upload expired');
-  }
   const { store } = services.files;
-  const refuse = async (code: UploadRefusal): Promise<never> => {
-    await discard(services, row);
-    throw new AppError(code);
-  };
-  const upload = await readUploadedImage(store, row.uploadKey, MAX_IMAGE_FILE_BYTES);
-  if (upload.state === 'missing') throw new AppError('USER_UPLOAD_ERROR', 'nothing was uploaded');
-  if (upload.state === 'refused') return refuse(upload.code);
   const kind = row.kind as ProfileImageKind;
-  const image = await renderExactImage(upload.bytes, PROFILE_IMAGE_SIZES[kind]).catch(() => undefined);
-  if (!image) return refuse('FILE_EXTENSION_NOT_ALLOWED');
-  const storageKey = profileImageKey(row.guid);
-  await store.write(storageKey, image.data, image.contentType);
-  const ready = await markProfileImageReady(db, row.id, {
-    storageKey,
-    url: profileImageUrl(row.guid),
-    size: image.data.length,
-    width: image.width,
-    height: image.height,
+  const pending = { key: row.uploadKey, expiresAt: row.expiresAt, discard: () => discard(services, row) };
+  const render = (bytes: Buffer) => renderExactImage(bytes, PROFILE_IMAGE_SIZES[kind]);
+  return confirmImageUpload(store, pending, render, async (image) => {
+    const storageKey = profileImageKey(row.guid);
+    await store.write(storageKey, image.data, image.contentType);
+    const ready = await markProfileImageReady(db, row.id, {
+      storageKey,
+      url: profileImageUrl(row.guid),
+      size: image.data.length,
+      width: image.width,
+      height: image.height,
+    });
+    await store.remove([row.uploadKey]);
+    if (!ready || !isReady(ready)) throw new AppError('USER_UPLOAD_ERROR', 'the upload disappeared');
+    return ready;
   });
-  await store.remove([row.uploadKey]);
-  if (!ready || !isReady(ready)) throw new AppError('USER_UPLOAD_ERROR', 'the upload disappeared');
-  return ready;
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Progress, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClient } from 'urql';
 import {
@@ -88,24 +88,16 @@ export function OfflineProjectsSection({ userId }: { userId: number }) {
           <Table>
             <Table.Tbody>
               {projects.map((project) => (
-                <Table.Tr key={project.projectId} data-testid="offline-project">
-                  <Table.Td>
-                    {project.name}{' '}
-                    {!project.offline && <Badge variant="light">{t('offline.lastOpened')}</Badge>}
-                  </Table.Td>
-                  <Table.Td>{formatBytes(project.bytes)}</Table.Td>
-                  <Table.Td>{date(project.syncedAt)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => void dropProject(userId, project.projectId).then(announceOfflineCopy)}
-                    >
-                      {t('offline.remove')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
+                <OfflineCopyRow
+                  key={project.projectId}
+                  testId="offline-project"
+                  bytes={project.bytes}
+                  synced={date(project.syncedAt)}
+                  onRemove={() => void dropProject(userId, project.projectId).then(announceOfflineCopy)}
+                >
+                  {project.name}{' '}
+                  {!project.offline && <Badge variant="light">{t('offline.lastOpened')}</Badge>}
+                </OfflineCopyRow>
               ))}
             </Table.Tbody>
           </Table>
@@ -118,33 +110,22 @@ export function OfflineProjectsSection({ userId }: { userId: number }) {
             <Table>
               <Table.Tbody>
                 {drawings.map((drawing) => (
-                  <Table.Tr
+                  <OfflineCopyRow
                     key={`${drawing.projectId}:${drawing.documentId}`}
-                    data-testid="offline-drawing-row"
+                    testId="offline-drawing-row"
+                    bytes={drawing.bytes}
+                    synced={date(drawing.syncedAt)}
+                    onRemove={() =>
+                      void dropDrawing(userId, drawing.projectId, drawing.documentId).then(
+                        announceOfflineCopy,
+                      )
+                    }
                   >
-                    <Table.Td>
-                      {t('offline.drawingRow', { name: drawing.name, revision: drawing.revision })}{' '}
-                      <Text span size="xs" c="dimmed">
-                        {projects.find((p) => p.projectId === drawing.projectId)?.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{formatBytes(drawing.bytes)}</Table.Td>
-                    <Table.Td>{date(drawing.syncedAt)}</Table.Td>
-                    <Table.Td ta="right">
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() =>
-                          void dropDrawing(userId, drawing.projectId, drawing.documentId).then(
-                            announceOfflineCopy,
-                          )
-                        }
-                      >
-                        {t('offline.remove')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
+                    {t('offline.drawingRow', { name: drawing.name, revision: drawing.revision })}{' '}
+                    <Text span size="xs" c="dimmed">
+                      {projects.find((p) => p.projectId === drawing.projectId)?.name}
+                    </Text>
+                  </OfflineCopyRow>
                 ))}
               </Table.Tbody>
             </Table>
@@ -168,5 +149,28 @@ export function OfflineProjectsSection({ userId }: { userId: number }) {
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** One copy kept on the device (a project or a drawing): what it is, its size, its last sync, and its remove button. */
+function OfflineCopyRow(props: {
+  readonly testId: string;
+  readonly bytes: number;
+  readonly synced: string;
+  readonly onRemove: () => void;
+  readonly children: ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <Table.Tr data-testid={props.testId}>
+      <Table.Td>{props.children}</Table.Td>
+      <Table.Td>{formatBytes(props.bytes)}</Table.Td>
+      <Table.Td>{props.synced}</Table.Td>
+      <Table.Td ta="right">
+        <Button size="xs" variant="subtle" color="red" onClick={props.onRemove}>
+          {t('offline.remove')}
+        </Button>
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -1,5 +1,5 @@
-import { ActionIcon, Box, Group, Slider, Tooltip } from '@mantine/core';
-import { IconArrowsMaximize, IconMapPinFilled, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
+import { ActionIcon, Box, Group, Slider } from '@mantine/core';
+import { IconArrowsMaximize, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import type { Divider, SheetPoint, ShownPin } from '@obra/domain';
 import {
   useCallback,
@@ -14,55 +14,27 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZOOM_FACTOR, ZOOM_SLIDER_MAX, ZOOM_SLIDER_MIN } from '../../editor/model/editor-constants.ts';
-import { clampScale, scaleToSlider, sliderToScale, wheelScale } from '../../editor/model/zoom-model.ts';
-import { statusLook } from '../issues/shared/indicator-model.ts';
+import { scaleToSlider, sliderToScale, wheelScale } from '../../editor/model/zoom-model.ts';
 import { screenPoint } from '../../editor/model/geometry.ts';
-import { drawShapes } from '../../editor/canvas/draw-shapes.ts';
-import type { Shape } from '../../editor/model/shape-model.ts';
 import { SheetGestures } from './sheet-gestures.ts';
 import { SETTLE_MS, renderGate } from './render-gate.ts';
-import type { TileSource } from './sheet-source.ts';
 import { canvasShift } from './view-shift.ts';
-import { MIN_TILE_LEVEL, TileQueue, needsTiles, tileLevel, tilesCovering, type TileKey } from './tiles.ts';
+import {
+  fitView,
+  pageOf,
+  paintSheet,
+  zoomAround,
+  type SheetLayer,
+  type SheetMarkup,
+  type SheetTiles,
+  type SheetView,
+} from './sheet-paint.ts';
+import { SheetDividers, SheetMarkers, SheetPins } from './sheet-overlays.tsx';
+import { useSheetTiles } from './use-sheet-tiles.ts';
 
-/** A bitmap drawn over the page (page units × renderScale), optionally only between two page x. */
-export interface SheetLayer {
-  readonly canvas: HTMLCanvasElement;
-  readonly renderScale: number;
-  readonly clip?: { readonly from: number; readonly to: number };
-}
-
-/**
- * Markup shapes drawn over the sheet (and over its tiles), by the editor's own painter: the shapes are in the
- * pixels of the page image they were drawn on, `scale` pixels per page unit.
- */
-export interface SheetMarkup {
-  readonly id: number;
-  readonly shapes: readonly Shape[];
-  readonly scale: number;
-  /** Drawn on an older revision: shown fainter. */
-  readonly faded: boolean;
-}
-
-/** The view: screen = page × scale + (x, y), in CSS pixels of the view. */
-export interface SheetView {
-  readonly scale: number;
-  readonly x: number;
-  readonly y: number;
-}
-
-/** Sharp tiles of the page shown, drawn over the layers when the view is finer than the page bitmap. */
-export interface SheetTiles {
-  readonly source: TileSource;
-  readonly page: number;
-  /** Pixels per page unit of the whole-page bitmap underneath. */
-  readonly renderScale: number;
-}
+export type { SheetLayer, SheetMarkup, SheetTiles, SheetView } from './sheet-paint.ts';
 
 const NO_MARKUPS: readonly SheetMarkup[] = [];
-
-/** How often a moving view asks for its tiles (ms): intermediate views of a fast gesture are skipped. */
-const TILE_REQUEST_INTERVAL = 120;
 
 /** Pointer travel (px) under which a press is a click, not a pan. */
 const CLICK_TOLERANCE = 4;
@@ -86,76 +58,6 @@ export interface SheetCanvasProps {
   readonly fitKey: string;
   readonly picking?: boolean;
   readonly label: string;
-}
-
-function fitView(width: number, height: number, viewWidth: number, viewHeight: number): SheetView {
-  if (viewWidth <= 0 || viewHeight <= 0) return { scale: 1, x: 0, y: 0 };
-  const scale = clampScale(Math.min(viewWidth / width, viewHeight / height) * 0.95);
-  return { scale, x: (viewWidth - width * scale) / 2, y: (viewHeight - height * scale) / 2 };
-}
-
-function zoomAround(view: SheetView, scale: number, at: { x: number; y: number }): SheetView {
-  const next = clampScale(scale);
-  const ratio = next / view.scale;
-  return { scale: next, x: at.x - (at.x - view.x) * ratio, y: at.y - (at.y - view.y) * ratio };
-}
-
-/**
- * Draws the cached tiles of the view's level over the page bitmap; while some of them are missing, those of the
- * levels next to it first, so a zoom keeps the sharp tiles it had until the new ones arrive. Answers the level and
- * how many of its tiles are missing, or null when the page bitmap is fine enough. `quality` is the smoothing of the
- * shrunk tiles ('low' while the view moves: cheaper frames; 'high' once it stands still).
- */
-function drawTiles(
-  ctx: CanvasRenderingContext2D,
-  tiles: SheetTiles,
-  view: SheetView,
-  size: { width: number; height: number },
-  page: { width: number; height: number },
-  dpr: number,
-  quality: ImageSmoothingQuality,
-): { level: number; count: number } | null {
-  if (!needsTiles(view.scale, dpr, tiles.renderScale)) return null;
-  const level = tileLevel(view.scale, dpr);
-  const own = tilesCovering(view, size, page, tiles.page, level).map((tile) => ({
-    tile,
-    bitmap: tiles.source.cached(tile),
-  }));
-  const count = own.filter(({ bitmap }) => !bitmap || bitmap.width === 0).length;
-  ctx.save();
-  ctx.setTransform(dpr * view.scale, 0, 0, dpr * view.scale, dpr * view.x, dpr * view.y);
-  ctx.imageSmoothingEnabled = true;
-  ctx.imageSmoothingQuality = quality;
-  if (count > 0)
-    for (const at of [level - 1, level + 1]) {
-      if (at < MIN_TILE_LEVEL || !needsTiles(2 ** at, 1, tiles.renderScale)) continue;
-      for (const tile of tilesCovering(view, size, page, tiles.page, at)) {
-        const bitmap = tiles.source.cached(tile);
-        if (bitmap && bitmap.width > 0) ctx.drawImage(bitmap, tile.x, tile.y, tile.width, tile.height);
-      }
-    }
-  for (const { tile, bitmap } of own)
-    if (bitmap && bitmap.width > 0) ctx.drawImage(bitmap, tile.x, tile.y, tile.width, tile.height);
-  ctx.restore();
-  return { level, count };
-}
-
-/** Whether the view's tiles, all drawn, hide the only page bitmap (which then need not be drawn under them). */
-function tilesHideLayers(
-  layers: readonly SheetLayer[],
-  tiles: SheetTiles | null,
-  view: SheetView,
-  size: { width: number; height: number },
-  page: { width: number; height: number },
-  dpr: number,
-): boolean {
-  if (!tiles || layers.length !== 1 || layers[0]?.clip || !needsTiles(view.scale, dpr, tiles.renderScale))
-    return false;
-  const level = tileLevel(view.scale, dpr);
-  return tilesCovering(view, size, page, tiles.page, level).every((tile) => {
-    const bitmap = tiles.source.cached(tile);
-    return bitmap !== undefined && bitmap.width > 0;
-  });
 }
 
 /**
@@ -257,32 +159,8 @@ export function SheetCanvas(props: SheetCanvasProps) {
       if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
       const ctx = canvas.getContext('2d', { willReadFrequently: true });
       if (!ctx) return;
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, canvas.width, canvas.height);
       const still = !moved && settleTimer.current === null;
-      const hidden = tilesHideLayers(layers, tiles, view, size, page, dpr);
-      for (const layer of hidden ? [] : layers) {
-        ctx.save();
-        ctx.setTransform(dpr * view.scale, 0, 0, dpr * view.scale, dpr * view.x, dpr * view.y);
-        if (layer.clip) {
-          ctx.beginPath();
-          ctx.rect(layer.clip.from, 0, layer.clip.to - layer.clip.from, height);
-          ctx.clip();
-        }
-        ctx.scale(1 / layer.renderScale, 1 / layer.renderScale);
-        ctx.imageSmoothingEnabled = view.scale * dpr < layer.renderScale;
-        ctx.drawImage(layer.canvas, 0, 0);
-        ctx.restore();
-      }
-      const missing = tiles ? drawTiles(ctx, tiles, view, size, page, dpr, still ? 'high' : 'low') : null;
-      for (const markup of markups) {
-        ctx.save();
-        const k = (dpr * view.scale) / markup.scale;
-        ctx.setTransform(k, 0, 0, k, dpr * view.x, dpr * view.y);
-        ctx.globalAlpha = markup.faded ? 0.55 : 1;
-        drawShapes(ctx, markup.shapes);
-        ctx.restore();
-      }
+      const missing = paintSheet(ctx, { layers, tiles, markups, view, size, page, dpr, still });
       const box = boxRef.current;
       if (box) {
         box.dataset.tileLevel = missing ? String(missing.level) : '';
@@ -292,43 +170,7 @@ export function SheetCanvas(props: SheetCanvasProps) {
     return () => cancelAnimationFrame(frame);
   }, [layers, tiles, tileTick, view, size, width, height, markups]);
 
-  // Tiles: a queue per tile source; each tile drawn redraws the view, a moving view asks for its tiles at most
-  // every TILE_REQUEST_INTERVAL ms and cancels the stale ones.
-  const queue = useMemo(
-    () =>
-      tiles
-        ? new TileQueue(async (key, signal) => {
-            await tiles.source.draw(key, signal);
-            if (!signal.aborted) setTileTick((n) => n + 1);
-          })
-        : null,
-    [tiles],
-  );
-  useEffect(() => () => queue?.stop(), [queue]);
-  const lastRequest = useRef(0);
-  useEffect(() => {
-    if (!queue || !tiles) return;
-    const ask = () => {
-      lastRequest.current = performance.now();
-      const dpr = window.devicePixelRatio || 1;
-      if (!needsTiles(view.scale, dpr, tiles.renderScale)) {
-        queue.stop();
-        return;
-      }
-      const level = tileLevel(view.scale, dpr);
-      const wanted: TileKey[] = tilesCovering(view, size, { width, height }, tiles.page, level).filter(
-        (tile) => !tiles.source.cached(tile),
-      );
-      queue.want(wanted);
-    };
-    const wait = TILE_REQUEST_INTERVAL - (performance.now() - lastRequest.current);
-    if (wait <= 0) {
-      ask();
-      return;
-    }
-    const timer = setTimeout(ask, wait);
-    return () => clearTimeout(timer);
-  }, [queue, tiles, view, size, width, height]);
+  useSheetTiles(tiles, view, size, { width, height }, setTileTick);
 
   // Wheel zoom needs a non-passive listener to keep the page from scrolling.
   useEffect(() => {
@@ -409,10 +251,7 @@ export function SheetCanvas(props: SheetCanvasProps) {
       const box = boxRef.current;
       if (!box) return null;
       const rect = box.getBoundingClientRect();
-      return {
-        x: (clientX - rect.left - view.x) / view.scale,
-        y: (clientY - rect.top - view.y) / view.scale,
-      };
+      return pageOf(view, clientX - rect.left, clientY - rect.top);
     },
     [view],
   );
@@ -474,7 +313,6 @@ export function SheetCanvas(props: SheetCanvasProps) {
     action();
   };
 
-  const screen = (p: SheetPoint) => ({ left: p.x * view.scale + view.x, top: p.y * view.scale + view.y });
   return (
     <Box style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
       <Box
@@ -511,107 +349,19 @@ export function SheetCanvas(props: SheetCanvasProps) {
             height: size.height,
           }}
         />
-        {props.dividers?.map((divider) => (
-          <Box
-            key={divider.id}
-            role="separator"
-            aria-orientation="vertical"
-            aria-valuenow={Math.round(divider.x)}
-            aria-valuemin={0}
-            aria-valuemax={Math.round(width)}
-            aria-label={t('compare.divider')}
-            tabIndex={0}
-            data-testid={`divider-${divider.id}`}
-            onPointerDown={(event) => {
-              event.stopPropagation();
-              event.currentTarget.parentElement?.setPointerCapture(event.pointerId);
-              dividerDrag.current = divider.id;
-            }}
-            onKeyDown={(event) => {
-              const step = event.key === 'ArrowLeft' ? -10 : event.key === 'ArrowRight' ? 10 : 0;
-              if (step === 0) return;
-              event.preventDefault();
-              event.stopPropagation();
-              props.onDividerDrag?.(divider.id, divider.x + step);
-            }}
-            style={{
-              position: 'absolute',
-              top: 0,
-              bottom: 0,
-              left: divider.x * view.scale + view.x - 4,
-              width: 8,
-              cursor: 'ew-resize',
-              background:
-                'linear-gradient(90deg, transparent 3px, #1c7ed6 3px, #1c7ed6 5px, transparent 5px)',
-            }}
+        {props.dividers && (
+          <SheetDividers
+            dividers={props.dividers}
+            view={view}
+            pageWidth={width}
+            dragging={dividerDrag}
+            onDividerDrag={props.onDividerDrag}
           />
-        ))}
-        {props.pins?.map((pin) => {
-          const at = screen({ x: pin.x * width, y: pin.y * height });
-          const colour = statusLook(pin.status).color;
-          return (
-            <Tooltip
-              key={`${pin.issueId}-${pin.revision}-${pin.page}-${pin.x}-${pin.y}`}
-              label={
-                pin.revisionChanged
-                  ? t('pins.changed', { code: pin.code, title: pin.title, revision: pin.revision })
-                  : t('pins.label', { code: pin.code, title: pin.title })
-              }
-            >
-              <ActionIcon
-                variant="transparent"
-                aria-label={
-                  pin.revisionChanged
-                    ? t('pins.changed', { code: pin.code, title: pin.title, revision: pin.revision })
-                    : t('pins.label', { code: pin.code, title: pin.title })
-                }
-                data-testid="sheet-pin"
-                data-issue-id={pin.issueId}
-                data-revision-changed={pin.revisionChanged ? 'true' : 'false'}
-                onPointerDown={(event) => event.stopPropagation()}
-                onClick={() => props.onPinClick?.(pin)}
-                style={{ position: 'absolute', left: at.left - 14, top: at.top - 28 }}
-              >
-                <IconMapPinFilled size={28} color={`var(--mantine-color-${colour}-filled)`} />
-                {pin.revisionChanged && (
-                  <Box
-                    component="span"
-                    aria-hidden
-                    style={{
-                      position: 'absolute',
-                      right: -4,
-                      top: -4,
-                      width: 12,
-                      height: 12,
-                      borderRadius: 6,
-                      background: 'var(--mantine-color-yellow-filled)',
-                      border: '2px solid white',
-                    }}
-                  />
-                )}
-              </ActionIcon>
-            </Tooltip>
-          );
-        })}
-        {props.markers?.map((marker, index) => {
-          const at = screen(marker);
-          return (
-            <Box
-              key={index}
-              data-testid="align-marker"
-              style={{
-                position: 'absolute',
-                left: at.left - 6,
-                top: at.top - 6,
-                width: 12,
-                height: 12,
-                borderRadius: 6,
-                border: '2px solid #f08c00',
-                pointerEvents: 'none',
-              }}
-            />
-          );
-        })}
+        )}
+        {props.pins && (
+          <SheetPins pins={props.pins} view={view} page={{ width, height }} onPinClick={props.onPinClick} />
+        )}
+        {props.markers && <SheetMarkers markers={props.markers} view={view} />}
       </Box>
       <Group
         gap="xs"

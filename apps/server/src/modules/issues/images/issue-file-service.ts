@@ -5,8 +5,9 @@ import type { AppServices } from '../../../services.ts';
 import { inspectImage } from '../../../storage/image-content.ts';
 import {
   checkImageFileName,
-  readUploadedImage,
-  type UploadRefusal,
+  confirmImageUpload,
+  startImageUpload,
+  type ImageUploadAddress,
 } from '../../../storage/uploaded-image.ts';
 import type { Actor } from '../../../auth/actor.ts';
 import { loadForWrite, type ProjectAccess } from '../../projects/project-access.ts';
@@ -20,10 +21,6 @@ import {
 
 /** The largest issue or comment image (editor §9: 5 MB). */
 export const ISSUE_FILE_MAX_BYTES = MAX_IMAGE_FILE_BYTES;
-/** How long an upload URL is valid. */
-const UPLOAD_URL_SECONDS = 15 * 60;
-/** How long a pending upload may still be confirmed (the URL's life plus a margin for slow uploads). */
-const PENDING_SECONDS = 60 * 60;
 
 export type { IssueFileRow };
 
@@ -39,34 +36,23 @@ export async function createIssueFileUpload(
   services: AppServices,
   actor: Actor,
   input: { projectId: number; filename: string; origin: string },
-): Promise<{ url: string; method: 'PUT'; fileId: string; expiresAt: Date; maxSize: number }> {
+): Promise<ImageUploadAddress & { fileId: string }> {
   const { db } = services.database;
   await loadForWrite(db, actor, input.projectId, 'comment.create');
   const fileName = checkImageFileName(input.filename);
   const guid = randomUUID();
   const storageKey = `issues/${input.projectId}/${guid}`;
-  const now = Date.now();
-  const expires = Math.floor(now / 1000) + UPLOAD_URL_SECONDS;
-  await insertIssueFile(db, {
-    guid,
-    projectId: input.projectId,
-    createdByUserId: actor.account.id,
-    fileName,
-    storageKey,
-    expiresAt: new Date(now + PENDING_SECONDS * 1000),
-  });
-  const url = await services.files.store.uploadUrl(storageKey, {
-    origin: input.origin,
-    expires,
-    maxBytes: ISSUE_FILE_MAX_BYTES,
-  });
-  return {
-    url,
-    method: 'PUT',
-    fileId: guid,
-    expiresAt: new Date(expires * 1000),
-    maxSize: ISSUE_FILE_MAX_BYTES,
-  };
+  const address = await startImageUpload(services.files.store, storageKey, input.origin, (expiresAt) =>
+    insertIssueFile(db, {
+      guid,
+      projectId: input.projectId,
+      createdByUserId: actor.account.id,
+      fileName,
+      storageKey,
+      expiresAt,
+    }),
+  );
+  return { ...address, fileId: guid };
 }
 
 /** The caller's uploads in the project with these ids (others' and other projects' are left out). */
@@ -99,34 +85,23 @@ export async function confirmIssueFile(
 ): Promise<ConfirmedIssueFile> {
   if (isConfirmed(row)) return row;
   const { store } = services.files;
-  if (row.expiresAt.getTime() < Date.now()) {
-    await discard(services, row);
-    throw new AppError('USER_UPLOAD_ERROR', 'the upload expired');
-  }
-  const upload = await readUploadedImage(store, row.storageKey, ISSUE_FILE_MAX_BYTES);
-  if (upload.state === 'missing') throw new AppError('USER_UPLOAD_ERROR', 'nothing was uploaded');
-  const refuse = async (code: UploadRefusal): Promise<never> => {
-    await discard(services, row);
-    throw new AppError(code);
-  };
-  if (upload.state === 'refused') return refuse(upload.code);
-  const { bytes, contentType } = upload;
-  const facts = await inspectImage(bytes).catch(() => undefined);
-  if (!facts) return refuse('FILE_EXTENSION_NOT_ALLOWED');
-  const thumbKey = `${row.storageKey}.thumb.webp`;
-  await store.write(thumbKey, facts.thumbnail.data, facts.thumbnail.contentType);
-  const confirmed = await writeIssueFileConfirmed(services.database.db, row.id, {
-    contentType,
-    size: bytes.length,
-    width: facts.width,
-    height: facts.height,
-    thumbKey,
-    thumbWidth: facts.thumbnail.width,
-    thumbHeight: facts.thumbnail.height,
+  const pending = { key: row.storageKey, expiresAt: row.expiresAt, discard: () => discard(services, row) };
+  return confirmImageUpload(store, pending, inspectImage, async (facts, { bytes, contentType }) => {
+    const thumbKey = `${row.storageKey}.thumb.webp`;
+    await store.write(thumbKey, facts.thumbnail.data, facts.thumbnail.contentType);
+    const confirmed = await writeIssueFileConfirmed(services.database.db, row.id, {
+      contentType,
+      size: bytes.length,
+      width: facts.width,
+      height: facts.height,
+      thumbKey,
+      thumbWidth: facts.thumbnail.width,
+      thumbHeight: facts.thumbnail.height,
+    });
+    if (!confirmed || !isConfirmed(confirmed))
+      throw new AppError('USER_UPLOAD_ERROR', 'the upload disappeared');
+    return confirmed;
   });
-  if (!confirmed || !isConfirmed(confirmed))
-    throw new AppError('USER_UPLOAD_ERROR', 'the upload disappeared');
-  return confirmed;
 }
 
 /** Whether a row is a confirmed upload with everything that implies. */
