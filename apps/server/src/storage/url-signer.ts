@@ -5,6 +5,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 /** How long a download URL stays valid at least; URLs are stable within an hour so browsers can cache files. */
 const DOWNLOAD_WINDOW_SECONDS = 3600;
 
+/** How many signed download paths a process keeps (about 250 bytes each): a few thousand list rows' thumbnails. */
+const DOWNLOAD_CACHE_SIZE = 20_000;
+
 /** A storage key: path segments of safe characters, no `..` (it becomes a file path on the local store). */
 const KEY = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*)(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
@@ -24,12 +27,40 @@ export type VerifiedFileUrl =
  * so browsers can fetch images like any other resource while the signature keeps them private.
  */
 export class FileUrlSigner {
-  constructor(private readonly secret: Buffer) {}
+  /**
+   * Download paths already signed, by content type and key, each with the expiry it carries: a list page signs a
+   * thumbnail per row (500 HMACs for the manager's page, more than reading the rows), and the next page or the next
+   * reader of the same images signs them again. An entry is used only while the window that made it lasts (until
+   * the hour turns), so it is exactly the path signing would give now, with an hour or more left to run; then it is
+   * signed again. Bounded, least recently used first out. Only paths are kept, never who asked: whoever reaches a
+   * key here has been allowed to see it by the read that found it.
+   */
+  private readonly downloads = new Map<string, { expires: number; path: string }>();
+
+  constructor(
+    private readonly secret: Buffer,
+    private readonly cacheSize = DOWNLOAD_CACHE_SIZE,
+  ) {}
 
   /** The path and query of a download URL for `key`, valid for one to two hours (stable within the hour). */
   downloadPath(key: string, contentType: string, now = Date.now()): string {
     const expires = (Math.floor(now / 1000 / DOWNLOAD_WINDOW_SECONDS) + 2) * DOWNLOAD_WINDOW_SECONDS;
-    return this.signedPath('GET', key, expires, contentType);
+    const id = `${contentType}\n${key}`;
+    const cached = this.downloads.get(id);
+    if (cached) {
+      this.downloads.delete(id);
+      if (cached.expires === expires) {
+        this.downloads.set(id, cached);
+        return cached.path;
+      }
+    }
+    const path = this.signedPath('GET', key, expires, contentType);
+    this.downloads.set(id, { expires, path });
+    if (this.downloads.size > this.cacheSize) {
+      const oldest = this.downloads.keys().next();
+      if (!oldest.done) this.downloads.delete(oldest.value);
+    }
+    return path;
   }
 
   /** The path and query of an upload URL for `key`, accepting at most `maxBytes`, valid until `expires` (seconds). */

@@ -1,6 +1,7 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { ProjectActor } from '@obra/domain';
 import { issues } from '../../db/schema/index.ts';
+import { anyId } from '../../db/any-id-sql.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import { requireIssueReader } from './issue-permissions.ts';
 
@@ -44,7 +45,8 @@ export function projectActorOf(access: ProjectAccess): ProjectActor {
  * both; public everyone in the project. Kept in step with canSeeIssue by the visibility matrix tests.
  */
 export function visibleIssuesWhere(actor: IssueAudience): SQL {
-  const inGroup = actor.groupIds.length > 0 ? inArray(issues.groupId, [...actor.groupIds]) : sql`false`;
+  // One array parameter whatever the number of groups: the statement's text (and its prepared name) stays the same.
+  const inGroup = actor.groupIds.length > 0 ? anyId(issues.groupId, actor.groupIds) : sql`false`;
   const manager = actor.manageDisciplines ? sql`true` : sql`false`;
   const visible = or(
     eq(issues.createdByUserId, actor.userId),

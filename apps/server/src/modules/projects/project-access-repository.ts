@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { selectNamed } from '../../db/named-statements.ts';
 import {
   projectCompanies,
   projectDisciplines,
@@ -33,27 +34,30 @@ export async function findProjectWithParticipation(
   key: ProjectKey,
   who: { userId: number; companyId: number },
 ) {
-  const [found] = await db
-    .select({
-      project: projects,
-      roleId: projectCompanies.roleId,
-      allDisciplines: projectCompanies.allDisciplines,
-      disciplineIds: projectCompanies.disciplineIds,
-      // The project's current disciplines, read only for a company that has them all.
-      projectDisciplineIds: sql<number[] | null>`case when ${projectCompanies.allDisciplines} then
-        (select coalesce(json_agg(d.id order by d.id), '[]'::json) from ${projectDisciplines} d
-          where d.project_id = ${projects.id} and d.removed_at is null) end`,
-      groupIds: sql<number[]>`(select coalesce(json_agg(g.id order by g.id), '[]'::json)
-        from ${projectGroupUsers} gu join ${projectGroups} g on g.id = gu.group_id
-        where g.project_id = ${projects.id} and gu.user_id = ${who.userId})`,
-    })
-    .from(projects)
-    .leftJoin(
-      projectCompanies,
-      and(eq(projectCompanies.projectId, projects.id), eq(projectCompanies.companyId, who.companyId)),
-    )
-    .where(keyWhere(key))
-    .limit(1);
+  // Every request reads it: a named prepared statement, planned once per connection (db/named-statements.ts).
+  const [found] = await selectNamed(
+    db
+      .select({
+        project: projects,
+        roleId: projectCompanies.roleId,
+        allDisciplines: projectCompanies.allDisciplines,
+        disciplineIds: projectCompanies.disciplineIds,
+        // The project's current disciplines, read only for a company that has them all.
+        projectDisciplineIds: sql<number[] | null>`case when ${projectCompanies.allDisciplines} then
+          (select coalesce(json_agg(d.id order by d.id), '[]'::json) from ${projectDisciplines} d
+            where d.project_id = ${projects.id} and d.removed_at is null) end`,
+        groupIds: sql<number[]>`(select coalesce(json_agg(g.id order by g.id), '[]'::json)
+          from ${projectGroupUsers} gu join ${projectGroups} g on g.id = gu.group_id
+          where g.project_id = ${projects.id} and gu.user_id = ${who.userId})`,
+      })
+      .from(projects)
+      .leftJoin(
+        projectCompanies,
+        and(eq(projectCompanies.projectId, projects.id), eq(projectCompanies.companyId, who.companyId)),
+      )
+      .where(keyWhere(key))
+      .limit(1),
+  );
   return found;
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database.ts';
+import { executeNamed } from '../../../db/named-statements.ts';
 import { issues, issueUserStates } from '../../../db/schema/index.ts';
 import {
   NO_NOTIFICATIONS,
@@ -9,7 +9,7 @@ import {
 } from '../notifications/issue-notification-sql.ts';
 import type { IssueRow, IssueView } from '../issue-repository.ts';
 import {
-  childrenJson,
+  pageChildren,
   pageViewOf,
   type ChildrenJson,
   type ChildrenOptions,
@@ -85,12 +85,13 @@ function issueSelection(shape: IssuePageShape): IssueColumns {
 /**
  * Runs a page statement and maps its rows as Drizzle's select would, by each column's own decoder, but without
  * Drizzle's generic row mapping, which checks the kind of every field of every row (a few milliseconds a page
- * of 500). The statement is Drizzle's, run raw: the same driver parsing, rows keyed by column name.
+ * of 500). The statement runs raw, as a named prepared statement (db/named-statements.ts: planned once per
+ * connection), with the same driver parsing, rows keyed by column name.
  */
 async function pageRows(db: Db, query: SQLWrapper, selection: IssueColumns): Promise<FoundRow[]> {
   const decoders = Object.entries(selection).map(([key, column]) => [key, column.name, column] as const);
-  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows.map((row) => {
+  const rows = await executeNamed(db, query);
+  return rows.map((row) => {
     const issue: Record<string, unknown> = {};
     for (const [key, name, column] of decoders) {
       const value = row[name];
@@ -159,10 +160,44 @@ function marksOf(shape: IssuePageShape): SQL<FoundRow['marks']> {
     : sql<FoundRow['marks']>`null::json`;
 }
 
-function regionMembership(q: IssuePageQuery, region: Region): SQL | undefined {
-  const marked = sql`select issue_id from issue_user_states where user_id = ${q.userId} and starred
-    union select issue_id from issue_notifications where user_id = ${q.userId} and project_id = ${q.projectId}`;
-  if (region === 'marked') return sql`${issues.id} = any(array(${marked}))`;
+/**
+ * A whole number as SQL text. The page's size is written into the statement rather than sent as a parameter: a
+ * named statement keeps a generic plan, and a LIMIT the planner cannot see is estimated as a tenth of the rows.
+ */
+function literalInt(n: number): SQL {
+  if (!Number.isSafeInteger(n)) throw new Error(`not a whole number: ${n}`);
+  return sql.raw(String(n));
+}
+
+/**
+ * The caller's marks in the project, one row per marked issue (`ns`: issue_id, starred, count, mentions, last_at),
+ * in the first three keys of the default order: starred first, most mentions, newest mark (none last). Read from
+ * the caller's rows of issue_user_states (issue_user_states_user_idx) and issue_notifications
+ * (issue_notifications_user_project_idx) alone — small rows, no issue — so the marked region walks them in this
+ * order and fetches and sorts only the issues a page needs (plus those that tie on these keys at its end), not
+ * every marked issue. `count` is 0 on an issue that is starred without marks.
+ */
+function markedIssues(q: IssuePageQuery): SQL {
+  return sql`(select s.issue_id, bool_or(s.starred) as starred, (count(*) filter (where s.mark))::int as count,
+      (count(*) filter (where s.mention))::int as mentions, max(s.at) as last_at
+    from (select issue_id, true as starred, false as mark, false as mention, null::timestamptz as at
+        from issue_user_states where user_id = ${q.userId} and starred
+      union all select issue_id, false, true, is_mention, created_at
+        from issue_notifications where user_id = ${q.userId} and project_id = ${q.projectId}) s
+    group by s.issue_id
+    order by 2 desc, 4 desc, 5 desc nulls last) "ns"`;
+}
+
+/** The caller's marks on an issue of the marked region (markedIssues' `ns`): none on an issue only starred. */
+function markedMarksOf(shape: IssuePageShape): SQL<FoundRow['marks']> {
+  return shape.notifications
+    ? sql<
+        FoundRow['marks']
+      >`case when "ns"."count" > 0 then json_build_array("ns"."count", "ns"."mentions", "ns"."last_at") end`
+    : sql<FoundRow['marks']>`null::json`;
+}
+
+function unmarkedMembership(q: IssuePageQuery, region: 'published' | 'drafts'): SQL | undefined {
   return and(
     sql`coalesce(${issueUserStates.starred}, false) = false`,
     sql`not exists (select 1 from issue_notifications n where n.issue_id = ${issues.id} and n.user_id = ${q.userId} and n.project_id = ${q.projectId})`,
@@ -170,18 +205,23 @@ function regionMembership(q: IssuePageQuery, region: Region): SQL | undefined {
   );
 }
 
+/** A query builder's statement as a CTE body limited to `limit` rows: `name as ((select … order by …) limit n)`. */
+function limitedCte(name: string, query: SQLWrapper, limit: number): SQL {
+  return sql`${sql.identifier(name)} as (${query} limit ${literalInt(limit)})`;
+}
+
 /**
  * The ids of a region's first rows (after the cursor when it is the cursor's region) with their rank and sort
- * values. `earlier` are the regions read before it in the same statement: when they already fill the page,
- * the region is not read at all (a one-time filter).
+ * values, as a CTE named after the region. `earlier` are the regions read before it in the same statement: when
+ * they already fill the page, the region is not read at all (a one-time filter).
  */
-function regionQuery(
+function regionCte(
   db: Db,
   q: IssuePageQuery,
   region: Region,
   cursor: IssueCursor | undefined,
   earlier: readonly Region[],
-) {
+): SQL {
   const order = regionOrderBy(region);
   const before =
     earlier.length > 0
@@ -190,37 +230,60 @@ function regionQuery(
           sql` + `,
         )})`
       : undefined;
-  const filled = before ? sql`${before} < ${q.size + 1}` : undefined;
-  // Outside the marked region the caller has no marks on a row (its membership says so).
-  const marks = region === 'marked' ? marksOf(q.shape) : sql<FoundRow['marks']>`null::json`;
-  const base = db
+  const filled = before ? sql`${before} < ${literalInt(q.size + 1)}` : undefined;
+  const selection = {
+    id: issues.id,
+    region: sql<number>`${sql.raw(String(SORT_REGIONS.indexOf(region)))}`.as('region'),
+    rn: sql<number>`row_number() over (order by ${order})`.as('rn'),
+    sortValues: sortValuesAt(
+      region,
+      order,
+      before ? sql`${literalInt(q.size)} - ${before}` : literalInt(q.size),
+    ).as('sort_values'),
+    // Outside the marked region the caller has no marks on a row (its membership says so).
+    marks: (region === 'marked' ? markedMarksOf(q.shape) : sql<FoundRow['marks']>`null::json`).as('marks'),
+  };
+  const userState = and(eq(issueUserStates.issueId, issues.id), eq(issueUserStates.userId, q.userId));
+  const after = cursor?.region === region ? afterCursorWhere(cursor, region) : undefined;
+  const query =
+    region === 'marked'
+      ? db
+          .select(selection)
+          .from(markedIssues(q))
+          .innerJoin(issues, sql`${issues.id} = "ns"."issue_id"`)
+          .leftJoin(issueUserStates, userState)
+          .where(and(q.where, after, filled))
+          .orderBy(order)
+      : db
+          .select(selection)
+          .from(issues)
+          .leftJoin(issueUserStates, userState)
+          .where(and(q.where, unmarkedMembership(q, region), after, filled))
+          .orderBy(order);
+  return limitedCte(region, query, q.size + 1);
+}
+
+/** The few rows of a narrowing filter in the full default order, as the CTE `page` (the regions' columns). */
+function narrowCte(db: Db, q: IssuePageQuery, cursor: IssueCursor | undefined): SQL {
+  const summary = notificationSummaryJoin(db, q.userId, q.projectId);
+  const order = regionOrderBy('all');
+  const query = db
     .select({
       id: issues.id,
-      region: sql<number>`${sql.raw(String(SORT_REGIONS.indexOf(region)))}`.as('region'),
+      region: sql<number>`0`.as('region'),
       rn: sql<number>`row_number() over (order by ${order})`.as('rn'),
-      sortValues: sortValuesAt(region, order, before ? sql`${q.size} - ${before}` : sql`${q.size}`).as(
-        'sort_values',
-      ),
-      marks: marks.as('marks'),
+      sortValues: sortValuesAt('all', order, literalInt(q.size)).as('sort_values'),
+      marks: marksOf(q.shape).as('marks'),
     })
     .from(issues)
     .leftJoin(
       issueUserStates,
       and(eq(issueUserStates.issueId, issues.id), eq(issueUserStates.userId, q.userId)),
-    );
-  const summary = notificationSummaryJoin(db, q.userId, q.projectId);
-  const joined = region === 'marked' ? base.leftJoin(summary, eq(summary.issueId, issues.id)) : base;
-  return joined
-    .where(
-      and(
-        q.where,
-        regionMembership(q, region),
-        cursor?.region === region ? afterCursorWhere(cursor, region) : undefined,
-        filled,
-      ),
     )
-    .orderBy(order)
-    .limit(q.size + 1);
+    .leftJoin(summary, eq(summary.issueId, issues.id))
+    .where(and(q.where, cursor ? afterCursorWhere(cursor, 'all') : undefined))
+    .orderBy(order);
+  return limitedCte('page', query, q.size + 1);
 }
 
 function summaryOf(marks: FoundRow['marks']): NotificationsSummary {
@@ -244,67 +307,49 @@ function pageOf(found: readonly FoundRow[], size: number, shape: IssuePageShape)
   };
 }
 
-/** The few rows of a narrowing filter, sorted in the full default order. */
-async function selectNarrowPage(
-  db: Db,
-  q: IssuePageQuery,
-  cursor: IssueCursor | undefined,
-): Promise<IssuePageRows> {
-  const summary = notificationSummaryJoin(db, q.userId, q.projectId);
-  const order = regionOrderBy('all');
-  const selection = issueSelection(q.shape);
-  const query = db
-    .select({
-      ...selection,
-      sortValues: sortValuesAt('all', order, sql`${q.size}`).as('sort_values'),
-      children: childrenJson(q.userId, q.shape).as('children'),
-      marks: marksOf(q.shape).as('marks'),
-    })
-    .from(issues)
-    .leftJoin(
-      issueUserStates,
-      and(eq(issueUserStates.issueId, issues.id), eq(issueUserStates.userId, q.userId)),
-    )
-    .leftJoin(summary, eq(summary.issueId, issues.id))
-    .where(and(q.where, cursor ? afterCursorWhere(cursor, 'all') : undefined))
-    .orderBy(order)
-    .limit(q.size + 1);
-  return pageOf(await pageRows(db, query, selection), q.size, q.shape);
-}
+const PAGE = sql.identifier('page');
 
 /**
- * One page of the list in the default order with each issue's children, in ONE statement. A narrowing filter's
- * rows are sorted whole;
- * otherwise the list is read region by region (issue-sort-sql.ts): each region from the cursor's on is a CTE
- * limited to the page, a region is not read once earlier ones fill the page, and the page's full rows are joined
- * to the ranked ids. Both ways give the same rows in the same order, and take each other's cursors.
+ * One page of the list in the default order with each issue's children, in ONE statement (a named prepared
+ * statement: planned once per connection). The page's rows are a CTE `page` (id, region, rn, sort_values,
+ * marks) of at most size + 1 rows:
+ * - a narrowing filter's rows (search, ids) sorted whole;
+ * - otherwise the list read region by region (issue-sort-sql.ts): each region from the cursor's on is a CTE
+ *   limited to the page, a region is not read once earlier ones fill the page, and `page` takes the first rows of
+ *   their union.
+ * Both ways give the same rows in the same order, and take each other's cursors. The children are read for the
+ * page's ids only, one aggregate per child table (pageChildren), and the full rows are fetched by primary key.
  */
 export async function selectIssuePage(db: Db, q: IssuePageQuery): Promise<IssuePageRows> {
   const cursor = q.after ? decodeCursor(q.after) : undefined;
-  if (q.narrow) return selectNarrowPage(db, q, cursor);
-  const regions = SORT_REGIONS.slice(cursor ? SORT_REGIONS.indexOf(cursor.region) : 0);
-  const ctes = regions.map((r, i) => db.$with(r).as(regionQuery(db, q, r, cursor, regions.slice(0, i))));
-  const [first, ...rest] = ctes.map((c) =>
-    db.select({ id: c.id, region: c.region, rn: c.rn, sortValues: c.sortValues, marks: c.marks }).from(c),
-  );
-  if (!first) return { views: [], userTags: new Map(), hasNextPage: false, endCursor: null };
-  const [second, ...more] = rest;
-  const page = db.$with('page').as(second ? unionAll(first, second, ...more) : first);
-  // The ids are also given as an array so that each row is fetched by its primary key: a plain join may be
-  // planned as a merge join that walks the whole primary key index to meet a few hundred ids.
+  const ctes: SQL[] = [];
+  if (q.narrow) {
+    ctes.push(narrowCte(db, q, cursor));
+  } else {
+    const regions = SORT_REGIONS.slice(cursor ? SORT_REGIONS.indexOf(cursor.region) : 0);
+    regions.forEach((r, i) => ctes.push(regionCte(db, q, r, cursor, regions.slice(0, i))));
+    const union = sql.join(
+      regions.map((r) => sql`select "id", "region", "rn", "sort_values", "marks" from ${sql.identifier(r)}`),
+      sql` union all `,
+    );
+    ctes.push(
+      sql`${PAGE} as (select * from (${union}) u order by "region", "rn" limit ${literalInt(q.size + 1)})`,
+    );
+  }
+  // The ids are given as an array so that each row (and each child table's rows) is fetched by its primary key
+  // or its issue_id index: a plain join may be planned as a merge join that walks the whole index to meet a few
+  // hundred ids.
+  const pageIds = sql`array(select "id" from ${PAGE})`;
+  const children = pageChildren(q.userId, q.projectId, q.shape, pageIds);
   const selection = issueSelection(q.shape);
-  const query = db
-    .with(...ctes, page)
-    .select({
-      ...selection,
-      sortValues: page.sortValues,
-      children: childrenJson(q.userId, q.shape).as('children'),
-      marks: page.marks,
-    })
-    .from(issues)
-    .innerJoin(page, eq(page.id, issues.id))
-    .where(sql`${issues.id} = any(array(select "id" from ${page}))`)
-    .orderBy(page.region, page.rn)
-    .limit(q.size + 1);
+  const columns = sql.join(
+    Object.values(selection).map((column) => sql`${column}`),
+    sql`, `,
+  );
+  const query = sql`with ${sql.join([...ctes, ...children.ctes], sql`, `)}
+    select ${columns}, ${PAGE}."sort_values", ${children.json} as "children", ${PAGE}."marks"
+    from ${issues} join ${PAGE} on ${PAGE}."id" = ${issues.id}${children.joins}
+    where ${issues.id} = any(${pageIds})
+    order by ${PAGE}."region", ${PAGE}."rn"`;
   return pageOf(await pageRows(db, query, selection), q.size, q.shape);
 }

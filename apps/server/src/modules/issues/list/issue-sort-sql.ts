@@ -56,8 +56,9 @@ const TAIL_ORDER: readonly SQL[] = [
 
 /**
  * Without a narrowing filter the list is read as three consecutive regions of the default order, each with keys
- * an index can serve: `marked` (starred or with unread marks: every such row sorts before the others, and there
- * are few) in the full order; then `published` (the rest with a published date), whose first key,
+ * an index can serve: `marked` (starred or with unread marks: every such row sorts before the others), walked in
+ * the order of the caller's marks alone (issue-page-sql.ts `markedIssues`, the `ns` of this region: starred,
+ * mentions, last mark) so that only the issues of a page are fetched and sorted by the other keys; then `published` (the rest with a published date), whose first key,
  * visibilityUpdatedAt newest first, is read from issues_project_default_sort_idx so a page touches about its own
  * rows instead of sorting the whole project; then `drafts` (no published date). Within each region the order is
  * DEFAULT_KEYS' order: the keys that are constant there are left out, the others written in their native
@@ -69,7 +70,15 @@ export type SortRegion = (typeof SORT_REGIONS)[number] | 'all';
 
 const REGION_ORDER: Readonly<Record<SortRegion, readonly SQL[]>> = {
   all: DEFAULT_KEYS.map((k) => k.expr),
-  marked: DEFAULT_KEYS.map((k) => k.expr),
+  // The default keys in their native directions, the marks' first (read from markedIssues' `ns`, already in
+  // their order: an incremental sort orders the rows that tie on them).
+  marked: [
+    sql`"ns"."starred" desc`,
+    sql`"ns"."mentions" desc`,
+    sql`"ns"."last_at" desc nulls last`,
+    sql`${issues.visibilityUpdatedAt} desc nulls last`,
+    ...TAIL_ORDER,
+  ],
   // NULLS LAST as in issues_project_default_sort_idx, which serves this order.
   published: [sql`${issues.visibilityUpdatedAt} desc nulls last`, ...TAIL_ORDER],
   drafts: TAIL_ORDER,
