@@ -106,9 +106,9 @@ test.describe('AI assistant', () => {
     await expect(issueDraft.getByTestId('ai-issue-draft-error')).toHaveText('Place a location pin.');
     await addPhotoWithPin(page, issueDraft, 'shoring');
     await issueDraft.getByTestId('ai-issue-draft-create').click();
-    const created = issueDraft.getByTestId('ai-issue-draft-created');
-    await expect(created).toBeVisible();
-    await created.getByRole('link').click();
+    const createdFromDraft = issueDraft.getByTestId('ai-issue-draft-created');
+    await expect(createdFromDraft).toBeVisible();
+    await createdFromDraft.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/workspace/project/${world.projectId}/issues/\\d+$`));
     await expect(page.getByTestId('issue-view')).toContainText('Shoring missing on level 3, axis B');
     await expect(page.getByTestId('issue-view')).toContainText('The slab of level 3 has no shoring.');
