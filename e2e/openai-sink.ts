@@ -4,7 +4,8 @@ import { startOpenAiTestServer } from '../apps/server/test/support/openai-test-s
  * A scripted OpenAI-compatible model for the browser journeys (started by playwright.config.ts before Obra, which
  * points AI_BASE_URL at it): asked a question, it looks up the active issues whose deadline has passed through the
  * assistant's search tool; given the tool's answer, it streams a list of them, each linked as the assistant must.
- * Asked to "Draft a comment", it drafts one on the first issue it found, through the draft_comment tool. Smart Docs'
+ * Asked to "Draft a comment", it drafts one on the first issue it found, through the draft_comment tool; asked to
+ * "Draft an issue", it drafts one in that issue's project and discipline, through draft_issue. Smart Docs'
  * questions are answered from the first passage given, and the text helper returns a fixed complete version. A smart
  * flow description becomes a weekly rule on the first project the prompt lists.
  * The server is the one the server tests use (apps/server/test/support/openai-test-server.ts).
@@ -53,7 +54,14 @@ server.answer = (request) => {
   const found = (content: string | null | undefined) =>
     (
       JSON.parse(content ?? '{}') as {
-        issues?: { id: number; projectId: number; code: string; title: string; link: string }[];
+        issues?: {
+          id: number;
+          projectId: number;
+          code: string;
+          title: string;
+          link: string;
+          disciplines: string[];
+        }[];
       }
     ).issues ?? [];
   if (last?.role !== 'tool') {
@@ -71,11 +79,36 @@ server.answer = (request) => {
         ],
       };
     }
+    if (question.startsWith('Draft an issue')) {
+      // In the project and discipline of the first issue of the conversation's last search.
+      const searched = [...request.messages]
+        .reverse()
+        .find((m) => m.role === 'tool' && m.content?.includes('"issues"'));
+      const issue = found(searched?.content)[0];
+      if (!issue) return { text: ['Ask ', 'me ', 'what ', 'is ', 'late ', 'first.'] };
+      return {
+        toolCalls: [
+          {
+            name: 'draft_issue',
+            arguments: {
+              projectId: issue.projectId,
+              title: 'Shoring missing on level 3',
+              description:
+                'The slab of level 3 has no shoring. Who: the structure contractor. By when: Friday.',
+              disciplines: [{ discipline: issue.disciplines[0] ?? '' }],
+              priority: 'high',
+            },
+          },
+        ],
+      };
+    }
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     return {
       toolCalls: [{ name: 'search_issues', arguments: { filter: 'actives', deadlineBefore: yesterday } }],
     };
   }
+  if (last.content?.includes('"created":false'))
+    return { text: ['I ', 'drafted ', 'an ', 'issue ', 'for ', 'you ', 'to ', 'confirm.'] };
   if (last.content?.includes('"draft"'))
     return { text: ['I ', 'drafted ', 'a ', 'comment ', 'for ', 'you ', 'to ', 'confirm.'] };
   const issues = found(last.content);

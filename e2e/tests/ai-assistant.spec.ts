@@ -1,10 +1,11 @@
 import { expect, test } from '../fixtures.ts';
-import { buildIssueWorld, signedInPage } from './issue-view-helpers.ts';
+import { addPhotoWithPin, buildIssueWorld, signedInPage } from './issue-view-helpers.ts';
 import { createCompanyCollaborator, gql } from './project-helpers.ts';
 
 // The AI assistant (issue 31) on the scripted model of e2e/openai-sink.ts: a company admin turns it on for a
 // member on the members page; the member accepts the disclaimer once, asks what is late, confirms a drafted
-// comment, and opens the issue from the streamed answer's link.
+// comment, opens the issue from the streamed answer's link, then has an issue drafted, completes it with its photo
+// and pin, and creates it from the chat.
 
 test.describe('AI assistant', () => {
   test('enabled for a member, disclaimer once, asks about late issues and opens one from the answer', async ({
@@ -88,5 +89,28 @@ test.describe('AI assistant', () => {
     await expect(page.getByTestId('issue-view')).toContainText(
       'Please send the shoring plan for this slab by Friday.',
     );
+
+    // Back in the conversation, a drafted issue is created only once the member completes and confirms it.
+    await page.goBack();
+    await expect(page.getByTestId('ai-input')).toBeVisible();
+    await page.getByTestId('ai-input').fill('Draft an issue about the missing shoring');
+    await page.getByTestId('ai-send').click();
+    await expect(page.getByTestId('ai-answer').last()).toContainText(
+      'I drafted an issue for you to confirm.',
+    );
+    const issueDraft = page.getByTestId('ai-issue-draft');
+    await expect(issueDraft.getByTestId('ai-issue-draft-title')).toHaveValue('Shoring missing on level 3');
+    await expect(issueDraft.getByTestId('ai-issue-draft-discipline')).toHaveCount(1);
+    await issueDraft.getByTestId('ai-issue-draft-title').fill('Shoring missing on level 3, axis B');
+    await issueDraft.getByTestId('ai-issue-draft-create').click();
+    await expect(issueDraft.getByTestId('ai-issue-draft-error')).toHaveText('Place a location pin.');
+    await addPhotoWithPin(page, issueDraft, 'shoring');
+    await issueDraft.getByTestId('ai-issue-draft-create').click();
+    const createdFromDraft = issueDraft.getByTestId('ai-issue-draft-created');
+    await expect(createdFromDraft).toBeVisible();
+    await createdFromDraft.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/workspace/project/${world.projectId}/issues/\\d+$`));
+    await expect(page.getByTestId('issue-view')).toContainText('Shoring missing on level 3, axis B');
+    await expect(page.getByTestId('issue-view')).toContainText('The slab of level 3 has no shoring.');
   });
 });

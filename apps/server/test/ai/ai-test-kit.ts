@@ -7,7 +7,11 @@ import { subscribeAs } from '../issues/subscription-test-kit.ts';
 
 export const SEND = `mutation($c: Int, $p: String!, $t: String!) {
   sendAiMessage(conversationId: $c, persona: $p, text: $t) { conversation { id persona title } message { id role content } } }`;
-export const ANSWER = `subscription($m: Int!) { aiAnswer(messageId: $m) { kind text messageId code draft { projectId issueId code message } } }`;
+export const ANSWER = `subscription($m: Int!) { aiAnswer(messageId: $m) { kind text messageId code
+  draft { projectId issueId code message }
+  issueDraft { projectId projectName title description deadline priority disciplines { disciplineId abbreviation status } }
+  bulkDraft { projectId issues { id code title link } deadline clearDeadline priority disciplines { disciplineId status }
+    addLabels { id name } removeLabels { id name } } } }`;
 export const MESSAGES = `query($c: Int!) { aiConversationMessages(conversationId: $c) { id role content } }`;
 
 export interface AnswerEvent {
@@ -16,6 +20,25 @@ export interface AnswerEvent {
   messageId: number | null;
   code: string | null;
   draft: { projectId: number; issueId: number; code: string; message: string } | null;
+  issueDraft: {
+    projectId: number;
+    projectName: string;
+    title: string;
+    description: string | null;
+    deadline: string | null;
+    priority: string;
+    disciplines: { disciplineId: number; abbreviation: string; status: string }[];
+  } | null;
+  bulkDraft: {
+    projectId: number;
+    issues: { id: number; code: string; title: string; link: string }[];
+    deadline: string | null;
+    clearDeadline: boolean;
+    priority: string | null;
+    disciplines: { disciplineId: number; status: string }[];
+    addLabels: { id: number; name: string }[];
+    removeLabels: { id: number; name: string }[];
+  } | null;
 }
 
 /** Turns the assistant on for a user and records their accepted disclaimer (straight in the database). */

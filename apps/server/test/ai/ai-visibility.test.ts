@@ -9,17 +9,30 @@ import {
   type ScriptedToolCall,
 } from '../support/openai-test-server.ts';
 import type { TestUser } from '../support/factories.ts';
+import { uploadFile, type DriveWorld } from '../drive/drive-test-kit.ts';
+import { settled, textPdf } from '../smart-docs/smart-docs-test-kit.ts';
 import { ask, enableAssistant } from './ai-test-kit.ts';
 
 // The visibility matrix for the assistant: a partner without the issues' discipline (collaboratorOther) asks,
 // through every tool, for a draft (visibility creator), a group-only issue and the restricted ones
 // (project_management, semi_public), by title, by id, by code and by a quoted sentence of the description (and
-// tries to draft a comment on each), and gets nothing of them; the public issue is found by the same calls, and the creator finds every one.
+// tries to draft a comment on each, to summarise its thread and to draft a bulk change of it by id and by title), and
+// gets nothing of them; the public issue is found by the same calls, and the creator finds every one. The same
+// partner looks for a drive document restricted to another discipline by its name, a quoted sentence and its id
+// (find_documents: the drive's list and Smart Docs' passages) and gets nothing of it, while a public one is found.
 
 let ai: OpenAiTestServer;
 let t: TestServer;
 let w: IssueWorld;
 const issues: { visibility: string; id: number; code: string; title: string; sentence: string }[] = [];
+/** Tool calls made for each issue, in everyToolCall's order. */
+const PER_ISSUE = 8;
+const RESTRICTED_SENTENCE = 'a armadura reservada da Zebra fica sob sigilo quarenta e tres';
+const PUBLIC_SENTENCE = 'o memorial aberto da Zebra descreve a fachada norte';
+const docs = {
+  restricted: { fileId: 0, documentId: 0, name: 'Zebra-Reservado-Memorial' },
+  open: { fileId: 0, documentId: 0, name: 'Zebra-Aberto-Memorial' },
+};
 
 beforeAll(async () => {
   ai = await startOpenAiTestServer();
@@ -27,6 +40,8 @@ beforeAll(async () => {
     AI_BASE_URL: ai.url,
     AI_MODEL: 'scripted-model',
     AI_MESSAGES_PER_MINUTE: '100',
+    // One model turn carries every tool's answer about every issue and document (the creator's are long).
+    AI_CONTEXT_TOKENS: '400000',
   });
   w = await buildIssueWorld(t);
   for (const visibility of ISSUE_VISIBILITIES) {
@@ -53,7 +68,28 @@ beforeAll(async () => {
   }
   await enableAssistant(t, w.collaboratorOther);
   await enableAssistant(t, w.creator);
-});
+  // Drive documents of the project: one visible only to the discipline of the issues (disciplineIds[0]), one public.
+  const drive = { base: `/project-drive/projects/${w.projectId}` } as DriveWorld;
+  const restricted = await uploadFile(
+    t,
+    drive,
+    w.creator,
+    `${docs.restricted.name}.pdf`,
+    { disciplineId: w.disciplineIds[0], visibility: 'discipline' },
+    await textPdf([`Nota: ${RESTRICTED_SENTENCE}.`]),
+  );
+  const open = await uploadFile(
+    t,
+    drive,
+    w.creator,
+    `${docs.open.name}.pdf`,
+    { visibility: 'public' },
+    await textPdf([`Nota: ${PUBLIC_SENTENCE}.`]),
+  );
+  docs.restricted = { ...docs.restricted, fileId: restricted.id, documentId: restricted.documentId };
+  docs.open = { ...docs.open, fileId: open.id, documentId: open.documentId };
+  await settled(t, w.creator, w.projectId, [restricted.id, open.id]);
+}, 120_000);
 afterAll(async () => {
   await t?.close();
   await ai?.close();
@@ -71,6 +107,17 @@ function everyToolCall(projectId: number): ScriptedToolCall[] {
       name: 'count_issues',
       arguments: { by },
     })),
+    {
+      name: 'draft_issue',
+      arguments: { projectId, title: 'Nova questão', disciplines: [{ discipline: 'EST' }] },
+    },
+    { name: 'draft_bulk_change', arguments: { projectId, text: 'Zebra', priority: 'low' } },
+    { name: 'find_documents', arguments: { text: 'Zebra' } },
+    { name: 'find_documents', arguments: { projectId, text: docs.restricted.name } },
+    { name: 'find_documents', arguments: { text: RESTRICTED_SENTENCE } },
+    { name: 'find_documents', arguments: { projectId, text: String(docs.restricted.documentId) } },
+    { name: 'find_documents', arguments: { projectId, text: 'armadura reservada sigilo' } },
+    { name: 'find_documents', arguments: { text: PUBLIC_SENTENCE } },
   ];
   for (const issue of issues)
     calls.push(
@@ -79,6 +126,9 @@ function everyToolCall(projectId: number): ScriptedToolCall[] {
       { name: 'search_issues', arguments: { text: issue.sentence } },
       { name: 'read_issue', arguments: { projectId, issueId: issue.id } },
       { name: 'draft_comment', arguments: { projectId, issueId: issue.id, message: 'Zebra?' } },
+      { name: 'summarize_thread', arguments: { projectId, issueId: issue.id } },
+      { name: 'draft_bulk_change', arguments: { projectId, issueIds: [issue.id], priority: 'low' } },
+      { name: 'draft_bulk_change', arguments: { projectId, text: issue.sentence, priority: 'low' } },
     );
   return calls;
 }
@@ -86,7 +136,7 @@ function everyToolCall(projectId: number): ScriptedToolCall[] {
 async function toolResultsFor(user: TestUser): Promise<string[]> {
   ai.queue.push({ toolCalls: everyToolCall(w.projectId) }, { text: ['Pronto.'] });
   const answer = await ask(t, user, 'Mostre tudo sobre a Zebra');
-  expect(answer.events.at(-1)?.kind).toBe('done');
+  expect(answer.events.at(-1)).toMatchObject({ kind: 'done' });
   const request = ai.received.at(-1);
   return (request?.messages ?? []).filter((m) => m.role === 'tool').map((m) => m.content ?? '');
 }
@@ -104,24 +154,44 @@ describe('the assistant sees only what its user sees', () => {
       else expect([issue.visibility, leaks]).toEqual([issue.visibility, []]);
     }
     // The counts count only the public issue.
-    const counts = results.filter((r) => r.includes('"by":')).map((r) => JSON.parse(r) as { total: number });
+    const counts = results
+      .filter((r) => r.startsWith('{"by":'))
+      .map((r) => JSON.parse(r) as { total: number });
     expect(counts.map((c) => c.total)).toEqual([1, 1, 1, 1]);
-    // Reading a hidden issue by id, or drafting a comment on it, answers exactly like a missing one.
-    const perIssue = results.slice(-5 * issues.length);
+    // Reading a hidden issue by id, drafting a comment on it or summarising its thread answers exactly like a
+    // missing one; a bulk change of it by id finds no issue.
+    const perIssue = results.slice(-PER_ISSUE * issues.length);
     issues.forEach((issue, i) => {
-      const [read, drafted] = [perIssue[i * 5 + 3], perIssue[i * 5 + 4]];
+      const [read, drafted, thread, bulk] = perIssue.slice(i * PER_ISSUE + 3, i * PER_ISSUE + 7);
       const hidden = issue.visibility !== 'public';
       expect([
         issue.visibility,
         read === '{"error":"not found"}',
         drafted === '{"error":"not found"}',
-      ]).toEqual([issue.visibility, hidden, hidden]);
+        thread === '{"error":"not found"}',
+        bulk === '{"error":"no issues found"}',
+      ]).toEqual([issue.visibility, hidden, hidden, hidden, hidden]);
     });
+    // A drafted issue needs no issue read; the partner may draft one in their project.
+    expect(results.some((r) => r.includes('"title":"Nova questão"'))).toBe(true);
+    // Nothing of the restricted document, by its name, a quoted sentence, its words or its id; the public one is found.
+    const restrictedLeaks = [
+      docs.restricted.name,
+      'armadura reservada',
+      `"documentId":${docs.restricted.documentId},`,
+      `"fileId":${docs.restricted.fileId},`,
+    ].filter((s) => all.includes(s));
+    expect(restrictedLeaks).toEqual([]);
+    expect(all).toContain(docs.open.name);
+    expect(all).toContain(`/workspace/project/${w.projectId}/drive/documents/${docs.open.documentId}`);
+    expect(all).toContain('memorial aberto da Zebra');
   });
 
   it('finds every one of them for their creator (the same calls work)', async () => {
     const all = (await toolResultsFor(w.creator)).join('\n');
     for (const issue of issues)
       expect([issue.visibility, all.includes(issue.sentence)]).toEqual([issue.visibility, true]);
+    expect(all).toContain(docs.restricted.name);
+    expect(all).toContain('armadura reservada da Zebra');
   });
 });

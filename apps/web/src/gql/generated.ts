@@ -583,6 +583,118 @@ export type AiAnswerSubscription = {
     messageId: number | null;
     code: string | null;
     draft: { projectId: number; issueId: number; code: string; message: string } | null;
+    issueDraft: {
+      projectId: number;
+      projectName: string;
+      title: string;
+      description: string | null;
+      priority: string;
+      deadline: string | null;
+      statuses: Array<string>;
+      disciplines: Array<{
+        disciplineId: number;
+        name: string;
+        abbreviation: string;
+        status: string;
+        deadline: string | null;
+      }>;
+      locals: Array<{ id: number; name: string }>;
+      labels: Array<{ id: number; name: string }>;
+    } | null;
+    bulkDraft: {
+      projectId: number;
+      projectName: string;
+      deadline: string | null;
+      clearDeadline: boolean;
+      priority: string | null;
+      issues: Array<{ id: number; code: string; title: string; link: string }>;
+      disciplines: Array<{
+        disciplineId: number;
+        name: string;
+        abbreviation: string;
+        status: string;
+        deadline: string | null;
+      }>;
+      addLabels: Array<{ id: number; name: string }>;
+      removeLabels: Array<{ id: number; name: string }>;
+    } | null;
+  };
+};
+
+export type AiDraftDisciplineFieldsFragment = {
+  disciplineId: number;
+  name: string;
+  abbreviation: string;
+  status: string;
+  deadline: string | null;
+};
+
+export type AiIssueDraftFieldsFragment = {
+  projectId: number;
+  projectName: string;
+  title: string;
+  description: string | null;
+  priority: string;
+  deadline: string | null;
+  statuses: Array<string>;
+  disciplines: Array<{
+    disciplineId: number;
+    name: string;
+    abbreviation: string;
+    status: string;
+    deadline: string | null;
+  }>;
+  locals: Array<{ id: number; name: string }>;
+  labels: Array<{ id: number; name: string }>;
+};
+
+export type AiBulkDraftFieldsFragment = {
+  projectId: number;
+  projectName: string;
+  deadline: string | null;
+  clearDeadline: boolean;
+  priority: string | null;
+  issues: Array<{ id: number; code: string; title: string; link: string }>;
+  disciplines: Array<{
+    disciplineId: number;
+    name: string;
+    abbreviation: string;
+    status: string;
+    deadline: string | null;
+  }>;
+  addLabels: Array<{ id: number; name: string }>;
+  removeLabels: Array<{ id: number; name: string }>;
+};
+
+export type ConfirmAiIssueDraftMutationVariables = Exact<{
+  conversationId: number;
+  projectId: number;
+  title: string;
+  description?: string | null | undefined;
+  priority?: string | null | undefined;
+  visibility?: string | null | undefined;
+  deadline?: string | null | undefined;
+  disciplines: Array<IssueDisciplineInput> | IssueDisciplineInput;
+  locals?: Array<number> | number | null | undefined;
+  labels?: Array<number> | number | null | undefined;
+  pin?: unknown;
+  images?: Array<IssueImageInput> | IssueImageInput | null | undefined;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+export type ConfirmAiIssueDraftMutation = { confirmAiIssueDraft: { id: number; projectId: number } };
+
+export type ConfirmAiBulkChangeMutationVariables = Exact<{
+  conversationId: number;
+  projectId: number;
+  issuesIds: Array<number> | number;
+  newValues: IssueBulkValuesInput;
+}>;
+
+export type ConfirmAiBulkChangeMutation = {
+  confirmAiBulkChange: {
+    updatedIds: Array<number>;
+    rejected: Array<{ issueId: number; code: string; message: string }>;
   };
 };
 
@@ -3176,6 +3288,175 @@ export const AiConversationFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<AiConversationFieldsFragment, unknown>;
+export const AiDraftDisciplineFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AiDraftDisciplineFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AiDraftDiscipline' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'disciplineId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abbreviation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'deadline' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AiDraftDisciplineFieldsFragment, unknown>;
+export const AiIssueDraftFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AiIssueDraftFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AiIssueDraft' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'projectName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'priority' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'deadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'disciplines' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'AiDraftDisciplineFields' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'locals' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'labels' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'statuses' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AiDraftDisciplineFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AiDraftDiscipline' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'disciplineId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abbreviation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'deadline' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AiIssueDraftFieldsFragment, unknown>;
+export const AiBulkDraftFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AiBulkDraftFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AiBulkDraft' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'projectName' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'issues' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'deadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'clearDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'priority' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'disciplines' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'AiDraftDisciplineFields' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addLabels' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'removeLabels' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AiDraftDisciplineFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AiDraftDiscipline' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'disciplineId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abbreviation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'deadline' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AiBulkDraftFieldsFragment, unknown>;
 export const LoggedUserFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -5677,6 +5958,150 @@ export const AiAnswerDocument = {
                     ],
                   },
                 },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'issueDraft' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'AiIssueDraftFields' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'bulkDraft' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'AiBulkDraftFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AiDraftDisciplineFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AiDraftDiscipline' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'disciplineId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abbreviation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'deadline' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AiIssueDraftFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AiIssueDraft' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'projectName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'priority' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'deadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'disciplines' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'AiDraftDisciplineFields' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'locals' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'labels' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'statuses' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AiBulkDraftFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AiBulkDraft' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'projectName' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'issues' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'deadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'clearDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'priority' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'disciplines' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'AiDraftDisciplineFields' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addLabels' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'removeLabels' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
               ],
             },
           },
@@ -5685,6 +6110,280 @@ export const AiAnswerDocument = {
     },
   ],
 } as unknown as DocumentNode<AiAnswerSubscription, AiAnswerSubscriptionVariables>;
+export const ConfirmAiIssueDraftDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConfirmAiIssueDraft' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'priority' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'visibility' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'deadline' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'disciplines' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'IssueDisciplineInput' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'locals' } },
+          type: {
+            kind: 'ListType',
+            type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'labels' } },
+          type: {
+            kind: 'ListType',
+            type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pin' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'JSON' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'images' } },
+          type: {
+            kind: 'ListType',
+            type: {
+              kind: 'NonNullType',
+              type: { kind: 'NamedType', name: { kind: 'Name', value: 'IssueImageInput' } },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'idempotencyKey' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'confirmAiIssueDraft' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'conversationId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'title' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'description' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'priority' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'priority' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'visibility' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'visibility' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'deadline' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'deadline' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'disciplines' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'disciplines' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'locals' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'locals' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'labels' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'labels' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pin' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pin' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'images' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'images' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'idempotencyKey' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'idempotencyKey' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'projectId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfirmAiIssueDraftMutation, ConfirmAiIssueDraftMutationVariables>;
+export const ConfirmAiBulkChangeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConfirmAiBulkChange' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'issuesIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'newValues' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'IssueBulkValuesInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'confirmAiBulkChange' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'conversationId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'projectId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'projectId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'issuesIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'issuesIds' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'newValues' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'newValues' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'updatedIds' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'rejected' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'issueId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfirmAiBulkChangeMutation, ConfirmAiBulkChangeMutationVariables>;
 export const ConfirmAiCommentDraftDocument = {
   kind: 'Document',
   definitions: [

@@ -101,18 +101,46 @@ export type AdminScriptRun = {
 };
 
 /**
- * A piece of a streamed answer. kind: token (text is the next piece), tool (text names the tool being used), done
- * (messageId and text: the stored answer), error (code: AI_TROUBLE_RESPONDING or CHAT_TOO_LONG; the question stays
- * stored and may be answered again).
+ * A piece of a streamed answer. kind: token (text is the next piece), tool (text names the tool being used), draft,
+ * issueDraft, bulkDraft (a draft to confirm, below), done (messageId and text: the stored answer), error (code:
+ * AI_TROUBLE_RESPONDING or CHAT_TOO_LONG; the question stays stored and may be answered again).
  */
 export type AiAnswerEvent = {
   __typename?: 'AiAnswerEvent';
+  /** kind bulkDraft: a change of many issues the assistant proposes; applied only through confirmAiBulkChange. */
+  bulkDraft: Maybe<AiBulkDraft>;
   code: Maybe<Scalars['String']['output']>;
   /** kind draft: a comment the assistant proposes; posted only through confirmAiCommentDraft. */
   draft: Maybe<AiCommentDraft>;
+  /** kind issueDraft: an issue the assistant proposes; created only through confirmAiIssueDraft. */
+  issueDraft: Maybe<AiIssueDraft>;
   kind: Scalars['String']['output'];
   messageId: Maybe<Scalars['Int']['output']>;
   text: Maybe<Scalars['String']['output']>;
+};
+
+/** What confirmAiBulkChange did: the issues updated and the ones the rules refused, with the reason. */
+export type AiBulkChangeResult = {
+  __typename?: 'AiBulkChangeResult';
+  rejected: Array<IssueRejection>;
+  updatedIds: Array<Scalars['Int']['output']>;
+};
+
+/** A change of many issues drafted by the assistant; applied only through confirmAiBulkChange. */
+export type AiBulkDraft = {
+  __typename?: 'AiBulkDraft';
+  addLabels: Array<AiDraftItem>;
+  /** The deadline is removed. */
+  clearDeadline: Scalars['Boolean']['output'];
+  /** The new deadline (YYYY-MM-DD). */
+  deadline: Maybe<Scalars['String']['output']>;
+  /** Status (and deadline when given) of these disciplines on the issues that have them. */
+  disciplines: Array<AiDraftDiscipline>;
+  issues: Array<AiDraftIssue>;
+  priority: Maybe<Scalars['String']['output']>;
+  projectId: Scalars['Int']['output'];
+  projectName: Scalars['String']['output'];
+  removeLabels: Array<AiDraftItem>;
 };
 
 /** A shown message of a conversation: the user's question or the assistant's answer (Markdown with issue links). */
@@ -153,6 +181,53 @@ export type AiConversation = {
   persona: Scalars['String']['output'];
   title: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
+};
+
+/** A discipline of a drafted issue or bulk change, with its names. */
+export type AiDraftDiscipline = {
+  __typename?: 'AiDraftDiscipline';
+  abbreviation: Scalars['String']['output'];
+  /** YYYY-MM-DD. */
+  deadline: Maybe<Scalars['String']['output']>;
+  disciplineId: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+};
+
+/** An issue listed in a drafted bulk change (one the user sees). */
+export type AiDraftIssue = {
+  __typename?: 'AiDraftIssue';
+  code: Scalars['String']['output'];
+  id: Scalars['Int']['output'];
+  link: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+};
+
+/** A location or label of a draft (its full abbreviation as the name). */
+export type AiDraftItem = {
+  __typename?: 'AiDraftItem';
+  id: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+};
+
+/**
+ * An issue drafted by the assistant in a project where the user may create issues. Nothing is created: the user adds
+ * the photo with the location pin, edits it and creates it through confirmAiIssueDraft.
+ */
+export type AiIssueDraft = {
+  __typename?: 'AiIssueDraft';
+  /** YYYY-MM-DD. */
+  deadline: Maybe<Scalars['String']['output']>;
+  description: Maybe<Scalars['String']['output']>;
+  disciplines: Array<AiDraftDiscipline>;
+  labels: Array<AiDraftItem>;
+  locals: Array<AiDraftItem>;
+  priority: Scalars['String']['output'];
+  projectId: Scalars['Int']['output'];
+  projectName: Scalars['String']['output'];
+  /** The project's discipline statuses that may be chosen. */
+  statuses: Array<Scalars['String']['output']>;
+  title: Scalars['String']['output'];
 };
 
 /** The stored question, to be answered through the aiAnswer subscription. */
@@ -914,8 +989,18 @@ export type Mutation = {
   acknowledgeDownloads: Scalars['Int']['output'];
   adminCreateCompany: CompanyProfile;
   adminUpdateCompany: CompanyProfile;
+  /**
+   * Applies a bulk change the assistant drafted, as confirmed by the user: updateIssues' rules issue by issue (the
+   * refused ones reported), with an entry {kind: "bulkChange"} in the aiAssistantLogs of each issue updated.
+   */
+  confirmAiBulkChange: AiBulkChangeResult;
   /** Posts a drafted comment the user confirmed (public; the normal comment rules apply) and logs it on the issue. */
   confirmAiCommentDraft: Comment;
+  /**
+   * Creates an issue the assistant drafted, as completed and confirmed by the user: createIssue's rules (status active;
+   * priority medium and visibility public unless given), with an entry {kind: "issue"} in its aiAssistantLogs. idempotencyKey as in createIssue (a repeated click creates it once).
+   */
+  confirmAiIssueDraft: IssueRef;
   /** Checks the caller's upload, re-encodes it to its kind's exact size and answers its URL (valid for an hour). */
   confirmProfileImageUpload: ProfileImage;
   /**
@@ -1059,11 +1144,34 @@ export type MutationAdminUpdateCompanyArgs = {
   input: AdminCompanyInput;
 };
 
+export type MutationConfirmAiBulkChangeArgs = {
+  conversationId: Scalars['Int']['input'];
+  issuesIds: Array<Scalars['Int']['input']>;
+  newValues: IssueBulkValuesInput;
+  projectId: Scalars['Int']['input'];
+};
+
 export type MutationConfirmAiCommentDraftArgs = {
   conversationId: Scalars['Int']['input'];
   issueId: Scalars['Int']['input'];
   message: Scalars['String']['input'];
   projectId: Scalars['Int']['input'];
+};
+
+export type MutationConfirmAiIssueDraftArgs = {
+  conversationId: Scalars['Int']['input'];
+  deadline?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  disciplines: Array<IssueDisciplineInput>;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  images?: InputMaybe<Array<IssueImageInput>>;
+  labels?: InputMaybe<Array<Scalars['Int']['input']>>;
+  locals?: InputMaybe<Array<Scalars['Int']['input']>>;
+  pin?: InputMaybe<Scalars['JSON']['input']>;
+  priority?: InputMaybe<Scalars['String']['input']>;
+  projectId: Scalars['Int']['input'];
+  title: Scalars['String']['input'];
+  visibility?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type MutationConfirmProfileImageUploadArgs = {
@@ -2605,10 +2713,16 @@ export type ResolversTypes = ResolversObject<{
   AdminScriptParam: ResolverTypeWrapper<AdminScriptParam>;
   AdminScriptRun: ResolverTypeWrapper<AdminScriptRun>;
   AiAnswerEvent: ResolverTypeWrapper<AiAnswerEvent>;
+  AiBulkChangeResult: ResolverTypeWrapper<AiBulkChangeResult>;
+  AiBulkDraft: ResolverTypeWrapper<AiBulkDraft>;
   AiChatMessage: ResolverTypeWrapper<AiChatMessage>;
   AiCommentDraft: ResolverTypeWrapper<AiCommentDraft>;
   AiCompanyUsage: ResolverTypeWrapper<AiCompanyUsage>;
   AiConversation: ResolverTypeWrapper<AiConversation>;
+  AiDraftDiscipline: ResolverTypeWrapper<AiDraftDiscipline>;
+  AiDraftIssue: ResolverTypeWrapper<AiDraftIssue>;
+  AiDraftItem: ResolverTypeWrapper<AiDraftItem>;
+  AiIssueDraft: ResolverTypeWrapper<AiIssueDraft>;
   AiSentMessage: ResolverTypeWrapper<AiSentMessage>;
   AiStatus: ResolverTypeWrapper<AiStatus>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -2764,10 +2878,16 @@ export type ResolversParentTypes = ResolversObject<{
   AdminScriptParam: AdminScriptParam;
   AdminScriptRun: AdminScriptRun;
   AiAnswerEvent: AiAnswerEvent;
+  AiBulkChangeResult: AiBulkChangeResult;
+  AiBulkDraft: AiBulkDraft;
   AiChatMessage: AiChatMessage;
   AiCommentDraft: AiCommentDraft;
   AiCompanyUsage: AiCompanyUsage;
   AiConversation: AiConversation;
+  AiDraftDiscipline: AiDraftDiscipline;
+  AiDraftIssue: AiDraftIssue;
+  AiDraftItem: AiDraftItem;
+  AiIssueDraft: AiIssueDraft;
   AiSentMessage: AiSentMessage;
   AiStatus: AiStatus;
   Boolean: Scalars['Boolean']['output'];
@@ -2967,11 +3087,36 @@ export type AiAnswerEventResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['AiAnswerEvent'] = ResolversParentTypes['AiAnswerEvent'],
 > = ResolversObject<{
+  bulkDraft?: Resolver<Maybe<ResolversTypes['AiBulkDraft']>, ParentType, ContextType>;
   code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   draft?: Resolver<Maybe<ResolversTypes['AiCommentDraft']>, ParentType, ContextType>;
+  issueDraft?: Resolver<Maybe<ResolversTypes['AiIssueDraft']>, ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   messageId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type AiBulkChangeResultResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AiBulkChangeResult'] = ResolversParentTypes['AiBulkChangeResult'],
+> = ResolversObject<{
+  rejected?: Resolver<Array<ResolversTypes['IssueRejection']>, ParentType, ContextType>;
+  updatedIds?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type AiBulkDraftResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AiBulkDraft'] = ResolversParentTypes['AiBulkDraft'],
+> = ResolversObject<{
+  addLabels?: Resolver<Array<ResolversTypes['AiDraftItem']>, ParentType, ContextType>;
+  clearDeadline?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  deadline?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  disciplines?: Resolver<Array<ResolversTypes['AiDraftDiscipline']>, ParentType, ContextType>;
+  issues?: Resolver<Array<ResolversTypes['AiDraftIssue']>, ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  projectName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  removeLabels?: Resolver<Array<ResolversTypes['AiDraftItem']>, ParentType, ContextType>;
 }>;
 
 export type AiChatMessageResolvers<
@@ -3012,6 +3157,51 @@ export type AiConversationResolvers<
   persona?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
+export type AiDraftDisciplineResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AiDraftDiscipline'] = ResolversParentTypes['AiDraftDiscipline'],
+> = ResolversObject<{
+  abbreviation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deadline?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  disciplineId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type AiDraftIssueResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AiDraftIssue'] = ResolversParentTypes['AiDraftIssue'],
+> = ResolversObject<{
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  link?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type AiDraftItemResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AiDraftItem'] = ResolversParentTypes['AiDraftItem'],
+> = ResolversObject<{
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type AiIssueDraftResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AiIssueDraft'] = ResolversParentTypes['AiIssueDraft'],
+> = ResolversObject<{
+  deadline?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  disciplines?: Resolver<Array<ResolversTypes['AiDraftDiscipline']>, ParentType, ContextType>;
+  labels?: Resolver<Array<ResolversTypes['AiDraftItem']>, ParentType, ContextType>;
+  locals?: Resolver<Array<ResolversTypes['AiDraftItem']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  projectId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  projectName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statuses?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type AiSentMessageResolvers<
@@ -3724,11 +3914,23 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationAdminUpdateCompanyArgs, 'companyId' | 'input'>
   >;
+  confirmAiBulkChange?: Resolver<
+    ResolversTypes['AiBulkChangeResult'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationConfirmAiBulkChangeArgs, 'conversationId' | 'issuesIds' | 'newValues' | 'projectId'>
+  >;
   confirmAiCommentDraft?: Resolver<
     ResolversTypes['Comment'],
     ParentType,
     ContextType,
     RequireFields<MutationConfirmAiCommentDraftArgs, 'conversationId' | 'issueId' | 'message' | 'projectId'>
+  >;
+  confirmAiIssueDraft?: Resolver<
+    ResolversTypes['IssueRef'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationConfirmAiIssueDraftArgs, 'conversationId' | 'disciplines' | 'projectId' | 'title'>
   >;
   confirmProfileImageUpload?: Resolver<
     ResolversTypes['ProfileImage'],
@@ -5127,10 +5329,16 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   AdminScriptParam?: AdminScriptParamResolvers<ContextType>;
   AdminScriptRun?: AdminScriptRunResolvers<ContextType>;
   AiAnswerEvent?: AiAnswerEventResolvers<ContextType>;
+  AiBulkChangeResult?: AiBulkChangeResultResolvers<ContextType>;
+  AiBulkDraft?: AiBulkDraftResolvers<ContextType>;
   AiChatMessage?: AiChatMessageResolvers<ContextType>;
   AiCommentDraft?: AiCommentDraftResolvers<ContextType>;
   AiCompanyUsage?: AiCompanyUsageResolvers<ContextType>;
   AiConversation?: AiConversationResolvers<ContextType>;
+  AiDraftDiscipline?: AiDraftDisciplineResolvers<ContextType>;
+  AiDraftIssue?: AiDraftIssueResolvers<ContextType>;
+  AiDraftItem?: AiDraftItemResolvers<ContextType>;
+  AiIssueDraft?: AiIssueDraftResolvers<ContextType>;
   AiSentMessage?: AiSentMessageResolvers<ContextType>;
   AiStatus?: AiStatusResolvers<ContextType>;
   Comment?: CommentResolvers<ContextType>;

@@ -1,3 +1,4 @@
+import { errorMessage } from '@obra/domain';
 import { requireActor } from '../context.ts';
 import { presentComment } from './issue-comments-presenters.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
@@ -5,7 +6,9 @@ import {
   aiConversationMessages,
   aiConversations,
   aiStatus,
+  confirmAiBulkChange,
   confirmAiCommentDraft,
+  confirmAiIssueDraft,
   deleteAiConversation,
   renameAiConversation,
   sendAiMessage,
@@ -71,6 +74,19 @@ export const aiResolvers: Resolvers = {
     improveText: (_r, { kind, text }, ctx) => improveText(ctx.services, requireActor(ctx), { kind, text }),
     confirmAiCommentDraft: async (_r, args, ctx) =>
       presentComment(await confirmAiCommentDraft(ctx.services, requireActor(ctx), args)),
+    confirmAiIssueDraft: (_r, args, ctx) => confirmAiIssueDraft(ctx.services, requireActor(ctx), args),
+    confirmAiBulkChange: async (_r, args, ctx) => {
+      const result = await confirmAiBulkChange(ctx.services, requireActor(ctx), args);
+      return {
+        updatedIds: result.updatedIds,
+        // Each refusal with the catalogue's message in the caller's language.
+        rejected: result.rejected.map((r) => ({
+          issueId: r.issueId,
+          code: r.code,
+          message: errorMessage(ctx.locale, r.code),
+        })),
+      };
+    },
   },
   Subscription: {
     aiAnswer: {

@@ -4,8 +4,15 @@ import type { Actor } from '../../auth/actor.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { AiMessage, AiProvider, AiToolCall } from './ai-provider.ts';
 import { createAiProvider } from './ai-provider-choice.ts';
-import { AI_TOOLS, runAiTool, type AiCommentDraft } from './ai-tools.ts';
+import { AI_TOOLS, runAiTool, type AiBulkDraft, type AiCommentDraft, type AiIssueDraft } from './ai-tools.ts';
 import { createComment } from '../issues/comments/issue-comment-service.ts';
+import { createIssue, type CreateIssueInput } from '../issues/issue-create-service.ts';
+import {
+  prepareIssuesUpdate,
+  type BulkUpdateResult,
+  type BulkValues,
+} from '../issues/issue-bulk-update-service.ts';
+import { appendAiAssistantLog } from '../issues/issue-repository.ts';
 import type { CommentView } from '../issues/comments/issue-comment-repository.ts';
 import { personaPrompt, isPersona, type Persona } from './ai-personas.ts';
 import { admitAiCall, chargeTokens, estimateTokens } from './ai-limits.ts';
@@ -197,6 +204,8 @@ export type AiAnswerEvent =
   | { kind: 'token'; text: string }
   | { kind: 'tool'; text: string }
   | { kind: 'draft'; draft: AiCommentDraft }
+  | { kind: 'issueDraft'; issueDraft: AiIssueDraft }
+  | { kind: 'bulkDraft'; bulkDraft: AiBulkDraft }
   | { kind: 'done'; messageId: number; text: string }
   | { kind: 'error'; code: 'AI_TROUBLE_RESPONDING' | 'CHAT_TOO_LONG' };
 
@@ -274,8 +283,8 @@ export async function* streamAiAnswer(
         yield { kind: 'tool', text: call.name };
         const result = await runAiTool(services, actor, call.name, call.arguments);
         messages.push({ role: 'tool', content: result, toolCallId: call.id });
-        const draft = call.name === 'draft_comment' ? draftOf(result) : undefined;
-        if (draft) yield { kind: 'draft', draft };
+        const draft = draftEventOf(call.name, result);
+        if (draft) yield draft;
         await insertMessage(db, {
           conversationId: conversation.id,
           role: 'tool',
@@ -318,9 +327,25 @@ async function locateQuestion(services: AppServices, actor: Actor, messageId: nu
   return { conversation, history };
 }
 
-function draftOf(result: string): AiCommentDraft | undefined {
-  const parsed = JSON.parse(result) as { draft?: AiCommentDraft };
-  return parsed.draft;
+/** The draft a drafting tool returned, as the event that carries it to the page (none when it was refused). */
+function draftEventOf(tool: string, result: string): AiAnswerEvent | undefined {
+  if (!['draft_comment', 'draft_issue', 'draft_bulk_change'].includes(tool)) return undefined;
+  const { draft } = JSON.parse(result) as { draft?: unknown };
+  if (!draft) return undefined;
+  if (tool === 'draft_issue') return { kind: 'issueDraft', issueDraft: draft as AiIssueDraft };
+  if (tool === 'draft_bulk_change') return { kind: 'bulkDraft', bulkDraft: draft as AiBulkDraft };
+  return { kind: 'draft', draft: draft as AiCommentDraft };
+}
+
+/** The entry a confirmed draft leaves in an issue's aiAssistantLogs. */
+function logEntry(actor: Actor, conversation: AiConversationRow, kind: string): Record<string, unknown> {
+  return {
+    kind,
+    at: new Date().toISOString(),
+    userId: actor.account.id,
+    persona: conversation.persona,
+    conversationId: conversation.id,
+  };
 }
 
 /**
@@ -339,12 +364,56 @@ export async function confirmAiCommentDraft(
     services,
     actor,
     { projectId: input.projectId, issueId: input.issueId, message: input.message, visibility: 'public' },
-    {
-      kind: 'comment',
-      at: new Date().toISOString(),
-      userId: actor.account.id,
-      persona: conversation.persona,
-      conversationId: conversation.id,
-    },
+    logEntry(actor, conversation, 'comment'),
   );
+}
+
+/** confirmAiIssueDraft's input: createIssue's fields (without logs of the caller's own) and the conversation. */
+export type ConfirmAiIssueDraftInput = Omit<CreateIssueInput, 'aiAssistantLogs'> & { conversationId: number };
+
+/**
+ * Creates an issue the assistant drafted, once the user completed (its location pin) and confirmed it in the page:
+ * through the normal creation (its rights, checks, status rules, history, notifications and live event; an
+ * idempotency key makes a repeated click answer the first issue), with the entry `{kind: "issue", …}` of its
+ * aiAssistantLogs written in the same insert.
+ */
+export async function confirmAiIssueDraft(
+  services: AppServices,
+  actor: Actor,
+  input: ConfirmAiIssueDraftInput,
+): Promise<{ id: number; projectId: number }> {
+  requireAssistant(services, actor);
+  const { conversationId, ...fields } = input;
+  const conversation = await ownConversation(services, actor, conversationId);
+  // A new issue starts active (the status rules then follow its disciplines); priority and visibility default as
+  // in the create form.
+  return createIssue(services, actor, {
+    ...fields,
+    status: 'active',
+    priority: fields.priority ?? 'medium',
+    visibility: fields.visibility ?? 'public',
+    aiAssistantLogs: [logEntry(actor, conversation, 'issue')],
+  });
+}
+
+/**
+ * Applies a bulk change the assistant drafted, once the user confirmed it in the page: the normal bulk update (each
+ * issue through updateIssue's rules in its own savepoint; the refused ones are reported with their code), with the
+ * entry `{kind: "bulkChange", …, change}` appended to the aiAssistantLogs of each issue it updated, in the same
+ * transaction.
+ */
+export async function confirmAiBulkChange(
+  services: AppServices,
+  actor: Actor,
+  input: { conversationId: number; projectId: number; issuesIds: readonly number[]; newValues: BulkValues },
+): Promise<BulkUpdateResult> {
+  requireAssistant(services, actor);
+  const conversation = await ownConversation(services, actor, input.conversationId);
+  const apply = await prepareIssuesUpdate(services.database.db, actor, input);
+  return unitOfWork(services, async (tx) => {
+    const result = await apply(tx);
+    const entry = { ...logEntry(actor, conversation, 'bulkChange'), change: input.newValues };
+    for (const issueId of result.updatedIds) await appendAiAssistantLog(tx, issueId, entry);
+    return result;
+  });
 }

@@ -32,5 +32,7 @@ export function personaPrompt(persona: Persona, actor: Actor): string {
     `Answer in ${language} unless the user writes in another language.`,
     'Use the tools to look things up; never invent issues, numbers or people. The tools return only what this user may see: when they find nothing, say that you found nothing.',
     'Whenever you name an issue, link it in Markdown with its code as the text and its `link` as the address, for example [AUR-12](/workspace/project/1/issues/34).',
+    'Whenever you name a document or a page of one, link it the same way with its name as the text and its `link` as the address, for example [TRN-ARQ-ED-0001](/workspace/project/1/drive/documents/5?revision=R01&page=3).',
+    'Drafts (a comment, an issue, a change of many issues) are only proposals: the user confirms them in the page. Never say that a draft was posted, created or applied.',
   ].join('\n');
 }

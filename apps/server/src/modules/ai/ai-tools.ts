@@ -1,19 +1,34 @@
-import { AppError, type IssueFilter } from '@obra/domain';
+import { AppError } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { getIssue, getIssues } from '../issues/list/issue-query-service.ts';
+import { getIssue } from '../issues/list/issue-query-service.ts';
 import { issueCommentViews } from '../issues/comments/issue-comment-query-service.ts';
 import { projectUsersOf, workspaceProjects } from '../projects/project-query-service.ts';
 import type { IssueView } from '../issues/issue-repository.ts';
 import type { AiToolSpec } from './ai-provider.ts';
+import {
+  filterOf,
+  int,
+  projectsOf,
+  SEARCH_LIMIT,
+  str,
+  summary,
+  today,
+  visibleIssues,
+  type Args,
+} from './ai-tool-kit.ts';
+import { AI_DRAFT_TOOLS, draftBulkChange, draftIssue } from './ai-draft-tools.ts';
+import { AI_READ_TOOLS, findDocuments, summarizeThread } from './ai-read-tools.ts';
 
-// The assistant's tools. Each runs with the asking user's own identity through the services the API uses
+export { issueLink } from './ai-tool-kit.ts';
+export type { AiBulkDraft, AiIssueDraft } from './ai-draft-tools.ts';
+
+// The assistant's tools (the reading ones of threads and documents in ai-read-tools.ts, the drafts of issues and
+// bulk changes in ai-draft-tools.ts). Each runs with the asking user's own identity through the services the API uses
 // (getIssues, getIssue, the comment reads, the workspace's projects): what a tool returns is what the user could
 // read in the app, never more. Hidden issues and comments are filtered in SQL by those services, and a refused read
 // (NOT_FOUND, PROJECT_NOT_FOUND, FORBIDDEN) comes back to the model as "not found", like a missing one.
 
-/** At most this many issues go back to the model from one search (the count tool counts them all). */
-const SEARCH_LIMIT = 30;
 /** Counting reads at most this many issues per project (4 pages). */
 const COUNT_LIMIT = 2000;
 
@@ -97,86 +112,9 @@ export const AI_TOOLS: readonly AiToolSpec[] = [
       "The issues waiting on the user (their disciplines' pendencies) in every project, late ones first.",
     parameters: { type: 'object', properties: {}, additionalProperties: false },
   },
+  ...AI_READ_TOOLS,
+  ...AI_DRAFT_TOOLS,
 ];
-
-/** The address of an issue in the web app, relative to its origin. */
-export function issueLink(projectId: number, issueId: number): string {
-  return `/workspace/project/${projectId}/issues/${issueId}`;
-}
-
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
-function summary(view: IssueView) {
-  const r = view.row;
-  return {
-    id: r.id,
-    projectId: r.projectId,
-    code: r.code,
-    title: r.title,
-    status: r.status,
-    priority: r.priority,
-    deadline: r.deadline,
-    late: r.deadline !== null && r.deadline < today() && r.status !== 'closed',
-    disciplines: view.disciplines.map((d) => d.discipline?.abbreviation ?? '').filter(Boolean),
-    link: issueLink(r.projectId, r.id),
-  };
-}
-
-type Args = Record<string, unknown>;
-
-function int(args: Args, key: string): number | undefined {
-  const v = args[key];
-  return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
-}
-
-function str(args: Args, key: string): string | undefined {
-  const v = args[key];
-  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
-}
-
-async function projectsOf(services: AppServices, actor: Actor, args: Args) {
-  const all = await workspaceProjects(services, actor);
-  const only = int(args, 'projectId');
-  return only === undefined ? all : all.filter((p) => p.id === only);
-}
-
-function filterOf(args: Args): Record<string, unknown> {
-  const standard = str(args, 'filter') ?? 'all';
-  const filter: Partial<IssueFilter> & Record<string, unknown> = {
-    standard: ['all', 'actives', 'pendencies', 'latePendencies'].includes(standard)
-      ? (standard as IssueFilter['standard'])
-      : 'all',
-  };
-  const text = str(args, 'text');
-  if (text) filter.search = text.slice(0, 500);
-  const conditions: unknown[] = [];
-  const status = str(args, 'status');
-  if (status) conditions.push({ field: 'status', values: [status] });
-  const before = str(args, 'deadlineBefore');
-  if (before && /^\d{4}-\d{2}-\d{2}$/.test(before)) conditions.push({ field: 'deadline', to: before });
-  if (conditions.length > 0) Object.assign(filter, { combination: 'and', conditions });
-  return filter;
-}
-
-/** Issues of the projects through getIssues (the list's own visibility and filter), up to `limit`. */
-async function visibleIssues(
-  services: AppServices,
-  actor: Actor,
-  projectId: number,
-  filter: Record<string, unknown>,
-  limit: number,
-): Promise<IssueView[]> {
-  const found: IssueView[] = [];
-  let after: string | null = null;
-  do {
-    const page = await getIssues(services, actor, { projectId, filter, after, first: Math.min(500, limit) });
-    found.push(...page.issues);
-    after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
-  } while (after && found.length < limit);
-  return found.slice(0, limit);
-}
 
 function deadlineBucket(view: IssueView): string {
   const d = view.row.deadline;
@@ -318,6 +256,14 @@ export async function runAiTool(
         return JSON.stringify(await draftComment(services, actor, args));
       case 'my_pending_items':
         return JSON.stringify(await myPendingItems(services, actor));
+      case 'summarize_thread':
+        return JSON.stringify(await summarizeThread(services, actor, args));
+      case 'find_documents':
+        return JSON.stringify(await findDocuments(services, actor, args));
+      case 'draft_issue':
+        return JSON.stringify(await draftIssue(services, actor, args));
+      case 'draft_bulk_change':
+        return JSON.stringify(await draftBulkChange(services, actor, args));
       default:
         return JSON.stringify({ error: `no tool ${name}` });
     }

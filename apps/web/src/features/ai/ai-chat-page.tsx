@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import {
   ActionIcon,
   Alert,
-  Anchor,
   Avatar,
   Button,
   Card,
@@ -26,7 +25,6 @@ import { useSession } from '../../app/guards/session-context.ts';
 import { FormError } from '../../components/form-error.tsx';
 import {
   AcceptAiDisclaimerDocument,
-  ConfirmAiCommentDraftDocument,
   AiAnswerDocument,
   AiConversationMessagesDocument,
   AiConversationsDocument,
@@ -34,11 +32,20 @@ import {
   DeleteAiConversationDocument,
   RenameAiConversationDocument,
   SendAiMessageDocument,
+  type AiBulkDraftFieldsFragment,
   type AiConversationFieldsFragment,
+  type AiIssueDraftFieldsFragment,
 } from '../../gql/generated.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { toUiError } from '../../lib/api-errors.ts';
 import { AiMessageText } from './ai-message-text.tsx';
+import { BulkDraftCard, CommentDraftCard, IssueDraftCard, type CommentDraft } from './ai-draft-cards.tsx';
+
+/** A draft of the answer being read, shown as a card until the user confirms or discards it. */
+type Draft =
+  | ({ kind: 'comment' } & CommentDraft)
+  | { kind: 'issue'; key: string; conversationId: number; issue: AiIssueDraftFieldsFragment }
+  | { kind: 'bulk'; key: string; conversationId: number; bulk: AiBulkDraftFieldsFragment };
 
 type Persona = 'caio' | 'ana';
 
@@ -207,7 +214,19 @@ function AiChat({ persona }: { persona: Persona }) {
           const draft = event.draft;
           setDrafts((d) => [
             ...d,
-            { ...draft, key: `${message.id}-${d.length}`, conversationId: conversation.id },
+            { kind: 'comment', ...draft, key: `${message.id}-${d.length}`, conversationId: conversation.id },
+          ]);
+        } else if (event.kind === 'issueDraft' && event.issueDraft) {
+          const issue = event.issueDraft;
+          setDrafts((d) => [
+            ...d,
+            { kind: 'issue', issue, key: `${message.id}-${d.length}`, conversationId: conversation.id },
+          ]);
+        } else if (event.kind === 'bulkDraft' && event.bulkDraft) {
+          const bulk = event.bulkDraft;
+          setDrafts((d) => [
+            ...d,
+            { kind: 'bulk', bulk, key: `${message.id}-${d.length}`, conversationId: conversation.id },
           ]);
         } else if (event.kind === 'done') {
           subscription.unsubscribe();
@@ -296,13 +315,28 @@ function AiChat({ persona }: { persona: Persona }) {
             {shown.map((m) => (
               <Bubble key={m.key} role={m.role} content={m.content} />
             ))}
-            {drafts.map((d) => (
-              <DraftCard
-                key={d.key}
-                draft={d}
-                onDone={() => setDrafts((all) => all.filter((x) => x.key !== d.key))}
-              />
-            ))}
+            {drafts.map((d) => {
+              const onDone = () => setDrafts((all) => all.filter((x) => x.key !== d.key));
+              if (d.kind === 'issue')
+                return (
+                  <IssueDraftCard
+                    key={d.key}
+                    draft={d.issue}
+                    conversationId={d.conversationId}
+                    onDone={onDone}
+                  />
+                );
+              if (d.kind === 'bulk')
+                return (
+                  <BulkDraftCard
+                    key={d.key}
+                    draft={d.bulk}
+                    conversationId={d.conversationId}
+                    onDone={onDone}
+                  />
+                );
+              return <CommentDraftCard key={d.key} draft={d} onDone={onDone} />;
+            })}
             {streaming && (
               <Paper withBorder p="sm" data-testid="ai-streaming">
                 {streaming.tool && (
@@ -362,84 +396,6 @@ function AiChat({ persona }: { persona: Persona }) {
         </Group>
       </Stack>
     </Group>
-  );
-}
-
-interface Draft {
-  key: string;
-  conversationId: number;
-  projectId: number;
-  issueId: number;
-  code: string;
-  message: string;
-}
-
-/** A comment the assistant drafted: posted (as a public comment) only when the user confirms it, after editing. */
-function DraftCard({ draft, onDone }: { draft: Draft; onDone: () => void }) {
-  const { t } = useTranslation('ai');
-  const client = useClient();
-  const [message, setMessage] = useState(draft.message);
-  const [busy, setBusy] = useState(false);
-  const [posted, setPosted] = useState(false);
-  const link = `/workspace/project/${draft.projectId}/issues/${draft.issueId}`;
-  const confirm = async () => {
-    setBusy(true);
-    const result = await client
-      .mutation(ConfirmAiCommentDraftDocument, {
-        conversationId: draft.conversationId,
-        projectId: draft.projectId,
-        issueId: draft.issueId,
-        message,
-      })
-      .toPromise();
-    setBusy(false);
-    if (result.error) showErrorToast(t, result.error);
-    else setPosted(true);
-  };
-  return (
-    <Card withBorder data-testid="ai-draft">
-      <Stack gap="xs">
-        <Text size="sm" fw={500}>
-          {t('draft.title')}{' '}
-          <Anchor component={Link} to={link}>
-            {draft.code}
-          </Anchor>
-        </Text>
-        {posted ? (
-          <Text size="sm" c="teal" data-testid="ai-draft-posted">
-            {t('draft.posted')}
-          </Text>
-        ) : (
-          <>
-            <Textarea
-              autosize
-              minRows={2}
-              value={message}
-              onChange={(e) => setMessage(e.currentTarget.value)}
-              aria-label={t('draft.message')}
-              data-testid="ai-draft-message"
-            />
-            <Text size="xs" c="dimmed">
-              {t('draft.hint')}
-            </Text>
-            <Group justify="flex-end" gap="xs">
-              <Button variant="subtle" size="xs" onClick={onDone} disabled={busy}>
-                {t('draft.discard')}
-              </Button>
-              <Button
-                size="xs"
-                onClick={() => void confirm()}
-                loading={busy}
-                disabled={!message.trim()}
-                data-testid="ai-draft-confirm"
-              >
-                {t('draft.confirm')}
-              </Button>
-            </Group>
-          </>
-        )}
-      </Stack>
-    </Card>
   );
 }
 

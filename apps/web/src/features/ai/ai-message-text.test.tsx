@@ -17,4 +17,16 @@ describe('AiMessageText', () => {
     expect(screen.getAllByRole('link')).toHaveLength(1);
     expect(screen.getByText(/\[X\]\(\/\/evil\.example\/a\)/)).toBeTruthy();
   });
+
+  it('links a named document to the viewer, on its revision and page', async () => {
+    const text =
+      'See [TRN-ARQ-ED-0001](/workspace/project/3/drive/documents/9?revision=R01&page=14), page 14.';
+    await renderRoutes(
+      [{ path: '/', element: <AiMessageText text={text} /> }],
+      '/',
+      fakeSession({ user: READY_USER }),
+    );
+    const link = await screen.findByRole('link', { name: 'TRN-ARQ-ED-0001' });
+    expect(link.getAttribute('href')).toBe('/workspace/project/3/drive/documents/9?revision=R01&page=14');
+  });
 });

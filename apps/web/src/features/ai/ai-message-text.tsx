@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 const LINK = /\[([^\]\n]{1,200})\]\((\/[^)\s]{1,300})\)/g;
 
 /**
- * An answer's text with its Markdown links to Obra's own pages as links (the assistant links every issue it names);
+ * An answer's text with its Markdown links to Obra's own pages as links (the assistant links every issue and document it names:
+ * issue pages and the document viewer on a revision and page);
  * any other Markdown is shown as written. Only same-site paths become links: an address elsewhere stays text.
  */
 export function AiMessageText({ text }: { text: string }) {
