@@ -11,6 +11,7 @@ export type EmailTemplate =
   | 'demoRequest'
   | 'projectCopied'
   | 'smartFlowRun'
+  | 'smartFlowDigest'
   | 'downloadReady'
   | 'downloadFailed';
 

@@ -22,16 +22,18 @@ export function textPdf(pages: readonly string[]): Promise<Buffer> {
 }
 
 export interface Source {
+  area: string;
   fileId: number;
   documentId: number;
   documentName: string;
   revisionName: string;
-  status: string;
+  status: string | null;
   state: string;
   passageCount: number;
 }
 
 export interface Passage {
+  area: string;
   fileId: number;
   documentId: number;
   documentName: string;
@@ -41,11 +43,11 @@ export interface Passage {
 }
 
 export const SOURCES = `query($p: Int!) { smartDocsSources(projectId: $p) {
-  fileId documentId documentName revisionName status state passageCount } }`;
+  area fileId documentId documentName revisionName status state passageCount } }`;
 export const SEARCH = `query($i: SmartDocsQuestionInput!) { smartDocsSearch(input: $i) {
-  fileId documentId documentName revisionName pageNumber text } }`;
+  area fileId documentId documentName revisionName pageNumber text } }`;
 export const ANSWER = `subscription($i: SmartDocsQuestionInput!) { smartDocsAnswer(input: $i) {
-  kind text code passages { fileId documentName revisionName pageNumber text } } }`;
+  kind text code passages { area fileId documentName revisionName pageNumber text } } }`;
 
 export async function sources(t: TestServer, user: TestUser, projectId: number): Promise<Source[]> {
   return (await call<{ smartDocsSources: Source[] }>(t, user, SOURCES, { p: projectId })).smartDocsSources;

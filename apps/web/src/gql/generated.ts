@@ -169,7 +169,10 @@ export type SavedViewInput = {
   viewMode?: string | null | undefined;
 };
 
-/** Which sources a question reads: revisions one by one (fileIds) and whole disciplines (disciplineIds). */
+/**
+ * Which sources a question reads: drive revisions and project file versions one by one (fileIds) and whole drive
+ * disciplines (disciplineIds).
+ */
 export type SmartDocsQuestionInput = {
   disciplineIds?: Array<number> | null | undefined;
   fileIds?: Array<number> | null | undefined;
@@ -724,12 +727,13 @@ export type SmartDocsSourcesQueryVariables = Exact<{
 
 export type SmartDocsSourcesQuery = {
   smartDocsSources: Array<{
+    area: string;
     fileId: number;
     documentId: number;
     documentName: string;
     fileName: string;
     revisionName: string;
-    status: string;
+    status: string | null;
     disciplineId: number | null;
     disciplineName: string | null;
     state: string;
@@ -747,6 +751,7 @@ export type SmartDocsAnswerSubscription = {
     text: string | null;
     code: string | null;
     passages: Array<{
+      area: string;
       fileId: number;
       documentId: number;
       documentName: string;
@@ -6551,6 +6556,7 @@ export const SmartDocsSourcesDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'area' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'fileId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'documentId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'documentName' } },
@@ -6611,6 +6617,7 @@ export const SmartDocsAnswerDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'area' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'fileId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'documentId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'documentName' } },

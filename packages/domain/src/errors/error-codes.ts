@@ -107,10 +107,11 @@ export const ERROR_CODES = [
   'MESSAGE_NOT_COMPLIANT',
   'CONTENT_MUST_BE_NON_EMPTY_STRING',
   // AI assistant (issue 31): the catalogue's 'Oops!' answer to a provider error or time-out, no model configured,
-  // the AI disclaimer not yet accepted
+  // the AI disclaimer not yet accepted, the person's assistant turned off (why a smart flow digest had no summary)
   'AI_TROUBLE_RESPONDING',
   'AI_NOT_CONFIGURED',
   'AI_DISCLAIMER_NOT_ACCEPTED',
+  'AI_ASSISTANT_OFF',
   // Smart Docs and limits (issue 31; editor §8.2's smart-assistant messages): a source the caller may not see or
   // that was deleted, a source without text, a company's monthly AI tokens used up (Obra's name)
   'DOCUMENT_NOT_FOUND',
@@ -178,6 +179,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'DOCUMENT_PERMISSION_DENIED':
     case 'DOCUMENT_DELETE_FORBIDDEN':
     case 'DOCUMENT_ACCESS_DENIED':
+    case 'AI_ASSISTANT_OFF':
       return 403;
     case 'NOT_FOUND':
     case 'COMPANY_NOT_FOUND':

@@ -67,6 +67,15 @@ describe('smart flow rules', () => {
     ).toBe(false);
   });
 
+  it('takes a digest action, alone', () => {
+    const trigger = { kind: 'issueCreated' };
+    const digest = smartFlowRuleSchema.safeParse({ ...base, trigger, action: { kind: 'digest' } });
+    expect(digest.success && digest.data.action).toEqual({ kind: 'digest' });
+    expect(
+      smartFlowRuleSchema.safeParse({ ...base, trigger, action: { kind: 'digest', tag: 'x' } }).success,
+    ).toBe(false);
+  });
+
   it('runs a weekly rule at the hour of its zone on its weekday, strictly after the given time', () => {
     const trigger = {
       kind: 'schedule',

@@ -15,12 +15,14 @@ export const SMART_FLOW_EMAIL_ISSUES = 50;
 /** Longest rule name and description. */
 export const SMART_FLOW_NAME_MAX = 120;
 export const SMART_FLOW_DESCRIPTION_MAX = 1000;
+/** Longest summary a digest's model may write, in characters (a longer one is cut at a word end). */
+export const SMART_FLOW_DIGEST_MAX = 2000;
 /** Longest personal tag a rule puts on its issues (a personal tag's name). */
 export const SMART_FLOW_TAG_MAX = 60;
 
 export const SMART_FLOW_TRIGGERS = ['schedule', 'issueCreated', 'issueChanged', 'deadlinePassed'] as const;
 export type SmartFlowTriggerKind = (typeof SMART_FLOW_TRIGGERS)[number];
-export const SMART_FLOW_ACTIONS = ['email', 'follow', 'tag', 'assignDiscipline'] as const;
+export const SMART_FLOW_ACTIONS = ['email', 'digest', 'follow', 'tag', 'assignDiscipline'] as const;
 export type SmartFlowActionKind = (typeof SMART_FLOW_ACTIONS)[number];
 /** The issue list's standard filters a rule may use. */
 export const SMART_FLOW_FILTERS = ['all', 'actives', 'pendencies', 'latePendencies'] as const;
@@ -84,14 +86,17 @@ export type SmartFlowCondition = z.output<typeof smartFlowConditionSchema>;
 export const SMART_FLOW_ASSIGN_STATUSES = DISCIPLINE_STATUSES.map((s) => s.key) as [string, ...string[]];
 
 /**
- * What it does: e-mail the owner the issues, follow (star) them for the owner, or put one of the owner's personal
- * tags on them (made in the project when the owner has no tag of that name yet) — these three act for the owner
- * alone — or make a discipline responsible on them (`assignDiscipline`: the discipline is added with a status to
+ * What it does: e-mail the owner the issues, e-mail them a digest (`digest`: the same e-mail headed by a short
+ * summary the assistant's model writes from those issues, in the owner's language, when a model is configured and
+ * the owner still passes the assistant's gate — else the list alone, the run saying why), follow (star) them for the
+ * owner, or put one of the owner's personal tags on them (made in the project when the owner has no tag of that name
+ * yet) — these four act for the owner alone — or make a discipline responsible on them (`assignDiscipline`: the discipline is added with a status to
  * the issues that do not have it yet). The last changes the issue for everyone, so it goes through the issue's
  * own edit rules as the owner, with its history and notifications; an issue the owner may not change is left.
  */
 export const smartFlowActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('email') }).strict(),
+  z.object({ kind: z.literal('digest') }).strict(),
   z.object({ kind: z.literal('follow') }).strict(),
   z.object({ kind: z.literal('tag'), tag: z.string().trim().min(1).max(SMART_FLOW_TAG_MAX) }).strict(),
   z

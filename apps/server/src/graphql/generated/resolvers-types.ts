@@ -2349,9 +2349,14 @@ export type SmartDocsAnswerEvent = {
   text: Maybe<Scalars['String']['output']>;
 };
 
-/** A passage found in a source: its text and where it comes from (the viewer opens the revision at the page). */
+/**
+ * A passage found in a source: its text and where it comes from (the viewer opens the document, a drive document or
+ * a project file, at the revision or version and page).
+ */
 export type SmartDocsPassage = {
   __typename?: 'SmartDocsPassage';
+  /** drive or files (revisionName is then the project file's version). */
+  area: Scalars['String']['output'];
   documentId: Scalars['Int']['output'];
   documentName: Scalars['String']['output'];
   fileId: Scalars['Int']['output'];
@@ -2360,7 +2365,10 @@ export type SmartDocsPassage = {
   text: Scalars['String']['output'];
 };
 
-/** Which sources a question reads: revisions one by one (fileIds) and whole disciplines (disciplineIds). */
+/**
+ * Which sources a question reads: drive revisions and project file versions one by one (fileIds) and whole drive
+ * disciplines (disciplineIds).
+ */
 export type SmartDocsQuestionInput = {
   disciplineIds?: InputMaybe<Array<Scalars['Int']['input']>>;
   fileIds?: InputMaybe<Array<Scalars['Int']['input']>>;
@@ -2368,9 +2376,14 @@ export type SmartDocsQuestionInput = {
   question: Scalars['String']['input'];
 };
 
-/** A drive document the caller may ask Smart Docs about: its newest revision they see. */
+/**
+ * A source the caller may ask Smart Docs about: a drive document by its newest revision they see, or a project file
+ * by its newest version (every participant sees project files).
+ */
 export type SmartDocsSource = {
   __typename?: 'SmartDocsSource';
+  /** drive (a drive document) or files (a project file: revisionName is its version 1, 2, …; no status, no discipline). */
+  area: Scalars['String']['output'];
   disciplineId: Maybe<Scalars['Int']['output']>;
   /** The discipline's abbreviation and name. */
   disciplineName: Maybe<Scalars['String']['output']>;
@@ -2382,8 +2395,8 @@ export type SmartDocsSource = {
   revisionName: Scalars['String']['output'];
   /** indexed (searchable), pending (being prepared or indexed) or unable ('Unable to process your document.'). */
   state: Scalars['String']['output'];
-  /** The revision's document status (ANALYSING, APPROVED, APPROVED_WITH_NOTES, REPROVED, OBSOLETED, …). */
-  status: Scalars['String']['output'];
+  /** The revision's document status (ANALYSING, APPROVED, APPROVED_WITH_NOTES, REPROVED, OBSOLETED, …); null for a project file. */
+  status: Maybe<Scalars['String']['output']>;
 };
 
 export type SmartFlowDiscipline = {
@@ -2395,7 +2408,7 @@ export type SmartFlowDiscipline = {
 /** A person's recurring job in one project, run with their own rights. */
 export type SmartFlowRule = {
   __typename?: 'SmartFlowRule';
-  /** { kind: email | follow } | { kind: tag, tag } | { kind: assignDiscipline, disciplineId, status }. */
+  /** { kind: email | digest | follow } | { kind: tag, tag } | { kind: assignDiscipline, disciplineId, status }. */
   action: Scalars['JSON']['output'];
   /** { filter, disciplineIds, search? }. */
   condition: Scalars['JSON']['output'];
@@ -2422,7 +2435,11 @@ export type SmartFlowRun = {
   __typename?: 'SmartFlowRun';
   /** schedule, event (issues created) or manual (Run now). */
   cause: Scalars['String']['output'];
-  /** A failed run's catalogue code (the rule was paused). */
+  /**
+   * A failed run's catalogue code (the rule was paused). On a done run, what was left out: the first refusal of the
+   * issues' edit rules (assignDiscipline), or why a digest's e-mail has no summary (AI_NOT_CONFIGURED, AI_ASSISTANT_OFF,
+   * AI_DISCLAIMER_NOT_ACCEPTED, AI_TOKEN_BUDGET_EXCEEDED, AI_TROUBLE_RESPONDING).
+   */
   errorCode: Maybe<Scalars['String']['output']>;
   id: Scalars['Int']['output'];
   issueCount: Scalars['Int']['output'];
@@ -5062,6 +5079,7 @@ export type SmartDocsPassageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['SmartDocsPassage'] = ResolversParentTypes['SmartDocsPassage'],
 > = ResolversObject<{
+  area?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   documentId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   documentName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   fileId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5074,6 +5092,7 @@ export type SmartDocsSourceResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['SmartDocsSource'] = ResolversParentTypes['SmartDocsSource'],
 > = ResolversObject<{
+  area?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   disciplineId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   disciplineName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   documentId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5083,7 +5102,7 @@ export type SmartDocsSourceResolvers<
   passageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   revisionName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type SmartFlowDisciplineResolvers<

@@ -81,9 +81,13 @@ const documentsResponse = {
       type: 'array',
       items: {
         type: 'object',
+        // `area` is left optional for the web's drawings kept offline before it was sent.
+        required: ['id', 'name', 'revisions'],
         properties: {
           id: { type: 'integer' },
           name: { type: 'string' },
+          /** A drive document, or a project file (opened from a Smart Docs citation). */
+          area: { type: 'string', enum: ['drive', 'files'] },
           revisions: { type: 'array', items: revisionSchema },
         },
       },

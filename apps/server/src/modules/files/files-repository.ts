@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { driveFiles } from '../../db/schema/index.ts';
 import {
@@ -15,6 +15,16 @@ import {
  * tables as the drive, without visibility (every participant sees every confirmed version). A "file" is a
  * document of that area (its name is the whole file name, case ignored); its versions are the rows of drive_files.
  */
+
+/**
+ * The project files' visibility rule (packages/domain/src/drive/project-files-policy.ts) as SQL over a version `f`
+ * and its document `d`: a confirmed version of the `files` area. Every participant of the project sees every one
+ * (the caller has checked the participation: loadDriveAccess); an unfinished upload is its sender's alone and is
+ * never prepared nor indexed. Smart Docs reads project files through it.
+ */
+export function projectFilesReadableSql(f: string, d: string): SQL {
+  return sql`(${sql.raw(d)}.area = 'files' and ${sql.raw(f)}.upload_state = 'confirmed')`;
+}
 
 /** Sort keys of the list. */
 export const PROJECT_FILES_SORT_KEYS = ['fileName', 'uploadedAt', 'updatedAt'] as const;

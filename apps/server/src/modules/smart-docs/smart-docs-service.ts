@@ -10,6 +10,7 @@ import { NO_TEXT } from './smart-docs-index-service.ts';
 import { fuseByRank, searchTerms, unitVector } from './smart-docs-passages.ts';
 import {
   nearestPassages,
+  projectFileSources,
   searchPassages,
   visibleFileIds,
   visibleSources,
@@ -39,21 +40,28 @@ function stateOf(row: SmartDocsSourceRow): SmartDocsSourceState {
   return 'pending';
 }
 
-/** The drive documents of the project that the caller sees, each by its newest revision they see. */
+/**
+ * The sources of a project the caller may pick: the drive documents they see, each by its newest revision they see,
+ * then the project files (every participant sees them), each by its newest version.
+ */
 export async function smartDocsSources(
   services: AppServices,
   actor: Actor,
   projectId: number,
 ): Promise<SmartDocsSource[]> {
   requireAiUser(actor);
-  const { viewer } = await loadDriveAccess(services.database.db, actor, projectId);
-  const rows = await visibleSources(services.database.db, viewer, projectId);
+  const { db } = services.database;
+  const { viewer } = await loadDriveAccess(db, actor, projectId);
+  const rows = [
+    ...(await visibleSources(db, viewer, projectId)),
+    ...(await projectFileSources(db, projectId)),
+  ];
   return rows.map((row) => ({ ...row, state: stateOf(row) }));
 }
 
 export interface SmartDocsQuestion {
   projectId: number;
-  /** Revisions chosen one by one. */
+  /** Drive revisions and project file versions chosen one by one. */
   fileIds?: readonly number[] | null | undefined;
   /** Disciplines chosen whole (their documents' newest revision the caller sees). */
   disciplineIds?: readonly number[] | null | undefined;
@@ -62,8 +70,8 @@ export interface SmartDocsQuestion {
 
 /**
  * The passages of the chosen sources that best match the question (no model needed). Refuses a blank question
- * (CONTENT_MUST_BE_NON_EMPTY_STRING), no source (REQUIRED_FIELD) and a chosen revision the caller may not see or
- * that was deleted (DOCUMENT_NOT_FOUND, the same answer for both).
+ * (CONTENT_MUST_BE_NON_EMPTY_STRING), no source (REQUIRED_FIELD) and a chosen revision or project file version the
+ * caller may not see, of another project, or that was deleted (DOCUMENT_NOT_FOUND, the same answer for all).
  */
 export async function searchSmartDocs(
   services: AppServices,
@@ -133,7 +141,7 @@ export function smartDocsPrompt(
   const quoted = passages
     .map(
       (p, i) =>
-        `[${i + 1}] ${p.documentName}, revision ${p.revisionName}, page ${p.pageNumber}:\n${p.text.replace(/\s+/g, ' ')}`,
+        `[${i + 1}] ${p.documentName}, ${p.area === 'files' ? 'project file version' : 'revision'} ${p.revisionName}, page ${p.pageNumber}:\n${p.text.replace(/\s+/g, ' ')}`,
     )
     .join('\n\n');
   return [

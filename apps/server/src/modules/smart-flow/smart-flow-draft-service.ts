@@ -75,7 +75,7 @@ export const PROPOSE_RULE_TOOL: AiToolSpec = {
         },
         required: ['kind'],
         description:
-          "email: e-mail the user the issues; follow: star the issues for the user; tag: put the user's personal tag (named in `tag`) on them; assignDiscipline: make a discipline responsible on the issues that lack it (with `disciplineId` and `status`).",
+          "email: e-mail the user the list of issues; digest: e-mail the user a short summary of the issues written by the assistant, followed by the list (when the user asks for a digest, summary, overview or résumé); follow: star the issues for the user; tag: put the user's personal tag (named in `tag`) on them; assignDiscipline: make a discipline responsible on the issues that lack it (with `disciplineId` and `status`).",
       },
     },
     required: ['projectId', 'name', 'trigger', 'condition', 'action'],
@@ -95,7 +95,7 @@ async function draftPrompt(services: AppServices, actor: Actor, timeZone: string
   }
   return [
     'You turn a construction coordinator’s description of a recurring job into one rule of Obra’s smart flow, by calling propose_rule once. Do not write anything else.',
-    'A rule has a trigger (schedule, issueCreated, issueChanged or deadlinePassed), a condition (a standard filter, optionally disciplines and words) and an action (email, follow, tag or assignDiscipline).',
+    'A rule has a trigger (schedule, issueCreated, issueChanged or deadlinePassed), a condition (a standard filter, optionally disciplines and words) and an action (email, digest, follow, tag or assignDiscipline).',
     'Only these actions exist: if the user asks for something else, choose the closest of them. Use only the projects and disciplines listed.',
     `The user's time zone is ${timeZone}; today is ${new Date().toISOString().slice(0, 10)}.`,
     'Projects:',

@@ -32,6 +32,7 @@ import {
   type SmartFlowRunRow,
 } from './smart-flow-repository.ts';
 import { queueTimedRun, ruleAccess, runErrorCode, storedRule } from './smart-flow-service.ts';
+import { writeDigest, type DigestSummary } from './smart-flow-digest-service.ts';
 
 /** Why a rule runs: its time came, issues were created or changed, or its owner pressed "Run now". */
 export type RunCause = 'schedule' | 'event' | 'manual';
@@ -97,14 +98,20 @@ async function issuesOfRun(
   return page.issues;
 }
 
-function issueLine(publicUrl: string, projectId: number, view: IssueView): string {
+/** An issue as a run's e-mail names it: code, title and deadline (what a digest's model reads too). */
+function issueText(view: IssueView): string {
   const deadline = view.row.deadline ? ` (${String(view.row.deadline).slice(0, 10)})` : '';
-  return `- ${view.row.code} ${view.row.title}${deadline}: ${publicUrl}/workspace/project/${projectId}/issues/${view.row.id}`;
+  return `${view.row.code} ${view.row.title}${deadline}`;
+}
+
+function issueLine(publicUrl: string, projectId: number, view: IssueView): string {
+  return `- ${issueText(view)}: ${publicUrl}/workspace/project/${projectId}/issues/${view.row.id}`;
 }
 
 /**
- * Runs one rule: reads its issues as its owner, then in ONE transaction applies the action (the e-mail queued through
- * the mailer's job, or the stars written), records the run, moves the issue cursor and queues the next timed run.
+ * Runs one rule: reads its issues as its owner (a digest's summary is then asked of the model, outside any
+ * transaction), then in ONE transaction applies the action (the e-mail queued through the mailer's job, or the stars
+ * written), records the run, moves the issue cursor and queues the next timed run.
  * Two runs of one rule at once: the second finds the cursor moved and does nothing. A run that fails (the owner lost
  * the project, say) is recorded with its code and pauses the rule; its owner sees why on the page.
  */
@@ -145,6 +152,17 @@ export async function executeRule(
       return insertRun(tx, { ruleId, cause, state: 'failed', issueCount: 0, errorCode: runErrorCode(error) });
     });
   }
+  const shown = found.slice(0, SMART_FLOW_EMAIL_ISSUES);
+  const mailed = (parts.action.kind === 'email' || parts.action.kind === 'digest') && found.length > 0;
+  // A digest's summary, from the very lines the e-mail lists (the issues read as the owner), or why it has none.
+  let digest: DigestSummary | undefined;
+  if (parts.action.kind === 'digest' && mailed && actor.account.email)
+    digest = await writeDigest(services, actor, {
+      rule: row.name,
+      project: row.projectName,
+      count: found.length,
+      lines: shown.map((view) => `- ${issueText(view)}`),
+    });
   return unitOfWork(services, async (tx) => {
     const locked = await findRule(tx, ruleId, { lock: true });
     if (!locked || locked.cursorAt.getTime() !== row.cursorAt.getTime()) return undefined;
@@ -163,14 +181,15 @@ export async function executeRule(
       count = result.updatedIds.length;
       refused = result.rejected[0]?.code ?? null;
     }
-    if (action.kind === 'email' && found.length > 0 && actor.account.email) {
+    if (mailed && actor.account.email) {
       const { publicUrl } = services.config;
-      const shown = found.slice(0, SMART_FLOW_EMAIL_ISSUES);
       const more = found.length > shown.length ? `\n… +${found.length - shown.length}` : '';
+      const summary = digest?.summary ?? null;
       const message = renderEmail({
         to: actor.account.email,
         locale: actor.account.localeId,
-        template: 'smartFlowRun',
+        // A digest without its summary is the run's list alone.
+        template: summary ? 'smartFlowDigest' : 'smartFlowRun',
         recipientName: actor.account.name,
         vars: {
           rule: row.name,
@@ -178,6 +197,7 @@ export async function executeRule(
           count: String(found.length),
           list: shown.map((v) => issueLine(publicUrl, row.projectId, v)).join('\n') + more,
           link: `${publicUrl}/workspace/smart-flow`,
+          ...(summary ? { summary } : {}),
         },
       });
       await services.jobs.send('mail.send', message, { executor: transactionExecutor(tx) });
@@ -190,7 +210,9 @@ export async function executeRule(
       ...(trigger.kind === 'schedule' ? {} : { cursorAt: until }),
     });
     if (cause === 'schedule') await queueTimedRun(services, tx, ruleId, next);
-    return insertRun(tx, { ruleId, cause, state: 'done', issueCount: count, errorCode: refused });
+    // A done run's code says what was left out: issues the edit rules refused, or a digest's summary.
+    const note = refused ?? digest?.omitted ?? null;
+    return insertRun(tx, { ruleId, cause, state: 'done', issueCount: count, errorCode: note });
   });
 }
 

@@ -21,14 +21,22 @@ export function pdfPagesOfFiles(db: Db, fileIds: readonly number[]): Promise<Sto
     .orderBy(asc(drivePdfPages.fileId), asc(drivePdfPages.pageNumber));
 }
 
-/** A document of the project (whoever may see it), or undefined. */
+/**
+ * A document of the project (whoever may see it), or undefined: a drive document or a project file (`area`), both
+ * opened by the viewer.
+ */
 export async function findProjectDocument(
   db: Db,
   projectId: number,
   documentId: number,
-): Promise<{ id: number; name: string; createdBy: number | null } | undefined> {
+): Promise<{ id: number; name: string; area: string; createdBy: number | null } | undefined> {
   const [doc] = await db
-    .select({ id: driveDocuments.id, name: driveDocuments.name, createdBy: driveDocuments.createdByUserId })
+    .select({
+      id: driveDocuments.id,
+      name: driveDocuments.name,
+      area: driveDocuments.area,
+      createdBy: driveDocuments.createdByUserId,
+    })
     .from(driveDocuments)
     .where(and(eq(driveDocuments.id, documentId), eq(driveDocuments.projectId, projectId)));
   return doc;

@@ -61,6 +61,8 @@ export interface ViewerPage {
 export interface ViewerDocument {
   id: number;
   name: string;
+  /** A drive document (`drive`) or a project file (`files`: its versions 1, 2, … are the revisions). */
+  area: 'drive' | 'files';
   revisions: ViewerRevision[];
 }
 
@@ -144,15 +146,16 @@ export async function visibleDocument(
   viewer: DriveViewer,
   projectId: number,
   documentId: number,
-): Promise<{ id: number; name: string; files: DriveFileRecord[] }> {
+): Promise<{ id: number; name: string; area: 'drive' | 'files'; files: DriveFileRecord[] }> {
   const doc = await findProjectDocument(db, projectId, documentId);
   if (!doc) throw new AppError('DOCUMENTS_NOT_FOUND', { documentId });
+  const area = doc.area === 'files' ? 'files' : 'drive';
   const files = await documentRevisions(db, viewer, documentId);
-  if (files.length > 0) return { id: doc.id, name: doc.name, files };
+  if (files.length > 0) return { id: doc.id, name: doc.name, area, files };
   if (await hasConfirmedRevision(db, documentId))
     throw new AppError('DOCUMENT_ACCESS_DENIED', { documentId });
   if (doc.createdBy !== viewer.userId) throw new AppError('DOCUMENTS_NOT_FOUND', { documentId });
-  return { id: doc.id, name: doc.name, files: [] };
+  return { id: doc.id, name: doc.name, area, files: [] };
 }
 
 /**
@@ -177,6 +180,7 @@ export async function openDocuments(
     documents.push({
       id: doc.id,
       name: doc.name,
+      area: doc.area,
       revisions: doc.files.map((file) => presentRevision(services, input.origin, file, pages.get(file.id))),
     });
   }

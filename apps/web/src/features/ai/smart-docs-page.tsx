@@ -37,6 +37,8 @@ export type SmartDocsSource = SmartDocsSourcesQuery['smartDocsSources'][number];
 
 /** A passage as the answer streams it. */
 export interface SmartDocsPassageView {
+  /** drive (a drive document's revision) or files (a project file's version). */
+  area: string;
   fileId: number;
   documentId: number;
   documentName: string;
@@ -45,21 +47,24 @@ export interface SmartDocsPassageView {
   text: string;
 }
 
-/** The chosen sources: revisions one by one and whole disciplines. */
+/** The chosen sources: drive revisions and project file versions one by one, and whole drive disciplines. */
 export interface SourceChoice {
   fileIds: number[];
   disciplineIds: number[];
 }
 
-/** The viewer's address of a passage: the document at its revision and page. */
+/**
+ * The viewer's address of a passage: the document at its revision and page. The viewer opens a project file the same
+ * way (its document id; `revision` is then the version's number).
+ */
 export function viewerLinkOf(projectId: number, passage: SmartDocsPassageView): string {
   const query = new URLSearchParams({ revision: passage.revisionName, page: String(passage.pageNumber) });
   return `/workspace/project/${projectId}/drive/documents/${passage.documentId}?${query.toString()}`;
 }
 
 /**
- * /smart-docs (spec core §2: needs a profile; issue 31 item 4): the AI document chat over the drive documents the
- * user picks among those they see. For users whose AI assistant is on, after the disclaimer; without a model it
+ * /smart-docs (spec core §2: needs a profile; issue 31 item 4): the AI document chat over the drive documents and
+ * project files the user picks among those they see. For users whose AI assistant is on, after the disclaimer; without a model it
  * still finds and shows the passages, and says that answers need a model.
  */
 export function SmartDocsPage() {
@@ -247,8 +252,9 @@ function SmartDocs({ configured }: { configured: boolean }) {
 }
 
 /**
- * The sources, grouped by discipline: a discipline's box chooses all its documents (those indexed later too), a
- * document's box that document. Documents Smart Docs cannot read say so and cannot be chosen.
+ * The sources: the drive documents grouped by discipline (a discipline's box chooses all its documents, those
+ * indexed later too; a document's box that document), then the project files (one box chooses every readable one
+ * listed, each file's box that file). Sources Smart Docs cannot read say so and cannot be chosen.
  */
 export function SourcePicker({
   sources,
@@ -260,9 +266,11 @@ export function SourcePicker({
   onChange: (choice: SourceChoice) => void;
 }) {
   const { t } = useTranslation('ai');
+  const drive = useMemo(() => sources.filter((s) => s.area !== 'files'), [sources]);
+  const files = useMemo(() => sources.filter((s) => s.area === 'files'), [sources]);
   const groups = useMemo(() => {
     const byDiscipline = new Map<number | null, { name: string; items: SmartDocsSource[] }>();
-    for (const source of sources) {
+    for (const source of drive) {
       const group = byDiscipline.get(source.disciplineId) ?? {
         name: source.disciplineName ?? t('smartDocs.noDiscipline'),
         items: [],
@@ -271,7 +279,7 @@ export function SourcePicker({
       byDiscipline.set(source.disciplineId, group);
     }
     return [...byDiscipline.entries()];
-  }, [sources, t]);
+  }, [drive, t]);
   if (sources.length === 0)
     return (
       <Text size="sm" c="dimmed" data-testid="smart-docs-no-sources">
@@ -280,7 +288,13 @@ export function SourcePicker({
     );
   const toggle = (list: number[], id: number, on: boolean) =>
     on ? [...new Set([...list, id])] : list.filter((x) => x !== id);
-  const statuses = [...new Set(sources.filter((s) => s.state === 'indexed').map((s) => s.status))];
+  const statuses = [
+    ...new Set(
+      drive.flatMap((s) => (s.state === 'indexed' && typeof s.status === 'string' ? [s.status] : [])),
+    ),
+  ];
+  const readableFiles = files.filter((s) => s.state === 'indexed').map((s) => s.fileId);
+  const allFiles = readableFiles.length > 0 && readableFiles.every((id) => choice.fileIds.includes(id));
   return (
     <Stack gap="xs" data-testid="smart-docs-sources">
       <Text size="sm" fw={500}>
@@ -303,7 +317,7 @@ export function SourcePicker({
                     ...new Set([
                       ...choice.fileIds,
                       ...sources
-                        .filter((s) => s.state === 'indexed' && s.status === status)
+                        .filter((s) => s.area !== 'files' && s.state === 'indexed' && s.status === status)
                         .map((s) => s.fileId),
                     ]),
                   ],
@@ -338,36 +352,98 @@ export function SourcePicker({
             )}
             <Stack gap={4} mt={6} pl="md">
               {group.items.map((source) => (
-                <Group key={source.fileId} gap={6} wrap="nowrap">
-                  <Checkbox
-                    size="xs"
-                    label={`${source.documentName} (${source.revisionName})`}
-                    disabled={source.state !== 'indexed' || whole}
-                    checked={whole ? source.state === 'indexed' : choice.fileIds.includes(source.fileId)}
-                    onChange={(e) =>
-                      onChange({
-                        ...choice,
-                        fileIds: toggle(choice.fileIds, source.fileId, e.currentTarget.checked),
-                      })
-                    }
-                  />
-                  {source.state === 'unable' && (
-                    <Text size="xs" c="red" data-testid="smart-docs-unable">
-                      {t('errors:UNABLE_TO_PROCESS_DOCUMENT')}
-                    </Text>
-                  )}
-                  {source.state === 'pending' && (
-                    <Badge size="xs" variant="light" color="gray">
-                      {t('smartDocs.pending')}
-                    </Badge>
-                  )}
-                </Group>
+                <SourceRow
+                  key={source.fileId}
+                  source={source}
+                  label={`${source.documentName} (${source.revisionName})`}
+                  whole={whole}
+                  checked={choice.fileIds.includes(source.fileId)}
+                  onCheck={(on) =>
+                    onChange({ ...choice, fileIds: toggle(choice.fileIds, source.fileId, on) })
+                  }
+                />
               ))}
             </Stack>
           </Card>
         );
       })}
+      {files.length > 0 && (
+        <Card withBorder p="xs" data-testid="smart-docs-project-files">
+          <Text size="sm" fw={500}>
+            {t('smartDocs.projectFiles')}
+          </Text>
+          <Checkbox
+            mt={6}
+            size="xs"
+            label={t('smartDocs.allProjectFiles')}
+            disabled={readableFiles.length === 0}
+            checked={allFiles}
+            onChange={(e) =>
+              onChange({
+                ...choice,
+                fileIds: e.currentTarget.checked
+                  ? [...new Set([...choice.fileIds, ...readableFiles])]
+                  : choice.fileIds.filter((id) => !readableFiles.includes(id)),
+              })
+            }
+          />
+          <Stack gap={4} mt={6} pl="md">
+            {files.map((source) => (
+              <SourceRow
+                key={source.fileId}
+                source={source}
+                label={t('smartDocs.fileVersion', {
+                  name: source.documentName,
+                  version: source.revisionName,
+                })}
+                whole={false}
+                checked={choice.fileIds.includes(source.fileId)}
+                onCheck={(on) => onChange({ ...choice, fileIds: toggle(choice.fileIds, source.fileId, on) })}
+              />
+            ))}
+          </Stack>
+        </Card>
+      )}
     </Stack>
+  );
+}
+
+/** One source's box, with 'Unable to process your document.' or "Being indexed" beside it when it cannot be chosen. */
+function SourceRow({
+  source,
+  label,
+  whole,
+  checked,
+  onCheck,
+}: {
+  source: SmartDocsSource;
+  label: string;
+  /** Chosen through its whole discipline. */
+  whole: boolean;
+  checked: boolean;
+  onCheck: (on: boolean) => void;
+}) {
+  const { t } = useTranslation('ai');
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Checkbox
+        size="xs"
+        label={label}
+        disabled={source.state !== 'indexed' || whole}
+        checked={whole ? source.state === 'indexed' : checked}
+        onChange={(e) => onCheck(e.currentTarget.checked)}
+      />
+      {source.state === 'unable' && (
+        <Text size="xs" c="red" data-testid="smart-docs-unable">
+          {t('errors:UNABLE_TO_PROCESS_DOCUMENT')}
+        </Text>
+      )}
+      {source.state === 'pending' && (
+        <Badge size="xs" variant="light" color="gray">
+          {t('smartDocs.pending')}
+        </Badge>
+      )}
+    </Group>
   );
 }
 
@@ -396,7 +472,7 @@ export function PassageList({
           <Group gap="xs" mb={4}>
             <Badge variant="light">{i + 1}</Badge>
             <Anchor component={Link} to={viewerLinkOf(projectId, p)} size="sm" fw={500}>
-              {t('smartDocs.cite', {
+              {t(p.area === 'files' ? 'smartDocs.citeFile' : 'smartDocs.cite', {
                 document: p.documentName,
                 revision: p.revisionName,
                 page: p.pageNumber,

@@ -127,6 +127,7 @@ export function SmartFlowPage() {
           busy={busy}
           error={error}
           onSave={() => void save()}
+          digest={canDraft}
           onCancel={() => {
             setDraft(null);
             setError(null);
@@ -199,6 +200,8 @@ function RuleCard({ rule, onChanged }: { rule: Rule; onChanged: () => void }) {
     after?.();
     onChanged();
   };
+  // A done digest run's code says why its e-mail went without the assistant's summary.
+  const digest = (rule.action as { kind?: string } | null)?.kind === 'digest';
   const sentence = ruleSentence(
     t,
     rule as unknown as RuleDraft,
@@ -258,7 +261,9 @@ function RuleCard({ rule, onChanged }: { rule: Rule; onChanged: () => void }) {
                 : t('smartFlow.rule.ran', { date: date(run.startedAt), count: run.issueCount })}
               {run.state === 'done' &&
                 run.errorCode &&
-                ` ${t('smartFlow.rule.left', { message: t(`errors:${run.errorCode}`) })}`}{' '}
+                ` ${t(digest ? 'smartFlow.rule.noSummary' : 'smartFlow.rule.left', {
+                  message: t(`errors:${run.errorCode}`),
+                })}`}{' '}
               · {t(`smartFlow.rule.causes.${run.cause}`)}
             </Text>
           ))}

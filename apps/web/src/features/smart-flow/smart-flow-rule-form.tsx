@@ -76,6 +76,7 @@ export function SmartFlowRuleForm({
   error,
   onSave,
   onCancel,
+  digest = false,
 }: {
   draft: RuleDraft;
   onChange: (draft: RuleDraft) => void;
@@ -85,6 +86,11 @@ export function SmartFlowRuleForm({
   error: unknown;
   onSave: () => void;
   onCancel: () => void;
+  /**
+   * Offer the digest (an e-mail headed by the assistant's summary): for people whose assistant is on, its notice
+   * accepted and a model configured. A drafted digest is shown as one whatever this says.
+   */
+  digest?: boolean;
 }) {
   const { t, i18n } = useTranslation('workspace');
   const [disciplinesResult] = useQuery({
@@ -227,10 +233,12 @@ export function SmartFlowRuleForm({
         <Group grow align="flex-start" wrap="wrap">
           <Select
             label={t('smartFlow.form.action')}
-            data={(['email', 'follow', 'tag', 'assignDiscipline'] as const).map((a) => ({
-              value: a,
-              label: t(`smartFlow.actions.${a}`),
-            }))}
+            data={(['email', 'digest', 'follow', 'tag', 'assignDiscipline'] as const)
+              .filter((a) => a !== 'digest' || digest || draft.action.kind === 'digest')
+              .map((a) => ({
+                value: a,
+                label: t(`smartFlow.actions.${a}`),
+              }))}
             value={draft.action.kind}
             onChange={(v) =>
               v &&
@@ -244,10 +252,11 @@ export function SmartFlowRuleForm({
                           disciplineId: draft.action.disciplineId,
                           status: draft.action.status ?? 'todo',
                         }
-                      : { kind: v as 'email' | 'follow' },
+                      : { kind: v as 'email' | 'digest' | 'follow' },
               })
             }
             allowDeselect={false}
+            data-testid="smart-flow-action"
           />
           {draft.action.kind === 'assignDiscipline' && (
             <Select
@@ -283,6 +292,11 @@ export function SmartFlowRuleForm({
             />
           )}
         </Group>
+        {draft.action.kind === 'digest' && (
+          <Text size="xs" c="dimmed" data-testid="smart-flow-digest-hint">
+            {t('smartFlow.form.digestHint')}
+          </Text>
+        )}
         <Card withBorder radius="sm" padding="sm" bg="var(--mantine-color-default-hover)">
           <Text size="xs" c="dimmed">
             {t('smartFlow.form.preview')}

@@ -33,6 +33,17 @@ describe('a smart flow rule in words', () => {
       'Every Monday at 8:00 AM (America/Sao_Paulo): tag late issues waiting on my disciplines of Structure containing “laje” in Edifício Aurora as “Revisar”.',
     );
     expect(ruleInputOf(tag).action).toEqual({ kind: 'tag', tag: 'Revisar' });
+    const digest: RuleDraft = { ...weekly, action: { kind: 'digest' } };
+    expect(ruleSentence(await translator('en'), digest, names, 'en')).toBe(
+      'Every Monday at 8:00 AM (America/Sao_Paulo): e-mail me a digest of late issues waiting on my disciplines of Structure containing “laje” in Edifício Aurora.',
+    );
+    expect(ruleSentence(await translator('es'), digest, names, 'es')).toBe(
+      'Cada lunes a las 8:00 (America/Sao_Paulo): envíame por correo un resumen de las incidencias atrasadas pendientes de mis disciplinas de Structure que contengan «laje» en Edifício Aurora.',
+    );
+    expect(ruleSentence(await translator('pt-BR'), digest, names, 'pt-BR')).toBe(
+      'Semanalmente (segunda-feira) às 8:00 (America/Sao_Paulo): envie-me por e-mail, com um resumo do assistente, os apontamentos atrasados pendentes das minhas disciplinas de Structure contendo “laje” em Edifício Aurora.',
+    );
+    expect(ruleInputOf(digest).action).toEqual({ kind: 'digest' });
     expect(ruleInputOf(weekly).action).toEqual({ kind: 'email' });
     const daily: RuleDraft = { ...weekly, trigger: { ...weekly.trigger, frequency: 'daily', hour: 17 } };
     expect(ruleSentence(await translator('pt-BR'), daily, names, 'pt-BR')).toBe(

@@ -18,7 +18,7 @@ export interface RuleDraft {
   };
   condition: { filter: string; disciplineIds: number[]; search?: string | undefined };
   action: {
-    kind: 'email' | 'follow' | 'tag' | 'assignDiscipline';
+    kind: 'email' | 'digest' | 'follow' | 'tag' | 'assignDiscipline';
     tag?: string | undefined;
     /** assignDiscipline: the discipline made responsible, and its status. */
     disciplineId?: number | undefined;

@@ -167,9 +167,26 @@ export function DocumentViewerPage() {
 
   const header = (
     <Breadcrumbs>
-      <Anchor component={Link} to={`/workspace/project/${project.id}/drive`} size="sm">
-        {t('viewer:backToDrive')}
-      </Anchor>
+      {(loaded.status === 'ready' || loaded.status === 'offline') && loaded.document.area === 'files' ? (
+        // A project file (opened from a Smart Docs citation): back to the project's files.
+        <Anchor
+          component={Link}
+          to={`/workspace/project/${project.id}/files`}
+          size="sm"
+          data-testid="viewer-back"
+        >
+          {t('viewer:backToFiles')}
+        </Anchor>
+      ) : (
+        <Anchor
+          component={Link}
+          to={`/workspace/project/${project.id}/drive`}
+          size="sm"
+          data-testid="viewer-back"
+        >
+          {t('viewer:backToDrive')}
+        </Anchor>
+      )}
       {(loaded.status === 'ready' || loaded.status === 'offline') && (
         <Text size="sm" fw={500} data-testid="viewer-document-name">
           {loaded.document.name}

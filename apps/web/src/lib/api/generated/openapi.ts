@@ -13123,6 +13123,8 @@ export interface operations {
         content: {
           'application/json': {
             documents: {
+              /** @enum {string} */
+              area?: 'drive' | 'files';
               id: number;
               name: string;
               revisions: {
