@@ -59,7 +59,7 @@ const SLOW = { timeout: 60_000 };
 /** A client whose server answers every operation with `body`; `sent` gives the variables of each call. */
 function clientAnswering(body: unknown) {
   const fetch = vi.fn(
-    async (_url: string, _init?: RequestInit) =>
+    async (_url: RequestInfo | URL, _init?: RequestInit) =>
       new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
   );
   const client = new Client({ url: 'http://obra.test/graphql', exchanges: [fetchExchange], fetch });
