@@ -52,12 +52,12 @@ async function fromBearer(services: AppServices, token: string): Promise<Actor |
   // The token is verified every time; whether its session is open, and its user, come from the last two seconds'
   // check when there is one (session-cache.ts says what forgets it).
   const sessions = services.auth.sessions;
-  const cached = sessions?.get(claims.userId, claims.sessionId);
+  const cached = sessions.get(claims.userId, claims.sessionId);
   if (cached) return { account: toAccount(cached), via: 'session', sessionId: claims.sessionId };
-  const generation = sessions?.generation(claims.userId) ?? 0;
+  const generation = sessions.generation(claims.userId);
   const found = await findSessionUser(services.database.db, claims.userId, claims.sessionId);
   if (!found?.open || found.user.emailConfirmedAt === null) return undefined;
-  sessions?.set(claims.userId, claims.sessionId, found.user, generation);
+  sessions.set(claims.userId, claims.sessionId, found.user, generation);
   return { account: toAccount(found.user), via: 'session', sessionId: claims.sessionId };
 }
 
