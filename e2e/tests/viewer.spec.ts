@@ -56,9 +56,13 @@ async function expectColour(
   page: Page,
   point: { x: number; y: number },
   kind: ReturnType<typeof colourKind>,
+  timeout?: number,
 ) {
   await expect
-    .poll(async () => colourKind(await colourAt(page, point)), { message: `colour at ${point.x},${point.y}` })
+    .poll(async () => colourKind(await colourAt(page, point)), {
+      message: `colour at ${point.x},${point.y}`,
+      ...(timeout ? { timeout } : {}),
+    })
     .toBe(kind);
 }
 
@@ -168,6 +172,9 @@ test.describe('document viewer', () => {
     request,
     obra,
   }) => {
+    // Two revisions prepared and drawn twice over (overlay, side by side): on a loaded 2-core machine it needs more
+    // than the default two minutes (the clean-clone run of 2026-11-30 at load 15 ran out of time in it).
+    test.setTimeout(240_000);
     const world = await buildIssueWorld(request, obra);
     const r0 = await uploadSheet(
       request,
@@ -181,8 +188,9 @@ test.describe('document viewer', () => {
 
     await page.goto(viewerUrl(world, r0.documentId, '?revision=R01&compare=R00'));
     await expect(page.getByTestId('document-viewer')).toBeVisible();
-    // What only the open revision (R01) has is red, what only R00 had is cyan, what both have is dark.
-    await expectColour(page, { x: 440, y: 120 }, 'red');
+    // What only the open revision (R01) has is red, what only R00 had is cyan, what both have is dark. The first
+    // look waits for both revisions' previews to arrive and be drawn.
+    await expectColour(page, { x: 440, y: 120 }, 'red', 60_000);
     await expectColour(page, { x: 120, y: 120 }, 'cyan');
     await expectColour(page, { x: 300, y: 300 }, 'dark');
     await expectColour(page, { x: 300, y: 200 }, 'white');
