@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: static checks, unit and integration tests (vitest), then the browser journeys (Playwright).
 // Set DATABASE_URL to run the server tests and the journeys on PostgreSQL instead of the embedded PGlite.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -14,6 +14,37 @@ function run(name, command, args, env = {}) {
   const ok = result.status === 0;
   steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
   if (!ok) finish();
+}
+
+/**
+ * Runs lanes of steps side by side (the static checks: two lanes on two cores), each lane's steps one after another;
+ * a step's output is printed whole when it ends, so that the lanes' lines do not mix.
+ */
+async function runLanes(lanes) {
+  const runLane = async (lane) => {
+    for (const [name, command, args, env = {}] of lane) {
+      const started = Date.now();
+      const child = spawn(command, args, {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, FORCE_COLOR: '1', ...env },
+      });
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      const status = await new Promise((resolve) => {
+        child.on('error', () => resolve(1));
+        child.on('close', (code) => resolve(code));
+      });
+      const ok = status === 0;
+      console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+      process.stdout.write(Buffer.concat(output));
+      steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+      if (!ok) return false;
+    }
+    return true;
+  };
+  const results = await Promise.all(lanes.map(runLane));
+  if (results.includes(false)) finish();
 }
 
 function finish() {
@@ -52,23 +83,29 @@ ensureChromium();
 if (process.env.OBRA_DATABASE_ONLY === '1') {
   run('server integration tests', 'npx', ['vitest', 'run', '--project', 'server']);
 } else {
+  // The generators rewrite their files in place: first, before anything reads them.
   run('generated GraphQL files are fresh', 'node', ['scripts/check-codegen.mjs']);
-  run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-  run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-  run('formatting (Prettier)', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
-  // The committed REST description (docs/openapi.json, kept fresh by test/openapi-coverage.test.ts) lints without
-  // errors; no telemetry or update check leaves the machine.
-  run(
-    'OpenAPI document lints (Redocly)',
-    'npx',
-    ['redocly', 'lint', 'docs/openapi.json', '--format=summary'],
-    {
-      REDOCLY_TELEMETRY: 'off',
-      REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
-      REDOCLY_SUPPRESS_NOTIFICATIONS: 'true',
-      DO_NOT_TRACK: '1',
-    },
-  );
+  // The other static checks in two lanes: the typecheck (the longest) beside the rest.
+  await runLanes([
+    [['typecheck', 'npm', ['run', '--silent', 'typecheck']]],
+    [
+      ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+      ['formatting (Prettier)', 'npx', ['prettier', '--check', '.', '--log-level=warn']],
+      // The committed REST description (docs/openapi.json, kept fresh by test/openapi-coverage.test.ts) lints
+      // without errors; no telemetry or update check leaves the machine.
+      [
+        'OpenAPI document lints (Redocly)',
+        'npx',
+        ['redocly', 'lint', 'docs/openapi.json', '--format=summary'],
+        {
+          REDOCLY_TELEMETRY: 'off',
+          REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+          REDOCLY_SUPPRESS_NOTIFICATIONS: 'true',
+          DO_NOT_TRACK: '1',
+        },
+      ],
+    ],
+  ]);
   run('unit and integration tests (domain, server, web)', 'npx', ['vitest', 'run']);
 }
 // CI's second pass (.ci/run) reuses the web build of its first pass on the same checkout (OBRA_REUSE_WEB_BUILD=1).

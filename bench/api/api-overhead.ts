@@ -1,6 +1,8 @@
 // Measures Obra's HTTP and GraphQL overhead against a bare node:http server and the bare SQL, in one run
 // (machines here are noisy: compare ratios, not absolute numbers). Loopback only, bounded in count and time.
 // Run: node --import tsx bench/api/api-overhead.ts [requests=4000] [concurrency=50]
+// The persisted read also runs signed in, as every request of the web app is: on this server (its session cache on,
+// SESSION_CACHE_MS's default) and on a second server of the same process with the cache off (SESSION_CACHE_MS=0).
 import http from 'node:http';
 import { Worker } from 'node:worker_threads';
 import fs from 'node:fs';
@@ -10,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { PERSISTED_OPERATIONS } from '../../apps/server/src/graphql/persisted-operations.ts';
 import { createLogger, startServer } from '../../apps/server/src/server.ts';
+import { buildUser } from '../../apps/server/test/support/factories.ts';
 
 const REQUESTS = Number(process.argv[2] ?? 4000);
 const CONCURRENCY = Number(process.argv[3] ?? 50);
@@ -103,15 +106,23 @@ function persistedGetUrl(base: string, name: string): string {
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-bench-'));
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-  });
+  const uncachedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-bench-'));
+  const configOf = (dir: string, env: Record<string, string> = {}) =>
+    loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      ...env,
+    });
+  const config = configOf(dataDir);
   const obra = await startServer(config, createLogger(config));
+  const uncachedConfig = configOf(uncachedDir, { SESSION_CACHE_MS: '0' });
+  const uncached = await startServer(uncachedConfig, createLogger(uncachedConfig));
+  const signedIn = (await buildUser({ server: obra })).token;
+  const signedInUncached = (await buildUser({ server: uncached })).token;
   const disciplines = (
     await obra.services.database.executor.executeSql(
       'select id, key, abbreviation from standard_disciplines order by id',
@@ -131,9 +142,13 @@ async function main(): Promise<void> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query }),
     });
-  const persisted = (name: string, operation: string) =>
-    loadHttp(name, persistedGetUrl(obra.url, operation), {
-      headers: { accept: WEB_ACCEPT, 'accept-language': 'en' },
+  const persisted = (name: string, operation: string, token?: string, server = obra) =>
+    loadHttp(name, persistedGetUrl(server.url, operation), {
+      headers: {
+        accept: WEB_ACCEPT,
+        'accept-language': 'en',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
     });
   const results = [
     await loadHttp('bare node:http, same JSON', rawUrl),
@@ -162,6 +177,18 @@ async function main(): Promise<void> {
       'StandardDisciplines',
     ),
     await persisted('GraphQL ProjectEnums by persisted id, as the web (no I/O)', 'ProjectEnums'),
+    // Signed in, as every request of the web app: the caller's session is resolved first.
+    await persisted(
+      'StandardDisciplines by persisted id, signed in, session cache on (2 s)',
+      'StandardDisciplines',
+      signedIn,
+    ),
+    await persisted(
+      'StandardDisciplines by persisted id, signed in, session cache off',
+      'StandardDisciplines',
+      signedInUncached,
+      uncached,
+    ),
   ];
   const base = results[0]?.rps ?? 1;
   const lines = [
@@ -177,7 +204,9 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
   raw.close();
   await obra.close();
+  await uncached.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(uncachedDir, { recursive: true, force: true });
 }
 
 void main();

@@ -83,7 +83,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       async stop() {
         const codes = await Promise.all(started.map((p) => p.stop()));
         for (const p of started) fs.rmSync(p.dataDir, { recursive: true, force: true });
-        await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+        // OBRA_BENCH_KEEP_DATABASE=1 keeps the database for a look at its plans afterwards (EXPLAIN).
+        if (process.env.OBRA_BENCH_KEEP_DATABASE === '1') console.log(`database kept: ${name}`);
+        else await admin((c) => c.query(`drop database if exists ${name} with (force)`));
         return codes;
       },
     };

@@ -13,9 +13,12 @@ export interface TestUser {
 
 let sequence = 0;
 
+/** What the factories need of a server: its running services (a test server, or a bench's own server). */
+export type WithServer = Pick<TestServer, 'server'>;
+
 /** A company straight in the database. */
 export async function buildCompany(
-  t: TestServer,
+  t: WithServer,
   name = `Company ${++sequence} ${randomBytes(3).toString('hex')}`,
   isActive = true,
 ): Promise<number> {
@@ -29,7 +32,7 @@ export async function buildCompany(
  * written straight to the database: identity has its own tests; other areas need people quickly.
  */
 export async function buildUser(
-  t: TestServer,
+  t: WithServer,
   options: {
     companyId?: number | null;
     companyRole?: 'admin' | 'manager' | 'collaborator';
