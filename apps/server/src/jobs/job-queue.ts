@@ -48,6 +48,10 @@ export interface JobPayloads {
   'integrations.transfer': { transferId: string };
   /** Transfers older than a week are forgotten. */
   'integrations.cleanup': Record<string, never>;
+  /** The embedded database's planner statistics, hourly (db/planner-statistics.ts). */
+  'database.analyze': Record<string, never>;
+  /** The embedded database's old row versions, nightly, with its statistics (db/planner-statistics.ts). */
+  'database.vacuum': Record<string, never>;
 }
 
 /** A job name. */
@@ -82,6 +86,8 @@ const JOB_NAMES = {
   'downloads.readyMail': true,
   'integrations.transfer': true,
   'integrations.cleanup': true,
+  'database.analyze': true,
+  'database.vacuum': true,
 } satisfies Record<JobName, true>;
 
 /** A handler for one job; it throws to have the job retried. */

@@ -26,6 +26,7 @@ import {
 } from '../modules/downloads/download-notices.ts';
 import { cleanupExportJobs, runExportJob } from '../modules/downloads/export-job-service.ts';
 import { runIssueRules, runTimedRule } from '../modules/smart-flow/smart-flow-runner.ts';
+import { maintainEmbeddedDatabase } from '../db/planner-statistics.ts';
 
 /** How many PDF preparations one job-running process runs at once. */
 export const PDF_PREPARE_CONCURRENCY = 2;
@@ -82,6 +83,17 @@ export async function registerWorkers(services: AppServices): Promise<void> {
     if (removed > 0) services.logger.info({ removed }, 'old partner transfers forgotten');
   });
   await services.jobs.boss.schedule('integrations.cleanup', '41 3 * * *', {});
+  for (const work of ['analyze', 'vacuum'] as const)
+    await services.jobs.work(`database.${work}`, async () => {
+      if (await maintainEmbeddedDatabase(services.database, work))
+        services.logger.info({ work }, 'embedded database maintained');
+    });
+  // The embedded PGlite runs no autovacuum: its statistics every hour, its old row versions each night. On
+  // PostgreSQL, autovacuum does both and nothing is scheduled.
+  if (services.database.kind === 'pglite') {
+    await services.jobs.boss.schedule('database.analyze', '53 * * * *', {});
+    await services.jobs.boss.schedule('database.vacuum', '23 4 * * *', {});
+  }
   await services.jobs.work('drive.cleanup', async () => {
     const removed = await cleanupDrive(services);
     if (removed > 0) services.logger.info({ removed }, 'expired drive uploads and archives removed');

@@ -5,6 +5,7 @@ import { seedDemoDrive } from './demo-drive.ts';
 import { seedDemoBim } from './demo-bim.ts';
 import { seedDemoSmartFlow } from './demo-smart-flow.ts';
 import { seedDemoDownloads } from './demo-downloads.ts';
+import { analyzeIssueTables } from '../db/planner-statistics.ts';
 
 export { demoUsersFile, type DemoUser };
 
@@ -62,5 +63,7 @@ export async function seedDemoWorld(services: AppServices): Promise<DemoUser[] |
     const made = await chapter.run(services, users);
     logger.info({ ...made, ms: Date.now() - started }, `demo ${chapter.name} seeded`);
   }
+  // The first look at the demo's list is planned on its real rows, not on an empty table's guesses.
+  await analyzeIssueTables(database);
   return users;
 }

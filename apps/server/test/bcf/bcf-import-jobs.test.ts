@@ -119,6 +119,14 @@ describe('BCF-XML import as a job', () => {
     expect(done.report).toMatchObject({ topics, created: topics, updated: 0, failed: 0 });
     expect((done.report as { items: unknown[] }).items).toHaveLength(topics);
     expect(await issuesPerGuid(guids)).toEqual(guids.map(() => 1));
+    // The topics that just arrived are in the planner's statistics (an embedded database has no autovacuum).
+    const estimate = await t.server.services.database.executor.executeSql(
+      'select reltuples from pg_class where relname = $1 and relkind = $2',
+      ['issues', 'r'],
+    );
+    expect(Number((estimate.rows[0] as { reltuples: number | string }).reltuples)).toBeGreaterThanOrEqual(
+      topics,
+    );
 
     // The same package once more after the end: a new job that updates every topic, still one issue each.
     const resent = await startImport(t, w.creator, w.projectId, bytes, { name: 'big.bcf' });

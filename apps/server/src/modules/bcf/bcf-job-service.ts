@@ -29,6 +29,7 @@ import {
   type BcfJobState,
 } from './bcf-job-repository.ts';
 import { checkBcfPackageBounds, removeTemporary } from './bcf-zip.ts';
+import { analyzeIssueTables } from '../../db/planner-statistics.ts';
 
 /** Topics written per unit of work by an import job (its progress moves by this much). */
 export const BCF_IMPORT_BATCH = 100;
@@ -292,6 +293,8 @@ export async function runBcfImport(services: AppServices, jobId: string): Promis
           updateBcfJob(tx, row.id, { done: progress.done, report: { items: progress.items } }),
       },
     });
+    // Thousands of topics may have just arrived: the list is planned on them from its first look.
+    if (report.created > 0) await analyzeIssueTables(services.database);
     await finish(services, row, actor, { report }, (t, project) =>
       t('bcfImportDone', {
         project,
