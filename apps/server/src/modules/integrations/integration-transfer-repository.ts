@@ -19,13 +19,10 @@ export async function insertTransfer(
     | 'kind'
     | 'total'
   >,
-): Promise<string> {
-  const [row] = await db
-    .insert(integrationTransfers)
-    .values(values)
-    .returning({ id: integrationTransfers.id });
+): Promise<TransferRow> {
+  const [row] = await db.insert(integrationTransfers).values(values).returning();
   if (!row) throw new Error('transfer not written');
-  return row.id;
+  return row;
 }
 
 export async function findTransfer(db: Db, id: string): Promise<TransferRow | undefined> {

@@ -118,7 +118,7 @@ export async function startImport(
   if (kind === 'bim') requireBim(access);
   if (version.size === null) throw new AppError('INTEGRATION_PLATFORM_ERROR', { reason: 'size' });
   const size = version.size;
-  let transferId = '';
+  let created: TransferRow | undefined;
   await createDriveFile(
     services,
     actor,
@@ -134,7 +134,7 @@ export async function startImport(
       origin,
     },
     async (tx, driveFileId) => {
-      transferId = await insertTransfer(tx, {
+      created = await insertTransfer(tx, {
         projectId,
         userId: actor.account.id,
         driveFileId,
@@ -147,14 +147,15 @@ export async function startImport(
       });
       await services.jobs.send(
         'integrations.transfer',
-        { transferId },
+        { transferId: created.id },
         { executor: transactionExecutor(tx) },
       );
     },
   );
-  const row = await findTransfer(services.database.db, transferId);
-  if (!row) throw new AppError('NOT_FOUND');
-  return presentTransfer(row, undefined);
+  if (!created) throw new AppError('NOT_FOUND');
+  // The transfer as it was created, not read again: its job may already be under way (or done) by now, and the
+  // answer is "accepted, transferring" (the client follows it through GET …/transfers/{id}).
+  return presentTransfer(created, undefined);
 }
 
 /** The caller's transfers of the project of the last days, newest first (GET …/transfers). */
