@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { estimatedRows as estimatedRowsOf } from '../support/planner-estimates.ts';
 import { buildIssueWorld, createIssueAs, draft, type IssueWorld } from '../issues/issue-test-kit.ts';
 import {
   ISSUE_LIST_TABLES,
@@ -21,14 +22,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** pg_class's row estimate of a table: -1 until the table was first analysed (or vacuumed). */
-async function estimatedRows(table: string): Promise<number> {
-  const { rows } = await t.server.services.database.executor.executeSql(
-    'select reltuples from pg_class where relname = $1 and relkind = $2',
-    [table, 'r'],
-  );
-  return Number((rows[0] as { reltuples: number | string } | undefined)?.reltuples ?? Number.NaN);
-}
+const estimatedRows = (table: string) => estimatedRowsOf(t.server.services.database, table);
 
 describe('planner statistics', () => {
   it('are gathered for the issue tables after a burst of writes, on both databases', async () => {
