@@ -7,7 +7,7 @@ import { loadForWrite, type ProjectAccess } from '../projects/project-access.ts'
 import {
   checkDocumentReferences,
   checkEnums,
-  checkReferences,
+  checkReferenceFacts,
   hasPin,
   type IssueFieldsInput,
 } from './issue-input-checks.ts';
@@ -23,6 +23,7 @@ import {
 } from './issue-repository.ts';
 import type { ConfirmedIssueFile } from './images/issue-file-service.ts';
 import { prepareImageFiles, replaceImages } from './images/issue-image-service.ts';
+import { loadReferenceFacts } from './issue-update-repository.ts';
 import { disciplineRowsFor, visibilityStamps } from './issue-stamps.ts';
 import { recordIssueActivity } from './issue-activity.ts';
 import { checkIdempotencyKey, priorResult, withIdempotencyKey } from './idempotency.ts';
@@ -100,7 +101,7 @@ export async function applyIssueCreate(
   });
   const enums = checkEnums(input);
   checkDocumentReferences(input);
-  await checkReferences(tx, input.projectId, input, statuses.active);
+  checkReferenceFacts(await loadReferenceFacts(tx, input.projectId, input), input, statuses.active);
   if (enums.visibility === 'group' && input.groupId == null)
     throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['groupId'] });
   const decision = decideIssueStatus({

@@ -7,10 +7,7 @@ import {
   type IssueVisibility,
   type Priority,
 } from '@obra/domain';
-import type { Db } from '../../db/database.ts';
-import { disciplinesByIds, listCategories, listPhases } from '../projects/project-settings-repository.ts';
-import { findGroup } from '../projects/project-group-repository.ts';
-import { treeHasAll } from '../projects/project-tree-repository.ts';
+import type { ReferenceFacts } from './issue-update-repository.ts';
 import type { ImageInput } from './images/issue-image-service.ts';
 
 /** A discipline of an issue as the caller sends it. */
@@ -85,40 +82,24 @@ export function checkEnums(fields: IssueFieldsInput): {
 }
 
 /**
- * Checks that what the fields point at belongs to the project and is switched on: disciplines (not removed)
- * and their statuses, locals, labels, category, phases and group. Only the fields present are checked.
+ * Checks that what the fields point at belongs to the project and is switched on (the decide half of
+ * checkReferences, on facts loadReferenceFacts read for these fields or more): disciplines (not removed) and
+ * their statuses, locals, labels, category, phases and group.
  */
-export async function checkReferences(
-  db: Db,
-  projectId: number,
+export function checkReferenceFacts(
+  facts: ReferenceFacts,
   fields: IssueFieldsInput,
-  activeStatuses: Set<string>,
-): Promise<void> {
+  activeStatuses: ReadonlySet<string>,
+): void {
   const disciplines = fields.disciplines ?? [];
   if (disciplines.some((d) => !activeStatuses.has(d.status))) throw badInput('disciplines.status');
-  if (disciplines.length > 0) {
-    const ids = disciplines.map((d) => d.disciplineId);
-    const rows = await disciplinesByIds(db, projectId, ids);
-    if (rows.length !== new Set(ids).size) throw badInput('disciplines');
-  }
-  if (fields.locals && !(await treeHasAll(db, 'locals', projectId, fields.locals))) throw badInput('locals');
-  if (fields.labels && !(await treeHasAll(db, 'labels', projectId, fields.labels))) throw badInput('labels');
-  if (fields.category != null) {
-    const categories = await listCategories(db, projectId);
-    if (!categories.some((c) => c.id === fields.category && c.active)) throw badInput('category');
-  }
-  await checkPhases(db, projectId, fields);
-  if (fields.groupId != null) {
-    const group = await findGroup(db, projectId, fields.groupId);
-    if (!group) throw new AppError('PROJECT_GROUP_NOT_FOUND');
-  }
-}
-
-async function checkPhases(db: Db, projectId: number, fields: IssueFieldsInput): Promise<void> {
-  const wanted = [fields.creationPhase, fields.resolutionPhase].filter((p): p is number => p != null);
-  if (wanted.length === 0) return;
-  const phases = await listPhases(db, projectId);
-  for (const id of wanted) if (!phases.some((p) => p.id === id && p.active)) throw badInput('phase');
+  if (disciplines.some((d) => !facts.disciplineIds.has(d.disciplineId))) throw badInput('disciplines');
+  if (!facts.localsKnown) throw badInput('locals');
+  if (!facts.labelsKnown) throw badInput('labels');
+  if (fields.category != null && !facts.activeCategories?.has(fields.category)) throw badInput('category');
+  for (const phase of [fields.creationPhase, fields.resolutionPhase])
+    if (phase != null && !facts.activePhases?.has(phase)) throw badInput('phase');
+  if (!facts.groupKnown) throw new AppError('PROJECT_GROUP_NOT_FOUND');
 }
 
 /** Whether the issue has a location pin: on a drawing, image or document (pin), or on a model (bimPins). */

@@ -212,67 +212,6 @@ export async function loadVisibleIssue(
   return row;
 }
 
-/**
- * Loads an issue the caller sees for an update: its row, locked for the transaction, and its discipline rows
- * (missing and hidden issues are both NOT_FOUND, as loadVisibleIssue).
- */
-export async function loadIssueForUpdate(
-  tx: Db,
-  access: ProjectAccess,
-  issueId: number,
-): Promise<{ row: IssueRow; disciplines: IssueDisciplineRow[] }> {
-  const row = await loadVisibleIssue(tx, access, issueId, true);
-  const disciplines = await tx.select().from(issueDisciplines).where(eq(issueDisciplines.issueId, row.id));
-  return { row, disciplines };
-}
-
-/**
- * Stores an updated issue's columns, and its search text from `searchBase` and its images' titles (searchTextSql:
- * read back in SQL, as the same update may have just replaced the images).
- */
-export async function updateIssueRow(
-  tx: Db,
-  issueId: number,
-  columns: Partial<typeof issues.$inferInsert>,
-  searchBase: string,
-): Promise<void> {
-  await tx
-    .update(issues)
-    .set({ ...columns, searchText: searchTextSql(searchBase, issueId) })
-    .where(eq(issues.id, issueId));
-}
-
-/** Replaces an issue's discipline rows. */
-export async function replaceIssueDisciplines(
-  tx: Db,
-  issueId: number,
-  rows: readonly (typeof issueDisciplines.$inferInsert)[],
-): Promise<void> {
-  await tx.delete(issueDisciplines).where(eq(issueDisciplines.issueId, issueId));
-  await tx.insert(issueDisciplines).values([...rows]);
-}
-
-/** Replaces an issue's locations or labels with `next` (ids, each once); answers the ids it had, in order. */
-export async function replaceIssueLinks(
-  tx: Db,
-  list: 'locals' | 'labels',
-  issueId: number,
-  next: readonly number[],
-): Promise<number[]> {
-  const old =
-    list === 'locals'
-      ? (await tx.select().from(issueLocals).where(eq(issueLocals.issueId, issueId))).map((l) => l.localId)
-      : (await tx.select().from(issueLabels).where(eq(issueLabels.issueId, issueId))).map((l) => l.labelId);
-  if (list === 'locals') {
-    await tx.delete(issueLocals).where(eq(issueLocals.issueId, issueId));
-    if (next.length > 0) await tx.insert(issueLocals).values(next.map((localId) => ({ issueId, localId })));
-  } else {
-    await tx.delete(issueLabels).where(eq(issueLabels.issueId, issueId));
-    if (next.length > 0) await tx.insert(issueLabels).values(next.map((labelId) => ({ issueId, labelId })));
-  }
-  return old.sort((a, b) => a - b);
-}
-
 /** True when the caller sees the issue. */
 export async function isVisibleIssue(db: Db, access: ProjectAccess, issueId: number): Promise<boolean> {
   const [visible] = await db

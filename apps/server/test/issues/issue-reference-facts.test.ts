@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { buildIssueWorld, type IssueWorld } from './issue-test-kit.ts';
+import { call, createProject } from '../projects/project-test-kit.ts';
+import { loadReferenceFacts } from '../../src/modules/issues/issue-update-repository.ts';
+
+// What an issue's fields point at, read in one statement (issue 29: the load step of createIssue and
+// updateIssue; checkReferenceFacts decides on it). Runs on PGlite and, in CI's second pass, on PostgreSQL.
+
+let t: TestServer;
+let w: IssueWorld;
+let locals: number[];
+let labels: number[];
+let otherGroupId: number;
+let otherLocal: number;
+beforeAll(async () => {
+  t = await startTestServer();
+  w = await buildIssueWorld(t);
+  const tree = (name: string) =>
+    `[{ name: "${name} A", abbreviation: "A" }, { name: "${name} B", abbreviation: "B" }]`;
+  const l = await call<{ setProjectLocals: { id: number }[] }>(
+    t,
+    w.creator,
+    `mutation($p: Int!) { setProjectLocals(projectId: $p, locals: ${tree('Torre')}) { id } }`,
+    { p: w.projectId },
+  );
+  const b = await call<{ setProjectLabels: { id: number }[] }>(
+    t,
+    w.creator,
+    `mutation($p: Int!) { setProjectLabels(projectId: $p, labels: ${tree('Rótulo')}) { id } }`,
+    { p: w.projectId },
+  );
+  locals = l.setProjectLocals.map((x) => x.id);
+  labels = b.setProjectLabels.map((x) => x.id);
+  const db = t.server.services.database.db;
+  await db.execute(
+    sql`insert into project_categories (project_id, category_id, active) values (${w.projectId}, 3, false)`,
+  );
+  await db.execute(
+    sql`insert into project_phases (project_id, phase_id, active) values (${w.projectId}, 5, false)`,
+  );
+  await db.execute(sql`update project_disciplines set removed_at = now() where id = ${w.disciplineIds[2]}`);
+  const otherProject = await createProject(t, w.creator, 'Torre Sul');
+  const group = await call<{ createProjectGroup: { id: number } }>(
+    t,
+    w.creator,
+    'mutation($p: Int!) { createProjectGroup(projectId: $p, name: "Outra") { id } }',
+    { p: otherProject },
+  );
+  otherGroupId = group.createProjectGroup.id;
+  const other = await call<{ setProjectLocals: { id: number }[] }>(
+    t,
+    w.creator,
+    `mutation($p: Int!) { setProjectLocals(projectId: $p, locals: ${tree('Sul')}) { id } }`,
+    { p: otherProject },
+  );
+  otherLocal = other.setProjectLocals[0]!.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const facts = (fields: Record<string, unknown>) =>
+  loadReferenceFacts(t.server.services.database.db, w.projectId, fields);
+
+describe('loadReferenceFacts', () => {
+  it('reads nothing the fields do not name', async () => {
+    expect(await facts({ title: 'x' })).toEqual({
+      disciplineIds: new Set(),
+      localsKnown: true,
+      labelsKnown: true,
+      groupKnown: true,
+    });
+  });
+
+  it("answers which sent disciplines are the project's and not removed", async () => {
+    const [d0, d1, removed] = w.disciplineIds as [number, number, number];
+    const answer = await facts({
+      disciplines: [d0, d1, removed, 999_999, d0].map((disciplineId) => ({ disciplineId, status: 'todo' })),
+    });
+    expect([...answer.disciplineIds].sort((a, b) => a - b)).toEqual([d0, d1].sort((a, b) => a - b));
+  });
+
+  it("knows the project's locations and labels, each once, and refuses another project's or an unknown one", async () => {
+    expect(await facts({ locals: [locals[0], locals[1], locals[0]], labels: [labels[1]] })).toMatchObject({
+      localsKnown: true,
+      labelsKnown: true,
+    });
+    expect(await facts({ locals: [locals[0], 999_999] })).toMatchObject({
+      localsKnown: false,
+      labelsKnown: true,
+    });
+    expect(await facts({ locals: [otherLocal], labels: [999_999] })).toMatchObject({
+      localsKnown: false,
+      labelsKnown: false,
+    });
+  });
+
+  it('answers the active categories and phases: the catalogue less what the project switched off', async () => {
+    const answer = await facts({ category: 3, creationPhase: 4 });
+    expect(answer.activeCategories?.has(3)).toBe(false);
+    expect(answer.activeCategories?.has(1)).toBe(true);
+    expect(answer.activePhases?.has(5)).toBe(false);
+    expect(answer.activePhases?.has(4)).toBe(true);
+    expect((await facts({ resolutionPhase: 1 })).activePhases?.size).toBeGreaterThan(5);
+  });
+
+  it("knows the project's own groups only", async () => {
+    expect((await facts({ groupId: w.groupId })).groupKnown).toBe(true);
+    expect((await facts({ groupId: otherGroupId })).groupKnown).toBe(false);
+    expect((await facts({ groupId: 999_999 })).groupKnown).toBe(false);
+  });
+});

@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DISCIPLINE_STATUSES, disciplineStatusMap, isAppError } from '@obra/domain';
+import type { ProjectAccess } from '../../src/modules/projects/project-access.ts';
+import type { IssueDisciplineRow, IssueRow } from '../../src/modules/issues/issue-repository.ts';
+import type { StoredIssue } from '../../src/modules/issues/issue-update-repository.ts';
+import { checkEnums, type IssueFieldsInput } from '../../src/modules/issues/issue-input-checks.ts';
+import {
+  changesOf,
+  decideIssueUpdate,
+  issueUpdateWrite,
+} from '../../src/modules/issues/issue-update-rules.ts';
+
+/**
+ * The decide step of updateIssue (issue 29: load → decide → store) is a function of what was loaded and the
+ * input: these cases run it with no database, no server and no clock but the one they pass.
+ */
+
+const statuses = {
+  all: disciplineStatusMap(DISCIPLINE_STATUSES),
+  active: new Set(DISCIPLINE_STATUSES.map((s) => s.key)),
+};
+
+function accessOf(
+  role: 'coordinator' | 'collaborator',
+  userId: number,
+  userDisciplines: number[],
+): ProjectAccess {
+  return {
+    actor: { account: { id: userId } },
+    role,
+    userDisciplines,
+    manageDisciplines: false,
+    groupIds: [],
+  } as unknown as ProjectAccess;
+}
+
+const row = {
+  id: 7,
+  projectId: 3,
+  code: 'P-7',
+  title: 'Beam clash',
+  description: null,
+  status: 'active',
+  priority: 'medium',
+  visibility: 'public',
+  categoryId: null,
+  creationPhase: null,
+  resolutionPhase: null,
+  deadline: null,
+  groupId: null,
+  pin: { x: 10, y: 20, imageId: 1 },
+  viewpoints: null,
+  bimPins: null,
+  createdByUserId: 1,
+  documentsReferences: [],
+  ccodeDocumentsReferences: [],
+  aiAssistantLogs: null,
+} as unknown as IssueRow;
+
+const disciplineRow = (disciplineId: number, status: string): IssueDisciplineRow => ({
+  issueId: row.id,
+  disciplineId,
+  status,
+  deadline: null,
+  doneAt: null,
+});
+
+function stored(overrides: Partial<StoredIssue> = {}): StoredIssue {
+  return {
+    row,
+    disciplines: [disciplineRow(11, 'todo'), disciplineRow(12, 'todo')],
+    links: {},
+    references: { disciplineIds: new Set([11, 12]), localsKnown: true, labelsKnown: true, groupKnown: true },
+    ...overrides,
+  };
+}
+
+function decide(access: ProjectAccess, input: IssueFieldsInput, loaded = stored()) {
+  return decideIssueUpdate(access, statuses, loaded, input, checkEnums(input));
+}
+
+function codeOf(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    if (isAppError(error)) return error.code;
+    throw error;
+  }
+  return undefined;
+}
+
+describe('decideIssueUpdate', () => {
+  const coordinator = accessOf('coordinator', 2, []);
+
+  it('answers the changed columns and children for the history, in the order the history keeps', () => {
+    const plan = decide(
+      coordinator,
+      {
+        title: '  Beam clash at grid C ',
+        labels: [5, 4, 5],
+        disciplines: [
+          { disciplineId: 11, status: 'todo' },
+          { disciplineId: 12, status: 'doing' },
+        ],
+      },
+      stored({ links: { labels: [4] } }),
+    );
+    expect(plan.columns.title).toBe('Beam clash at grid C');
+    expect(plan.labels).toEqual([4, 5]);
+    expect(plan.childChanges).toEqual({
+      disciplines: {
+        old: [
+          { disciplineId: 11, status: 'todo', deadline: null },
+          { disciplineId: 12, status: 'todo', deadline: null },
+        ],
+        new: [
+          { disciplineId: 11, status: 'todo', deadline: null },
+          { disciplineId: 12, status: 'doing', deadline: null },
+        ],
+      },
+      labels: { old: [4], new: [4, 5] },
+    });
+    expect(plan.columnChanges).toEqual({ title: { old: 'Beam clash', new: 'Beam clash at grid C' } });
+    const images = { old: [], new: [{ id: 1 }] };
+    expect(Object.keys(changesOf(plan, images))).toEqual(['disciplines', 'labels', 'images', 'title']);
+  });
+
+  it('sees the same pin sent back, in another key order and with float noise, as no change', () => {
+    const plan = decide(coordinator, { pin: { imageId: 1, y: 20.0000001, x: 10 } });
+    expect(plan.columnChanges).toEqual({});
+    expect(changesOf(plan, undefined)).toEqual({});
+  });
+
+  it('stamps an edit, a status change and a visibility change each with its own columns', () => {
+    const now = new Date('2026-11-30T08:00:00Z');
+    const resolved = decide(
+      coordinator,
+      { status: 'resolved', resolutionPhase: 4 },
+      stored({
+        disciplines: [disciplineRow(11, 'done')],
+        references: {
+          disciplineIds: new Set([11]),
+          localsKnown: true,
+          labelsKnown: true,
+          groupKnown: true,
+          activePhases: new Set([4]),
+        },
+      }),
+    );
+    const write = issueUpdateWrite(resolved, changesOf(resolved, undefined), 2, now);
+    expect(write.columns).toMatchObject({ status: 'resolved', statusUpdatedAt: now, editedAt: now });
+    const hidden = decide(coordinator, { visibility: 'project_management' });
+    const hiding = issueUpdateWrite(hidden, changesOf(hidden, undefined), 2, now);
+    expect(hiding.columns).toMatchObject({ visibility: 'project_management', toProjectManagementAt: now });
+    expect(hiding.columns).not.toHaveProperty('editedAt');
+  });
+
+  it('lets a collaborator move only their own discipline, to a status collaborators may set, and nothing else', () => {
+    const designer = accessOf('collaborator', 9, [12]);
+    const own = decide(designer, {
+      disciplines: [
+        { disciplineId: 11, status: 'todo' },
+        { disciplineId: 12, status: 'doing' },
+      ],
+    });
+    expect(own.disciplines?.map((d) => [d.disciplineId, d.status])).toEqual([
+      [11, 'todo'],
+      [12, 'doing'],
+    ]);
+    const other = {
+      disciplines: [
+        { disciplineId: 11, status: 'doing' },
+        { disciplineId: 12, status: 'todo' },
+      ],
+    };
+    expect(codeOf(() => decide(designer, other))).toBe('FORBIDDEN');
+    expect(codeOf(() => decide(designer, { title: 'Mine now' }))).toBe('FORBIDDEN');
+    expect(codeOf(() => decide(accessOf('collaborator', 10, []), { title: 'x' }))).toBe('FORBIDDEN');
+  });
+
+  it('refuses what the loaded facts say the project does not have, after the scope and the fields', () => {
+    const unknownLabel = stored({ references: { ...stored().references, labelsKnown: false } });
+    expect(codeOf(() => decide(coordinator, { labels: [99] }, unknownLabel))).toBe('BAD_USER_INPUT');
+    expect(codeOf(() => decide(coordinator, { title: '' }, unknownLabel))).toBe('REQUIRED_FIELD');
+    const noGroup = stored({ references: { ...stored().references, groupKnown: false } });
+    expect(codeOf(() => decide(coordinator, { groupId: 5 }, noGroup))).toBe('PROJECT_GROUP_NOT_FOUND');
+    expect(codeOf(() => decide(coordinator, { visibility: 'group' }))).toBe('REQUIRED_FIELD');
+    expect(codeOf(() => decide(coordinator, { pin: null }))).toBe('INSERT_PIN_LOCATION');
+  });
+
+  it('reads nothing: the decide step imports no database, repository or service by value', () => {
+    const source = fs.readFileSync(
+      new URL('../../src/modules/issues/issue-update-rules.ts', import.meta.url),
+      'utf8',
+    );
+    const valueImports = [...source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)].map(
+      (m) => m[1],
+    );
+    expect(valueImports.length).toBeGreaterThan(0);
+    const io = valueImports.filter((from) => /repository|service|\/db\/|drizzle|storage/.test(from ?? ''));
+    expect(io).toEqual([]);
+  });
+});
