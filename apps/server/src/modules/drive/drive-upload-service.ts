@@ -15,6 +15,7 @@ import {
 } from '@obra/domain';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { uploadKeyOf } from '../../storage/file-store.ts';
+import { inspectUpload, signedUploadAddress } from '../../storage/signed-upload.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
@@ -199,29 +200,19 @@ export async function uploadTarget(
   origin: string,
   now = Date.now(),
 ): Promise<UploadTarget> {
-  const expires = Math.floor(now / 1000) + UPLOAD_URL_SECONDS;
   // The bytes go to the upload key; confirming promotes them to storageKey (the address then no longer works).
-  const url = await services.files.store.uploadUrl(uploadKeyOf(storageKey), {
+  const address = await signedUploadAddress(services.files.store, uploadKeyOf(storageKey), {
     origin,
-    expires,
     maxBytes: fileSize,
+    addressSeconds: UPLOAD_URL_SECONDS,
+    now,
   });
   return {
-    url,
+    url: address.url,
     method: 'PUT',
     headers: { 'content-type': 'application/octet-stream' },
-    expiresAt: new Date(expires * 1000).toISOString(),
+    expiresAt: address.expiresAt.toISOString(),
   };
-}
-
-async function readHead(services: AppServices, key: string, size: number): Promise<Buffer> {
-  const stream = await services.files.store.readStream(key, {
-    start: 0,
-    end: Math.min(size, DOCUMENT_SNIFF_BYTES) - 1,
-  });
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).subarray(0, DOCUMENT_SNIFF_BYTES);
 }
 
 /** Forgets a refused upload: its object and its row (and its document when it has no other revision). */
@@ -302,25 +293,24 @@ async function checkAndConfirm(
 ): Promise<AppError | undefined> {
   if (new Date(file.expiresAt).getTime() < Date.now())
     return new AppError('DOCUMENT_UPLOAD_INCOMPLETE', { reason: 'expired' });
-  let source = uploadKeyOf(file.storageKey);
-  let stored = await services.files.store.stat(source);
-  if (!stored) {
-    // Promoted by a confirmation that failed before its record was written: the bytes are at their final key.
-    const promoted = await services.files.store.stat(file.storageKey);
-    if (promoted) [source, stored] = [file.storageKey, promoted];
-  }
-  if (!stored || stored.size < file.fileSize)
-    throw new AppError('DOCUMENT_UPLOAD_INCOMPLETE', {
-      received: stored?.size ?? 0,
-      expected: file.fileSize,
-    });
-  if (stored.size > file.fileSize) return new AppError('FILE_SIZE_LIMIT_EXCEEDED', { max: file.fileSize });
-  const contentType = documentContentType(file.extension, await readHead(services, source, stored.size));
-  if (!contentType) return new AppError('FILE_EXTENSION_NOT_ALLOWED', { extension: file.extension });
+  // The upload key first; then the final key, where a confirmation that failed after promoting left the bytes.
+  const upload = await inspectUpload(services.files.store, [uploadKeyOf(file.storageKey), file.storageKey], {
+    maxBytes: file.fileSize,
+    exactBytes: file.fileSize,
+    read: { head: DOCUMENT_SNIFF_BYTES },
+    contentType: (head) => documentContentType(file.extension, head),
+  });
+  if (upload.state === 'missing')
+    throw new AppError('DOCUMENT_UPLOAD_INCOMPLETE', { received: upload.received, expected: file.fileSize });
+  if (upload.state === 'refused')
+    return upload.code === 'FILE_SIZE_LIMIT_EXCEEDED'
+      ? new AppError('FILE_SIZE_LIMIT_EXCEEDED', { max: file.fileSize })
+      : new AppError('FILE_EXTENSION_NOT_ALLOWED', { extension: file.extension });
+  const { key: source, size, contentType } = upload;
   // The bytes move to their final key before the record says confirmed: the upload address can no longer change
   // them. Confirming again after a failure between the two finds them there.
   if (source !== file.storageKey) await services.files.store.promote(source, file.storageKey);
-  const preview = hasPreview(contentType, stored.size);
+  const preview = hasPreview(contentType, size);
   const pdf = contentType === 'application/pdf';
   await markDriveFileConfirmed(tx, file.id, { contentType, preview });
   // Images get a preview thumbnail, made by a job after the commit.

@@ -8,7 +8,7 @@ import {
   confirmImageUpload,
   startImageUpload,
   type ImageUploadAddress,
-} from '../../../storage/uploaded-image.ts';
+} from '../../../storage/signed-upload.ts';
 import type { Actor } from '../../../auth/actor.ts';
 import { loadForWrite, type ProjectAccess } from '../../projects/project-access.ts';
 import {
