@@ -57,6 +57,22 @@ export interface BcfImportBatches {
   onBatch: (tx: Tx, progress: BcfImportProgress) => Promise<void>;
 }
 
+/** A report before any topic is planned: nothing created, updated or failed, no value mapped yet. */
+function emptyReport(
+  facts: Pick<BcfImportReport, 'dryRun' | 'version' | 'topics' | 'fromObra' | 'unreadable'>,
+): BcfImportReport {
+  const mapping = {
+    types: [],
+    statuses: [],
+    priorities: [],
+    stages: [],
+    labels: [],
+    users: [],
+    disciplineIds: [],
+  };
+  return { ...facts, created: 0, updated: 0, failed: 0, items: [], mapping };
+}
+
 export async function importBcf(
   services: AppServices,
   actor: Actor,
@@ -110,26 +126,13 @@ async function importPackage(
         existing.set(c.guid, c.issueId);
   }
   const visible = await visibleIssueIds(db, access, [...existing.values()]);
-  const report: BcfImportReport = {
+  const report = emptyReport({
     dryRun: input.dryRun,
     version: pkg.version,
     topics: pkg.topics.length,
-    created: 0,
-    updated: 0,
-    failed: 0,
     fromObra: pkg.obra !== undefined,
-    items: [],
-    mapping: {
-      types: [],
-      statuses: [],
-      priorities: [],
-      stages: [],
-      labels: [],
-      users: [],
-      disciplineIds: [],
-    },
     unreadable: pkg.unreadable,
-  };
+  });
   const planned = planTopics(
     pkg,
     { access, setup, statuses, mapping: input.mapping, existing, visible },
@@ -206,26 +209,7 @@ export async function writeApiTopic(
   const existing = new Map<string, number>();
   if (options.existingIssueId !== undefined) existing.set(topic.guid, options.existingIssueId);
   const visible = await visibleIssueIds(db, access, [...existing.values()]);
-  const report: BcfImportReport = {
-    dryRun: false,
-    version: '3.0',
-    topics: 1,
-    created: 0,
-    updated: 0,
-    failed: 0,
-    fromObra: false,
-    items: [],
-    mapping: {
-      types: [],
-      statuses: [],
-      priorities: [],
-      stages: [],
-      labels: [],
-      users: [],
-      disciplineIds: [],
-    },
-    unreadable: [],
-  };
+  const report = emptyReport({ dryRun: false, version: '3.0', topics: 1, fromObra: false, unreadable: [] });
   const pkg: BcfPackage = { version: '3.0', documents: [], topics: [topic], unreadable: [] };
   const [plan] = planTopics(pkg, { access, setup, statuses, mapping: {}, existing, visible }, report);
   if (!plan) {
