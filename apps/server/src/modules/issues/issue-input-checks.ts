@@ -7,7 +7,6 @@ import {
   type IssueVisibility,
   type Priority,
 } from '@obra/domain';
-import type { ReferenceFacts } from './issue-update-repository.ts';
 import type { ImageInput } from './images/issue-image-service.ts';
 
 /** A discipline of an issue as the caller sends it. */
@@ -42,6 +41,21 @@ export interface IssueFieldsInput {
   documentsReferences?: readonly Readonly<Record<string, unknown>>[] | null | undefined;
   ccodeDocumentsReferences?: readonly Readonly<Record<string, unknown>>[] | null | undefined;
   aiAssistantLogs?: unknown;
+}
+
+/**
+ * What an issue's fields point at, read from the project (loadReferenceFacts in issue-update-repository.ts, for
+ * createIssue and updateIssue; checkReferenceFacts decides on them): which sent disciplines exist (not removed),
+ * whether every sent location and label is the project's, its active categories and phases (when one is sent),
+ * and whether the sent group is the project's.
+ */
+export interface ReferenceFacts {
+  readonly disciplineIds: ReadonlySet<number>;
+  readonly localsKnown: boolean;
+  readonly labelsKnown: boolean;
+  readonly activeCategories?: ReadonlySet<number>;
+  readonly activePhases?: ReadonlySet<number>;
+  readonly groupKnown: boolean;
 }
 
 /** The most document references of each kind an issue may carry. */
@@ -82,9 +96,9 @@ export function checkEnums(fields: IssueFieldsInput): {
 }
 
 /**
- * Checks that what the fields point at belongs to the project and is switched on (the decide half of
- * checkReferences, on facts loadReferenceFacts read for these fields or more): disciplines (not removed) and
- * their statuses, locals, labels, category, phases and group.
+ * Checks that what the fields point at belongs to the project and is switched on, on the facts
+ * loadReferenceFacts read for these fields (or more): disciplines (not removed) and their statuses, locals,
+ * labels, category, phases and group, refused in that order.
  */
 export function checkReferenceFacts(
   facts: ReferenceFacts,

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { anyId } from '../../db/any-id-sql.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
-import type { IssueFieldsInput } from './issue-input-checks.ts';
+import type { IssueFieldsInput, ReferenceFacts } from './issue-input-checks.ts';
 import {
   ccodeSearchTerms,
   issueLinkIds,
@@ -58,20 +58,6 @@ export async function loadIssueUpdate(
       links[list] = ((await issueLinkIds(tx, list, [row.id])).get(row.id) ?? []).sort((a, b) => a - b);
   const references = await loadReferenceFacts(tx, input.projectId, input);
   return { row, disciplines, links, references };
-}
-
-/**
- * What an issue's fields point at, read from the project (createIssue and updateIssue; checkReferenceFacts
- * decides on them): which sent disciplines exist (not removed), whether every sent location and label is the
- * project's, its active categories and phases (when one is sent), and whether the sent group is the project's.
- */
-export interface ReferenceFacts {
-  readonly disciplineIds: ReadonlySet<number>;
-  readonly localsKnown: boolean;
-  readonly labelsKnown: boolean;
-  readonly activeCategories?: ReadonlySet<number>;
-  readonly activePhases?: ReadonlySet<number>;
-  readonly groupKnown: boolean;
 }
 
 /** Reads the ReferenceFacts of the fields in one statement; only what the fields name is asked. */
