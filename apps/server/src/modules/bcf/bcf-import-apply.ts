@@ -1,4 +1,6 @@
-import { AppError, type BcfTopic } from '@obra/domain';
+import { AppError, isAppError, type BcfPackage, type BcfTopic } from '@obra/domain';
+import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
+import type { AppServices } from '../../services.ts';
 import type { Db } from '../../db/database.ts';
 import { applyIssueCreate } from '../issues/issue-create-service.ts';
 import { applyCommentCreate } from '../issues/comments/issue-comment-service.ts';
@@ -18,12 +20,16 @@ import {
 } from './bcf-repository.ts';
 import {
   readStoredViewpoints,
+  storeDocuments,
+  storeSnapshots,
   storedViewpoints,
   topicRecord,
   type SnapshotFiles,
   type StoredBcfDocument,
 } from './bcf-import-files.ts';
-import { type PlannedTopic } from './bcf-import-plan.ts';
+import type { BcfImportBatches, BcfImportMapping, BcfImportReport, PlannedTopic } from './bcf-import-plan.ts';
+import type { BcfImportWorld } from './bcf-repository.ts';
+import type { BcfArchive } from './bcf-zip.ts';
 
 /**
  * The topic's comments not yet in the project (by GUID), each through the comments' own path (applyCommentCreate:
@@ -168,4 +174,51 @@ export async function applyTopic(
   }
   await storeComments(tx, access, issueId, topic, context.visibility);
   plan.item.issueId = issueId;
+}
+
+/**
+ * The store step of a package import: the package's documents, then the planned topics in batches, each batch's
+ * snapshots stored as issue images and its topics written in one unit of work, each topic in a savepoint (a topic
+ * the rules refuse is reported with its error code, the others are kept). A job's progress commits with each batch
+ * (`onBatch`); topics an earlier run of the same job wrote keep their items (`resume`).
+ */
+export async function storeImport(
+  services: AppServices,
+  world: Pick<BcfImportWorld, 'access' | 'statuses'>,
+  read: { archive: BcfArchive; pkg: BcfPackage; planned: readonly PlannedTopic[]; report: BcfImportReport },
+  input: { mapping: BcfImportMapping; batches?: BcfImportBatches | undefined },
+): Promise<void> {
+  const { access, statuses } = world;
+  const { archive, pkg, report } = read;
+  const resume = input.batches?.resume;
+  const from = Math.min(resume?.done ?? 0, report.items.length);
+  for (let i = 0; i < from; i++) {
+    const kept = resume?.items[i];
+    if (kept) report.items[i] = kept;
+  }
+  const planOf = new Map(read.planned.map((plan) => [plan.item, plan]));
+  const size = Math.max(1, input.batches?.size ?? report.items.length);
+  await input.batches?.onStart?.(report.items.length);
+  const documents = await storeDocuments(services, access, archive, pkg);
+  const visibility = input.mapping.visibility ?? 'public';
+  for (let start = from; start < report.items.length; start += size) {
+    const end = Math.min(start + size, report.items.length);
+    const batch = report.items.slice(start, end).flatMap((item) => planOf.get(item) ?? []);
+    const files = await storeSnapshots(services, access, archive, batch);
+    await unitOfWork(services, async (tx) => {
+      for (const plan of batch) {
+        try {
+          await savepoint(tx, (itemTx) =>
+            applyTopic(itemTx, { access, statuses, files, documents, visibility }, plan),
+          );
+        } catch (error) {
+          if (!isAppError(error)) throw error;
+          plan.item.action = 'failed';
+          plan.item.error = { code: error.code, message: error.message };
+          plan.item.issueId = undefined;
+        }
+      }
+      await input.batches?.onBatch(tx, { done: end, items: report.items.slice(0, end) });
+    });
+  }
 }

@@ -1,3 +1,4 @@
+import type { Tx } from '../../db/database.ts';
 import { z } from 'zod';
 import {
   AppError,
@@ -339,4 +340,22 @@ export function planTopics(
     planned.push({ topic, item, fields, existingIssueId, obra, unmappedLabels: labels.unmapped });
   }
   return planned;
+}
+
+/** How far an import job got: the package's topics handled (in package order) and their report items. */
+export interface BcfImportProgress {
+  done: number;
+  items: BcfImportItem[];
+}
+
+/**
+ * An import written in batches (the bcf.import job): each batch of topics is one unit of work, and `onBatch` runs
+ * inside it once its topics are written, so the job's progress commits with them (or not at all). `resume`
+ * skips the topics an earlier run of the same job wrote, keeping their items.
+ */
+export interface BcfImportBatches {
+  size: number;
+  resume?: BcfImportProgress | undefined;
+  onStart?: (total: number) => Promise<void>;
+  onBatch: (tx: Tx, progress: BcfImportProgress) => Promise<void>;
 }

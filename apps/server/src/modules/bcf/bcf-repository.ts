@@ -15,10 +15,12 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { allQueries } from '../../db/all-queries.ts';
-import { listCategories, listPhases } from '../projects/project-settings-repository.ts';
+import { listCategories, listPhases, projectStatuses } from '../projects/project-settings-repository.ts';
 import { loadProjectMembers } from '../issues/issue-members-repository.ts';
 import { audienceOf, visibleIssuesWhere } from '../issues/issue-visibility-sql.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
+import type { BcfPackage } from '@obra/domain';
+import { derivedTopicGuid } from './bcf-guids.ts';
 
 /** What BCF mapping needs of a project's setup, in a fixed number of queries. */
 export interface BcfProjectSetup {
@@ -315,4 +317,54 @@ export async function saveBcfTopic(tx: Db, row: BcfTopicRow): Promise<void> {
 /** An issue's discipline rows (discipline, status, deadline). */
 export async function issueDisciplineRows(db: Db, issueId: number) {
   return db.select().from(issueDisciplines).where(eq(issueDisciplines.issueId, issueId));
+}
+
+/** What a package's topics are matched against (the load step of a BCF import; planTopics decides on it). */
+export interface BcfImportWorld {
+  readonly access: ProjectAccess;
+  readonly setup: BcfProjectSetup;
+  readonly statuses: Awaited<ReturnType<typeof projectStatuses>>;
+  /** The project's issue of each topic GUID it already knows. */
+  readonly existing: Map<string, number>;
+  /** Which of those issues the caller sees. */
+  readonly visible: Set<number>;
+}
+
+/**
+ * Loads what an import matches a package against: the project's setup and discipline statuses, the issues of
+ * the topics it already knows (by GUID; a package exported from this very project also by its Obra issue ids,
+ * when that issue has no topic yet and the GUID is the one Obra derived), and which of them the caller sees.
+ * `known` replaces the matching (the BCF-API names the issue of its topic).
+ */
+export async function loadImportWorld(
+  db: Db,
+  access: ProjectAccess,
+  pkg: BcfPackage,
+  known?: Map<string, number>,
+): Promise<BcfImportWorld> {
+  const [setup, statuses] = await Promise.all([
+    loadBcfProjectSetup(db, access.project.id),
+    projectStatuses(db, access.project.id),
+  ]);
+  const existing =
+    known ??
+    (await topicsByGuid(
+      db,
+      access.project.id,
+      pkg.topics.map((t) => t.guid),
+    ));
+  if (!known && pkg.obra?.projectGuid === access.project.guid) {
+    const candidates = pkg.topics
+      .filter((t) => !existing.has(t.guid) && pkg.obra?.topics[t.guid]?.issueId !== undefined)
+      .map((t) => ({ guid: t.guid, issueId: pkg.obra?.topics[t.guid]?.issueId ?? 0 }));
+    const withTopic = await issuesWithTopic(
+      db,
+      candidates.map((c) => c.issueId),
+    );
+    for (const c of candidates)
+      if (!withTopic.has(c.issueId) && derivedTopicGuid(access.project.guid, c.issueId) === c.guid)
+        existing.set(c.guid, c.issueId);
+  }
+  const visible = await visibleIssueIds(db, access, [...existing.values()]);
+  return { access, setup, statuses, existing, visible };
 }

@@ -17,7 +17,7 @@ import {
   type BcfVisualization,
   type ObraBcfExtension,
 } from '@obra/domain';
-import type { BcfArchive } from './bcf-zip.ts';
+import { openBcfArchive, type BcfArchive } from './bcf-zip.ts';
 
 /** Elements that may repeat, read as arrays whatever their count. */
 const REPEATED = new Set([
@@ -450,4 +450,19 @@ export async function readBcfPackage(archive: BcfArchive): Promise<BcfPackage> {
       : undefined,
     unreadable,
   };
+}
+
+/**
+ * Opens a package file and reads it (bounded by openBcfArchive's limits): the archive stays open for the
+ * snapshots and documents the import reads later, and is the caller's to close; it is closed here when the
+ * package cannot be read.
+ */
+export async function openBcfPackage(file: string): Promise<{ archive: BcfArchive; pkg: BcfPackage }> {
+  const archive = await openBcfArchive(file);
+  try {
+    return { archive, pkg: await readBcfPackage(archive) };
+  } catch (error) {
+    archive.close();
+    throw error;
+  }
 }
