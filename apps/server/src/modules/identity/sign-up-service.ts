@@ -1,8 +1,8 @@
 import { AppError, isVerificationCodeFormat, LOCALES, type Locale } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
-import { renderEmail, type EmailTemplate } from '../../mail/email-renderer.ts';
+import type { EmailTemplate } from '../../mail/email-renderer.ts';
 import type { CodePurpose } from './code-repository.ts';
-import { enqueueMail } from './identity-mail.ts';
+import { enqueueMailTo } from './identity-mail.ts';
 import { confirmEmail, findUserByEmail, insertUser } from './user-repository.ts';
 import { checkCode, issueCode } from './verification-codes.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
@@ -55,17 +55,7 @@ export async function sendCodeMail(
   template: EmailTemplate,
 ): Promise<void> {
   const code = await issueCode(tx, user.id, purpose, codeSettings(services));
-  await enqueueMail(
-    services.jobs,
-    tx,
-    renderEmail({
-      to: user.email,
-      locale: user.localeId,
-      template,
-      recipientName: user.name,
-      vars: { code },
-    }),
-  );
+  await enqueueMailTo(services.jobs, tx, user, template, { code });
 }
 
 /** Confirms the e-mail with the code it received. */

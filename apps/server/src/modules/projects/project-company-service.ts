@@ -1,7 +1,7 @@
 import { AppError, canInCompany, projectRoleById } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
-import { projectRoleLabel, renderEmail } from '../../mail/email-renderer.ts';
-import { enqueueMail } from '../identity/identity-mail.ts';
+import { projectRoleLabel } from '../../mail/email-renderer.ts';
+import { enqueueMailTo } from '../identity/identity-mail.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { companyPolicyActor } from '../companies/company-policy.ts';
@@ -129,25 +129,15 @@ async function mailInvite(
   const inviterName =
     [inviter?.name, inviter?.lastName].filter(Boolean).join(' ') || inviterEmail || (project?.name ?? '');
   for (const admin of admins)
-    await enqueueMail(
-      services.jobs,
-      tx,
-      renderEmail({
-        to: admin.email,
-        locale: admin.localeId,
-        template: 'projectInvite',
-        recipientName: admin.name,
-        vars: {
-          inviter: inviterName,
-          inviterCompany: inviter?.company ?? '',
-          company: companyName,
-          project: project?.name ?? '',
-          role: projectRoleLabel(admin.localeId, role),
-          // The link lands on the home page with this invitation singled out (issue 21).
-          link: `${services.config.publicUrl}/workspace/home?projectInvite=${invite.id}`,
-        },
-      }),
-    );
+    await enqueueMailTo(services.jobs, tx, admin, 'projectInvite', {
+      inviter: inviterName,
+      inviterCompany: inviter?.company ?? '',
+      company: companyName,
+      project: project?.name ?? '',
+      role: projectRoleLabel(admin.localeId, role),
+      // The link lands on the home page with this invitation singled out (issue 21).
+      link: `${services.config.publicUrl}/workspace/home?projectInvite=${invite.id}`,
+    });
   return admins.length;
 }
 
