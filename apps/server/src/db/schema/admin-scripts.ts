@@ -1,7 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './identity.ts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { tstz, createdAt, identityId } from './columns.ts';
+import { userRef } from './identity.ts';
 
 /** A line of an admin script's log. */
 export interface AdminScriptLogLine {
@@ -16,7 +15,7 @@ export interface AdminScriptLogLine {
 export const adminScriptRuns = pgTable(
   'admin_script_runs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text('name').notNull(),
     params: jsonb('params').$type<Record<string, unknown>>().notNull(),
     dryRun: boolean('dry_run').notNull(),
@@ -29,8 +28,8 @@ export const adminScriptRuns = pgTable(
     error: text('error'),
     /** 'web' (the admin area) or 'cli' (`npm run admin -- script`). */
     source: text('source').notNull(),
-    requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    requestedByUserId: userRef('requested_by_user_id'),
+    createdAt: createdAt(),
     startedAt: tstz('started_at'),
     finishedAt: tstz('finished_at'),
   },

@@ -1,7 +1,6 @@
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, identityId, cascadeRef } from './columns.ts';
 import { companies, users } from './identity.ts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * The AI assistant's conversations (issue 31): one user's, with the persona they talk to (`caio` or `ana`). Nobody
@@ -10,14 +9,12 @@ const tstz = (name: string) => timestamp(name, { withTimezone: true });
 export const aiConversations = pgTable(
   'ai_conversations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: cascadeRef('user_id', () => users.id),
     persona: text('persona').notNull(),
     title: text('title').notNull(),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('ai_conversations_user_idx').on(t.userId, t.updatedAt)],
 );
@@ -29,15 +26,13 @@ export const aiConversations = pgTable(
 export const aiMessages = pgTable(
   'ai_messages',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => aiConversations.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    conversationId: cascadeRef('conversation_id', () => aiConversations.id),
     role: text('role').notNull(),
     content: text('content').notNull().default(''),
     toolCalls: jsonb('tool_calls'),
     toolCallId: text('tool_call_id'),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('ai_messages_conversation_idx').on(t.conversationId, t.id)],
 );
@@ -49,9 +44,7 @@ export const aiMessages = pgTable(
 export const aiCompanyUsage = pgTable(
   'ai_company_usage',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: cascadeRef('company_id', () => companies.id),
     month: text('month').notNull(),
     tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
   },

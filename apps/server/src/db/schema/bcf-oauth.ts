@@ -1,6 +1,5 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
+import { index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { tstz } from './columns.ts';
 
 /**
  * What the OAuth2 server of the BCF-API (modules/bcf/oauth, oidc-provider) keeps: authorization codes, access and

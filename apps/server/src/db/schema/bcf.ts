@@ -1,20 +1,9 @@
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tstz, createdAt, updatedAt, uuidId, cascadeRef } from './columns.ts';
 import { issueComments } from './issue-comments.ts';
 import { issues } from './issues.ts';
 import { projects } from './projects.ts';
 import { users } from './identity.ts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * The BCF identity of an issue (issue 16): its topic GUID (unique in the project; re-importing the same topic
@@ -28,16 +17,14 @@ export const bcfTopics = pgTable(
     issueId: integer('issue_id')
       .primaryKey()
       .references(() => issues.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef('project_id', () => projects.id),
     guid: uuid('guid').notNull(),
     /** The topic number another server gave it (BCF 3.0 ServerAssignedId / BCF-API server_assigned_id). */
     serverAssignedId: text('server_assigned_id'),
     /** The topic fields as last imported (BcfTopic without comments and viewpoints). */
     topic: jsonb('topic').notNull(),
     importedAt: tstz('imported_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('bcf_topics_project_guid_key').on(t.projectId, t.guid)],
 );
@@ -49,9 +36,7 @@ export const bcfComments = pgTable(
     commentId: integer('comment_id')
       .primaryKey()
       .references(() => issueComments.id, { onDelete: 'cascade' }),
-    issueId: integer('issue_id')
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef('issue_id', () => issues.id),
     guid: uuid('guid').notNull(),
     /** author, date, modifiedAuthor, modifiedDate and viewpointGuid as the package gave them. */
     comment: jsonb('comment').notNull(),
@@ -68,13 +53,9 @@ export const bcfComments = pgTable(
 export const bcfJobs = pgTable(
   'bcf_jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    projectId: cascadeRef('project_id', () => projects.id),
+    userId: cascadeRef('user_id', () => users.id),
     /** import | export */
     kind: text('kind').notNull(),
     /** queued | running | completed | failed */
@@ -92,8 +73,8 @@ export const bcfJobs = pgTable(
     /** The import report (items so far while running), or the export's { topics }. */
     report: jsonb('report'),
     errorCode: text('error_code'),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     finishedAt: tstz('finished_at'),
   },
   (t) => [index('bcf_jobs_project_user_idx').on(t.projectId, t.userId, t.createdAt)],

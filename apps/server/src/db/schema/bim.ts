@@ -9,14 +9,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { tstz, createdAt, updatedAt, identityId, cascadeRef, setNullRef } from './columns.ts';
 import { driveDocuments, driveFiles } from './drive.ts';
-import { users } from './identity.ts';
+import { userRef } from './identity.ts';
 import { projects } from './projects.ts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * The conversion of one IFC drive revision into That Open Engine fragments (issue 17, docs/bim.md). The
@@ -30,9 +28,7 @@ export const bimConversions = pgTable(
     fileId: integer('file_id')
       .primaryKey()
       .references(() => driveFiles.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef('project_id', () => projects.id),
     state: text('state').notNull().default('queued'),
     error: text('error'),
     /** The IFC schema the file declares (IFC2X3, IFC4, IFC4X3). */
@@ -64,14 +60,12 @@ export const bimConversions = pgTable(
 export const bimFederatedModels = pgTable(
   'bim_federated_models',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    projectId: cascadeRef('project_id', () => projects.id),
     name: text('name').notNull(),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    createdByUserId: userRef('created_by_user_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('bim_federated_models_name_key').on(t.projectId, sql`lower(${t.name})`)],
 );
@@ -84,13 +78,9 @@ export const bimFederatedModels = pgTable(
 export const bimFederatedModelItems = pgTable(
   'bim_federated_model_items',
   {
-    federatedModelId: integer('federated_model_id')
-      .notNull()
-      .references(() => bimFederatedModels.id, { onDelete: 'cascade' }),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => driveDocuments.id, { onDelete: 'cascade' }),
-    fileId: integer('file_id').references(() => driveFiles.id, { onDelete: 'set null' }),
+    federatedModelId: cascadeRef('federated_model_id', () => bimFederatedModels.id),
+    documentId: cascadeRef('document_id', () => driveDocuments.id),
+    fileId: setNullRef('file_id', () => driveFiles.id),
     /** Whether the item was pinned to a revision (a pinned revision deleted later keeps it pinned, to nothing). */
     pinned: boolean('pinned').notNull().default(false),
     position: integer('position').notNull().default(0),
@@ -107,18 +97,16 @@ export const bimFederatedModelItems = pgTable(
 export const bimViews = pgTable(
   'bim_views',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    projectId: cascadeRef('project_id', () => projects.id),
     documentId: integer('document_id').references(() => driveDocuments.id, { onDelete: 'cascade' }),
     federatedModelId: integer('federated_model_id').references(() => bimFederatedModels.id, {
       onDelete: 'cascade',
     }),
     name: text('name').notNull(),
     viewpoint: jsonb('viewpoint').notNull(),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdByUserId: userRef('created_by_user_id'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('bim_views_document_idx').on(t.documentId),

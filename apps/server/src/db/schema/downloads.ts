@@ -1,18 +1,7 @@
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { tstz, createdAt, uuidId, cascadeRef } from './columns.ts';
 import { users } from './identity.ts';
 import { projects } from './projects.ts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * An issue export prepared in the background (issue 33, docs/workspace.md "Downloads"): the list as Excel, CSV
@@ -23,13 +12,9 @@ const tstz = (name: string) => timestamp(name, { withTimezone: true });
 export const issueExportJobs = pgTable(
   'issue_export_jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    projectId: cascadeRef('project_id', () => projects.id),
+    userId: cascadeRef('user_id', () => users.id),
     format: text('format').notNull(),
     params: jsonb('params').$type<Record<string, unknown>>().notNull(),
     status: text('status').notNull().default('processing'),
@@ -39,7 +24,7 @@ export const issueExportJobs = pgTable(
     size: bigint('size', { mode: 'number' }),
     done: integer('done').notNull().default(0),
     total: integer('total').notNull().default(0),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     completedAt: tstz('completed_at'),
     expiresAt: tstz('expires_at').notNull(),
   },
@@ -57,9 +42,7 @@ export const issueExportJobs = pgTable(
 export const downloadNotices = pgTable(
   'download_notices',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     downloadId: text('download_id').notNull(),
     kind: text('kind').notNull(),
     status: text('status').notNull(),

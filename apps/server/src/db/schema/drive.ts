@@ -9,14 +9,11 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { companies, users } from './identity.ts';
+import { tstz, createdAt, updatedAt, identityId, uuidId, cascadeRef, setNullRef } from './columns.ts';
+import { companies, userRef, users } from './identity.ts';
 import { projectDisciplines, projectLocals, projects } from './projects.ts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Documents of a project (spec editor §3.5 "Document"): what every revision of one drawing or report shares —
@@ -27,17 +24,15 @@ const tstz = (name: string) => timestamp(name, { withTimezone: true });
 export const driveDocuments = pgTable(
   'drive_documents',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    projectId: cascadeRef('project_id', () => projects.id),
     area: text('area').notNull().default('drive'),
     name: text('name').notNull(),
-    disciplineId: integer('discipline_id').references(() => projectDisciplines.id, { onDelete: 'set null' }),
-    localId: integer('local_id').references(() => projectLocals.id, { onDelete: 'set null' }),
+    disciplineId: setNullRef('discipline_id', () => projectDisciplines.id),
+    localId: setNullRef('local_id', () => projectLocals.id),
     phase: smallint('phase'),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdByUserId: userRef('created_by_user_id'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('drive_documents_name_key').on(t.projectId, t.area, sql`lower(${t.name})`),
@@ -55,13 +50,9 @@ export const driveDocuments = pgTable(
 export const driveFiles = pgTable(
   'drive_files',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => driveDocuments.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    projectId: cascadeRef('project_id', () => projects.id),
+    documentId: cascadeRef('document_id', () => driveDocuments.id),
     fileName: text('file_name').notNull(),
     extension: text('extension').notNull(),
     revisionName: text('revision_name').notNull(),
@@ -75,13 +66,13 @@ export const driveFiles = pgTable(
     processingState: text('processing_state').notNull().default('pending'),
     thumbKey: text('thumb_key'),
     /** The uploader's company: the owner of the revision for visibility (spec core §6). */
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    companyId: setNullRef('company_id', () => companies.id),
+    createdByUserId: userRef('created_by_user_id'),
+    createdAt: createdAt(),
     /** When the upload was confirmed (the spec's upload date). */
     uploadedAt: tstz('uploaded_at'),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
-    updatedByUserId: integer('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+    updatedByUserId: userRef('updated_by_user_id'),
     statusUpdatedAt: tstz('status_updated_at'),
     visibilityUpdatedAt: tstz('visibility_updated_at'),
     expiresAt: tstz('expires_at').notNull(),
@@ -103,13 +94,9 @@ export const driveFiles = pgTable(
 export const driveBulkDownloads = pgTable(
   'drive_bulk_downloads',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    projectId: cascadeRef('project_id', () => projects.id),
+    userId: cascadeRef('user_id', () => users.id),
     /** Which files the zip is of: the drive's (`drive`) or the project files' (`files`), as drive_documents.area. */
     area: text('area').notNull().default('drive'),
     fileIds: jsonb('file_ids').$type<number[]>().notNull(),
@@ -119,7 +106,7 @@ export const driveBulkDownloads = pgTable(
     size: bigint('size', { mode: 'number' }),
     fileCount: integer('file_count').notNull().default(0),
     processedCount: integer('processed_count').notNull().default(0),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     completedAt: tstz('completed_at'),
     expiresAt: tstz('expires_at').notNull(),
   },
@@ -148,9 +135,7 @@ export const drivePdfPreviews = pgTable('drive_pdf_previews', {
 export const drivePdfPages = pgTable(
   'drive_pdf_pages',
   {
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => driveFiles.id, { onDelete: 'cascade' }),
+    fileId: cascadeRef('file_id', () => driveFiles.id),
     pageNumber: integer('page_number').notNull(),
     width: real('width').notNull(),
     height: real('height').notNull(),

@@ -1,24 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cascadeRef, createdAt, identityId, setNullRef, tstz, updatedAt } from './columns.ts';
 
 /** Companies; a user belongs to at most one (spec core §6). */
 export const companies = pgTable(
   'companies',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text('name').notNull(),
     logo: text('logo'),
     website: text('website'),
@@ -36,7 +24,7 @@ export const companies = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     guid: uuid('guid').notNull().defaultRandom(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
@@ -57,19 +45,20 @@ export const users = pgTable(
     companyId: integer('company_id').references(() => companies.id),
     companyRole: text('company_role'),
     createdAt: createdAt(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId)],
 );
+
+/** A user a row remembers (its author, editor, inviter): null once that account is deleted. */
+export const userRef = <N extends string>(name: N) => setNullRef(name, () => users.id);
 
 /** Single-use 6-digit codes (sign-up confirmation, password reset), stored as hashes. */
 export const verificationCodes = pgTable(
   'verification_codes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: cascadeRef('user_id', () => users.id),
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -84,10 +73,8 @@ export const verificationCodes = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: cascadeRef('user_id', () => users.id),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: tstz('expires_at').notNull(),
@@ -105,10 +92,8 @@ export const refreshTokens = pgTable(
 export const federatedIdentities = pgTable(
   'federated_identities',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: cascadeRef('user_id', () => users.id),
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
     createdAt: createdAt(),
@@ -135,13 +120,11 @@ export const federatedFlows = pgTable('federated_flows', {
 export const companyInvites = pgTable(
   'company_invites',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    companyId: cascadeRef('company_id', () => companies.id),
     email: text('email').notNull(),
     role: text('role').notNull(),
-    invitedByUserId: integer('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    invitedByUserId: userRef('invited_by_user_id'),
     status: text('status').notNull().default('pending'),
     expiresAt: tstz('expires_at').notNull(),
     respondedAt: tstz('responded_at'),
@@ -157,10 +140,8 @@ export const companyInvites = pgTable(
 export const accessKeys = pgTable(
   'access_keys',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: cascadeRef('user_id', () => users.id),
     name: text('name').notNull(),
     keyId: text('key_id').notNull(),
     secretHash: text('secret_hash').notNull(),
@@ -174,7 +155,7 @@ export const accessKeys = pgTable(
 
 /** Demo requests from visitors (spec core §5). */
 export const demoRequests = pgTable('demo_requests', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   name: text('name').notNull(),
   lastName: text('last_name').notNull(),
   company: text('company').notNull(),

@@ -1,19 +1,8 @@
-import {
-  bigint,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { companies, users } from './identity.ts';
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tstz, createdAt, updatedAt, uuidId, cascadeRef, setNullRef } from './columns.ts';
+import { companies, userRef, users } from './identity.ts';
 import { projects } from './projects.ts';
 import { driveFiles } from './drive.ts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * The partner document platform a company works with (docs/integrations.md): chosen by its administrator (or a
@@ -25,8 +14,8 @@ export const companyIntegrations = pgTable('company_integrations', {
     .references(() => companies.id, { onDelete: 'cascade' }),
   platform: text('platform').notNull(),
   baseUrl: text('base_url').notNull(),
-  updatedByUserId: integer('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-  updatedAt: tstz('updated_at').notNull().defaultNow(),
+  updatedByUserId: userRef('updated_by_user_id'),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -37,9 +26,7 @@ export const companyIntegrations = pgTable('company_integrations', {
 export const userIntegrations = pgTable(
   'user_integrations',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     platform: text('platform').notNull(),
     baseUrl: text('base_url').notNull(),
     email: text('email').notNull(),
@@ -47,8 +34,8 @@ export const userIntegrations = pgTable(
     keyId: text('key_id').notNull(),
     secret: text('secret').notNull(),
     expiresAt: tstz('expires_at'),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId] })],
 );
@@ -68,8 +55,8 @@ export const projectIntegrations = pgTable(
     autodocCustomerId: text('autodoc_customer_id').notNull(),
     autodocProjectId: text('autodoc_project_id').notNull(),
     autodocProjectName: text('autodoc_project_name').notNull(),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdByUserId: userRef('created_by_user_id'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('project_integrations_partner_idx').on(
@@ -91,14 +78,10 @@ export const projectIntegrations = pgTable(
 export const integrationTransfers = pgTable(
   'integration_transfers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    driveFileId: integer('drive_file_id').references(() => driveFiles.id, { onDelete: 'set null' }),
+    id: uuidId(),
+    projectId: cascadeRef('project_id', () => projects.id),
+    userId: cascadeRef('user_id', () => users.id),
+    driveFileId: setNullRef('drive_file_id', () => driveFiles.id),
     partnerFolderId: text('partner_folder_id').notNull(),
     partnerFileId: text('partner_file_id').notNull(),
     partnerVersionId: text('partner_version_id'),
@@ -108,7 +91,7 @@ export const integrationTransfers = pgTable(
     errorCode: text('error_code'),
     done: bigint('done', { mode: 'number' }).notNull().default(0),
     total: bigint('total', { mode: 'number' }).notNull(),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     completedAt: tstz('completed_at'),
   },
   (t) => [index('integration_transfers_user_idx').on(t.userId, t.projectId, t.createdAt)],

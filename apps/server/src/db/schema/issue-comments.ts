@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './identity.ts';
-import { issueHistory, issues } from './issues.ts';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tstz, createdAt, identityId, cascadeRef, setNullRef } from './columns.ts';
+import { userRef, users } from './identity.ts';
+import { authorshipColumns, issueHistory, issues } from './issues.ts';
 import { projectGroups, projects } from './projects.ts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
-const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
 
 /**
  * Comments of an issue (spec core §3 Comment). Never hard-deleted on their own: deletedAt marks a soft delete
@@ -14,28 +12,17 @@ const userRef = (name: string) => integer(name).references(() => users.id, { onD
 export const issueComments = pgTable(
   'issue_comments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    issueId: integer('issue_id')
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    projectId: cascadeRef('project_id', () => projects.id),
+    issueId: cascadeRef('issue_id', () => issues.id),
     message: text('message').notNull(),
     visibility: text('visibility').notNull(),
     // A deleted group leaves its comments visible to their authors only.
-    groupId: integer('group_id').references(() => projectGroups.id, { onDelete: 'set null' }),
+    groupId: setNullRef('group_id', () => projectGroups.id),
     mentionedUserIds: jsonb('mentioned_user_ids')
       .notNull()
       .default(sql`'[]'::jsonb`),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    createdByUserId: integer('created_by_user_id')
-      .notNull()
-      .references(() => users.id),
-    editedAt: tstz('edited_at'),
-    editedByUserId: userRef('edited_by_user_id'),
-    visibilityUpdatedAt: tstz('visibility_updated_at'),
-    visibilityUpdatedByUserId: userRef('visibility_updated_by_user_id'),
+    ...authorshipColumns(),
     deletedAt: tstz('deleted_at'),
     deletedByUserId: userRef('deleted_by_user_id'),
   },
@@ -52,20 +39,14 @@ export const issueComments = pgTable(
 export const issueNotifications = pgTable(
   'issue_notifications',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    issueId: integer('issue_id')
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    projectId: cascadeRef('project_id', () => projects.id),
+    issueId: cascadeRef('issue_id', () => issues.id),
+    userId: cascadeRef('user_id', () => users.id),
     commentId: integer('comment_id').references(() => issueComments.id, { onDelete: 'cascade' }),
     historyId: integer('history_id').references(() => issueHistory.id, { onDelete: 'cascade' }),
     isMention: boolean('is_mention').notNull().default(false),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // The list's summary join, the filters and the card counters all start from (user, project).

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './identity.ts';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tstz, createdAt, identityId, cascadeRef } from './columns.ts';
+import { userRef } from './identity.ts';
 import { issues } from './issues.ts';
 import { issueComments } from './issue-comments.ts';
 import { projects } from './projects.ts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Files uploaded for issue and comment images (DESIGN §3 Files). A row is written when the signed upload URL is
@@ -16,13 +15,11 @@ const tstz = (name: string) => timestamp(name, { withTimezone: true });
 export const issueFiles = pgTable(
   'issue_files',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** The id clients use (createProjectIssueFileUploadSignedUrl → images.original / markedUp). */
     guid: uuid('guid').notNull().defaultRandom(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    projectId: cascadeRef('project_id', () => projects.id),
+    createdByUserId: userRef('created_by_user_id'),
     fileName: text('file_name').notNull(),
     storageKey: text('storage_key').notNull(),
     status: text('status').notNull().default('pending'),
@@ -34,7 +31,7 @@ export const issueFiles = pgTable(
     thumbKey: text('thumb_key'),
     thumbWidth: integer('thumb_width'),
     thumbHeight: integer('thumb_height'),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     confirmedAt: tstz('confirmed_at'),
     /** Until when a pending upload may still arrive and be confirmed. */
     expiresAt: tstz('expires_at').notNull(),
@@ -53,13 +50,9 @@ export const issueFiles = pgTable(
 export const issueImages = pgTable(
   'issue_images',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    issueId: integer('issue_id')
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    projectId: cascadeRef('project_id', () => projects.id),
+    issueId: cascadeRef('issue_id', () => issues.id),
     commentId: integer('comment_id').references(() => issueComments.id, { onDelete: 'cascade' }),
     index: integer('index').notNull(),
     title: text('title').notNull().default(''),
@@ -73,8 +66,8 @@ export const issueImages = pgTable(
     markedUpFileId: integer('marked_up_file_id').references(() => issueFiles.id),
     markUp: jsonb('mark_up'),
     viewpoint: jsonb('viewpoint'),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    createdByUserId: userRef('created_by_user_id'),
   },
   (t) => [
     index('issue_images_issue_idx').on(t.issueId, t.commentId, t.index),

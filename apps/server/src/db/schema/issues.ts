@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type PgColumnBuilderBase,
   boolean,
   date,
   index,
@@ -8,23 +9,33 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './identity.ts';
+import { tstz, createdAt, identityId, cascadeRef } from './columns.ts';
+import { userRef, users } from './identity.ts';
 import { projectDisciplines, projectGroups, projectLabels, projectLocals, projects } from './projects.ts';
 
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
-const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
+/**
+ * Who wrote an issue or a comment, and who last edited it or changed its visibility, and when (spec core §3).
+ * The author is required and keeps its account from being deleted; the others are forgotten with theirs.
+ */
+export const authorshipColumns = () => ({
+  createdAt: createdAt(),
+  createdByUserId: integer('created_by_user_id')
+    .notNull()
+    .references(() => users.id),
+  editedAt: tstz('edited_at'),
+  editedByUserId: userRef('edited_by_user_id'),
+  visibilityUpdatedAt: tstz('visibility_updated_at'),
+  visibilityUpdatedByUserId: userRef('visibility_updated_by_user_id'),
+});
 
 /** Issues of a project (spec core §3 Issue); code is `number` formatted, sequential per project, never reused. */
 export const issues = pgTable(
   'issues',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    projectId: cascadeRef('project_id', () => projects.id),
     number: integer('number').notNull(),
     code: text('code').notNull(),
     title: text('title').notNull(),
@@ -40,14 +51,7 @@ export const issues = pgTable(
     pin: jsonb('pin'),
     viewpoints: jsonb('viewpoints'),
     bimPins: jsonb('bim_pins'),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    createdByUserId: integer('created_by_user_id')
-      .notNull()
-      .references(() => users.id),
-    editedAt: tstz('edited_at'),
-    editedByUserId: userRef('edited_by_user_id'),
-    visibilityUpdatedAt: tstz('visibility_updated_at'),
-    visibilityUpdatedByUserId: userRef('visibility_updated_by_user_id'),
+    ...authorshipColumns(),
     statusUpdatedAt: tstz('status_updated_at'),
     statusUpdatedByUserId: userRef('status_updated_by_user_id'),
     toProjectManagementAt: tstz('to_project_management_at'),
@@ -89,9 +93,7 @@ export const issues = pgTable(
 export const issueDisciplines = pgTable(
   'issue_disciplines',
   {
-    issueId: integer('issue_id')
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef('issue_id', () => issues.id),
     disciplineId: integer('discipline_id')
       .notNull()
       .references(() => projectDisciplines.id),
@@ -105,42 +107,39 @@ export const issueDisciplines = pgTable(
   ],
 );
 
+/**
+ * The entries of one of its project's trees (locations, labels) an issue is filed under; `entry` is the reference
+ * to the tree, indexed for the issues of an entry (`<table>_<entry>_idx`).
+ */
+function issueTreeLinkTable<N extends string, E extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  entry: E,
+) {
+  return pgTable(name, { issueId: cascadeRef('issue_id', () => issues.id), ...entry }, (t) => {
+    const entryColumn = t[Object.keys(entry)[0] as keyof typeof t];
+    return [
+      primaryKey({ columns: [t.issueId, entryColumn] }),
+      index(`${name}_${entryColumn.name.replace(/_id$/, '')}_idx`).on(entryColumn),
+    ];
+  });
+}
+
 /** Locations of an issue. */
-export const issueLocals = pgTable(
-  'issue_locals',
-  {
-    issueId: integer('issue_id')
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    localId: integer('local_id')
-      .notNull()
-      .references(() => projectLocals.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.issueId, t.localId] }), index('issue_locals_local_idx').on(t.localId)],
-);
+export const issueLocals = issueTreeLinkTable('issue_locals', {
+  localId: cascadeRef('local_id', () => projectLocals.id),
+});
 
 /** Labels of an issue. */
-export const issueLabels = pgTable(
-  'issue_labels',
-  {
-    issueId: integer('issue_id')
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    labelId: integer('label_id')
-      .notNull()
-      .references(() => projectLabels.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.issueId, t.labelId] }), index('issue_labels_label_idx').on(t.labelId)],
-);
+export const issueLabels = issueTreeLinkTable('issue_labels', {
+  labelId: cascadeRef('label_id', () => projectLabels.id),
+});
 
 /** Append-only history of an issue: the changed fields with old and new values. */
 export const issueHistory = pgTable(
   'issue_history',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    issueId: integer('issue_id')
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    issueId: cascadeRef('issue_id', () => issues.id),
     entityType: text('entity_type').notNull(),
     fields: jsonb('fields').notNull(),
     issueVisibility: text('issue_visibility').notNull(),
@@ -148,7 +147,7 @@ export const issueHistory = pgTable(
     /** The comment of an entry with entityType 'comment' (no foreign key: comments are only soft-deleted). */
     commentId: integer('comment_id'),
     userId: userRef('user_id'),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('issue_history_issue_idx').on(t.issueId, t.createdAt),
@@ -160,12 +159,8 @@ export const issueHistory = pgTable(
 export const issueUserStates = pgTable(
   'issue_user_states',
   {
-    issueId: integer('issue_id')
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef('issue_id', () => issues.id),
+    userId: cascadeRef('user_id', () => users.id),
     starred: boolean('starred').notNull().default(false),
     tagIds: jsonb('tag_ids')
       .notNull()

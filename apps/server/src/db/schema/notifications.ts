@@ -1,18 +1,8 @@
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, identityId, cascadeRef, setNullRef } from './columns.ts';
 import { users } from './identity.ts';
 import { projects } from './projects.ts';
 import { issueNotifications } from './issue-comments.ts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A user's notification settings (issue 19; spec editor §1, §9). No row means the defaults
@@ -28,22 +18,18 @@ export const notificationSettings = pgTable('notification_settings', {
   immediateMention: boolean('immediate_mention').notNull().default(true),
   immediateAssigned: boolean('immediate_assigned').notNull().default(true),
   immediateComment: boolean('immediate_comment').notNull().default(false),
-  updatedAt: tstz('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** A user's overrides for one project: null follows the user's own setting. */
 export const notificationProjectSettings = pgTable(
   'notification_project_settings',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
+    projectId: cascadeRef('project_id', () => projects.id),
     issueEmails: text('issue_emails'),
     pendingSummary: text('pending_summary'),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
 );
@@ -56,16 +42,14 @@ export const notificationProjectSettings = pgTable(
 export const notificationDigests = pgTable(
   'notification_digests',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: cascadeRef('user_id', () => users.id),
     /** issues (digest), pending (pending-items summary) or immediate. */
     kind: text('kind').notNull(),
     /** `<frequency>:<period start ISO>` for digests, `notification:<id>` for immediate e-mails. */
     periodKey: text('period_key').notNull(),
     itemCount: integer('item_count').notNull().default(0),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('notification_digests_user_period_key').on(t.userId, t.kind, t.periodKey)],
 );
@@ -77,13 +61,11 @@ export const notificationDigests = pgTable(
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
-    notificationId: integer('notification_id')
-      .notNull()
-      .references(() => issueNotifications.id, { onDelete: 'cascade' }),
+    notificationId: cascadeRef('notification_id', () => issueNotifications.id),
     /** email or push. */
     channel: text('channel').notNull(),
-    digestId: integer('digest_id').references(() => notificationDigests.id, { onDelete: 'set null' }),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    digestId: setNullRef('digest_id', () => notificationDigests.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.notificationId, t.channel] })],
 );
@@ -92,14 +74,12 @@ export const notificationDeliveries = pgTable(
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: cascadeRef('user_id', () => users.id),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),

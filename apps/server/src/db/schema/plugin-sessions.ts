@@ -1,8 +1,7 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { tstz, createdAt, updatedAt, uuidId, cascadeRef } from './columns.ts';
 import { users } from './identity.ts';
 import { projects } from './projects.ts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A BIM plugin session (issue 32 item 2, docs/plugins.md "Plugin sessions"): a desktop plugin, signed in with its
@@ -14,20 +13,16 @@ const tstz = (name: string) => timestamp(name, { withTimezone: true });
 export const bimPluginSessions = pgTable(
   'bim_plugin_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    projectId: cascadeRef('project_id', () => projects.id),
+    userId: cascadeRef('user_id', () => users.id),
     /** The OAuth client (the plugin) that made it, when it came with an OAuth token. */
     clientId: text('client_id'),
     fileIds: integer('file_ids').array().notNull(),
     viewpoint: jsonb('viewpoint'),
     version: integer('version').notNull().default(1),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     expiresAt: tstz('expires_at').notNull(),
   },
   (t) => [index('bim_plugin_sessions_user_idx').on(t.userId, t.expiresAt)],

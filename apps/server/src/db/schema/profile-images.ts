@@ -1,7 +1,6 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './identity.ts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tstz, createdAt, identityId } from './columns.ts';
+import { userRef } from './identity.ts';
 
 /**
  * Uploads of project images, company logos and user photos (issue 4, editor §5.3). A row is written when the
@@ -13,13 +12,13 @@ const tstz = (name: string) => timestamp(name, { withTimezone: true });
 export const profileImages = pgTable(
   'profile_images',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** The id clients use (createProfileImageUpload → confirmProfileImageUpload). */
     guid: uuid('guid').notNull().defaultRandom(),
     /** PROJECT_IMAGE, COMPANY_LOGO or USER_PHOTO: decides the output size and which column may use it. */
     kind: text('kind').notNull(),
     /** Only its uploader may confirm and use an upload (null once that account is gone). */
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByUserId: userRef('created_by_user_id'),
     status: text('status').notNull().default('pending'),
     /** Where the client PUTs the raw bytes; deleted once the image is re-encoded. */
     uploadKey: text('upload_key').notNull(),
@@ -30,7 +29,7 @@ export const profileImages = pgTable(
     size: integer('size'),
     width: integer('width'),
     height: integer('height'),
-    createdAt: tstz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     /** Until when a pending upload may still arrive and be confirmed. */
     expiresAt: tstz('expires_at').notNull(),
     readyAt: tstz('ready_at'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
+  type PgColumnBuilderBase,
   boolean,
   index,
   integer,
@@ -8,15 +8,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tstz, createdAt, updatedAt, identityId, cascadeRef, setNullRef } from './columns.ts';
 import { standardDisciplines } from './foundation.ts';
-import { companies, users } from './identity.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
+import { companies, userRef, users } from './identity.ts';
 
 /** Per-company limits kept beside the company (maximum active projects; -1 means unlimited). */
 export const companySettings = pgTable('company_settings', {
@@ -27,14 +24,14 @@ export const companySettings = pgTable('company_settings', {
   /** The drive without its trial limit (a platform admin's choice); else a 30-day trial from the first upload. */
   driveEnabled: boolean('drive_enabled').notNull().default(false),
   driveTrialStartedAt: tstz('drive_trial_started_at'),
-  updatedAt: tstz('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Projects, owned by a company; status 0 inactive, 1 active (spec core §4). */
 export const projects = pgTable(
   'projects',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     guid: uuid('guid').notNull().defaultRandom(),
     companyId: integer('company_id')
       .notNull()
@@ -52,9 +49,9 @@ export const projects = pgTable(
     documentsNamingRuleSeparator: text('documents_naming_rule_separator').notNull().default('-'),
     /** Next issue number; codes are sequential per project and never reused. */
     nextIssueNumber: integer('next_issue_number').notNull().default(1),
-    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByUserId: userRef('created_by_user_id'),
     createdAt: createdAt(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('projects_guid_key').on(t.guid),
@@ -67,10 +64,8 @@ function treeTable(name: string) {
   return pgTable(
     name,
     {
-      id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-      projectId: integer('project_id')
-        .notNull()
-        .references(() => projects.id, { onDelete: 'cascade' }),
+      id: identityId(),
+      projectId: cascadeRef('project_id', () => projects.id),
       parentId: integer('parent_id'),
       name: text('name').notNull(),
       abbreviation: text('abbreviation').notNull(),
@@ -86,53 +81,46 @@ export const projectLocals = treeTable('project_locals');
 /** Labels of a project, as a tree. */
 export const projectLabels = treeTable('project_labels');
 
+/**
+ * Which entries of a catalogue a project uses (classifications, phases, discipline statuses): one row per entry
+ * (`entry` names its key column), switched off with `active` rather than deleted.
+ */
+function projectChoiceTable<N extends string, E extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  entry: E,
+) {
+  return pgTable(
+    name,
+    {
+      projectId: cascadeRef('project_id', () => projects.id),
+      ...entry,
+      active: boolean('active').notNull().default(true),
+    },
+    (t) => [
+      primaryKey({ columns: [t.projectId, ...Object.keys(entry).map((key) => t[key as keyof typeof t])] }),
+    ],
+  );
+}
+
 /** Which system classifications a project uses. */
-export const projectCategories = pgTable(
-  'project_categories',
-  {
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    categoryId: integer('category_id').notNull(),
-    active: boolean('active').notNull().default(true),
-  },
-  (t) => [primaryKey({ columns: [t.projectId, t.categoryId] })],
-);
+export const projectCategories = projectChoiceTable('project_categories', {
+  categoryId: integer('category_id').notNull(),
+});
 
 /** Which phases a project uses. */
-export const projectPhases = pgTable(
-  'project_phases',
-  {
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    phaseId: integer('phase_id').notNull(),
-    active: boolean('active').notNull().default(true),
-  },
-  (t) => [primaryKey({ columns: [t.projectId, t.phaseId] })],
-);
+export const projectPhases = projectChoiceTable('project_phases', { phaseId: integer('phase_id').notNull() });
 
 /** Which discipline statuses a project uses. */
-export const projectDisciplineStatuses = pgTable(
-  'project_discipline_statuses',
-  {
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    active: boolean('active').notNull().default(true),
-  },
-  (t) => [primaryKey({ columns: [t.projectId, t.name] })],
-);
+export const projectDisciplineStatuses = projectChoiceTable('project_discipline_statuses', {
+  name: text('name').notNull(),
+});
 
 /** Disciplines of a project: standard ones (with their catalogue id) or custom. */
 export const projectDisciplines = pgTable(
   'project_disciplines',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    projectId: cascadeRef('project_id', () => projects.id),
     guid: uuid('guid').notNull().defaultRandom(),
     standardDisciplineId: integer('standard_discipline_id').references(() => standardDisciplines.id),
     name: text('name').notNull(),
@@ -148,22 +136,26 @@ export const projectDisciplines = pgTable(
   ],
 );
 
+/**
+ * The terms on which a company takes part in a project: its project role and all or some disciplines. An invitation
+ * carries the terms the participation will have once accepted.
+ */
+const participationColumns = () => ({
+  projectId: cascadeRef('project_id', () => projects.id),
+  companyId: cascadeRef('company_id', () => companies.id),
+  roleId: integer('role_id').notNull(),
+  allDisciplines: boolean('all_disciplines').notNull().default(false),
+  disciplineIds: jsonb('discipline_ids')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+});
+
 /** Companies taking part in a project, with a project role and all or some disciplines. */
 export const projectCompanies = pgTable(
   'project_companies',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id').notNull(),
-    allDisciplines: boolean('all_disciplines').notNull().default(false),
-    disciplineIds: jsonb('discipline_ids')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    id: identityId(),
+    ...participationColumns(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -176,19 +168,9 @@ export const projectCompanies = pgTable(
 export const projectCompanyInvites = pgTable(
   'project_company_invites',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id').notNull(),
-    allDisciplines: boolean('all_disciplines').notNull().default(false),
-    disciplineIds: jsonb('discipline_ids')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    invitedByUserId: integer('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    id: identityId(),
+    ...participationColumns(),
+    invitedByUserId: userRef('invited_by_user_id'),
     status: text('status').notNull().default('pending'),
     respondedAt: tstz('responded_at'),
     createdAt: createdAt(),
@@ -205,14 +187,10 @@ export const projectCompanyInvites = pgTable(
 export const projectGroups = pgTable(
   'project_groups',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    projectId: cascadeRef('project_id', () => projects.id),
     name: text('name').notNull(),
-    createdByUserId: integer('created_by_user_id').references((): AnyPgColumn => users.id, {
-      onDelete: 'set null',
-    }),
+    createdByUserId: userRef('created_by_user_id'),
     createdAt: createdAt(),
   },
   (t) => [index('project_groups_project_idx').on(t.projectId)],
@@ -222,12 +200,8 @@ export const projectGroups = pgTable(
 export const projectGroupUsers = pgTable(
   'project_group_users',
   {
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => projectGroups.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: cascadeRef('group_id', () => projectGroups.id),
+    userId: cascadeRef('user_id', () => users.id),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('project_group_users_user_idx').on(t.userId)],
 );
@@ -236,13 +210,9 @@ export const projectGroupUsers = pgTable(
 export const projectUserTags = pgTable(
   'project_user_tags',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    projectId: cascadeRef('project_id', () => projects.id),
+    userId: cascadeRef('user_id', () => users.id),
     name: text('name').notNull(),
   },
   (t) => [index('project_user_tags_idx').on(t.projectId, t.userId)],
@@ -252,12 +222,8 @@ export const projectUserTags = pgTable(
 export const projectUserSettings = pgTable(
   'project_user_settings',
   {
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef('project_id', () => projects.id),
+    userId: cascadeRef('user_id', () => users.id),
     starred: boolean('starred').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId] })],
@@ -265,13 +231,11 @@ export const projectUserSettings = pgTable(
 
 /** Project duplication requests, run by a job; the copy is created inactive (spec core §4). */
 export const projectCopies = pgTable('project_copies', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  sourceProjectId: integer('source_project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' }),
-  targetProjectId: integer('target_project_id').references(() => projects.id, { onDelete: 'set null' }),
+  id: identityId(),
+  sourceProjectId: cascadeRef('source_project_id', () => projects.id),
+  targetProjectId: setNullRef('target_project_id', () => projects.id),
   targetProjectName: text('target_project_name').notNull(),
-  requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  requestedByUserId: userRef('requested_by_user_id'),
   settings: jsonb('settings')
     .notNull()
     .default(sql`'{}'::jsonb`),

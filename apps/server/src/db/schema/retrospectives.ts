@@ -1,7 +1,6 @@
-import { index, integer, jsonb, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { tstz, cascadeRef } from './columns.ts';
 import { users } from './identity.ts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 /** One project of a retrospective's ranking, as stored (the project's name at computation time). */
 export interface StoredRetrospectiveProject {
@@ -18,9 +17,7 @@ export const userRetrospectives = pgTable(
   'user_retrospectives',
   {
     year: integer('year').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     issuesCreated: integer('issues_created').notNull(),
     issuesResolved: integer('issues_resolved').notNull(),
     projects: integer('projects').notNull(),

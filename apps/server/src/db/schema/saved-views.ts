@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, identityId, cascadeRef } from './columns.ts';
 import { users } from './identity.ts';
 import { projects } from './projects.ts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Saved views of the issue list (issue 21): a named filter, sort, columns and display mode of one user in one
@@ -13,20 +12,16 @@ const tstz = (name: string) => timestamp(name, { withTimezone: true });
 export const savedViews = pgTable(
   'saved_views',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    projectId: cascadeRef('project_id', () => projects.id),
+    ownerId: cascadeRef('owner_id', () => users.id),
     name: text('name').notNull(),
     filter: jsonb('filter').notNull(),
     columns: jsonb('columns').$type<string[]>().notNull(),
     viewMode: text('view_mode').notNull().default('list'),
     shared: boolean('shared').notNull().default(false),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('saved_views_owner_name_key').on(t.projectId, t.ownerId, sql`lower(${t.name})`),

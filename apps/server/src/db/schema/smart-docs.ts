@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, real, text } from 'drizzle-orm/pg-core';
+import { tstz, identityId, cascadeRef } from './columns.ts';
 import { driveFiles } from './drive.ts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 /** PostgreSQL's full-text document type (written by the database only: a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -33,10 +32,8 @@ export const smartDocsFiles = pgTable('smart_docs_files', {
 export const smartDocsPassages = pgTable(
   'smart_docs_passages',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => driveFiles.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    fileId: cascadeRef('file_id', () => driveFiles.id),
     pageNumber: integer('page_number').notNull(),
     ordinal: integer('ordinal').notNull(),
     text: text('text').notNull(),

@@ -1,8 +1,7 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { tstz, createdAt, updatedAt, identityId, cascadeRef } from './columns.ts';
 import { users } from './identity.ts';
 import { projects } from './projects.ts';
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Smart flow rules (docs/smart-flow.md): one person's recurring job in one project, run with their own rights.
@@ -13,13 +12,9 @@ const tstz = (name: string) => timestamp(name, { withTimezone: true });
 export const smartFlowRules = pgTable(
   'smart_flow_rules',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: cascadeRef('user_id', () => users.id),
+    projectId: cascadeRef('project_id', () => projects.id),
     name: text('name').notNull(),
     description: text('description'),
     triggerKind: text('trigger_kind').notNull(),
@@ -29,8 +24,8 @@ export const smartFlowRules = pgTable(
     paused: boolean('paused').notNull().default(false),
     nextRunAt: tstz('next_run_at'),
     cursorAt: tstz('cursor_at').notNull().defaultNow(),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('smart_flow_rules_user_idx').on(t.userId),
@@ -42,10 +37,8 @@ export const smartFlowRules = pgTable(
 export const smartFlowRuns = pgTable(
   'smart_flow_runs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ruleId: integer('rule_id')
-      .notNull()
-      .references(() => smartFlowRules.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    ruleId: cascadeRef('rule_id', () => smartFlowRules.id),
     /** schedule, event (issues created) or manual (Run now). */
     cause: text('cause').notNull(),
     /** done or failed. */

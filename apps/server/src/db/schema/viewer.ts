@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, identityId, cascadeRef, setNullRef } from './columns.ts';
 import { issues } from './issues.ts';
 import { users } from './identity.ts';
 import { projects } from './projects.ts';
@@ -24,25 +16,17 @@ import { driveDocuments } from './drive.ts';
 export const viewerAlignments = pgTable(
   'viewer_alignments',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    baseDocumentId: integer('base_document_id')
-      .notNull()
-      .references(() => driveDocuments.id, { onDelete: 'cascade' }),
-    comparedDocumentId: integer('compared_document_id')
-      .notNull()
-      .references(() => driveDocuments.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
+    projectId: cascadeRef('project_id', () => projects.id),
+    baseDocumentId: cascadeRef('base_document_id', () => driveDocuments.id),
+    comparedDocumentId: cascadeRef('compared_document_id', () => driveDocuments.id),
     baseRevision: text('base_revision').notNull().default(''),
     comparedRevision: text('compared_revision').notNull().default(''),
     scale: doublePrecision('scale').notNull(),
     rotation: doublePrecision('rotation').notNull(),
     translateX: doublePrecision('translate_x').notNull(),
     translateY: doublePrecision('translate_y').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({
@@ -62,24 +46,18 @@ export const viewerAlignments = pgTable(
 export const viewerMarkups = pgTable(
   'viewer_markups',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => driveDocuments.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    projectId: cascadeRef('project_id', () => projects.id),
+    documentId: cascadeRef('document_id', () => driveDocuments.id),
     revision: text('revision').notNull(),
     page: integer('page').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     // An issue deleted leaves its shared markups to their authors, private again.
-    issueId: integer('issue_id').references(() => issues.id, { onDelete: 'set null' }),
+    issueId: setNullRef('issue_id', () => issues.id),
     scale: doublePrecision('scale').notNull(),
     markUp: jsonb('mark_up').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('viewer_markups_document_idx').on(t.documentId, t.page),

@@ -10,6 +10,7 @@ import {
   downloadName,
   prepareIssueExport,
   prepareIssueReport,
+  reportContextOf,
 } from '../../modules/exports/export-service.ts';
 import { writeIssuesReport } from '../../modules/exports/issue-report-pdf.ts';
 import { buildIssuesReportModel } from '../../modules/exports/issue-report-model.ts';
@@ -130,18 +131,7 @@ export function registerExportRoutes(app: FastifyInstance, services: AppServices
     };
     const prepared = await prepareIssueReport(services, actor, exportRequestOf(params));
     const locale = exportLocale(req, actor, params['locale']);
-    const name = [actor.account.name, actor.account.lastName].filter(Boolean).join(' ').trim();
-    const context = {
-      services,
-      access: prepared.access,
-      locale,
-      lookups: prepared.lookups,
-      filter: prepared.filter,
-      totals: prepared.totals,
-      options,
-      generatedBy: name || actor.account.email,
-    };
-    return { prepared, context };
+    return { prepared, context: reportContextOf(services, actor, prepared, locale, options) };
   };
   const report = async (req: FastifyRequest, reply: FastifyReply) => {
     const { prepared, context } = await reportContext(req);

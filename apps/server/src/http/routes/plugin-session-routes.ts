@@ -43,21 +43,23 @@ const bcfViewpoint = {
   description:
     'The viewpoint as the BCF-API 3.0 answers one (viewpoint_GET with its components: selection, coloring, visibility)',
 } as const;
+/** A model revision a plugin session opens, or the plugin may open (the newest revision of an IFC document). */
+const pluginModel = {
+  type: 'object',
+  properties: {
+    file_id: INTEGER,
+    document_id: INTEGER,
+    filename: STRING,
+    revision: STRING,
+    processing_state: STRING,
+  },
+} as const;
 const sessionAnswer = jsonAnswer('The plugin session', {
   properties: {
     id: { type: 'string', format: 'uuid' },
     url: { type: 'string', description: 'Opens Obra with the session: the overlay of the model viewer' },
     project_id: { type: 'string', format: 'uuid' },
-    models: jsonList('The models it opens', {
-      type: 'object',
-      properties: {
-        file_id: INTEGER,
-        document_id: INTEGER,
-        filename: STRING,
-        revision: STRING,
-        processing_state: STRING,
-      },
-    }),
+    models: jsonList('The models it opens', pluginModel),
     viewpoint: bcfViewpoint,
     version: { type: 'integer', description: 'Grows at each viewpoint change' },
     created_at: STRING,
@@ -127,16 +129,7 @@ export function registerPluginSessionRoutes(
       ['projectId'],
       {
         response: {
-          200: jsonList('The newest revision the caller sees of each IFC document', {
-            type: 'object',
-            properties: {
-              file_id: INTEGER,
-              document_id: INTEGER,
-              filename: STRING,
-              revision: STRING,
-              processing_state: STRING,
-            },
-          }),
+          200: jsonList('The newest revision the caller sees of each IFC document', pluginModel),
           ...ERROR_ANSWERS,
         },
       },

@@ -14,6 +14,7 @@ export interface BimViewListRow {
   name: string;
   documentId: number | null;
   federatedModelId: number | null;
+  /** A BCF viewpoint (packages/domain BcfViewpoint): camera, visibility, selection, clipping planes. */
   viewpoint: unknown;
   createdByUserId: number | null;
   createdByName: string | null;

@@ -12,25 +12,18 @@ import {
   findBimView,
   insertBimView,
   listBimViewRows,
+  type BimViewListRow,
   type BimViewTarget,
 } from './bim-view-repository.ts';
 
 export type { BimViewTarget };
 
-/** A saved view of the model viewer (docs/bim.md "Saved views"). */
-export interface BimView {
-  id: number;
-  name: string;
-  documentId: number | null;
-  federatedModelId: number | null;
-  /** A BCF viewpoint (packages/domain BcfViewpoint): camera, visibility, selection, clipping planes. */
-  viewpoint: unknown;
-  createdByUserId: number | null;
-  createdByName: string | null;
+/** A saved view of the model viewer (docs/bim.md "Saved views"), as the API serves it. */
+export type BimView = Omit<BimViewListRow, 'createdAt'> & {
   createdAt: string;
   /** Whether the caller may delete it (its author or a project manager). */
   canDelete: boolean;
-}
+};
 
 /** The largest viewpoint a view stores (its JSON). */
 const MAX_VIEWPOINT_CHARS = 200_000;

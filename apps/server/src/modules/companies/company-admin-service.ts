@@ -86,18 +86,24 @@ async function present(db: Db, row: CompanyRow): Promise<CompanyProfileView> {
   };
 }
 
+/** A member as the company's admins see them; a member without a company role is a collaborator. */
+function memberView(member: {
+  id: number;
+  name: string | null;
+  lastName: string | null;
+  email: string;
+  photo: string | null;
+  companyRole: string | null;
+  hasAiAssistant: boolean;
+}): CompanyMemberView {
+  const { id, name, lastName, email, photo, hasAiAssistant } = member;
+  return { id, name, lastName, email, photo, role: member.companyRole ?? 'collaborator', hasAiAssistant };
+}
+
 /** The members of a company, by name. */
 export async function companyMembers(db: Db, companyId: number): Promise<CompanyMemberView[]> {
   const rows = await listCompanyMembers(db, companyId);
-  return rows.map((u) => ({
-    id: u.id,
-    name: u.name,
-    lastName: u.lastName,
-    email: u.email,
-    photo: u.photo,
-    role: u.companyRole ?? 'collaborator',
-    hasAiAssistant: u.hasAiAssistant,
-  }));
+  return rows.map(memberView);
 }
 
 async function loadMember(db: Db, companyId: number, userId: number) {
@@ -125,15 +131,7 @@ export async function setMemberRole(
     throw new AppError('INVALID_ACTION', { reason: 'lastAdmin' });
   }
   await updateUser(db, userId, { companyRole: role });
-  return {
-    id: member.id,
-    name: member.name,
-    lastName: member.lastName,
-    email: member.email,
-    photo: member.photo,
-    role,
-    hasAiAssistant: member.hasAiAssistant,
-  };
+  return memberView({ ...member, companyRole: role });
 }
 
 /**
@@ -152,15 +150,7 @@ export async function setMemberAiAssistant(
   return unitOfWork(services, async (tx) => {
     const member = await loadMember(tx, companyId, input.userId);
     await updateUser(tx, member.id, { hasAiAssistant: input.enabled });
-    return {
-      id: member.id,
-      name: member.name,
-      lastName: member.lastName,
-      email: member.email,
-      photo: member.photo,
-      role: member.companyRole ?? 'collaborator',
-      hasAiAssistant: input.enabled,
-    };
+    return memberView({ ...member, hasAiAssistant: input.enabled });
   });
 }
 

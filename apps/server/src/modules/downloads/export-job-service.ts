@@ -11,6 +11,7 @@ import {
   downloadName,
   prepareIssueExport,
   prepareIssueReport,
+  reportContextOf,
   REPORT_MAX_ISSUES,
 } from '../exports/export-service.ts';
 import { exportFilter, exportIssuePages, type ExportPage } from '../exports/export-source.ts';
@@ -205,23 +206,14 @@ export async function runExportJob(services: AppServices, exportJobId: string): 
       const prepared = report;
       projectName = prepared.lookups.projectName;
       fileName = downloadName(projectName, file.what, file.extension);
-      const name = [actor.account.name, actor.account.lastName].filter(Boolean).join(' ').trim();
+      const options = {
+        comments: params.comments ?? false,
+        history: params.history ?? false,
+        images: params.images ?? true,
+      };
       write = writeIssuesReport(
         counted(prepared.pages, progress),
-        {
-          services,
-          access: prepared.access,
-          locale,
-          lookups: prepared.lookups,
-          filter: prepared.filter,
-          totals: prepared.totals,
-          options: {
-            comments: params.comments ?? false,
-            history: params.history ?? false,
-            images: params.images ?? true,
-          },
-          generatedBy: name || actor.account.email,
-        },
+        reportContextOf(services, actor, prepared, locale, options),
         out,
       );
     } else {

@@ -1,7 +1,7 @@
-import { AppError, type IssueFilter } from '@obra/domain';
+import { AppError, type IssueFilter, type Locale } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { IssuePageShape } from '../issues/list/issue-page-sql.ts';
-import type { ReportTotals } from './issue-report-pdf.ts';
+import type { ReportContext, ReportOptions, ReportTotals } from './issue-report-pdf.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import { readDatabase } from '../../db/read-replicas.ts';
@@ -112,6 +112,30 @@ export async function prepareIssueReport(
     REPORT_PAGE_SIZE,
   );
   return { ...prepared, filter, totals };
+}
+
+/**
+ * What a prepared report is written with (the PDF and the printable page alike): the caller's name on its cover as
+ * its author, or their e-mail when they have no name.
+ */
+export function reportContextOf(
+  services: AppServices,
+  actor: Actor,
+  prepared: PreparedReport,
+  locale: Locale,
+  options: ReportOptions,
+): ReportContext {
+  const name = [actor.account.name, actor.account.lastName].filter(Boolean).join(' ').trim();
+  return {
+    services,
+    access: prepared.access,
+    locale,
+    lookups: prepared.lookups,
+    filter: prepared.filter,
+    totals: prepared.totals,
+    options,
+    generatedBy: name || actor.account.email,
+  };
 }
 
 /** A file name safe in a header: the project's name, what it holds and the day. */

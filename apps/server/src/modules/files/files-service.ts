@@ -2,10 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   AppError,
   canDeleteProjectFile,
-  checkDriveFileName,
-  isDriveExtension,
   projectFilesAuthorization,
-  splitFileName,
   type DriveViewer,
   type ProjectFilesAuthorization,
 } from '@obra/domain';
@@ -19,13 +16,12 @@ import { findDriveFile, lockDocumentForUpload, type DriveFileRecord } from '../d
 import {
   confirmStoredUpload,
   deleteEmptyDocument,
-  DRIVE_MAX_FILE_BYTES,
-  PENDING_SECONDS,
   uploadTarget,
   type UploadTarget,
 } from '../drive/drive-upload-service.ts';
 import { signedDownloadOf, thumbnailSigner } from '../drive/drive-file-service.ts';
 import { thumbnailKey } from '../drive/drive-thumbnail-service.ts';
+import { checkNewUpload, pendingUploadColumns } from '../drive/pending-upload.ts';
 import {
   deleteProjectFileVersionRow,
   deleteProjectFileVersions,
@@ -39,30 +35,32 @@ import {
 import { uploadKeyOf } from '../../storage/file-store.ts';
 
 /** A version of a project file as the API serves it (docs/api-drive.md "Project files"). */
-export interface PresentedProjectFile {
-  id: number;
-  projectId: number;
-  /** The file (every version of one name shares it). */
-  documentId: number;
-  fileName: string;
-  extension: string;
+export type PresentedProjectFile = Pick<
+  DriveFileRecord,
+  | 'id'
+  | 'projectId'
+  // The file (every version of one name shares it).
+  | 'documentId'
+  | 'fileName'
+  | 'extension'
+  | 'fileSize'
+  | 'contentType'
+  | 'uploadState'
+  | 'processingState'
+  | 'processingError'
+  | 'queuePosition'
+  | 'createdByUserId'
+  | 'createdByName'
+  | 'createdAt'
+  | 'uploadedAt'
+  | 'updatedAt'
+> & {
   /** 1, 2, 3… in the order the versions were sent. */
   version: number;
   versionsCount: number;
-  fileSize: number;
-  contentType: string | null;
-  uploadState: 'pending' | 'confirmed';
-  processingState: string;
-  processingError: string | null;
-  queuePosition: number | null;
-  createdByUserId: number | null;
-  createdByName: string | null;
-  createdAt: string;
-  uploadedAt: string | null;
-  updatedAt: string;
   thumbnailUrl?: string | null;
   permissions: { delete: boolean };
-}
+};
 
 function present(
   viewer: DriveViewer,
@@ -193,15 +191,7 @@ export async function createProjectFile(
   const { db } = services.database;
   const { access, viewer } = await loadDriveWriter(db, actor, input.projectId);
   requireAction(access, 'drive.upload');
-  const checked = checkDriveFileName(input.fileName);
-  if (!checked.ok)
-    throw new AppError('DOCUMENT_NAME_INVALID', { reason: checked.problem, field: 'fileName' });
-  const fileName = checked.fileName;
-  const { extension } = splitFileName(fileName);
-  if (!isDriveExtension(extension)) throw new AppError('FILE_EXTENSION_NOT_ALLOWED', { extension });
-  if (input.fileSize <= 0) throw new AppError('SELECT_FILE');
-  if (input.fileSize > DRIVE_MAX_FILE_BYTES)
-    throw new AppError('FILE_SIZE_LIMIT_EXCEEDED', { max: DRIVE_MAX_FILE_BYTES });
+  const { fileName, extension } = checkNewUpload(input);
   const now = Date.now();
   const storageKey = `files/${input.projectId}/${randomUUID()}`;
   const fileId = await unitOfWork(services, async (tx) => {
@@ -220,12 +210,7 @@ export async function createProjectFile(
       revisionName: String(top + 1),
       status: 'ANALYSING',
       visibility: 'public',
-      fileSize: input.fileSize,
-      storageKey,
-      companyId: actor.account.companyId,
-      createdByUserId: actor.account.id,
-      updatedByUserId: actor.account.id,
-      expiresAt: new Date(now + PENDING_SECONDS * 1000),
+      ...pendingUploadColumns(actor, { fileSize: input.fileSize, storageKey }, now),
     });
     if (created === undefined) throw new Error('project file not written');
     return created;
@@ -257,9 +242,22 @@ export async function confirmProjectFile(
   return present(viewer, confirmed);
 }
 
-async function removeObjects(services: AppServices, keys: readonly string[]): Promise<void> {
+/**
+ * Deletes what `remove` deletes of the caller's version (loaded for update, DOCUMENTS_NOT_FOUND when they do not
+ * see it) in one unit of work, then the objects of the storage keys it answers: their bytes (a pending upload's
+ * still under its upload key) and thumbnails, after the commit.
+ */
+async function deleteWithObjects(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; fileId: number },
+  remove: (tx: Db, viewer: DriveViewer, file: DriveFileRecord) => Promise<string[]>,
+): Promise<void> {
+  const { viewer } = await loadDriveWriter(services.database.db, actor, input.projectId);
+  const keys = await unitOfWork(services, async (tx) =>
+    remove(tx, viewer, await loadVersion(tx, viewer, input.projectId, input.fileId, true)),
+  );
   try {
-    // A pending upload's bytes are still under its upload key.
     await services.files.store.remove(keys.flatMap((key) => [key, thumbnailKey(key), uploadKeyOf(key)]));
   } catch (error) {
     // The rows are gone; an object left behind is only disk space, never visible.
@@ -276,17 +274,13 @@ export async function deleteProjectFileVersion(
   actor: Actor,
   input: { projectId: number; fileId: number },
 ): Promise<void> {
-  const { db } = services.database;
-  const { viewer } = await loadDriveWriter(db, actor, input.projectId);
-  const key = await unitOfWork(services, async (tx) => {
-    const file = await loadVersion(tx, viewer, input.projectId, input.fileId, true);
+  await deleteWithObjects(services, actor, input, async (tx, viewer, file) => {
     const own = file.uploadState === 'pending' && file.createdByUserId === viewer.userId;
     if (!own && !canDeleteProjectFile(viewer, file)) throw new AppError('DOCUMENT_DELETE_FORBIDDEN');
     await deleteProjectFileVersionRow(tx, file.id);
     await deleteEmptyDocument(tx, file.documentId);
-    return file.storageKey;
+    return [file.storageKey];
   });
-  await removeObjects(services, [key]);
 }
 
 /**
@@ -298,10 +292,7 @@ export async function deleteProjectFile(
   actor: Actor,
   input: { projectId: number; fileId: number },
 ): Promise<void> {
-  const { db } = services.database;
-  const { viewer } = await loadDriveWriter(db, actor, input.projectId);
-  const keys = await unitOfWork(services, async (tx) => {
-    const file = await loadVersion(tx, viewer, input.projectId, input.fileId, true);
+  await deleteWithObjects(services, actor, input, async (tx, viewer, file) => {
     const versions = await lockProjectFileVersions(tx, file.documentId);
     for (const version of versions) {
       if (version.uploadState === 'confirmed' && !canDeleteProjectFile(viewer, version))
@@ -311,5 +302,4 @@ export async function deleteProjectFile(
     await deleteEmptyDocument(tx, file.documentId);
     return versions.map((v) => v.storageKey);
   });
-  await removeObjects(services, keys);
 }

@@ -1,8 +1,7 @@
 import { AppError, isEmailValid, normalizeEmail, type Locale } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import { insertDemoRequest } from './demo-request-repository.ts';
-import { renderEmail } from '../../mail/email-renderer.ts';
-import { enqueueMail } from './identity-mail.ts';
+import { enqueueMailTo } from './identity-mail.ts';
 import { listPlatformAdmins } from './user-repository.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 
@@ -38,17 +37,7 @@ export async function requestDemo(
   await unitOfWork(services, async (tx) => {
     await insertDemoRequest(tx, { ...values, localeId: locale });
     for (const admin of await listPlatformAdmins(tx)) {
-      await enqueueMail(
-        services.jobs,
-        tx,
-        renderEmail({
-          to: admin.email,
-          locale: admin.localeId,
-          template: 'demoRequest',
-          recipientName: admin.name,
-          vars: { ...values },
-        }),
-      );
+      await enqueueMailTo(services.jobs, tx, admin, 'demoRequest', { ...values });
     }
   });
   return true;

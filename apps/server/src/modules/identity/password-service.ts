@@ -6,9 +6,9 @@ import type { Actor } from '../../auth/actor.ts';
 import { enqueueMail } from './identity-mail.ts';
 import { revokeAllOfUser } from './refresh-token-repository.ts';
 import { announceAccessChange } from '../../realtime/access-notices.ts';
-import { codeSettings } from './sign-up-service.ts';
+import { codeSettings, sendCodeMail } from './sign-up-service.ts';
 import { findUserByEmail, findUserById, updateUser } from './user-repository.ts';
-import { checkCode, issueCode } from './verification-codes.ts';
+import { checkCode } from './verification-codes.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /**
@@ -25,18 +25,7 @@ export async function sendResetCode(services: AppServices, email: string): Promi
   await unitOfWork(services, async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user || user.isDemo) return;
-    const code = await issueCode(tx, user.id, 'reset_password', codeSettings(services));
-    await enqueueMail(
-      services.jobs,
-      tx,
-      renderEmail({
-        to: user.email,
-        locale: user.localeId,
-        template: 'resetPasswordCode',
-        recipientName: user.name,
-        vars: { code },
-      }),
-    );
+    await sendCodeMail(services, tx, user, 'reset_password', 'resetPasswordCode');
   });
 }
 

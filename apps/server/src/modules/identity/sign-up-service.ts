@@ -1,7 +1,8 @@
 import { AppError, isVerificationCodeFormat, LOCALES, type Locale } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
-import { renderEmail } from '../../mail/email-renderer.ts';
-import { enqueueMail } from './identity-mail.ts';
+import type { EmailTemplate } from '../../mail/email-renderer.ts';
+import type { CodePurpose } from './code-repository.ts';
+import { enqueueMailTo } from './identity-mail.ts';
 import { confirmEmail, findUserByEmail, insertUser } from './user-repository.ts';
 import { checkCode, issueCode } from './verification-codes.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
@@ -34,29 +35,27 @@ export async function signUp(services: AppServices, input: SignUpInput): Promise
       localeId: input.locale,
     });
     if (!user) throw new AppError('UsernameExistsException');
-    await sendSignUpCode(services, tx, user);
+    await sendCodeMail(services, tx, user, 'sign_up', 'signUpCode');
   });
   return delivery(input.email);
 }
 
-/** Issues a new sign-up code (the previous one stops working) and queues its e-mail in the same transaction. */
-async function sendSignUpCode(
+/** The transaction a code and its e-mail are written in. */
+type CodeTx = Parameters<Parameters<AppServices['database']['db']['transaction']>[0]>[0];
+
+/**
+ * Issues a new code for `purpose` (the previous one stops working) and queues its e-mail (`template`, which shows
+ * the code) in the same transaction: the sign-up confirmation and the password reset alike.
+ */
+export async function sendCodeMail(
   services: AppServices,
-  tx: Parameters<Parameters<AppServices['database']['db']['transaction']>[0]>[0],
+  tx: CodeTx,
   user: { id: number; email: string; localeId: string | null; name: string | null },
+  purpose: CodePurpose,
+  template: EmailTemplate,
 ): Promise<void> {
-  const code = await issueCode(tx, user.id, 'sign_up', codeSettings(services));
-  await enqueueMail(
-    services.jobs,
-    tx,
-    renderEmail({
-      to: user.email,
-      locale: user.localeId,
-      template: 'signUpCode',
-      recipientName: user.name,
-      vars: { code },
-    }),
-  );
+  const code = await issueCode(tx, user.id, purpose, codeSettings(services));
+  await enqueueMailTo(services.jobs, tx, user, template, { code });
 }
 
 /** Confirms the e-mail with the code it received. */
@@ -80,7 +79,7 @@ export async function resendCode(services: AppServices, email: string): Promise<
     const user = await findUserByEmail(tx, email);
     if (!user) return;
     if (user.emailConfirmedAt !== null) throw new AppError('userAlreadyConfirmed');
-    await sendSignUpCode(services, tx, user);
+    await sendCodeMail(services, tx, user, 'sign_up', 'signUpCode');
   });
   return delivery(email);
 }

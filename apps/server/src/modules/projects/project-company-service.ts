@@ -1,7 +1,7 @@
 import { AppError, canInCompany, projectRoleById } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
-import { projectRoleLabel, renderEmail } from '../../mail/email-renderer.ts';
-import { enqueueMail } from '../identity/identity-mail.ts';
+import { projectRoleLabel } from '../../mail/email-renderer.ts';
+import { enqueueMailTo } from '../identity/identity-mail.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { companyPolicyActor } from '../companies/company-policy.ts';
@@ -40,14 +40,22 @@ export interface CompanyInviteInput {
   disciplinesId: number[];
 }
 
-async function checkInviteInput(db: Db, input: CompanyInviteInput): Promise<number[]> {
+/**
+ * The role and disciplines an invitation or a participation is given, checked: a known role, and all disciplines
+ * or some of the project's (duplicates dropped).
+ */
+async function checkedGrant(
+  db: Db,
+  input: CompanyInviteInput,
+): Promise<{ roleId: number; allDisciplines: boolean; disciplineIds: number[] }> {
   if (!projectRoleById(input.projectRoleId)) throw new AppError('INVALID_ACTION', { reason: 'role' });
-  if (input.allDisciplines) return [];
+  const grant = { roleId: input.projectRoleId, allDisciplines: input.allDisciplines };
+  if (input.allDisciplines) return { ...grant, disciplineIds: [] };
   const ids = [...new Set(input.disciplinesId)];
   if (ids.length === 0) throw new AppError('REQUIRED_FIELD', { fields: ['disciplinesId'] });
   const known = await existingDisciplineIds(db, input.projectId, ids);
   if (known.size !== ids.length) throw new AppError('INVALID_ACTION', { reason: 'discipline' });
-  return ids;
+  return { ...grant, disciplineIds: ids };
 }
 
 async function loadCompany(db: Db, companyId: number) {
@@ -69,16 +77,14 @@ export async function createCompanyInvite(
   await loadForWrite(db, actor, input.projectId, 'project.manageCompanies');
   const company = await loadCompany(db, input.companyId);
   if (!company.isActive) throw new AppError('COMPANY_IS_NOT_ACTIVE');
-  const disciplineIds = await checkInviteInput(db, input);
+  const grant = await checkedGrant(db, input);
   if (await findParticipation(db, input.projectId, input.companyId))
     throw new AppError('ALREADY_INVITED', { reason: 'participates' });
   return unitOfWork(services, async (tx) => {
     const row = await insertProjectInvite(tx, {
       projectId: input.projectId,
       companyId: input.companyId,
-      roleId: input.projectRoleId,
-      allDisciplines: input.allDisciplines,
-      disciplineIds,
+      ...grant,
       invitedByUserId: actor.account.id,
     });
     if (!row) throw new AppError('ALREADY_INVITED');
@@ -129,25 +135,15 @@ async function mailInvite(
   const inviterName =
     [inviter?.name, inviter?.lastName].filter(Boolean).join(' ') || inviterEmail || (project?.name ?? '');
   for (const admin of admins)
-    await enqueueMail(
-      services.jobs,
-      tx,
-      renderEmail({
-        to: admin.email,
-        locale: admin.localeId,
-        template: 'projectInvite',
-        recipientName: admin.name,
-        vars: {
-          inviter: inviterName,
-          inviterCompany: inviter?.company ?? '',
-          company: companyName,
-          project: project?.name ?? '',
-          role: projectRoleLabel(admin.localeId, role),
-          // The link lands on the home page with this invitation singled out (issue 21).
-          link: `${services.config.publicUrl}/workspace/home?projectInvite=${invite.id}`,
-        },
-      }),
-    );
+    await enqueueMailTo(services.jobs, tx, admin, 'projectInvite', {
+      inviter: inviterName,
+      inviterCompany: inviter?.company ?? '',
+      company: companyName,
+      project: project?.name ?? '',
+      role: projectRoleLabel(admin.localeId, role),
+      // The link lands on the home page with this invitation singled out (issue 21).
+      link: `${services.config.publicUrl}/workspace/home?projectInvite=${invite.id}`,
+    });
   return admins.length;
 }
 
@@ -159,14 +155,10 @@ export async function updateCompanyInvite(
 ): Promise<ProjectInviteRow> {
   const { db } = services.database;
   await loadForWrite(db, actor, input.projectId, 'project.manageCompanies');
-  const disciplineIds = await checkInviteInput(db, input);
+  const grant = await checkedGrant(db, input);
   const pending = await findPendingInvite(db, input.projectId, input.companyId);
   if (!pending) throw new AppError('INVITE_NOT_FOUND');
-  const row = await updateInviteGrant(db, pending.id, {
-    roleId: input.projectRoleId,
-    allDisciplines: input.allDisciplines,
-    disciplineIds,
-  });
+  const row = await updateInviteGrant(db, pending.id, grant);
   if (!row) throw new AppError('INVITE_NOT_FOUND');
   return row;
 }
@@ -194,17 +186,13 @@ export async function setCompanyRole(
 ): Promise<ParticipationRow> {
   const { db } = services.database;
   const access = await loadForWrite(db, actor, input.projectId, 'project.manageCompanies');
-  const disciplineIds = await checkInviteInput(db, input);
+  const grant = await checkedGrant(db, input);
   const participation = await findParticipation(db, input.projectId, input.companyId);
   if (!participation) throw new AppError('COMPANY_NOT_FOUND');
   if (input.companyId === access.project.companyId && (input.projectRoleId !== 1 || !input.allDisciplines)) {
     throw new AppError('INVALID_ACTION', { reason: 'ownerCompany' });
   }
-  const row = await updateParticipationGrant(db, participation.id, {
-    roleId: input.projectRoleId,
-    allDisciplines: input.allDisciplines,
-    disciplineIds,
-  });
+  const row = await updateParticipationGrant(db, participation.id, grant);
   if (!row) throw new AppError('COMPANY_NOT_FOUND');
   return row;
 }

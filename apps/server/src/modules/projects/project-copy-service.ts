@@ -2,7 +2,7 @@ import { AppError, canInProject } from '@obra/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
-import { renderEmail } from '../../mail/email-renderer.ts';
+import { enqueueMailTo } from '../identity/identity-mail.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadForWrite, loadProjectAccess } from './project-access.ts';
@@ -135,14 +135,10 @@ export async function runDuplicate(services: AppServices, copyId: number): Promi
     await markCopyDone(tx, copyId, target.id);
     const requester = copy.requestedByUserId ? await findUserById(tx, copy.requestedByUserId) : undefined;
     if (requester) {
-      const mail = renderEmail({
-        to: requester.email,
-        locale: requester.localeId,
-        template: 'projectCopied',
-        recipientName: requester.name,
-        vars: { source: source.name, target: target.name },
+      await enqueueMailTo(services.jobs, tx, requester, 'projectCopied', {
+        source: source.name,
+        target: target.name,
       });
-      await services.jobs.send('mail.send', mail, { executor: transactionExecutor(tx) });
     }
     return target.id;
   });

@@ -98,6 +98,11 @@ export async function deleteGroupMember(db: Db, groupId: number, userId: number)
     .where(and(eq(projectGroupUsers.groupId, groupId), eq(projectGroupUsers.userId, userId)));
 }
 
+/** The personal tags of one user in one project (the tags are never shared). */
+function userTagsOf(projectId: number, userId: number) {
+  return and(eq(projectUserTags.projectId, projectId), eq(projectUserTags.userId, userId));
+}
+
 /** A user's personal tags in a project, by name. */
 export function listUserTags(
   db: Db,
@@ -107,7 +112,7 @@ export function listUserTags(
   return db
     .select({ id: projectUserTags.id, name: projectUserTags.name })
     .from(projectUserTags)
-    .where(and(eq(projectUserTags.projectId, projectId), eq(projectUserTags.userId, userId)))
+    .where(userTagsOf(projectId, userId))
     .orderBy(asc(projectUserTags.name));
 }
 
@@ -121,13 +126,7 @@ export async function ownUserTagIds(
   const rows = await db
     .select({ id: projectUserTags.id })
     .from(projectUserTags)
-    .where(
-      and(
-        eq(projectUserTags.projectId, projectId),
-        eq(projectUserTags.userId, userId),
-        inArray(projectUserTags.id, [...ids]),
-      ),
-    );
+    .where(and(userTagsOf(projectId, userId), inArray(projectUserTags.id, [...ids])));
   return rows.map((r) => r.id);
 }
 
@@ -143,7 +142,7 @@ export async function replaceUserTags(
   names: readonly string[],
 ): Promise<void> {
   const kept = tags.map((t) => t.id).filter((id): id is number => id != null);
-  const mine = and(eq(projectUserTags.projectId, projectId), eq(projectUserTags.userId, userId));
+  const mine = userTagsOf(projectId, userId);
   await db
     .delete(projectUserTags)
     .where(kept.length > 0 ? and(mine, notInArray(projectUserTags.id, kept)) : mine);
@@ -164,13 +163,7 @@ export async function ensureUserTag(
   const [found] = await db
     .select({ id: projectUserTags.id })
     .from(projectUserTags)
-    .where(
-      and(
-        eq(projectUserTags.projectId, projectId),
-        eq(projectUserTags.userId, userId),
-        sql`lower(${projectUserTags.name}) = lower(${name})`,
-      ),
-    )
+    .where(and(userTagsOf(projectId, userId), sql`lower(${projectUserTags.name}) = lower(${name})`))
     .limit(1);
   if (found) return found.id;
   const [made] = await db

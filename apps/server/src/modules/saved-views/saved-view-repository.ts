@@ -30,22 +30,27 @@ const columns = {
   updatedAt: savedViews.updatedAt,
 };
 
+/** Views with their owner's name (SavedViewRecord). */
+function selectViews(db: Db) {
+  return db.select(columns).from(savedViews).innerJoin(users, eq(users.id, savedViews.ownerId));
+}
+
+/** The views of the project a user sees: their own and the shared ones. */
+function visibleTo(projectId: number, userId: number) {
+  return and(
+    eq(savedViews.projectId, projectId),
+    or(eq(savedViews.ownerId, userId), eq(savedViews.shared, true)),
+  );
+}
+
 /** The caller's views and the project's shared ones: own first, then by name. */
 export async function listVisibleViews(
   db: Db,
   projectId: number,
   userId: number,
 ): Promise<SavedViewRecord[]> {
-  return db
-    .select(columns)
-    .from(savedViews)
-    .innerJoin(users, eq(users.id, savedViews.ownerId))
-    .where(
-      and(
-        eq(savedViews.projectId, projectId),
-        or(eq(savedViews.ownerId, userId), eq(savedViews.shared, true)),
-      ),
-    )
+  return selectViews(db)
+    .where(visibleTo(projectId, userId))
     .orderBy(
       desc(sql`${savedViews.ownerId} = ${userId}`),
       asc(sql`lower(${savedViews.name})`),
@@ -61,17 +66,8 @@ export async function findVisibleView(
   viewId: number,
   lock = false,
 ): Promise<SavedViewRecord | null> {
-  const query = db
-    .select(columns)
-    .from(savedViews)
-    .innerJoin(users, eq(users.id, savedViews.ownerId))
-    .where(
-      and(
-        eq(savedViews.id, viewId),
-        eq(savedViews.projectId, projectId),
-        or(eq(savedViews.ownerId, userId), eq(savedViews.shared, true)),
-      ),
-    )
+  const query = selectViews(db)
+    .where(and(eq(savedViews.id, viewId), visibleTo(projectId, userId)))
     .limit(1);
   const [row] = lock ? await query.for('update', { of: savedViews }) : await query;
   return row ?? null;

@@ -8,6 +8,7 @@ import {
   type SavedViewContent,
 } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
+import type { Db } from '../../db/database.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { isUniqueViolation } from '../companies/company-admin-service.ts';
@@ -88,6 +89,23 @@ export async function listSavedViews(
   return rows.map((r) => present(r, actor.account.id));
 }
 
+/**
+ * A view the caller sees and may edit, locked for the change (SAVED_VIEW_NOT_FOUND when they do not see it,
+ * FORBIDDEN when it is another's).
+ */
+async function lockEditableView(tx: Db, projectId: number, userId: number, viewId: number) {
+  const view = await findVisibleView(tx, projectId, userId, viewId, true);
+  if (!view) throw new AppError('SAVED_VIEW_NOT_FOUND');
+  if (!canEditSavedView(view, userId)) throw new AppError('FORBIDDEN');
+  return view;
+}
+
+/** A view just written, read back in the same transaction (with its owner's name) and presented. */
+async function readBack(tx: Db, projectId: number, userId: number, viewId: number): Promise<SavedView> {
+  const view = await findVisibleView(tx, projectId, userId, viewId);
+  return present(view!, userId);
+}
+
 /** createSavedView: a new view of the caller (shared with the project only by managers). */
 export async function createSavedView(
   services: AppServices,
@@ -106,8 +124,7 @@ export async function createSavedView(
       if ((await findOwnViewByName(tx, projectId, userId, content.name)) !== null)
         throw new AppError('SAVED_VIEW_NAME_TAKEN');
       const id = await insertView(tx, projectId, userId, content, input.shared === true);
-      const view = await findVisibleView(tx, projectId, userId, id);
-      return present(view!, userId);
+      return readBack(tx, projectId, userId, id);
     }),
   );
 }
@@ -125,9 +142,7 @@ export async function updateSavedView(
   const userId = actor.account.id;
   return translateClash(() =>
     unitOfWork(services, async (tx) => {
-      const view = await findVisibleView(tx, projectId, userId, viewId, true);
-      if (!view) throw new AppError('SAVED_VIEW_NOT_FOUND');
-      if (!canEditSavedView(view, userId)) throw new AppError('FORBIDDEN');
+      const view = await lockEditableView(tx, projectId, userId, viewId);
       const content = checkContent({
         name: input.name ?? view.name,
         filter: input.filter ?? view.filter,
@@ -139,8 +154,7 @@ export async function updateSavedView(
         if (clash !== null && clash !== viewId) throw new AppError('SAVED_VIEW_NAME_TAKEN');
       }
       await updateView(tx, viewId, { ...content, ...(input.shared != null ? { shared: input.shared } : {}) });
-      const updated = await findVisibleView(tx, projectId, userId, viewId);
-      return present(updated!, userId);
+      return readBack(tx, projectId, userId, viewId);
     }),
   );
 }
@@ -155,9 +169,7 @@ export async function deleteSavedView(
   await access(services, actor, projectId);
   const userId = actor.account.id;
   return unitOfWork(services, async (tx) => {
-    const view = await findVisibleView(tx, projectId, userId, viewId, true);
-    if (!view) throw new AppError('SAVED_VIEW_NOT_FOUND');
-    if (!canEditSavedView(view, userId)) throw new AppError('FORBIDDEN');
+    await lockEditableView(tx, projectId, userId, viewId);
     await deleteView(tx, viewId);
     return true;
   });

@@ -30,23 +30,12 @@ import {
   type SmartFlowRunRow,
 } from './smart-flow-repository.ts';
 
-/** A rule as the API presents it, with its newest runs. */
-export interface SmartFlowRuleView {
-  id: number;
-  projectId: number;
-  projectName: string;
-  name: string;
-  description: string | null;
-  trigger: unknown;
-  condition: unknown;
-  action: unknown;
-  paused: boolean;
-  nextRunAt: Date | null;
-  createdAt: Date;
+/** A rule as the API presents it: the stored rule without its owner and cursor, with its newest runs. */
+export type SmartFlowRuleView = Omit<SmartFlowRuleRow, 'userId' | 'cursorAt'> & {
   runs: SmartFlowRunRow[];
   /** The names of the condition's and the action's disciplines (those still in the project), for the rule in words. */
   disciplineNames: { id: number; name: string }[];
-}
+};
 
 async function present(
   db: Db,

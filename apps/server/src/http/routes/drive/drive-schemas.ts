@@ -26,17 +26,31 @@ export const bulkDownloadParams = {
 
 const idList = { type: 'array', items: INT_ID, maxItems: 200 } as const;
 
+/** The page and order of a list of files (the drive's and the project files'), newest upload first by default. */
+export const fileListPaging = <K extends readonly string[]>(sortKeys: K) =>
+  ({
+    page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
+    sort: { type: 'string', enum: sortKeys, default: 'uploadedAt' },
+    order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+  }) as const;
+
+/** The extension filter and the search of a list of files. */
+export const extensionFilter = {
+  type: 'array',
+  items: { type: 'string', maxLength: 10 },
+  maxItems: 50,
+} as const;
+export const fileSearch = { type: 'string', maxLength: 200 } as const;
+
 export const listQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
-    sort: { type: 'string', enum: DRIVE_SORT_KEYS, default: 'uploadedAt' },
-    order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+    ...fileListPaging(DRIVE_SORT_KEYS),
     createdByUserId: idList,
     disciplineId: idList,
-    extension: { type: 'array', items: { type: 'string', maxLength: 10 }, maxItems: 50 },
+    extension: extensionFilter,
     localId: idList,
     phase: { type: 'array', items: { type: 'integer', minimum: 0, maximum: 13 }, maxItems: 14 },
     status: { type: 'array', items: { type: 'string', enum: DOCUMENT_STATUSES }, maxItems: 5 },
@@ -45,7 +59,7 @@ export const listQuery = {
     uploadedBefore: { type: 'string', format: 'date-time' },
     updatedAfter: { type: 'string', format: 'date-time' },
     updatedBefore: { type: 'string', format: 'date-time' },
-    search: { type: 'string', maxLength: 200 },
+    search: fileSearch,
   },
 } as const;
 
@@ -58,19 +72,19 @@ const permissions = {
   },
 } as const;
 
-const fileProperties = {
+// What a drive file and a project file (both revisions of a drive document) answer alike, in three runs so that
+// each keeps its own fields in their places.
+
+/** Which stored file it is. */
+export const storedFileKeyProperties = {
   id: { type: 'integer' },
   projectId: { type: 'integer' },
   documentId: { type: 'integer' },
   fileName: { type: 'string' },
-  documentName: { type: 'string' },
-  revisionName: { type: 'string' },
-  extension: { type: 'string' },
-  disciplineId: nullable('integer'),
-  localId: nullable('integer'),
-  phase: nullable('integer'),
-  status: { type: 'string', enum: DOCUMENT_STATUSES },
-  visibility: { type: 'string', enum: DOCUMENT_VISIBILITIES },
+} as const;
+
+/** Its bytes and how far their upload and processing went. */
+export const storedFileStateProperties = {
   fileSize: { type: 'integer' },
   contentType: nullable('string'),
   uploadState: { type: 'string', enum: ['pending', 'confirmed'] },
@@ -81,12 +95,30 @@ const fileProperties = {
     description:
       'While the processing is queued: the place of its job in its queue (1 = next); null otherwise',
   },
-  companyId: nullable('integer'),
+} as const;
+
+/** Who uploaded it, and when it was created, uploaded and last changed. */
+export const storedFileUploadProperties = {
   createdByUserId: nullable('integer'),
   createdByName: nullable('string'),
   createdAt: { type: 'string', format: 'date-time' },
   uploadedAt: { type: ['string', 'null'], format: 'date-time' },
   updatedAt: { type: 'string', format: 'date-time' },
+} as const;
+
+const fileProperties = {
+  ...storedFileKeyProperties,
+  documentName: { type: 'string' },
+  revisionName: { type: 'string' },
+  extension: { type: 'string' },
+  disciplineId: nullable('integer'),
+  localId: nullable('integer'),
+  phase: nullable('integer'),
+  status: { type: 'string', enum: DOCUMENT_STATUSES },
+  visibility: { type: 'string', enum: DOCUMENT_VISIBILITIES },
+  ...storedFileStateProperties,
+  companyId: nullable('integer'),
+  ...storedFileUploadProperties,
   revisionsCount: { type: 'integer' },
   thumbnailUrl: nullable('string'),
   permissions,
@@ -95,20 +127,31 @@ const fileProperties = {
 /** A drive file (spec core §3 "Drive file", with Obra's additions). */
 export const driveFileSchema = { type: 'object', properties: fileProperties } as const;
 
-export const fileWithRevisionsSchema = {
-  type: 'object',
-  properties: { ...fileProperties, revisions: { type: 'array', items: driveFileSchema } },
-} as const;
+/** A file with its history (`historyKey`: its revisions, or a project file's versions), each answered as the file is. */
+export const fileWithHistorySchema = <P extends object, K extends string>(
+  fileSchema: { type: 'object'; properties: P },
+  historyKey: K,
+) =>
+  ({
+    type: 'object',
+    properties: { ...fileSchema.properties, [historyKey]: { type: 'array', items: fileSchema } },
+  }) as const;
 
-export const listResponse = {
-  type: 'object',
-  properties: {
-    files: { type: 'array', items: driveFileSchema },
-    total: { type: 'integer' },
-    page: { type: 'integer' },
-    pageSize: { type: 'integer' },
-  },
-} as const;
+export const fileWithRevisionsSchema = fileWithHistorySchema(driveFileSchema, 'revisions');
+
+/** A page of a list of files, with the list's total. */
+export const fileListResponse = <F extends object>(fileSchema: F) =>
+  ({
+    type: 'object',
+    properties: {
+      files: { type: 'array', items: fileSchema },
+      total: { type: 'integer' },
+      page: { type: 'integer' },
+      pageSize: { type: 'integer' },
+    },
+  }) as const;
+
+export const listResponse = fileListResponse(driveFileSchema);
 
 const counts = {
   type: 'array',

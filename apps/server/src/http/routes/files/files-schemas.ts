@@ -1,5 +1,15 @@
 import { PROJECT_FILES_SORT_KEYS } from '../../../modules/files/files-repository.ts';
-import { uploadTargetSchema } from '../drive/drive-schemas.ts';
+import {
+  extensionFilter,
+  fileListPaging,
+  fileListResponse,
+  fileSearch,
+  fileWithHistorySchema,
+  storedFileKeyProperties,
+  storedFileStateProperties,
+  storedFileUploadProperties,
+  uploadTargetSchema,
+} from '../drive/drive-schemas.ts';
 
 /** JSON schemas of the project files' REST routes (docs/api-drive.md "Project files"). */
 
@@ -9,38 +19,19 @@ export const listQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
-    sort: { type: 'string', enum: PROJECT_FILES_SORT_KEYS, default: 'uploadedAt' },
-    order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
-    extension: { type: 'array', items: { type: 'string', maxLength: 10 }, maxItems: 50 },
-    search: { type: 'string', maxLength: 200 },
+    ...fileListPaging(PROJECT_FILES_SORT_KEYS),
+    extension: extensionFilter,
+    search: fileSearch,
   },
 } as const;
 
 const fileProperties = {
-  id: { type: 'integer' },
-  projectId: { type: 'integer' },
-  documentId: { type: 'integer' },
-  fileName: { type: 'string' },
+  ...storedFileKeyProperties,
   extension: { type: 'string' },
   version: { type: 'integer' },
   versionsCount: { type: 'integer' },
-  fileSize: { type: 'integer' },
-  contentType: nullable('string'),
-  uploadState: { type: 'string', enum: ['pending', 'confirmed'] },
-  processingState: { type: 'string' },
-  processingError: nullable('string'),
-  queuePosition: {
-    type: ['integer', 'null'],
-    description:
-      'While the processing is queued: the place of its job in its queue (1 = next); null otherwise',
-  },
-  createdByUserId: nullable('integer'),
-  createdByName: nullable('string'),
-  createdAt: { type: 'string', format: 'date-time' },
-  uploadedAt: { type: ['string', 'null'], format: 'date-time' },
-  updatedAt: { type: 'string', format: 'date-time' },
+  ...storedFileStateProperties,
+  ...storedFileUploadProperties,
   thumbnailUrl: nullable('string'),
   permissions: { type: 'object', properties: { delete: { type: 'boolean' } } },
 } as const;
@@ -48,20 +39,9 @@ const fileProperties = {
 /** A version of a project file. */
 export const projectFileSchema = { type: 'object', properties: fileProperties } as const;
 
-export const fileWithVersionsSchema = {
-  type: 'object',
-  properties: { ...fileProperties, versions: { type: 'array', items: projectFileSchema } },
-} as const;
+export const fileWithVersionsSchema = fileWithHistorySchema(projectFileSchema, 'versions');
 
-export const listResponse = {
-  type: 'object',
-  properties: {
-    files: { type: 'array', items: projectFileSchema },
-    total: { type: 'integer' },
-    page: { type: 'integer' },
-    pageSize: { type: 'integer' },
-  },
-} as const;
+export const listResponse = fileListResponse(projectFileSchema);
 
 export const createBody = {
   type: 'object',
