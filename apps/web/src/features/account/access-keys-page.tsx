@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Center, Code, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useClient, useQuery } from 'urql';
@@ -17,6 +17,7 @@ import {
   CreateAccessKeyDialog,
   RevokeAccessKeyDialog,
 } from './access-key-dialogs.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 type AccessKey = AccessKeysQuery['accessKeys'][number];
 
@@ -66,11 +67,7 @@ export function AccessKeysPage() {
           {t('accessKeys.intro')}
         </Text>
         <FormError error={list.error} />
-        {list.fetching && !list.data && (
-          <Center>
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        )}
+        {list.fetching && !list.data && <LoadingCenter />}
         {list.data && keys.length === 0 && (
           <Text ta="center" c="dimmed" py="lg" data-testid="access-keys-empty">
             {t('accessKeys.empty')}

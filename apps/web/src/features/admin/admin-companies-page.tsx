@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Center, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { AdminCompaniesDocument, type CompanyProfileFieldsFragment } from '../..
 import { FormError } from '../../components/form-error.tsx';
 import { useLimitText } from '../company/company-profile-fields.tsx';
 import { useCompanyForm } from './use-company-form.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 /** Company search starts at two characters (editor §5.3). */
 export const MIN_SEARCH = 2;
@@ -48,11 +49,7 @@ export function AdminCompaniesPage() {
           </Text>
         )}
         <FormError error={query.error} />
-        {query.fetching && !all && (
-          <Center>
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        )}
+        {query.fetching && !all && <LoadingCenter />}
         {companies && companies.length === 0 && (
           <Text ta="center" c="dimmed" py="lg">
             {all && all.length > 0 ? t('companies.noMatch') : t('companies.empty')}

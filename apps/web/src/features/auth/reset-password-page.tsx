@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { passwordFormState } from '@obra/domain';
 import {
   NewPasswordFields,
@@ -11,7 +11,8 @@ import {
 import { authApi } from '../../lib/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authHref } from './auth-links.ts';
-import { CODE_LENGTH, CodeInput } from './code-input.tsx';
+import { EmailCodeFields, ResendCodeRow } from './auth-fields.tsx';
+import { CODE_LENGTH } from './code-input.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 
@@ -53,41 +54,24 @@ export function ResetPasswordPage() {
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          {!params.get('email') && (
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-          )}
-          <CodeInput
-            label={t('fields.code')}
-            value={code}
-            onChange={setCode}
-            autoFocus={Boolean(params.get('email'))}
+          <EmailCodeFields
+            askEmail={!params.get('email')}
+            email={email}
+            onEmail={setEmail}
+            code={code}
+            onCode={setCode}
           />
           <NewPasswordFields value={pair} onChange={setPair} passwordLabel={t('fields.newPassword')} />
           <FormError error={action.error ?? resend.error} />
           <Button type="submit" loading={action.busy} disabled={!valid} fullWidth>
             {t('reset.submit')}
           </Button>
-          <Group justify="space-between">
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => void resendCode()}
-              loading={resend.busy}
-              disabled={!address}
-            >
-              {t('verify.resend')}
-            </Button>
-            <Anchor component={Link} to={authHref('/login', { email: address })} size="sm">
-              {t('common.backToLogin')}
-            </Anchor>
-          </Group>
+          <ResendCodeRow
+            onResend={() => void resendCode()}
+            busy={resend.busy}
+            address={address}
+            loginHref={authHref('/login', { email: address })}
+          />
         </Stack>
       </form>
     </AuthCard>

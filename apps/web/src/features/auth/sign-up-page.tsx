@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { passwordFormState } from '@obra/domain';
@@ -17,6 +17,7 @@ import { rememberPendingSignIn } from './pending-sign-in.ts';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { invitationOf } from './invitation-link.ts';
 import { InvitationNotice } from './invitation-notice.tsx';
+import { EmailField, PersonNameFields } from './auth-fields.tsx';
 
 /** /sign-up: name, last name, e-mail and a password that passes the live check of editor §5.2. */
 export function SignUpPage() {
@@ -58,33 +59,14 @@ export function SignUpPage() {
       <InvitationNotice invitation={invitation} />
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <Group grow align="flex-start" wrap="wrap">
-            <TextInput
-              label={t('fields.name')}
-              autoComplete="given-name"
-              required
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              miw={180}
-              autoFocus
-            />
-            <TextInput
-              label={t('fields.lastName')}
-              autoComplete="family-name"
-              required
-              value={lastName}
-              onChange={(e) => setLastName(e.currentTarget.value)}
-              miw={180}
-            />
-          </Group>
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+          <PersonNameFields
+            name={name}
+            lastName={lastName}
+            onName={setName}
+            onLastName={setLastName}
+            labels={{ name: t('fields.name'), lastName: t('fields.lastName') }}
           />
+          <EmailField value={email} onChange={setEmail} />
           <NewPasswordFields value={pair} onChange={setPair} />
           <FormError error={action.error}>
             {exists && (

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,7 +9,8 @@ import { toUiError } from '../../lib/api-errors.ts';
 import { authApi } from '../../lib/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authHref } from './auth-links.ts';
-import { CODE_LENGTH, CodeInput } from './code-input.tsx';
+import { EmailCodeFields, ResendCodeRow } from './auth-fields.tsx';
+import { CODE_LENGTH } from './code-input.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { takePendingSignIn } from './pending-sign-in.ts';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
@@ -54,21 +55,12 @@ export function VerifyEmailPage() {
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          {!params.get('email') && (
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-          )}
-          <CodeInput
-            label={t('fields.code')}
-            value={code}
-            onChange={setCode}
-            autoFocus={Boolean(params.get('email'))}
+          <EmailCodeFields
+            askEmail={!params.get('email')}
+            email={email}
+            onEmail={setEmail}
+            code={code}
+            onCode={setCode}
           />
           <FormError error={action.error ?? resend.error}>
             {confirmed && (
@@ -87,20 +79,12 @@ export function VerifyEmailPage() {
           >
             {t('verify.submit')}
           </Button>
-          <Group justify="space-between">
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => void resendCode()}
-              loading={resend.busy}
-              disabled={!address}
-            >
-              {t('verify.resend')}
-            </Button>
-            <Anchor component={Link} to={authHref('/login', { redirect })} size="sm">
-              {t('common.backToLogin')}
-            </Anchor>
-          </Group>
+          <ResendCodeRow
+            onResend={() => void resendCode()}
+            busy={resend.busy}
+            address={address}
+            loginHref={authHref('/login', { redirect })}
+          />
         </Stack>
       </form>
     </AuthCard>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Center, Group, Loader, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SettingsLayout } from '../../components/settings-layout/settings-layout.tsx';
@@ -10,6 +10,7 @@ import {
   revokeConnectedApplication,
   type ConnectedApplication,
 } from './oauth-consent-api.ts';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 /**
  * /workspace/user/connectedApps: the BCF applications the person allowed through the OAuth2 consent screen
@@ -49,11 +50,7 @@ export function ConnectedAppsPage() {
           {t('connectedApps.intro')}
         </Text>
         <FormError error={load.error} />
-        {apps === null && load.busy && (
-          <Center>
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        )}
+        {apps === null && load.busy && <LoadingCenter />}
         {apps?.length === 0 && (
           <Text ta="center" c="dimmed" py="lg" data-testid="connected-apps-empty">
             {t('connectedApps.empty')}

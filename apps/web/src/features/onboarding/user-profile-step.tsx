@@ -8,6 +8,8 @@ import { useSession } from '../../app/guards/session-context.ts';
 import { UpdateUserProfileDocument } from '../../gql/generated.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
+import { TextField } from '../../components/text-field.tsx';
+import { PersonNameFields } from '../auth/auth-fields.tsx';
 
 /** /onboarding/userprofile: name and last name (which confirm the register), phone and LinkedIn. */
 export function UserProfileStep() {
@@ -47,37 +49,25 @@ export function UserProfileStep() {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <TextInput label={t('fields.email')} value={user?.email ?? ''} readOnly disabled />
-          <Group grow align="flex-start" wrap="wrap">
-            <TextInput
-              label={t('fields.name')}
-              autoComplete="given-name"
-              required
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              miw={180}
-              autoFocus
-            />
-            <TextInput
-              label={t('fields.lastName')}
-              autoComplete="family-name"
-              required
-              value={lastName}
-              onChange={(e) => setLastName(e.currentTarget.value)}
-              miw={180}
-            />
-          </Group>
-          <TextInput
+          <PersonNameFields
+            name={name}
+            lastName={lastName}
+            onName={setName}
+            onLastName={setLastName}
+            labels={{ name: t('fields.name'), lastName: t('fields.lastName') }}
+          />
+          <TextField
             label={t('fields.phone')}
             type="tel"
             autoComplete="tel"
             value={phone}
-            onChange={(e) => setPhone(e.currentTarget.value)}
+            onChange={setPhone}
           />
-          <TextInput
+          <TextField
             label={t('fields.linkedin')}
             type="url"
             value={linkedin}
-            onChange={(e) => setLinkedin(e.currentTarget.value)}
+            onChange={setLinkedin}
             placeholder="https://www.linkedin.com/in/…"
           />
           <FormError error={action.error} />

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Center, Group, Loader, Stack } from '@mantine/core';
+import { AppShell, Burger, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { isLinkedToPartner, projectMenuItems } from './project-menu.tsx';
 import { ProjectSelectorPopover, SelectorTarget } from './project-selector-popover.tsx';
 import { DemoBanner } from '../demo-mode/demo-mode.tsx';
 import { OfflineProjectToggle } from '../offline/offline-project-toggle.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 // A malformed project id in the address is the same to the user as an unknown project.
 const NOT_FOUND = new RestError('PROJECT_NOT_FOUND', 'PROJECT_NOT_FOUND', 404);
@@ -122,11 +123,7 @@ export function ProjectLayout() {
             <FormError error={data.error} />
           </Stack>
         )}
-        {valid && data.fetching && !project && (
-          <Center py="xl">
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        )}
+        {valid && data.fetching && !project && <LoadingCenter py="xl" />}
         {context && <Outlet context={context} />}
       </AppShell.Main>
     </AppShell>

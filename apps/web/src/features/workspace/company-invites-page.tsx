@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -19,6 +19,7 @@ import { showErrorToast } from '../../lib/error-toast.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { InviteMemberDialog } from './invite-member-dialog.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 type SentInvite = CompanyMemberInvitesQuery['companyMemberInvites'][number];
 
@@ -68,11 +69,7 @@ export function CompanyInvitesPage() {
           {t('companyInvites.intro', { company: user.company?.name ?? '' })}
         </Text>
         <FormError error={list.error} />
-        {list.fetching && !list.data && (
-          <Center>
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        )}
+        {list.fetching && !list.data && <LoadingCenter />}
         {list.data && invites.length === 0 && (
           <Text ta="center" c="dimmed" py="lg" data-testid="company-invites-empty">
             {needle ? t('companyInvites.noMatch') : t('companyInvites.empty')}

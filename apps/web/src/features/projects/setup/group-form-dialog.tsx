@@ -1,8 +1,7 @@
-import { TEXT_LIMITS } from '@obra/domain';
 import { useState } from 'react';
-import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { MultiSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/form-error.tsx';
+import { SetupFormDialog, SetupNameField } from './setup-form-dialog.tsx';
 
 /** A person who can be put in a group. */
 export interface GroupCandidate {
@@ -40,48 +39,34 @@ export function GroupFormDialog({
   const nameError =
     name.trim() === '' ? t('groups.nameRequired') : taken(name) ? t('groups.nameTaken') : null;
   return (
-    <Modal opened onClose={onClose} title={title} centered>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTouched(true);
-          if (!nameError) onSave({ name: name.trim(), usersId: members.map(Number) });
-        }}
-      >
-        <Stack gap="md">
-          <TextInput
-            label={t('groups.name')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={touched ? nameError : null}
-            required
-            maxLength={TEXT_LIMITS.name}
-            data-autofocus
-          />
-          <MultiSelect
-            label={t('groups.members')}
-            description={creating ? t('groups.creatorJoins') : undefined}
-            placeholder={t('groups.membersPlaceholder')}
-            data={candidates.map((c) => ({ value: String(c.id), label: c.label }))}
-            value={members}
-            onChange={setMembers}
-            searchable
-            clearable
-            nothingFoundMessage={t('groups.noPeople')}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <FormError error={error} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <SetupFormDialog
+      title={title}
+      busy={busy}
+      error={error}
+      onClose={onClose}
+      onSubmit={() => {
+        setTouched(true);
+        if (!nameError) onSave({ name: name.trim(), usersId: members.map(Number) });
+      }}
+    >
+      <SetupNameField
+        label={t('groups.name')}
+        value={name}
+        onChange={setName}
+        error={touched ? nameError : null}
+      />
+      <MultiSelect
+        label={t('groups.members')}
+        description={creating ? t('groups.creatorJoins') : undefined}
+        placeholder={t('groups.membersPlaceholder')}
+        data={candidates.map((c) => ({ value: String(c.id), label: c.label }))}
+        value={members}
+        onChange={setMembers}
+        searchable
+        clearable
+        nothingFoundMessage={t('groups.noPeople')}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </SetupFormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { FormError } from '../../../components/form-error.tsx';
 import { PROJECT_ACTIVE } from '../project-sections.ts';
 import { useProject } from '../project-context.ts';
 import { useSetupArea } from './setup-area.ts';
+import { DialogButtons } from './setup-form-dialog.tsx';
 
 /** A mutation result as urql returns it. */
 interface MutationResult {
@@ -132,20 +133,16 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('projects');
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="md">
         <Text size="sm">{message}</Text>
         <FormError error={error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
+        <DialogButtons onCancel={onClose} busy={busy}>
           <Button color={danger ? 'red' : undefined} loading={busy} onClick={onConfirm} data-autofocus>
             {confirmLabel}
           </Button>
-        </Group>
+        </DialogButtons>
       </Stack>
     </Modal>
   );
@@ -192,14 +189,11 @@ export function TypedConfirmDialog({
             autoComplete="off"
           />
           <FormError error={error} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
+          <DialogButtons onCancel={onClose} busy={busy}>
             <Button type="submit" color="red" disabled={!matches} loading={busy}>
               {t('common.remove')}
             </Button>
-          </Group>
+          </DialogButtons>
         </Stack>
       </form>
     </Modal>

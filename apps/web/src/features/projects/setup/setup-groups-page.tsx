@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Center, Group, Loader, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconDoorExit, IconPencil, IconTrash } from '@tabler/icons-react';
 import { normalizeText } from '@obra/domain';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { useProject } from '../project-context.ts';
 import { PROJECT_ACTIVE } from '../project-sections.ts';
 import { GroupFormDialog, type GroupCandidate } from './group-form-dialog.tsx';
 import { ConfirmDialog, SetupScreen, TypedConfirmDialog, useSetupAction } from './setup-common.tsx';
+import { LoadingCenter } from '../../../components/loading.tsx';
 
 type ProjectUser = SetupGroupsQuery['projectData']['users'][number];
 type Dialog =
@@ -88,11 +89,7 @@ export function SetupGroupsPage() {
         {t('setup.groups.intro')}
       </Text>
       <FormError error={query.error} />
-      {query.fetching && !groups && (
-        <Center>
-          <Loader aria-label={t('common:loading')} />
-        </Center>
-      )}
+      {query.fetching && !groups && <LoadingCenter />}
       {shown && shown.length === 0 && (
         <Text ta="center" c="dimmed" py="lg" data-testid="groups-empty">
           {needle ? t('groups.noMatch') : t('groups.empty')}
