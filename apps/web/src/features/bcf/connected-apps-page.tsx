@@ -11,6 +11,7 @@ import {
   type ConnectedApplication,
 } from './oauth-consent-api.ts';
 import { LoadingCenter } from '../../components/loading.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 
 /**
  * /workspace/user/connectedApps: the BCF applications the person allowed through the OAuth2 consent screen
@@ -94,39 +95,35 @@ function AppsTable({
   const date = (value: string) =>
     new Date(value).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped highlightOnHover data-testid="connected-apps-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('connectedApps.application')}</Table.Th>
-            <Table.Th>{t('connectedApps.grantedAt')}</Table.Th>
-            <Table.Th>{t('connectedApps.lastUsedAt')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('connectedApps.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {apps.map((app) => (
-            <Table.Tr key={app.clientId}>
-              <Table.Td>{name(app)}</Table.Td>
-              <Table.Td>{date(app.grantedAt)}</Table.Td>
-              <Table.Td>{app.lastUsedAt ? date(app.lastUsedAt) : t('connectedApps.never')}</Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => onRevoke(app)}
-                  aria-label={t('connectedApps.revokeLabel', { name: name(app) })}
-                >
-                  {t('connectedApps.revoke')}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={560}
+      highlightOnHover
+      testId="connected-apps-table"
+      heads={[
+        t('connectedApps.application'),
+        t('connectedApps.grantedAt'),
+        t('connectedApps.lastUsedAt'),
+        <VisuallyHidden>{t('connectedApps.actions')}</VisuallyHidden>,
+      ]}
+    >
+      {apps.map((app) => (
+        <Table.Tr key={app.clientId}>
+          <Table.Td>{name(app)}</Table.Td>
+          <Table.Td>{date(app.grantedAt)}</Table.Td>
+          <Table.Td>{app.lastUsedAt ? date(app.lastUsedAt) : t('connectedApps.never')}</Table.Td>
+          <Table.Td>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              onClick={() => onRevoke(app)}
+              aria-label={t('connectedApps.revokeLabel', { name: name(app) })}
+            >
+              {t('connectedApps.revoke')}
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

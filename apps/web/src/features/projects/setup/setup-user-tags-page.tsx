@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Group, Table, Text } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useClient, useQuery } from 'urql';
 import { SetupSetProjectUserTagsDocument, SetupUserTagsDocument } from '../../../gql/generated.ts';
@@ -10,6 +9,7 @@ import { useProject } from '../project-context.ts';
 import { PROJECT_ACTIVE } from '../project-sections.ts';
 import { SetupScreen, TypedConfirmDialog, useSetupAction } from './setup-common.tsx';
 import { LoadingCenter } from '../../../components/loading.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
 
 interface Tag {
   id: number;
@@ -74,23 +74,17 @@ export function SetupUserTagsPage() {
                 <Table.Td>{tag.name}</Table.Td>
                 {writable && (
                   <Table.Td w={90}>
-                    <Group gap={2} wrap="nowrap" justify="flex-end">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('userTags.rename', { name: tag.name })}
-                        onClick={() => setDialog({ kind: 'rename', tag })}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('userTags.delete', { name: tag.name })}
-                        onClick={() => setDialog({ kind: 'delete', tag })}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
+                    <RowActions
+                      justify="flex-end"
+                      edit={{
+                        label: t('userTags.rename', { name: tag.name }),
+                        onClick: () => setDialog({ kind: 'rename', tag }),
+                      }}
+                      remove={{
+                        label: t('userTags.delete', { name: tag.name }),
+                        onClick: () => setDialog({ kind: 'delete', tag }),
+                      }}
+                    />
                   </Table.Td>
                 )}
               </Table.Tr>
