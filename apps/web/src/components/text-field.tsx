@@ -11,3 +11,12 @@ export function TextField({ onChange, ...props }: FieldProps<TextInputProps>) {
 export function PasswordField({ onChange, ...props }: FieldProps<PasswordInputProps>) {
   return <PasswordInput {...props} onChange={(e) => onChange(e.currentTarget.value)} />;
 }
+
+/** The required field of the password the person has now (the browser may fill it in). */
+export function CurrentPasswordField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return <PasswordField autoComplete="current-password" required {...props} />;
+}

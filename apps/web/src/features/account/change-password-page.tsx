@@ -12,7 +12,7 @@ import { SettingsLayout } from '../../components/settings-layout/settings-layout
 import { authApi } from '../../lib/auth-api.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
-import { PasswordField } from '../../components/text-field.tsx';
+import { CurrentPasswordField } from '../../components/text-field.tsx';
 
 const EMPTY: NewPasswordValue = { password: '', confirmation: '' };
 
@@ -53,10 +53,8 @@ export function ChangePasswordPage() {
         }}
       >
         <Stack gap="sm" maw={420}>
-          <PasswordField
+          <CurrentPasswordField
             label={t('changePassword.current')}
-            autoComplete="current-password"
-            required
             value={oldPassword}
             onChange={setOldPassword}
           />

@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { Anchor, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { CodeInput } from './code-input.tsx';
 
@@ -17,6 +20,31 @@ export function EmailField({
 }) {
   const { t } = useTranslation('auth');
   return <TextField label={t('fields.email')} type="email" autoComplete={autoComplete} required {...props} />;
+}
+
+/**
+ * The e-mail (from the link, else typed) and the code of a confirmation screen, and sending the code again
+ * (`send`, then a notice): `fields` and `resendRow` are spread into `EmailCodeFields` and `ResendCodeRow`.
+ */
+export function useEmailCode(send: (email: string) => Promise<unknown>) {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [code, setCode] = useState('');
+  const resend = useAsyncAction();
+  const address = email.trim();
+  const resendCode = () =>
+    resend.run(async () => {
+      await send(address);
+      notifications.show({ color: 'teal', message: t('verify.resent') });
+    });
+  return {
+    address,
+    code,
+    resendError: resend.error,
+    fields: { askEmail: !params.get('email'), email, onEmail: setEmail, code, onCode: setCode },
+    resendRow: { onResend: () => void resendCode(), busy: resend.busy, address },
+  };
 }
 
 /**
@@ -70,40 +98,40 @@ export function ResendCodeRow({
   );
 }
 
-/** The first and last name, side by side when there is room (sign-up and the onboarding profile). */
+/** The first and last name the person types, spread into `PersonNameFields`. */
+export function usePersonNames(initial: { name: string; lastName: string }) {
+  const [name, onName] = useState(initial.name);
+  const [lastName, onLastName] = useState(initial.lastName);
+  return { name, lastName, onName, onLastName };
+}
+
+/**
+ * The first and last name, side by side when there is room (sign-up and the onboarding profile). The labels
+ * are the `fields` of the screen's namespace (`ns`), already loaded with the screen.
+ */
 export function PersonNameFields({
+  ns,
   name,
   lastName,
   onName,
   onLastName,
-  labels,
-}: {
-  name: string;
-  lastName: string;
-  onName: (value: string) => void;
-  onLastName: (value: string) => void;
-  /** The labels, from the screen's own namespace. */
-  labels: { name: string; lastName: string };
-}) {
+}: ReturnType<typeof usePersonNames> & { ns: 'auth' | 'onboarding' }) {
+  const { t } = useTranslation(ns);
+  const fields = [
+    { key: 'name', label: t('fields.name'), autoComplete: 'given-name', value: name, onChange: onName },
+    {
+      key: 'lastName',
+      label: t('fields.lastName'),
+      autoComplete: 'family-name',
+      value: lastName,
+      onChange: onLastName,
+    },
+  ];
   return (
     <Group grow align="flex-start" wrap="wrap">
-      <TextField
-        label={labels.name}
-        autoComplete="given-name"
-        required
-        value={name}
-        onChange={onName}
-        miw={180}
-        autoFocus
-      />
-      <TextField
-        label={labels.lastName}
-        autoComplete="family-name"
-        required
-        value={lastName}
-        onChange={onLastName}
-        miw={180}
-      />
+      {fields.map(({ key, ...field }, i) => (
+        <TextField key={key} {...field} required miw={180} autoFocus={i === 0} />
+      ))}
     </Group>
   );
 }

@@ -10,7 +10,7 @@ import { authApi, federatedStartUrl, type FederatedProvider } from '../../lib/au
 import { AuthCard } from './auth-card.tsx';
 import { authHref } from './auth-links.ts';
 import { EmailField } from './auth-fields.tsx';
-import { PasswordField } from '../../components/text-field.tsx';
+import { CurrentPasswordField } from '../../components/text-field.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { invitationOf } from './invitation-link.ts';
@@ -49,13 +49,7 @@ export function LoginPage() {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <EmailField value={email} onChange={setEmail} autoComplete="username" data-autofocus autoFocus />
-          <PasswordField
-            label={t('fields.password')}
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={setPassword}
-          />
+          <CurrentPasswordField label={t('fields.password')} value={password} onChange={setPassword} />
           <Group justify="flex-end">
             <Anchor component={Link} to={authHref('/forgot-password', { email })} size="sm">
               {t('login.forgot')}

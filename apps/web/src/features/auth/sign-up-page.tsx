@@ -17,7 +17,7 @@ import { rememberPendingSignIn } from './pending-sign-in.ts';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { invitationOf } from './invitation-link.ts';
 import { InvitationNotice } from './invitation-notice.tsx';
-import { EmailField, PersonNameFields } from './auth-fields.tsx';
+import { EmailField, PersonNameFields, usePersonNames } from './auth-fields.tsx';
 
 /** /sign-up: name, last name, e-mail and a password that passes the live check of editor §5.2. */
 export function SignUpPage() {
@@ -25,8 +25,8 @@ export function SignUpPage() {
   const [params] = useSearchParams();
   const redirect = safeRedirectPath(params.get('redirect'));
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [lastName, setLastName] = useState('');
+  const names = usePersonNames({ name: '', lastName: '' });
+  const { name, lastName } = names;
   const invitation = invitationOf(redirect);
   const [email, setEmail] = useState(params.get('email') ?? invitation?.email ?? '');
   const [pair, setPair] = useState<NewPasswordValue>({ password: '', confirmation: '' });
@@ -59,13 +59,7 @@ export function SignUpPage() {
       <InvitationNotice invitation={invitation} />
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <PersonNameFields
-            name={name}
-            lastName={lastName}
-            onName={setName}
-            onLastName={setLastName}
-            labels={{ name: t('fields.name'), lastName: t('fields.lastName') }}
-          />
+          <PersonNameFields ns="auth" {...names} />
           <EmailField value={email} onChange={setEmail} />
           <NewPasswordFields value={pair} onChange={setPair} />
           <FormError error={action.error}>

@@ -9,7 +9,7 @@ import { UpdateUserProfileDocument } from '../../gql/generated.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { TextField } from '../../components/text-field.tsx';
-import { PersonNameFields } from '../auth/auth-fields.tsx';
+import { PersonNameFields, usePersonNames } from '../auth/auth-fields.tsx';
 
 /** /onboarding/userprofile: name and last name (which confirm the register), phone and LinkedIn. */
 export function UserProfileStep() {
@@ -19,8 +19,8 @@ export function UserProfileStep() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const user = session.user;
-  const [name, setName] = useState(user?.name ?? '');
-  const [lastName, setLastName] = useState(user?.lastName ?? '');
+  const names = usePersonNames({ name: user?.name ?? '', lastName: user?.lastName ?? '' });
+  const { name, lastName } = names;
   const [phone, setPhone] = useState(user?.firstPhone ?? '');
   const [linkedin, setLinkedin] = useState(user?.linkedin ?? '');
   const action = useAsyncAction();
@@ -49,13 +49,7 @@ export function UserProfileStep() {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <TextInput label={t('fields.email')} value={user?.email ?? ''} readOnly disabled />
-          <PersonNameFields
-            name={name}
-            lastName={lastName}
-            onName={setName}
-            onLastName={setLastName}
-            labels={{ name: t('fields.name'), lastName: t('fields.lastName') }}
-          />
+          <PersonNameFields ns="onboarding" {...names} />
           <TextField
             label={t('fields.phone')}
             type="tel"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MultiSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SetupFormDialog, SetupNameField } from './setup-form-dialog.tsx';
+import { SetupFormDialog, SetupNameField, type NamedValueDialogProps } from './setup-form-dialog.tsx';
 
 /** A person who can be put in a group. */
 export interface GroupCandidate {
@@ -11,26 +11,16 @@ export interface GroupCandidate {
 
 /** A group's name and members, to create or to edit (spec core §5: a group needs a name). */
 export function GroupFormDialog({
-  title,
   initial,
   candidates,
   creating,
   taken,
-  busy,
-  error,
   onSave,
-  onClose,
-}: {
-  title: string;
-  initial: { name: string; usersId: number[] };
+  ...dialog
+}: NamedValueDialogProps<{ name: string; usersId: number[] }> & {
   candidates: GroupCandidate[];
   /** On creation the creator joins by themselves, so they are not offered. */
   creating: boolean;
-  taken: (name: string) => boolean;
-  busy: boolean;
-  error: unknown;
-  onSave: (value: { name: string; usersId: number[] }) => void;
-  onClose: () => void;
 }) {
   const { t } = useTranslation('projects');
   const [name, setName] = useState(initial.name);
@@ -40,10 +30,7 @@ export function GroupFormDialog({
     name.trim() === '' ? t('groups.nameRequired') : taken(name) ? t('groups.nameTaken') : null;
   return (
     <SetupFormDialog
-      title={title}
-      busy={busy}
-      error={error}
-      onClose={onClose}
+      {...dialog}
       onSubmit={() => {
         setTouched(true);
         if (!nameError) onSave({ name: name.trim(), usersId: members.map(Number) });

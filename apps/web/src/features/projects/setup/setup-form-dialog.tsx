@@ -73,6 +73,20 @@ export function SetupFormDialog({
   );
 }
 
+/**
+ * What a setup dialog editing a named value gets: its title, the value it opens with, whether a name is taken
+ * already, the save's state (`busy`, `error`), the save and the closing.
+ */
+export interface NamedValueDialogProps<T> {
+  title: string;
+  initial: T;
+  taken: (name: string) => boolean;
+  busy: boolean;
+  error: unknown;
+  onSave: (value: T) => void;
+  onClose: () => void;
+}
+
 /** The required name a setup dialog opens on (focused; its error shown once the form was submitted). */
 export function SetupNameField({
   label,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useClient, useQuery } from 'urql';
 import { SetupSetProjectUserTagsDocument, SetupUserTagsDocument } from '../../../gql/generated.ts';
 import { FormError } from '../../../components/form-error.tsx';
-import { SetupFormDialog, SetupNameField } from './setup-form-dialog.tsx';
+import { SetupFormDialog, SetupNameField, type NamedValueDialogProps } from './setup-form-dialog.tsx';
 import { useProject } from '../project-context.ts';
 import { PROJECT_ACTIVE } from '../project-sections.ts';
 import { SetupScreen, TypedConfirmDialog, useSetupAction } from './setup-common.tsx';
@@ -125,23 +125,7 @@ export function SetupUserTagsPage() {
   );
 }
 
-function TagNameDialog({
-  title,
-  initial,
-  taken,
-  busy,
-  error,
-  onSave,
-  onClose,
-}: {
-  title: string;
-  initial: string;
-  taken: (name: string) => boolean;
-  busy: boolean;
-  error: unknown;
-  onSave: (name: string) => void;
-  onClose: () => void;
-}) {
+function TagNameDialog({ initial, taken, onSave, ...dialog }: NamedValueDialogProps<string>) {
   const { t } = useTranslation('projects');
   const [name, setName] = useState(initial);
   const [touched, setTouched] = useState(false);
@@ -149,10 +133,7 @@ function TagNameDialog({
     name.trim() === '' ? t('userTags.nameRequired') : taken(name) ? t('userTags.nameTaken') : null;
   return (
     <SetupFormDialog
-      title={title}
-      busy={busy}
-      error={error}
-      onClose={onClose}
+      {...dialog}
       onSubmit={() => {
         setTouched(true);
         if (!nameError) onSave(name.trim());
