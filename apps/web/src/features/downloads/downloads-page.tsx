@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Badge, Button, Card, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileZip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useClient, useQuery } from 'urql';
@@ -11,6 +11,7 @@ import {
 import { FormError } from '../../components/form-error.tsx';
 import { PageHeading } from '../../components/heading.tsx';
 import { LoadingCenter } from '../../components/loading.tsx';
+import { EmptyCard } from '../../components/empty-card.tsx';
 
 type Download = MyDownloadsQuery['myDownloads'][number];
 
@@ -58,17 +59,13 @@ export function DownloadsPage() {
       <FormError error={result.error} />
       {!list && result.fetching && <LoadingCenter py="xl" />}
       {list?.length === 0 && (
-        <Card withBorder radius="md" padding="xl" data-testid="downloads-empty">
-          <Stack align="center" gap="xs" ta="center">
-            <ThemeIcon size={56} radius="xl" variant="light" color="gray">
-              <IconFileZip size={30} />
-            </ThemeIcon>
-            <Text fw={600}>{t('downloads.emptyTitle')}</Text>
-            <Text c="dimmed" size="sm" maw={420}>
-              {t('downloads.emptyMessage')}
-            </Text>
-          </Stack>
-        </Card>
+        <EmptyCard
+          testId="downloads-empty"
+          icon={<IconFileZip size={30} />}
+          title={t('downloads.emptyTitle')}
+          message={t('downloads.emptyMessage')}
+          messageMaw={420}
+        />
       )}
       {list && list.length > 0 && (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>

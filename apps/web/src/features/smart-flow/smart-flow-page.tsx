@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconBolt, IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useClient, useQuery } from 'urql';
@@ -21,6 +21,7 @@ import { browserTimeZone, emptyDraft, ruleInputOf, SmartFlowRuleForm } from './s
 import { ruleSentence, type RuleDraft } from './smart-flow-words.ts';
 import { PageHeading } from '../../components/heading.tsx';
 import { LoadingCenter } from '../../components/loading.tsx';
+import { EmptyCard } from '../../components/empty-card.tsx';
 
 type Rule = SmartFlowRuleFieldsFragment;
 
@@ -134,17 +135,12 @@ export function SmartFlowPage() {
       <FormError error={rules.error} />
       {!list && rules.fetching && <LoadingCenter py="xl" />}
       {list?.length === 0 && (
-        <Card withBorder radius="md" padding="xl" data-testid="smart-flow-empty">
-          <Stack align="center" gap="xs" ta="center">
-            <ThemeIcon size={56} radius="xl" variant="light" color="gray">
-              <IconBolt size={30} />
-            </ThemeIcon>
-            <Text fw={600}>{t('smartFlow.empty.title')}</Text>
-            <Text c="dimmed" size="sm">
-              {t('smartFlow.empty.message')}
-            </Text>
-          </Stack>
-        </Card>
+        <EmptyCard
+          testId="smart-flow-empty"
+          icon={<IconBolt size={30} />}
+          title={t('smartFlow.empty.title')}
+          message={t('smartFlow.empty.message')}
+        />
       )}
       {list && list.length > 0 && (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>

@@ -111,6 +111,17 @@ export function useCanSetup(): boolean {
   return project.permissions.canSetup && project.status === PROJECT_ACTIVE;
 }
 
+/** What every confirmation dialog gets: its title and message, the step's state, the step and the closing. */
+interface ConfirmProps {
+  opened: boolean;
+  title: string;
+  message: ReactNode;
+  busy?: boolean;
+  error?: unknown;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
 /** A confirmation before a destructive or important step. */
 export function ConfirmDialog({
   opened,
@@ -122,17 +133,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onClose,
-}: {
-  opened: boolean;
-  title: string;
-  message: ReactNode;
-  confirmLabel: string;
-  danger?: boolean;
-  busy?: boolean;
-  error?: unknown;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+}: ConfirmProps & { confirmLabel: string; danger?: boolean }) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="md">
@@ -158,16 +159,7 @@ export function TypedConfirmDialog({
   error,
   onConfirm,
   onClose,
-}: {
-  opened: boolean;
-  title: string;
-  message: ReactNode;
-  word: string;
-  busy?: boolean;
-  error?: unknown;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+}: ConfirmProps & { word: string }) {
   const { t } = useTranslation('projects');
   const [typed, setTyped] = useState('');
   const matches = typed.trim().toLowerCase() === word.toLowerCase();
