@@ -1,5 +1,4 @@
-import { Center, Loader } from '@mantine/core';
-import { Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { MaintenancePage } from '../features/maintenance/maintenance-page.tsx';
@@ -13,14 +12,20 @@ import {
 } from '../features/projects/setup/setup-sections.ts';
 import { importWithReload } from '../lib/lazy-import.ts';
 import { RouteGuard } from './guards/route-guard.tsx';
+import type { GuardArea } from './guards/route-guards.ts';
 import { RootLayout } from './root-layout.tsx';
+import { CenteredSuspense } from '../components/centered-suspense.tsx';
 import { rootRedirectTarget } from './root-redirect.ts';
 
 // Lazy chunks used by more than one route.
-const adminLayout = () => importWithReload(() => import('../features/admin/admin-layout.tsx'));
-const adminTabs = () => importWithReload(() => import('../features/admin/admin-company-tabs.tsx'));
-const issuesListPage = () => importWithReload(() => import('../features/issues/list/issues-list-page.tsx'));
-const issueViewPage = () => importWithReload(() => import('../features/issues/view/issue-view-page.tsx'));
+const adminLayout = () => import('../features/admin/admin-layout.tsx');
+const adminTabs = () => import('../features/admin/admin-company-tabs.tsx');
+const issuesListPage = () => import('../features/issues/list/issues-list-page.tsx');
+const issueViewPage = () => import('../features/issues/view/issue-view-page.tsx');
+const workspaceLayout = lazyScreen(
+  () => import('../features/workspace/workspace-layout.tsx'),
+  'WorkspaceLayout',
+);
 const setupPages = () => importWithReload(() => import('../features/projects/setup/setup-pages.ts'));
 type SetupPages = Awaited<ReturnType<typeof setupPages>>;
 
@@ -60,19 +65,23 @@ function setupChildRoutes(kind: SetupAreaKind, sections: readonly SetupSection[]
   ];
 }
 
+/** The `lazy` of a route whose screen is one export of a module loaded on demand (see `importWithReload`). */
+function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => ({ Component: (await importWithReload(load))[name] });
+}
+
+/** A route behind a guard whose only screen is its index. */
+function guardedScreen(path: string, area: GuardArea, lazy: RouteObject['lazy']): RouteObject {
+  return { path, element: <RouteGuard area={area} />, children: [{ index: true, lazy }] };
+}
+
 /** The editor's translations load on demand, so each editor page waits for them behind its own boundary. */
 function suspended(Page: ComponentType): ComponentType {
   return function SuspendedPage() {
     return (
-      <Suspense
-        fallback={
-          <Center h="50vh">
-            <Loader />
-          </Center>
-        }
-      >
+      <CenteredSuspense>
         <Page />
-      </Suspense>
+      </CenteredSuspense>
     );
   };
 }
@@ -109,125 +118,76 @@ export function buildRoutes(): RouteObject[] {
         { path: 'login', Component: LoginPage },
         {
           path: 'sign-up',
-          lazy: async () => ({
-            Component: (await importWithReload(() => import('../features/auth/sign-up-page.tsx'))).SignUpPage,
-          }),
+          lazy: lazyScreen(() => import('../features/auth/sign-up-page.tsx'), 'SignUpPage'),
         },
         {
           path: 'verify-email',
-          lazy: async () => ({
-            Component: (await importWithReload(() => import('../features/auth/verify-email-page.tsx')))
-              .VerifyEmailPage,
-          }),
+          lazy: lazyScreen(() => import('../features/auth/verify-email-page.tsx'), 'VerifyEmailPage'),
         },
         {
           path: 'forgot-password',
-          lazy: async () => ({
-            Component: (await importWithReload(() => import('../features/auth/forgot-password-page.tsx')))
-              .ForgotPasswordPage,
-          }),
+          lazy: lazyScreen(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage'),
         },
         {
           path: 'reset-password',
-          lazy: async () => ({
-            Component: (await importWithReload(() => import('../features/auth/reset-password-page.tsx')))
-              .ResetPasswordPage,
-          }),
+          lazy: lazyScreen(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
         },
         {
           path: 'logout',
-          lazy: async () => ({
-            Component: (await importWithReload(() => import('../features/auth/logout-page.tsx'))).LogoutPage,
-          }),
+          lazy: lazyScreen(() => import('../features/auth/logout-page.tsx'), 'LogoutPage'),
         },
         {
           path: 'google-login',
-          lazy: async () => ({
-            Component: (await importWithReload(() => import('../features/auth/google-login-page.tsx')))
-              .GoogleLoginPage,
-          }),
+          lazy: lazyScreen(() => import('../features/auth/google-login-page.tsx'), 'GoogleLoginPage'),
         },
         {
           path: 'process-federated-sign-in',
-          lazy: async () => ({
-            Component: (
-              await importWithReload(() => import('../features/auth/process-federated-sign-in-page.tsx'))
-            ).ProcessFederatedSignInPage,
-          }),
+          lazy: lazyScreen(
+            () => import('../features/auth/process-federated-sign-in-page.tsx'),
+            'ProcessFederatedSignInPage',
+          ),
         },
         {
           path: 'request-demo',
-          lazy: async () => ({
-            Component: (
-              await importWithReload(() => import('../features/demo-request/demo-request-page.tsx'))
-            ).DemoRequestPage,
-          }),
+          lazy: lazyScreen(() => import('../features/demo-request/demo-request-page.tsx'), 'DemoRequestPage'),
         },
 
         // /issues-report (spec core §2): the printable issues report of a filtered list, for signed-in members.
-        {
-          path: 'issues-report',
-          element: <RouteGuard area="workspace" />,
-          children: [
-            {
-              index: true,
-              lazy: async () => ({
-                Component: (
-                  await importWithReload(() => import('../features/exports/issues-report-page.tsx'))
-                ).IssuesReportPage,
-              }),
-            },
-          ],
-        },
+        guardedScreen(
+          'issues-report',
+          'workspace',
+          lazyScreen(() => import('../features/exports/issues-report-page.tsx'), 'IssuesReportPage'),
+        ),
 
         // /policies and /onboarding, each behind its guard.
-        {
-          path: 'policies',
-          element: <RouteGuard area="policies" />,
-          children: [
-            {
-              index: true,
-              lazy: async () => ({
-                Component: (await importWithReload(() => import('../features/onboarding/policies-page.tsx')))
-                  .PoliciesPage,
-              }),
-            },
-          ],
-        },
+        guardedScreen(
+          'policies',
+          'policies',
+          lazyScreen(() => import('../features/onboarding/policies-page.tsx'), 'PoliciesPage'),
+        ),
         {
           path: 'onboarding',
           element: <RouteGuard area="onboarding" />,
           children: [
             {
-              lazy: async () => ({
-                Component: (
-                  await importWithReload(() => import('../features/onboarding/onboarding-layout.tsx'))
-                ).OnboardingLayout,
-              }),
+              lazy: lazyScreen(
+                () => import('../features/onboarding/onboarding-layout.tsx'),
+                'OnboardingLayout',
+              ),
               children: [
                 { index: true, element: <Navigate to="userprofile" replace /> },
                 {
                   path: 'userprofile',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(() => import('../features/onboarding/user-profile-step.tsx'))
-                    ).UserProfileStep,
-                  }),
+                  lazy: lazyScreen(
+                    () => import('../features/onboarding/user-profile-step.tsx'),
+                    'UserProfileStep',
+                  ),
                 },
-                {
-                  path: 'company',
-                  element: <RouteGuard area="onboardingCompany" />,
-                  children: [
-                    {
-                      index: true,
-                      lazy: async () => ({
-                        Component: (
-                          await importWithReload(() => import('../features/onboarding/company-step.tsx'))
-                        ).CompanyStep,
-                      }),
-                    },
-                  ],
-                },
+                guardedScreen(
+                  'company',
+                  'onboardingCompany',
+                  lazyScreen(() => import('../features/onboarding/company-step.tsx'), 'CompanyStep'),
+                ),
               ],
             },
           ],
@@ -239,40 +199,24 @@ export function buildRoutes(): RouteObject[] {
           element: <RouteGuard area="workspace" />,
           children: [
             {
-              lazy: async () => ({
-                Component: (
-                  await importWithReload(() => import('../features/workspace/workspace-layout.tsx'))
-                ).WorkspaceLayout,
-              }),
+              lazy: workspaceLayout,
               children: [
                 {
                   path: 'ai/chat',
-                  lazy: async () => ({
-                    Component: (await importWithReload(() => import('../features/ai/ai-chat-page.tsx')))
-                      .AiChatRedirect,
-                  }),
+                  lazy: lazyScreen(() => import('../features/ai/ai-chat-page.tsx'), 'AiChatRedirect'),
                 },
                 {
                   path: 'caio',
-                  lazy: async () => ({
-                    Component: (await importWithReload(() => import('../features/ai/ai-chat-page.tsx')))
-                      .CaioChatPage,
-                  }),
+                  lazy: lazyScreen(() => import('../features/ai/ai-chat-page.tsx'), 'CaioChatPage'),
                 },
                 {
                   path: 'ana',
-                  lazy: async () => ({
-                    Component: (await importWithReload(() => import('../features/ai/ai-chat-page.tsx')))
-                      .AnaChatPage,
-                  }),
+                  lazy: lazyScreen(() => import('../features/ai/ai-chat-page.tsx'), 'AnaChatPage'),
                 },
                 // Smart Docs: the same guard; the page checks the flag and the disclaimer (no model needed).
                 {
                   path: 'smart-docs',
-                  lazy: async () => ({
-                    Component: (await importWithReload(() => import('../features/ai/smart-docs-page.tsx')))
-                      .SmartDocsPage,
-                  }),
+                  lazy: lazyScreen(() => import('../features/ai/smart-docs-page.tsx'), 'SmartDocsPage'),
                 },
               ],
             },
@@ -285,21 +229,14 @@ export function buildRoutes(): RouteObject[] {
           element: <RouteGuard area="workspace" />,
           children: [
             {
-              lazy: async () => ({
-                Component: (
-                  await importWithReload(() => import('../features/workspace/workspace-layout.tsx'))
-                ).WorkspaceLayout,
-              }),
+              lazy: workspaceLayout,
               children: [
                 {
                   path: 'autodoc/connect-project',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(
-                        () => import('../features/integrations/connect-project-page.tsx'),
-                      )
-                    ).ConnectProjectPage,
-                  }),
+                  lazy: lazyScreen(
+                    () => import('../features/integrations/connect-project-page.tsx'),
+                    'ConnectProjectPage',
+                  ),
                 },
               ],
             },
@@ -307,19 +244,11 @@ export function buildRoutes(): RouteObject[] {
         },
 
         // /oauth/consent/:uid: a desktop BCF application asks to use the BCF-API as the signed-in person.
-        {
-          path: 'oauth/consent/:uid',
-          element: <RouteGuard area="workspace" />,
-          children: [
-            {
-              index: true,
-              lazy: async () => ({
-                Component: (await importWithReload(() => import('../features/bcf/oauth-consent-page.tsx')))
-                  .OauthConsentPage,
-              }),
-            },
-          ],
-        },
+        guardedScreen(
+          'oauth/consent/:uid',
+          'workspace',
+          lazyScreen(() => import('../features/bcf/oauth-consent-page.tsx'), 'OauthConsentPage'),
+        ),
 
         // /workspace (needs a company; default child home) and the user settings.
         {
@@ -330,42 +259,32 @@ export function buildRoutes(): RouteObject[] {
             // the project's index redirects to the issues.
             {
               path: 'project/:projectId',
-              lazy: async () => ({
-                Component: (await importWithReload(() => import('../features/projects/project-layout.tsx')))
-                  .ProjectLayout,
-              }),
+              lazy: lazyScreen(() => import('../features/projects/project-layout.tsx'), 'ProjectLayout'),
               children: [
                 { index: true, element: <Navigate to="issues" replace /> },
                 {
                   path: 'issues',
-                  lazy: async () => ({ Component: (await issuesListPage()).IssuesListPage }),
+                  lazy: lazyScreen(issuesListPage, 'IssuesListPage'),
                 },
                 {
                   path: 'issues/:issueId',
-                  lazy: async () => ({ Component: (await issueViewPage()).IssueViewPage }),
+                  lazy: lazyScreen(issueViewPage, 'IssueViewPage'),
                 },
                 { path: 'dashboards', element: <Navigate to="status" replace /> },
                 {
                   path: 'dashboards/:chartName',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(() => import('../features/dashboards/dashboards-page.tsx'))
-                    ).DashboardsPage,
-                  }),
+                  lazy: lazyScreen(
+                    () => import('../features/dashboards/dashboards-page.tsx'),
+                    'DashboardsPage',
+                  ),
                 },
                 {
                   path: 'drive',
-                  lazy: async () => ({
-                    Component: (await importWithReload(() => import('../features/drive/drive-page.tsx')))
-                      .DrivePage,
-                  }),
+                  lazy: lazyScreen(() => import('../features/drive/drive-page.tsx'), 'DrivePage'),
                 },
                 {
                   path: 'files',
-                  lazy: async () => ({
-                    Component: (await importWithReload(() => import('../features/files/files-page.tsx')))
-                      .FilesPage,
-                  }),
+                  lazy: lazyScreen(() => import('../features/files/files-page.tsx'), 'FilesPage'),
                 },
                 {
                   path: 'drive/documents/:documentId',
@@ -378,115 +297,85 @@ export function buildRoutes(): RouteObject[] {
                 },
                 {
                   path: 'bim-files/models',
-                  lazy: async () => ({
-                    Component: (await importWithReload(() => import('../features/bim/bim-models-page.tsx')))
-                      .BimModelsPage,
-                  }),
+                  lazy: lazyScreen(() => import('../features/bim/bim-models-page.tsx'), 'BimModelsPage'),
                 },
                 {
                   path: 'bim-files/models/federated/:federatedId',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(() => import('../features/bim/bim-federated-page.tsx'))
-                    ).BimFederatedPage,
-                  }),
+                  lazy: lazyScreen(
+                    () => import('../features/bim/bim-federated-page.tsx'),
+                    'BimFederatedPage',
+                  ),
                 },
                 {
                   path: 'bim-files/models/:fileId',
-                  lazy: async () => ({
-                    Component: (await importWithReload(() => import('../features/bim/bim-viewer-page.tsx')))
-                      .BimViewerPage,
-                  }),
+                  lazy: lazyScreen(() => import('../features/bim/bim-viewer-page.tsx'), 'BimViewerPage'),
                 },
                 {
                   path: 'setup',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(() => import('../features/projects/setup/setup-layout.tsx'))
-                    ).SetupLayout,
-                  }),
+                  lazy: lazyScreen(
+                    () => import('../features/projects/setup/setup-layout.tsx'),
+                    'SetupLayout',
+                  ),
                   children: setupChildRoutes('workspace', SETUP_SECTIONS),
                 },
                 {
                   // The linked project of the partner document platform (docs/integrations.md).
                   path: 'partner-documents',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(
-                        () => import('../features/integrations/partner-documents-page.tsx'),
-                      )
-                    ).PartnerDocumentsPage,
-                  }),
+                  lazy: lazyScreen(
+                    () => import('../features/integrations/partner-documents-page.tsx'),
+                    'PartnerDocumentsPage',
+                  ),
                 },
                 {
                   // The Power BI connection of the project (docs/bi.md).
                   path: 'power-bi',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(() => import('../features/integrations/power-bi-page.tsx'))
-                    ).PowerBiPage,
-                  }),
+                  lazy: lazyScreen(() => import('../features/integrations/power-bi-page.tsx'), 'PowerBiPage'),
                 },
               ],
             },
             {
-              lazy: async () => ({
-                Component: (
-                  await importWithReload(() => import('../features/workspace/workspace-layout.tsx'))
-                ).WorkspaceLayout,
-              }),
+              lazy: workspaceLayout,
               children: [
                 { index: true, element: <Navigate to="home" replace /> },
                 {
                   path: 'home',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(() => import('../features/workspace/workspace-home-page.tsx'))
-                    ).WorkspaceHomePage,
-                  }),
+                  lazy: lazyScreen(
+                    () => import('../features/workspace/workspace-home-page.tsx'),
+                    'WorkspaceHomePage',
+                  ),
                 },
                 // Smart flow: the person's recurring rules (issue 31 item 6; docs/smart-flow.md).
                 {
                   path: 'smart-flow',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(() => import('../features/smart-flow/smart-flow-page.tsx'))
-                    ).SmartFlowPage,
-                  }),
+                  lazy: lazyScreen(
+                    () => import('../features/smart-flow/smart-flow-page.tsx'),
+                    'SmartFlowPage',
+                  ),
                 },
                 // The files the person asked Obra to prepare (bulk zips, BCF exports).
                 {
                   path: 'downloads',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(() => import('../features/downloads/downloads-page.tsx'))
-                    ).DownloadsPage,
-                  }),
+                  lazy: lazyScreen(() => import('../features/downloads/downloads-page.tsx'), 'DownloadsPage'),
                 },
                 // Help: the manual, shortcuts, what's new, status and version, the contact form.
                 {
                   path: 'support',
-                  lazy: async () => ({
-                    Component: (await importWithReload(() => import('../features/support/support-page.tsx')))
-                      .SupportPage,
-                  }),
+                  lazy: lazyScreen(() => import('../features/support/support-page.tsx'), 'SupportPage'),
                 },
                 // The yearly retrospective (editor §2.2, §9): the year in the path, 2024 by default.
                 {
                   path: 'retrospective',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(() => import('../features/retrospective/retrospective-page.tsx'))
-                    ).RetrospectiveYearRedirect,
-                  }),
+                  lazy: lazyScreen(
+                    () => import('../features/retrospective/retrospective-page.tsx'),
+                    'RetrospectiveYearRedirect',
+                  ),
                 },
                 {
                   path: 'retrospective/:year',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(() => import('../features/retrospective/retrospective-page.tsx'))
-                    ).RetrospectivePage,
-                  }),
+                  lazy: lazyScreen(
+                    () => import('../features/retrospective/retrospective-page.tsx'),
+                    'RetrospectivePage',
+                  ),
                 },
                 // The company pages: profile (default), members, projects.
                 {
@@ -495,29 +384,24 @@ export function buildRoutes(): RouteObject[] {
                     { index: true, element: <Navigate to="profile" replace /> },
                     {
                       path: 'profile',
-                      lazy: async () => ({
-                        Component: (
-                          await importWithReload(() => import('../features/company/company-profile-page.tsx'))
-                        ).CompanyProfilePage,
-                      }),
+                      lazy: lazyScreen(
+                        () => import('../features/company/company-profile-page.tsx'),
+                        'CompanyProfilePage',
+                      ),
                     },
                     {
                       path: 'members',
-                      lazy: async () => ({
-                        Component: (
-                          await importWithReload(() => import('../features/company/company-members-page.tsx'))
-                        ).CompanyMembersPage,
-                      }),
+                      lazy: lazyScreen(
+                        () => import('../features/company/company-members-page.tsx'),
+                        'CompanyMembersPage',
+                      ),
                     },
                     {
                       path: 'projects',
-                      lazy: async () => ({
-                        Component: (
-                          await importWithReload(
-                            () => import('../features/company/company-projects-page.tsx'),
-                          )
-                        ).CompanyProjectsPage,
-                      }),
+                      lazy: lazyScreen(
+                        () => import('../features/company/company-projects-page.tsx'),
+                        'CompanyProjectsPage',
+                      ),
                     },
                   ],
                 },
@@ -527,46 +411,36 @@ export function buildRoutes(): RouteObject[] {
                     { index: true, element: <Navigate to="profile" replace /> },
                     {
                       path: 'profile',
-                      lazy: async () => ({
-                        Component: (
-                          await importWithReload(() => import('../features/account/profile-page.tsx'))
-                        ).ProfilePage,
-                      }),
+                      lazy: lazyScreen(() => import('../features/account/profile-page.tsx'), 'ProfilePage'),
                     },
                     {
                       path: 'changePassword',
-                      lazy: async () => ({
-                        Component: (
-                          await importWithReload(() => import('../features/account/change-password-page.tsx'))
-                        ).ChangePasswordPage,
-                      }),
+                      lazy: lazyScreen(
+                        () => import('../features/account/change-password-page.tsx'),
+                        'ChangePasswordPage',
+                      ),
                     },
                     {
                       path: 'notifications',
-                      lazy: async () => ({
-                        Component: (
-                          await importWithReload(
-                            () => import('../features/notifications/notification-settings-page.tsx'),
-                          )
-                        ).NotificationSettingsPage,
-                      }),
+                      lazy: lazyScreen(
+                        () => import('../features/notifications/notification-settings-page.tsx'),
+                        'NotificationSettingsPage',
+                      ),
                     },
                     {
                       path: 'accessKeys',
-                      lazy: async () => ({
-                        Component: (
-                          await importWithReload(() => import('../features/account/access-keys-page.tsx'))
-                        ).AccessKeysPage,
-                      }),
+                      lazy: lazyScreen(
+                        () => import('../features/account/access-keys-page.tsx'),
+                        'AccessKeysPage',
+                      ),
                     },
                     {
                       // The BCF applications the person allowed (OAuth2), and revoking them.
                       path: 'connectedApps',
-                      lazy: async () => ({
-                        Component: (
-                          await importWithReload(() => import('../features/bcf/connected-apps-page.tsx'))
-                        ).ConnectedAppsPage,
-                      }),
+                      lazy: lazyScreen(
+                        () => import('../features/bcf/connected-apps-page.tsx'),
+                        'ConnectedAppsPage',
+                      ),
                     },
                   ],
                 },
@@ -583,63 +457,58 @@ export function buildRoutes(): RouteObject[] {
           element: <RouteGuard area="admin" />,
           children: [
             {
-              lazy: async () => ({ Component: (await adminLayout()).AdminLayout }),
+              lazy: lazyScreen(adminLayout, 'AdminLayout'),
               children: [
                 { index: true, element: <Navigate to="companies" replace /> },
                 {
                   path: 'companies',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(() => import('../features/admin/admin-companies-page.tsx'))
-                    ).AdminCompaniesPage,
-                  }),
+                  lazy: lazyScreen(
+                    () => import('../features/admin/admin-companies-page.tsx'),
+                    'AdminCompaniesPage',
+                  ),
                 },
                 {
                   path: 'projects',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(() => import('../features/admin/admin-projects-page.tsx'))
-                    ).AdminProjectsPage,
-                  }),
+                  lazy: lazyScreen(
+                    () => import('../features/admin/admin-projects-page.tsx'),
+                    'AdminProjectsPage',
+                  ),
                 },
                 {
                   path: 'scripts',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(() => import('../features/admin/admin-scripts-page.tsx'))
-                    ).AdminScriptsPage,
-                  }),
+                  lazy: lazyScreen(
+                    () => import('../features/admin/admin-scripts-page.tsx'),
+                    'AdminScriptsPage',
+                  ),
                 },
                 {
                   path: 'company/:companyId',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(() => import('../features/admin/admin-company-page.tsx'))
-                    ).AdminCompanyPage,
-                  }),
+                  lazy: lazyScreen(
+                    () => import('../features/admin/admin-company-page.tsx'),
+                    'AdminCompanyPage',
+                  ),
                   children: [
                     { index: true, element: <Navigate to="profile" replace /> },
                     {
                       path: 'profile',
-                      lazy: async () => ({ Component: (await adminTabs()).AdminCompanyProfileTab }),
+                      lazy: lazyScreen(adminTabs, 'AdminCompanyProfileTab'),
                     },
                     {
                       path: 'members',
-                      lazy: async () => ({ Component: (await adminTabs()).AdminCompanyMembersTab }),
+                      lazy: lazyScreen(adminTabs, 'AdminCompanyMembersTab'),
                     },
                     {
                       path: 'projects',
-                      lazy: async () => ({ Component: (await adminTabs()).AdminCompanyProjectsTab }),
+                      lazy: lazyScreen(adminTabs, 'AdminCompanyProjectsTab'),
                     },
                   ],
                 },
                 {
                   path: 'project/:projectId/setup',
-                  lazy: async () => ({
-                    Component: (
-                      await importWithReload(() => import('../features/admin/admin-project-setup-page.tsx'))
-                    ).AdminProjectSetupPage,
-                  }),
+                  lazy: lazyScreen(
+                    () => import('../features/admin/admin-project-setup-page.tsx'),
+                    'AdminProjectSetupPage',
+                  ),
                   children: setupChildRoutes('admin', ADMIN_SETUP_SECTIONS),
                 },
                 { path: '*', element: <Navigate to="/admin/companies" replace /> },

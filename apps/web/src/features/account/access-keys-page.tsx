@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Center, Code, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useClient, useQuery } from 'urql';
@@ -17,6 +17,8 @@ import {
   CreateAccessKeyDialog,
   RevokeAccessKeyDialog,
 } from './access-key-dialogs.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 
 type AccessKey = AccessKeysQuery['accessKeys'][number];
 
@@ -66,11 +68,7 @@ export function AccessKeysPage() {
           {t('accessKeys.intro')}
         </Text>
         <FormError error={list.error} />
-        {list.fetching && !list.data && (
-          <Center>
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        )}
+        {list.fetching && !list.data && <LoadingCenter />}
         {list.data && keys.length === 0 && (
           <Text ta="center" c="dimmed" py="lg" data-testid="access-keys-empty">
             {t('accessKeys.empty')}
@@ -104,45 +102,41 @@ function AccessKeyTable({ keys, onRevoke }: { keys: AccessKey[]; onRevoke: (key:
   const date = (value: string | null) =>
     value ? new Date(value).toLocaleDateString(i18n.resolvedLanguage) : t('accessKeys.never');
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped highlightOnHover data-testid="access-keys-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('accessKeys.name')}</Table.Th>
-            <Table.Th>{t('accessKeys.keyId')}</Table.Th>
-            <Table.Th>{t('accessKeys.createdAt')}</Table.Th>
-            <Table.Th>{t('accessKeys.expiresAt')}</Table.Th>
-            <Table.Th>{t('accessKeys.lastUsedAt')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('accessKeys.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {keys.map((key) => (
-            <Table.Tr key={key.id}>
-              <Table.Td>{key.name}</Table.Td>
-              <Table.Td>
-                <Code>{key.keyId}</Code>
-              </Table.Td>
-              <Table.Td>{date(key.createdAt)}</Table.Td>
-              <Table.Td>{date(key.expiresAt)}</Table.Td>
-              <Table.Td>{key.lastUsedAt ? date(key.lastUsedAt) : t('accessKeys.unused')}</Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => onRevoke(key)}
-                  aria-label={t('accessKeys.revokeLabel', { name: key.name })}
-                >
-                  {t('accessKeys.revoke')}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={640}
+      highlightOnHover
+      testId="access-keys-table"
+      heads={[
+        t('accessKeys.name'),
+        t('accessKeys.keyId'),
+        t('accessKeys.createdAt'),
+        t('accessKeys.expiresAt'),
+        t('accessKeys.lastUsedAt'),
+        <VisuallyHidden>{t('accessKeys.actions')}</VisuallyHidden>,
+      ]}
+    >
+      {keys.map((key) => (
+        <Table.Tr key={key.id}>
+          <Table.Td>{key.name}</Table.Td>
+          <Table.Td>
+            <Code>{key.keyId}</Code>
+          </Table.Td>
+          <Table.Td>{date(key.createdAt)}</Table.Td>
+          <Table.Td>{date(key.expiresAt)}</Table.Td>
+          <Table.Td>{key.lastUsedAt ? date(key.lastUsedAt) : t('accessKeys.unused')}</Table.Td>
+          <Table.Td>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              onClick={() => onRevoke(key)}
+              aria-label={t('accessKeys.revokeLabel', { name: key.name })}
+            >
+              {t('accessKeys.revoke')}
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

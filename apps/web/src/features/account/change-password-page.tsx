@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PasswordInput, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { SettingsLayout } from '../../components/settings-layout/settings-layout
 import { authApi } from '../../lib/auth-api.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
+import { CurrentPasswordField } from '../../components/text-field.tsx';
 
 const EMPTY: NewPasswordValue = { password: '', confirmation: '' };
 
@@ -52,12 +53,10 @@ export function ChangePasswordPage() {
         }}
       >
         <Stack gap="sm" maw={420}>
-          <PasswordInput
+          <CurrentPasswordField
             label={t('changePassword.current')}
-            autoComplete="current-password"
-            required
             value={oldPassword}
-            onChange={(e) => setOldPassword(e.currentTarget.value)}
+            onChange={setOldPassword}
           />
           <NewPasswordFields value={pair} onChange={setPair} passwordLabel={t('auth:fields.newPassword')} />
           <FormError error={action.error} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Center, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,8 @@ import { AdminCompaniesDocument, type CompanyProfileFieldsFragment } from '../..
 import { FormError } from '../../components/form-error.tsx';
 import { useLimitText } from '../company/company-profile-fields.tsx';
 import { useCompanyForm } from './use-company-form.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 
 /** Company search starts at two characters (editor §5.3). */
 export const MIN_SEARCH = 2;
@@ -48,61 +50,55 @@ export function AdminCompaniesPage() {
           </Text>
         )}
         <FormError error={query.error} />
-        {query.fetching && !all && (
-          <Center>
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        )}
+        {query.fetching && !all && <LoadingCenter />}
         {companies && companies.length === 0 && (
           <Text ta="center" c="dimmed" py="lg">
             {all && all.length > 0 ? t('companies.noMatch') : t('companies.empty')}
           </Text>
         )}
         {companies && companies.length > 0 && (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover data-testid="admin-companies-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('companies.name')}</Table.Th>
-                  <Table.Th>{t('companies.status')}</Table.Th>
-                  <Table.Th>{t('companies.projects')}</Table.Th>
-                  <Table.Th>{t('companies.members')}</Table.Th>
-                  <Table.Th>{t('companies.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {companies.map((company) => (
-                  <Table.Tr key={company.id} data-testid="admin-company-row" data-name={company.name}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/admin/company/${company.id}`} fw={500}>
-                        {company.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={company.isActive ? 'teal' : 'gray'}>
-                        {company.isActive ? t('companies.activeStatus') : t('companies.inactiveStatus')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td data-testid="admin-company-usage">
-                      {limit(company.activeProjects, company.maxActiveProjects)}
-                    </Table.Td>
-                    <Table.Td>{company.members}</Table.Td>
-                    <Table.Td>
-                      <Tooltip label={t('companies.edit')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('companies.editName', { name: company.name })}
-                          onClick={() => form.openEdit(company)}
-                        >
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={640}
+            highlightOnHover
+            testId="admin-companies-table"
+            heads={[
+              t('companies.name'),
+              t('companies.status'),
+              t('companies.projects'),
+              t('companies.members'),
+              t('companies.actions'),
+            ]}
+          >
+            {companies.map((company) => (
+              <Table.Tr key={company.id} data-testid="admin-company-row" data-name={company.name}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/admin/company/${company.id}`} fw={500}>
+                    {company.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={company.isActive ? 'teal' : 'gray'}>
+                    {company.isActive ? t('companies.activeStatus') : t('companies.inactiveStatus')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td data-testid="admin-company-usage">
+                  {limit(company.activeProjects, company.maxActiveProjects)}
+                </Table.Td>
+                <Table.Td>{company.members}</Table.Td>
+                <Table.Td>
+                  <Tooltip label={t('companies.edit')}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('companies.editName', { name: company.name })}
+                      onClick={() => form.openEdit(company)}
+                    >
+                      <IconPencil size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Stack>
       {form.dialog}

@@ -1,10 +1,11 @@
-import { Center, Loader, Stack, Tabs } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { SettingsLayout } from '../../components/settings-layout/settings-layout.tsx';
 import { AdminCompanyDocument, type AdminCompanyQuery } from '../../gql/generated.ts';
 import { FormError } from '../../components/form-error.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 const TABS = ['profile', 'members', 'projects'] as const;
 
@@ -50,11 +51,7 @@ export function AdminCompanyPage() {
           </Tabs.List>
         </Tabs>
         <FormError error={query.error} />
-        {query.fetching && !company && (
-          <Center>
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        )}
+        {query.fetching && !company && <LoadingCenter />}
         {context && <Outlet context={context} />}
       </Stack>
     </SettingsLayout>

@@ -1,4 +1,3 @@
-import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBriefcase, IconBuilding, IconLogout, IconTerminal2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { SideMenu, type SideMenuItem } from '../../components/side-menu/side-men
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { UserMenu } from '../workspace/user-menu.tsx';
 import { Brand } from '../workspace/workspace-layout.tsx';
+import { AppFrame } from '../../components/app-frame.tsx';
 
 /** The frame of /admin (platform administrators only): header and the side menu companies, projects, scripts. */
 export function AdminLayout() {
@@ -27,30 +27,21 @@ export function AdminLayout() {
     { name: 'logout', label: t('menu.logout'), to: '/logout', icon: <IconLogout size={18} /> },
   ];
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true } }}
-      padding="md"
+    <AppFrame
+      menuOpened={opened}
+      onMenuToggle={toggle}
+      menuButtonLabel={t('menu.open')}
+      brand={<Brand>{t('menu.area')}</Brand>}
+      tools={
+        <>
+          <LanguageSwitcher />
+          <ThemeSwitcher />
+          {user && <UserMenu user={user} settings={false} />}
+        </>
+      }
+      menu={<SideMenu items={items} label={t('menu.label')} mobileOpened={opened} onMobileClose={close} />}
     >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap={8} wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('menu.open')} />
-            <Brand>{t('menu.area')}</Brand>
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            <LanguageSwitcher />
-            <ThemeSwitcher />
-            {user && <UserMenu user={user} settings={false} />}
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        <SideMenu items={items} label={t('menu.label')} mobileOpened={opened} onMobileClose={close} />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      <Outlet />
+    </AppFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { ProjectDataDocument } from '../../gql/generated.ts';
 import { FormError } from '../../components/form-error.tsx';
 import type { ProjectOutletContext } from '../projects/project-context.ts';
 import { SetupFrame } from '../projects/setup/setup-layout.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 /**
  * /admin/project/{projectId}/setup (spec core §2 Admin): a platform administrator sets up any project with the
@@ -38,11 +39,7 @@ export function AdminProjectSetupPage() {
         )}
       </Group>
       <FormError error={query.error} />
-      {query.fetching && !project && (
-        <Center>
-          <Loader aria-label={t('common:loading')} />
-        </Center>
-      )}
+      {query.fetching && !project && <LoadingCenter />}
       {context && <SetupFrame context={context} area={{ kind: 'admin', closeTo: '/admin/projects' }} />}
     </Stack>
   );

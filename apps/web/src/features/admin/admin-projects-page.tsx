@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { SettingsLayout } from '../../components/settings-layout/settings-layout.tsx';
@@ -7,6 +7,7 @@ import { AdminProjectsDocument } from '../../gql/generated.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { CompanyProjectList } from '../company/company-project-list.tsx';
 import { adminProjectSetupPath } from './admin-paths.ts';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 /** /admin/projects: every project of the platform with its company; searchable by project or company name. */
 export function AdminProjectsPage() {
@@ -25,11 +26,7 @@ export function AdminProjectsPage() {
     >
       <Stack gap="sm" data-testid="admin-projects">
         <FormError error={query.error} />
-        {query.fetching && !all && (
-          <Center>
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        )}
+        {query.fetching && !all && <LoadingCenter />}
         {projects && projects.length === 0 && (
           <Text ta="center" c="dimmed" py="lg">
             {needle ? t('projects.noMatch') : t('projects.empty')}

@@ -3,11 +3,9 @@ import {
   Alert,
   Button,
   Card,
-  Center,
   Checkbox,
   Code,
   Group,
-  Loader,
   Modal,
   NumberInput,
   Stack,
@@ -27,6 +25,7 @@ import {
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { AdminScriptRuns, isRunActive } from './admin-script-runs.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 type Script = AdminScriptsQuery['adminScripts'][number];
 type Values = Record<string, number | boolean | ''>;
@@ -112,11 +111,7 @@ export function AdminScriptsPage() {
           </Alert>
         )}
         <FormError error={query.error ?? (confirming ? null : run.error)} />
-        {query.fetching && !scripts && (
-          <Center>
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        )}
+        {query.fetching && !scripts && <LoadingCenter />}
         {scripts && scripts.length === 0 && (
           <Text ta="center" c="dimmed" py="lg">
             {t('scripts.empty')}

@@ -40,6 +40,7 @@ import { showErrorToast } from '../../lib/error-toast.ts';
 import { toUiError } from '../../lib/api-errors.ts';
 import { AiMessageText } from './ai-message-text.tsx';
 import { BulkDraftCard, CommentDraftCard, IssueDraftCard, type CommentDraft } from './ai-draft-cards.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 /** A draft of the answer being read, shown as a card until the user confirms or discards it. */
 type Draft =
@@ -81,12 +82,7 @@ function AiChatPage({ persona }: { persona: Persona }) {
   if (!user) return null;
   if (status.error) return <FormError error={status.error} />;
   const s = status.data?.aiStatus;
-  if (!s)
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common:loading')} />
-      </Center>
-    );
+  if (!s) return <LoadingCenter py="xl" />;
   if (!s.configured)
     return s.canManage ? (
       <Alert color="yellow" title={t('notConfigured.title')} data-testid="ai-not-configured" m="md">

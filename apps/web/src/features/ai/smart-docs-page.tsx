@@ -5,7 +5,6 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Checkbox,
   Group,
   Loader,
@@ -32,6 +31,7 @@ import {
 import { toUiError } from '../../lib/api-errors.ts';
 import { AiDisclaimer } from './ai-chat-page.tsx';
 import { AiMessageText } from './ai-message-text.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 export type SmartDocsSource = SmartDocsSourcesQuery['smartDocsSources'][number];
 
@@ -68,19 +68,15 @@ export function viewerLinkOf(projectId: number, passage: SmartDocsPassageView): 
  * still finds and shows the passages, and says that answers need a model.
  */
 export function SmartDocsPage() {
-  const { t } = useTranslation('ai');
+  // The screen waits for its texts before the first paint (the spinner below reads the common namespace).
+  useTranslation('ai');
   const { user } = useSession();
   const [status] = useQuery({ query: AiStatusDocument });
   if (!user) return null;
   if (!user.hasAiAssistant) return <Navigate to="/workspace/home" replace />;
   if (status.error) return <FormError error={status.error} />;
   const s = status.data?.aiStatus;
-  if (!s)
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common:loading')} />
-      </Center>
-    );
+  if (!s) return <LoadingCenter py="xl" />;
   if (!user.aiDisclaimerAccepted) return <AiDisclaimer />;
   return <SmartDocs configured={s.configured} />;
 }

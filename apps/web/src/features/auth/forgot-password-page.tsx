@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../lib/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authHref } from './auth-links.ts';
+import { EmailField } from './auth-fields.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 
@@ -27,15 +28,7 @@ export function ForgotPasswordPage() {
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            autoFocus
-          />
+          <EmailField value={email} onChange={setEmail} autoFocus />
           <FormError error={action.error} />
           <Button type="submit" loading={action.busy} disabled={!/\S+@\S+\.\S+/.test(email)} fullWidth>
             {t('forgot.submit')}

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconBrandGoogle, IconBrandWindows } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +9,8 @@ import { RestError } from '../../lib/api-errors.ts';
 import { authApi, federatedStartUrl, type FederatedProvider } from '../../lib/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authHref } from './auth-links.ts';
+import { EmailField } from './auth-fields.tsx';
+import { CurrentPasswordField } from '../../components/text-field.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { invitationOf } from './invitation-link.ts';
@@ -46,23 +48,8 @@ export function LoginPage() {
       <InvitationNotice invitation={invitation} />
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            data-autofocus
-            autoFocus
-          />
-          <PasswordInput
-            label={t('fields.password')}
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
+          <EmailField value={email} onChange={setEmail} autoComplete="username" data-autofocus autoFocus />
+          <CurrentPasswordField label={t('fields.password')} value={password} onChange={setPassword} />
           <Group justify="flex-end">
             <Anchor component={Link} to={authHref('/forgot-password', { email })} size="sm">
               {t('login.forgot')}

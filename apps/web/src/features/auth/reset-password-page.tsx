@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { passwordFormState } from '@obra/domain';
 import {
   NewPasswordFields,
@@ -11,21 +10,19 @@ import {
 import { authApi } from '../../lib/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authHref } from './auth-links.ts';
-import { CODE_LENGTH, CodeInput } from './code-input.tsx';
+import { EmailCodeFields, ResendCodeRow, useEmailCode } from './auth-fields.tsx';
+import { CODE_LENGTH } from './code-input.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 
 /** /reset-password: the code e-mailed by forgot-password and a new password that passes editor §5.2. */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
-  const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(params.get('email') ?? '');
-  const [code, setCode] = useState('');
+  const codeForm = useEmailCode((email) => authApi.forgotPassword({ email }));
+  const { address, code } = codeForm;
   const [pair, setPair] = useState<NewPasswordValue>({ password: '', confirmation: '' });
   const action = useAsyncAction();
-  const resend = useAsyncAction();
-  const address = email.trim();
   const valid =
     address !== '' &&
     code.length === CODE_LENGTH &&
@@ -39,11 +36,6 @@ export function ResetPasswordPage() {
       await navigate(authHref('/login', { email: address, passwordReset: '1' }), { replace: true });
     });
   };
-  const resendCode = () =>
-    resend.run(async () => {
-      await authApi.forgotPassword({ email: address });
-      notifications.show({ color: 'teal', message: t('verify.resent') });
-    });
 
   return (
     <AuthCard
@@ -53,41 +45,13 @@ export function ResetPasswordPage() {
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          {!params.get('email') && (
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-          )}
-          <CodeInput
-            label={t('fields.code')}
-            value={code}
-            onChange={setCode}
-            autoFocus={Boolean(params.get('email'))}
-          />
+          <EmailCodeFields {...codeForm.fields} />
           <NewPasswordFields value={pair} onChange={setPair} passwordLabel={t('fields.newPassword')} />
-          <FormError error={action.error ?? resend.error} />
+          <FormError error={action.error ?? codeForm.resendError} />
           <Button type="submit" loading={action.busy} disabled={!valid} fullWidth>
             {t('reset.submit')}
           </Button>
-          <Group justify="space-between">
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => void resendCode()}
-              loading={resend.busy}
-              disabled={!address}
-            >
-              {t('verify.resend')}
-            </Button>
-            <Anchor component={Link} to={authHref('/login', { email: address })} size="sm">
-              {t('common.backToLogin')}
-            </Anchor>
-          </Group>
+          <ResendCodeRow {...codeForm.resendRow} loginHref={authHref('/login', { email: address })} />
         </Stack>
       </form>
     </AuthCard>

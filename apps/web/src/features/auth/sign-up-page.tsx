@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { passwordFormState } from '@obra/domain';
@@ -17,6 +17,7 @@ import { rememberPendingSignIn } from './pending-sign-in.ts';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { invitationOf } from './invitation-link.ts';
 import { InvitationNotice } from './invitation-notice.tsx';
+import { EmailField, PersonNameFields, usePersonNames } from './auth-fields.tsx';
 
 /** /sign-up: name, last name, e-mail and a password that passes the live check of editor §5.2. */
 export function SignUpPage() {
@@ -24,8 +25,8 @@ export function SignUpPage() {
   const [params] = useSearchParams();
   const redirect = safeRedirectPath(params.get('redirect'));
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [lastName, setLastName] = useState('');
+  const names = usePersonNames({ name: '', lastName: '' });
+  const { name, lastName } = names;
   const invitation = invitationOf(redirect);
   const [email, setEmail] = useState(params.get('email') ?? invitation?.email ?? '');
   const [pair, setPair] = useState<NewPasswordValue>({ password: '', confirmation: '' });
@@ -58,33 +59,8 @@ export function SignUpPage() {
       <InvitationNotice invitation={invitation} />
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <Group grow align="flex-start" wrap="wrap">
-            <TextInput
-              label={t('fields.name')}
-              autoComplete="given-name"
-              required
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              miw={180}
-              autoFocus
-            />
-            <TextInput
-              label={t('fields.lastName')}
-              autoComplete="family-name"
-              required
-              value={lastName}
-              onChange={(e) => setLastName(e.currentTarget.value)}
-              miw={180}
-            />
-          </Group>
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
+          <PersonNameFields ns="auth" {...names} />
+          <EmailField value={email} onChange={setEmail} />
           <NewPasswordFields value={pair} onChange={setPair} />
           <FormError error={action.error}>
             {exists && (

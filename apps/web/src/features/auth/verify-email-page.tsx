@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import type { FormEvent } from 'react';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { nextStep, safeRedirectPath } from '../../app/guards/route-guards.ts';
@@ -9,7 +8,8 @@ import { toUiError } from '../../lib/api-errors.ts';
 import { authApi } from '../../lib/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authHref } from './auth-links.ts';
-import { CODE_LENGTH, CodeInput } from './code-input.tsx';
+import { EmailCodeFields, ResendCodeRow, useEmailCode } from './auth-fields.tsx';
+import { CODE_LENGTH } from './code-input.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { takePendingSignIn } from './pending-sign-in.ts';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
@@ -21,11 +21,9 @@ export function VerifyEmailPage() {
   const redirect = safeRedirectPath(params.get('redirect'));
   const navigate = useNavigate();
   const session = useSession();
-  const [email, setEmail] = useState(params.get('email') ?? '');
-  const [code, setCode] = useState('');
+  const codeForm = useEmailCode((email) => authApi.resendCode({ email }));
+  const { address, code } = codeForm;
   const action = useAsyncAction();
-  const resend = useAsyncAction();
-  const address = email.trim();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,11 +38,6 @@ export function VerifyEmailPage() {
       if (user) await navigate(nextStep(user, redirect), { replace: true });
     });
   };
-  const resendCode = () =>
-    resend.run(async () => {
-      await authApi.resendCode({ email: address });
-      notifications.show({ color: 'teal', message: t('verify.resent') });
-    });
   const confirmed = action.error !== null && toUiError(action.error).code === 'userAlreadyConfirmed';
 
   return (
@@ -54,23 +47,8 @@ export function VerifyEmailPage() {
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          {!params.get('email') && (
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-          )}
-          <CodeInput
-            label={t('fields.code')}
-            value={code}
-            onChange={setCode}
-            autoFocus={Boolean(params.get('email'))}
-          />
-          <FormError error={action.error ?? resend.error}>
+          <EmailCodeFields {...codeForm.fields} />
+          <FormError error={action.error ?? codeForm.resendError}>
             {confirmed && (
               <Text size="sm" mt={4}>
                 <Anchor component={Link} to={authHref('/login', { email: address, redirect })}>
@@ -87,20 +65,7 @@ export function VerifyEmailPage() {
           >
             {t('verify.submit')}
           </Button>
-          <Group justify="space-between">
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => void resendCode()}
-              loading={resend.busy}
-              disabled={!address}
-            >
-              {t('verify.resend')}
-            </Button>
-            <Anchor component={Link} to={authHref('/login', { redirect })} size="sm">
-              {t('common.backToLogin')}
-            </Anchor>
-          </Group>
+          <ResendCodeRow {...codeForm.resendRow} loginHref={authHref('/login', { redirect })} />
         </Stack>
       </form>
     </AuthCard>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Center, Group, Loader, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SettingsLayout } from '../../components/settings-layout/settings-layout.tsx';
@@ -10,6 +10,8 @@ import {
   revokeConnectedApplication,
   type ConnectedApplication,
 } from './oauth-consent-api.ts';
+import { LoadingCenter } from '../../components/loading.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 
 /**
  * /workspace/user/connectedApps: the BCF applications the person allowed through the OAuth2 consent screen
@@ -49,11 +51,7 @@ export function ConnectedAppsPage() {
           {t('connectedApps.intro')}
         </Text>
         <FormError error={load.error} />
-        {apps === null && load.busy && (
-          <Center>
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        )}
+        {apps === null && load.busy && <LoadingCenter />}
         {apps?.length === 0 && (
           <Text ta="center" c="dimmed" py="lg" data-testid="connected-apps-empty">
             {t('connectedApps.empty')}
@@ -97,39 +95,35 @@ function AppsTable({
   const date = (value: string) =>
     new Date(value).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped highlightOnHover data-testid="connected-apps-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('connectedApps.application')}</Table.Th>
-            <Table.Th>{t('connectedApps.grantedAt')}</Table.Th>
-            <Table.Th>{t('connectedApps.lastUsedAt')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('connectedApps.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {apps.map((app) => (
-            <Table.Tr key={app.clientId}>
-              <Table.Td>{name(app)}</Table.Td>
-              <Table.Td>{date(app.grantedAt)}</Table.Td>
-              <Table.Td>{app.lastUsedAt ? date(app.lastUsedAt) : t('connectedApps.never')}</Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => onRevoke(app)}
-                  aria-label={t('connectedApps.revokeLabel', { name: name(app) })}
-                >
-                  {t('connectedApps.revoke')}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={560}
+      highlightOnHover
+      testId="connected-apps-table"
+      heads={[
+        t('connectedApps.application'),
+        t('connectedApps.grantedAt'),
+        t('connectedApps.lastUsedAt'),
+        <VisuallyHidden>{t('connectedApps.actions')}</VisuallyHidden>,
+      ]}
+    >
+      {apps.map((app) => (
+        <Table.Tr key={app.clientId}>
+          <Table.Td>{name(app)}</Table.Td>
+          <Table.Td>{date(app.grantedAt)}</Table.Td>
+          <Table.Td>{app.lastUsedAt ? date(app.lastUsedAt) : t('connectedApps.never')}</Table.Td>
+          <Table.Td>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              onClick={() => onRevoke(app)}
+              aria-label={t('connectedApps.revokeLabel', { name: name(app) })}
+            >
+              {t('connectedApps.revoke')}
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Center, Code, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AuthCard } from '../auth/auth-card.tsx';
@@ -7,6 +7,7 @@ import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useSession } from '../../app/guards/session-context.ts';
 import { consentDetails, decideConsent, leaveFor, type ConsentDetails } from './oauth-consent-api.ts';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 /**
  * /oauth/consent/:uid: a desktop BCF application (BIMcollab Zoom, Solibri, a Revit add-in…) asks to use the
@@ -43,11 +44,7 @@ export function OauthConsentPage() {
   const name = details?.clientName ?? t('unnamedClient');
   return (
     <AuthCard title={t('title')} subtitle={t('subtitle')} width={520}>
-      {!details && !loadError && (
-        <Center>
-          <Loader aria-label={t('common:loading')} />
-        </Center>
-      )}
+      {!details && !loadError && <LoadingCenter />}
       <FormError error={loadError ?? action.error} />
       {loadError !== null && <Text data-testid="oauth-consent-expired">{t('expired')}</Text>}
       {details && (

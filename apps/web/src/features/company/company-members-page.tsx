@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -23,6 +23,7 @@ import { ownCompanyActor } from './company-permissions.ts';
 import { CompanyMembersTable, memberName } from './company-members-table.tsx';
 import { AiCompanyUsage } from '../ai/ai-company-usage.tsx';
 import { RemoveMemberDialog } from './remove-member-dialog.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 /**
  * /workspace/company/members: everyone sees the members and their roles; company administrators change roles and
@@ -110,11 +111,7 @@ export function CompanyMembersPage() {
       >
         <Stack gap="sm">
           <FormError error={list.error} />
-          {list.fetching && !list.data && (
-            <Center>
-              <Loader aria-label={t('common:loading')} />
-            </Center>
-          )}
+          {list.fetching && !list.data && <LoadingCenter />}
           {list.data && members.length === 0 && (
             <Text ta="center" c="dimmed" py="lg" data-testid="company-members-empty">
               {needle ? t('members.noMatch') : t('members.empty')}

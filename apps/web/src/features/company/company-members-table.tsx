@@ -3,6 +3,7 @@ import { IconUserMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyMemberFieldsFragment } from '../../gql/generated.ts';
 import { COMPANY_ROLES } from '../workspace/invite-member-dialog.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 
 const ROLE_COLORS: Record<string, string> = { admin: 'grape', manager: 'blue', collaborator: 'gray' };
 
@@ -42,86 +43,84 @@ export function CompanyMembersTable({
   const { t } = useTranslation('company');
   const editable = Boolean(onRoleChange && onRemove);
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped highlightOnHover data-testid="company-members-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('members.name')}</Table.Th>
-            <Table.Th>{t('members.role')}</Table.Th>
-            <Table.Th>{t('members.aiAssistant')}</Table.Th>
-            {editable && <Table.Th>{t('members.actions')}</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {members.map((member) => (
-            <Table.Tr key={member.id} data-testid="company-member-row" data-email={member.email}>
-              <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  <Avatar src={member.photo ?? null} name={memberName(member)} color="initials" radius="xl" />
-                  <Stack gap={0} miw={0}>
-                    <Text size="sm" fw={500} lineClamp={1}>
-                      {memberName(member)}
-                    </Text>
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      {member.email}
-                    </Text>
-                  </Stack>
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                {onRoleChange ? (
-                  <Select
-                    size="xs"
-                    w={160}
-                    aria-label={t('members.roleOf', { name: memberName(member) })}
-                    data={COMPANY_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-                    value={member.role}
-                    disabled={busyId === member.id}
-                    allowDeselect={false}
-                    onChange={(value) => {
-                      if (value && value !== member.role) onRoleChange(member, value);
-                    }}
-                    data-testid="member-role-select"
-                  />
-                ) : (
-                  <RoleBadge role={member.role} />
-                )}
-              </Table.Td>
-              <Table.Td>
-                {onAiChange ? (
-                  <Switch
-                    aria-label={t('members.aiAssistantOf', { name: memberName(member) })}
-                    checked={member.hasAiAssistant}
-                    disabled={busyId === member.id}
-                    onChange={(event) => onAiChange(member, event.currentTarget.checked)}
-                    data-testid="member-ai-switch"
-                  />
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {member.hasAiAssistant ? t('members.aiOn') : t('members.aiOff')}
-                  </Text>
-                )}
-              </Table.Td>
-              {onRemove && (
-                <Table.Td>
-                  <Tooltip label={t('members.remove')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('members.removeName', { name: memberName(member) })}
-                      disabled={busyId === member.id}
-                      onClick={() => onRemove(member)}
-                      data-testid="member-remove"
-                    >
-                      <IconUserMinus size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={560}
+      highlightOnHover
+      testId="company-members-table"
+      heads={[
+        t('members.name'),
+        t('members.role'),
+        t('members.aiAssistant'),
+        editable && t('members.actions'),
+      ]}
+    >
+      {members.map((member) => (
+        <Table.Tr key={member.id} data-testid="company-member-row" data-email={member.email}>
+          <Table.Td>
+            <Group gap="sm" wrap="nowrap">
+              <Avatar src={member.photo ?? null} name={memberName(member)} color="initials" radius="xl" />
+              <Stack gap={0} miw={0}>
+                <Text size="sm" fw={500} lineClamp={1}>
+                  {memberName(member)}
+                </Text>
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {member.email}
+                </Text>
+              </Stack>
+            </Group>
+          </Table.Td>
+          <Table.Td>
+            {onRoleChange ? (
+              <Select
+                size="xs"
+                w={160}
+                aria-label={t('members.roleOf', { name: memberName(member) })}
+                data={COMPANY_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+                value={member.role}
+                disabled={busyId === member.id}
+                allowDeselect={false}
+                onChange={(value) => {
+                  if (value && value !== member.role) onRoleChange(member, value);
+                }}
+                data-testid="member-role-select"
+              />
+            ) : (
+              <RoleBadge role={member.role} />
+            )}
+          </Table.Td>
+          <Table.Td>
+            {onAiChange ? (
+              <Switch
+                aria-label={t('members.aiAssistantOf', { name: memberName(member) })}
+                checked={member.hasAiAssistant}
+                disabled={busyId === member.id}
+                onChange={(event) => onAiChange(member, event.currentTarget.checked)}
+                data-testid="member-ai-switch"
+              />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {member.hasAiAssistant ? t('members.aiOn') : t('members.aiOff')}
+              </Text>
+            )}
+          </Table.Td>
+          {onRemove && (
+            <Table.Td>
+              <Tooltip label={t('members.remove')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('members.removeName', { name: memberName(member) })}
+                  disabled={busyId === member.id}
+                  onClick={() => onRemove(member)}
+                  data-testid="member-remove"
+                >
+                  <IconUserMinus size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Table.Td>
+          )}
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Center, Loader, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import {
   type FieldErrors,
 } from './company-form-rules.ts';
 import { CompanyProfileForm, CompanyProfileView } from './company-profile-fields.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 /** /workspace/company/profile (the company's default page): everyone views it, company administrators edit it. */
 export function CompanyProfilePage() {
@@ -78,11 +79,7 @@ export function CompanyProfilePage() {
     >
       <Stack gap="md">
         <FormError error={query.error ?? save.error} />
-        {query.fetching && !profile && (
-          <Center>
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        )}
+        {query.fetching && !profile && <LoadingCenter />}
         {profile && !editing && <CompanyProfileView profile={profile} />}
         {editing && profile && (
           <ImageField

@@ -1,4 +1,4 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQuery } from 'urql';
@@ -6,6 +6,7 @@ import { SettingsLayout } from '../../components/settings-layout/settings-layout
 import { CompanyProjectsDocument } from '../../gql/generated.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { CompanyProjectList } from './company-project-list.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 /** /workspace/company/projects: the projects of the caller's company, each linking to its project area. */
 export function CompanyProjectsPage() {
@@ -17,11 +18,7 @@ export function CompanyProjectsPage() {
     <SettingsLayout title={t('projects.title')} onClose={() => void navigate('/workspace/home')}>
       <Stack gap="sm">
         <FormError error={query.error} />
-        {query.fetching && !projects && (
-          <Center>
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        )}
+        {query.fetching && !projects && <LoadingCenter />}
         {projects && projects.length === 0 && (
           <Text ta="center" c="dimmed" py="lg" data-testid="company-projects-empty">
             {t('projects.empty')}

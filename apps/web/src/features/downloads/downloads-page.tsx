@@ -1,17 +1,5 @@
 import { useEffect } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Progress,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileZip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useClient, useQuery } from 'urql';
@@ -21,6 +9,9 @@ import {
   type MyDownloadsQuery,
 } from '../../gql/generated.ts';
 import { FormError } from '../../components/form-error.tsx';
+import { PageHeading } from '../../components/heading.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
+import { EmptyCard } from '../../components/empty-card.tsx';
 
 type Download = MyDownloadsQuery['myDownloads'][number];
 
@@ -64,32 +55,17 @@ export function DownloadsPage() {
   }, [processing, result.fetching, refetch]);
   return (
     <Stack gap="lg" maw={900} mx="auto" data-testid="downloads-page">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('downloads.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('downloads.intro')}
-        </Text>
-      </Stack>
+      <PageHeading title={t('downloads.title')} intro={t('downloads.intro')} />
       <FormError error={result.error} />
-      {!list && result.fetching && (
-        <Center py="xl">
-          <Loader aria-label={t('common:loading')} />
-        </Center>
-      )}
+      {!list && result.fetching && <LoadingCenter py="xl" />}
       {list?.length === 0 && (
-        <Card withBorder radius="md" padding="xl" data-testid="downloads-empty">
-          <Stack align="center" gap="xs" ta="center">
-            <ThemeIcon size={56} radius="xl" variant="light" color="gray">
-              <IconFileZip size={30} />
-            </ThemeIcon>
-            <Text fw={600}>{t('downloads.emptyTitle')}</Text>
-            <Text c="dimmed" size="sm" maw={420}>
-              {t('downloads.emptyMessage')}
-            </Text>
-          </Stack>
-        </Card>
+        <EmptyCard
+          testId="downloads-empty"
+          icon={<IconFileZip size={30} />}
+          title={t('downloads.emptyTitle')}
+          message={t('downloads.emptyMessage')}
+          messageMaw={420}
+        />
       )}
       {list && list.length > 0 && (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Center, Loader, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,6 +22,8 @@ import {
   subscribeThisDevice,
   unsubscribeThisDevice,
 } from './device-push.ts';
+import { SectionHeading } from '../../components/heading.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 const FOLLOW = 'follow';
 
@@ -89,11 +91,7 @@ export function NotificationSettingsPage() {
   return (
     <SettingsLayout title={t('title')} onClose={() => void navigate('/workspace/home')}>
       <FormError error={screen.error ?? action.error} />
-      {screen.fetching && !settings && (
-        <Center>
-          <Loader aria-label={t('common:loading')} />
-        </Center>
-      )}
+      {screen.fetching && !settings && <LoadingCenter />}
       {settings && (
         <Stack gap="lg" maw={720}>
           <Stack gap="xs">
@@ -140,12 +138,7 @@ export function NotificationSettingsPage() {
             />
           </Stack>
           <Stack gap="xs">
-            <Title order={3} size="h5">
-              {t('immediate.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('immediate.intro')}
-            </Text>
+            <SectionHeading title={t('immediate.title')} intro={t('immediate.intro')} order={3} size="h5" />
             <Switch
               label={t('immediate.mention')}
               checked={settings.immediateMention}
@@ -163,12 +156,7 @@ export function NotificationSettingsPage() {
             />
           </Stack>
           <Stack gap="xs">
-            <Title order={3} size="h5">
-              {t('projects.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('projects.intro')}
-            </Text>
+            <SectionHeading title={t('projects.title')} intro={t('projects.intro')} order={3} size="h5" />
             {(screen.data?.workspaceProjects.length ?? 0) === 0 ? (
               <Text c="dimmed">{t('projects.empty')}</Text>
             ) : (

@@ -12,6 +12,7 @@ import { dropDrawing, listDrawings, type DrawingSummary } from '../../lib/offlin
 import { dropProject, listOfflineProjects, type OfflineProjectSize } from '../../lib/offline/read-store.ts';
 import { OFFLINE_COPY_EVENT, announceOfflineCopy } from './offline-copy-events.ts';
 import { formatBytes } from './offline-size.ts';
+import { SectionHeading } from '../../components/heading.tsx';
 
 /**
  * The profile's "Offline on this device" (issue 34): the projects kept, their size and last sync, a remove
@@ -47,12 +48,7 @@ export function OfflineProjectsSection({ userId }: { userId: number }) {
   return (
     <Paper withBorder p="md" data-testid="offline-projects">
       <Stack gap="sm">
-        <Title order={3} size="h4">
-          {t('offline.section')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('offline.sectionHelp')}
-        </Text>
+        <SectionHeading title={t('offline.section')} intro={t('offline.sectionHelp')} order={3} size="h4" />
         <Group justify="space-between" align="end">
           <Select
             label={t('offline.budget')}

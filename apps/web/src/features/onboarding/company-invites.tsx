@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MyCompanyInvitesQuery } from '../../gql/generated.ts';
 import { needsDomainConfirmation } from './company-domain.ts';
+import { SectionHeading } from '../../components/heading.tsx';
 
 /** One pending invitation to join a company. */
 export type CompanyInvite = MyCompanyInvitesQuery['myCompanyInvites'][number];
@@ -29,12 +30,12 @@ export function CompanyInvites({
   };
   return (
     <Stack gap="sm" data-testid="company-invites">
-      <Title order={2} size="h4">
-        {t('company.invitesTitle')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('company.invitesHint')}
-      </Text>
+      <SectionHeading
+        title={t('company.invitesTitle')}
+        intro={t('company.invitesHint')}
+        order={2}
+        size="h4"
+      />
       {invites.map((invite) => (
         <Card key={invite.id} withBorder radius="md" padding="md">
           <Group justify="space-between" wrap="wrap" gap="sm">

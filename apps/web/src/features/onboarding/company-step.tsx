@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Center, Divider, Group, Loader, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useClient, useQuery } from 'urql';
@@ -13,7 +13,9 @@ import {
 } from '../../gql/generated.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
+import { TextField } from '../../components/text-field.tsx';
 import { CompanyInvites, type CompanyInvite } from './company-invites.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 /** /onboarding/company: join a company through a pending invite, or create one (the user becomes its admin). */
 export function CompanyStep() {
@@ -59,11 +61,7 @@ export function CompanyStep() {
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
       <Stack gap="lg">
-        {invites.fetching && !invites.data && (
-          <Center>
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        )}
+        {invites.fetching && !invites.data && <LoadingCenter />}
         <FormError error={invites.error ?? inviteAction.error} />
         {pending.length > 0 && (
           <>
@@ -111,21 +109,21 @@ function CreateCompanyForm({ onCreated }: { onCreated: (user: LoggedUser) => Pro
         <Title order={2} size="h4">
           {t('company.createTitle')}
         </Title>
-        <TextInput
+        <TextField
           label={t('company.name')}
           autoComplete="organization"
           required
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          onChange={setName}
         />
-        <TextInput
+        <TextField
           label={t('company.website')}
           type="url"
           value={website}
-          onChange={(e) => setWebsite(e.currentTarget.value)}
+          onChange={setWebsite}
           placeholder="https://"
         />
-        <TextInput label={t('company.taxId')} value={cnpj} onChange={(e) => setCnpj(e.currentTarget.value)} />
+        <TextField label={t('company.taxId')} value={cnpj} onChange={setCnpj} />
         <FormError error={action.error} />
         <Group justify="flex-end">
           <Button type="submit" loading={action.busy} disabled={!name.trim()}>

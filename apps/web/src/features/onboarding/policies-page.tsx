@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Center, Checkbox, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useClient, useQuery } from 'urql';
@@ -9,6 +9,7 @@ import { AcceptPoliciesDocument, PoliciesDocument } from '../../gql/generated.ts
 import { AuthCard } from '../auth/auth-card.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 // The paragraphs of the terms bundled with Obra (shown when the operator publishes none, POLICIES_URL).
 const BUNDLED_TERMS = ['policies.terms1', 'policies.terms2', 'policies.terms3', 'policies.terms4'] as const;
@@ -42,11 +43,7 @@ export function PoliciesPage() {
 
   return (
     <AuthCard title={t('policies.title')} subtitle={t('policies.subtitle')} width={520}>
-      {fetching && !data && (
-        <Center>
-          <Loader aria-label={t('common:loading')} />
-        </Center>
-      )}
+      {fetching && !data && <LoadingCenter />}
       <FormError error={error ?? action.error} />
       {policies && (
         <Stack gap="md">

@@ -8,6 +8,8 @@ import { useSession } from '../../app/guards/session-context.ts';
 import { UpdateUserProfileDocument } from '../../gql/generated.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
+import { TextField } from '../../components/text-field.tsx';
+import { PersonNameFields, usePersonNames } from '../auth/auth-fields.tsx';
 
 /** /onboarding/userprofile: name and last name (which confirm the register), phone and LinkedIn. */
 export function UserProfileStep() {
@@ -17,8 +19,8 @@ export function UserProfileStep() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const user = session.user;
-  const [name, setName] = useState(user?.name ?? '');
-  const [lastName, setLastName] = useState(user?.lastName ?? '');
+  const names = usePersonNames({ name: user?.name ?? '', lastName: user?.lastName ?? '' });
+  const { name, lastName } = names;
   const [phone, setPhone] = useState(user?.firstPhone ?? '');
   const [linkedin, setLinkedin] = useState(user?.linkedin ?? '');
   const action = useAsyncAction();
@@ -47,37 +49,19 @@ export function UserProfileStep() {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <TextInput label={t('fields.email')} value={user?.email ?? ''} readOnly disabled />
-          <Group grow align="flex-start" wrap="wrap">
-            <TextInput
-              label={t('fields.name')}
-              autoComplete="given-name"
-              required
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              miw={180}
-              autoFocus
-            />
-            <TextInput
-              label={t('fields.lastName')}
-              autoComplete="family-name"
-              required
-              value={lastName}
-              onChange={(e) => setLastName(e.currentTarget.value)}
-              miw={180}
-            />
-          </Group>
-          <TextInput
+          <PersonNameFields ns="onboarding" {...names} />
+          <TextField
             label={t('fields.phone')}
             type="tel"
             autoComplete="tel"
             value={phone}
-            onChange={(e) => setPhone(e.currentTarget.value)}
+            onChange={setPhone}
           />
-          <TextInput
+          <TextField
             label={t('fields.linkedin')}
             type="url"
             value={linkedin}
-            onChange={(e) => setLinkedin(e.currentTarget.value)}
+            onChange={setLinkedin}
             placeholder="https://www.linkedin.com/in/…"
           />
           <FormError error={action.error} />

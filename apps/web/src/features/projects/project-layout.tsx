@@ -1,4 +1,4 @@
-import { AppShell, Burger, Center, Group, Loader, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,8 @@ import { isLinkedToPartner, projectMenuItems } from './project-menu.tsx';
 import { ProjectSelectorPopover, SelectorTarget } from './project-selector-popover.tsx';
 import { DemoBanner } from '../demo-mode/demo-mode.tsx';
 import { OfflineProjectToggle } from '../offline/offline-project-toggle.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
+import { AppFrame } from '../../components/app-frame.tsx';
 
 // A malformed project id in the address is the same to the user as an unknown project.
 const NOT_FOUND = new RestError('PROJECT_NOT_FOUND', 'PROJECT_NOT_FOUND', 404);
@@ -63,49 +65,42 @@ export function ProjectLayout() {
     : null;
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="md" wrap="nowrap" miw={0}>
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={t('workspace:menu.open')}
+    <AppFrame
+      menuOpened={opened}
+      onMenuToggle={toggle}
+      menuButtonLabel={t('workspace:menu.open')}
+      brandGroup={{ gap: 'md', miw: 0 }}
+      brand={
+        <>
+          <Group visibleFrom="sm">
+            <Brand />
+          </Group>
+          {project && (
+            <ProjectSelectorPopover
+              label={t('selector.label')}
+              selection={{
+                mode: 'single',
+                value: project.id,
+                onChange: (id) => void navigate(`/workspace/project/${id}`),
+              }}
+              target={<SelectorTarget name={project.name} />}
             />
-            <Group visibleFrom="sm">
-              <Brand />
-            </Group>
-            {project && (
-              <ProjectSelectorPopover
-                label={t('selector.label')}
-                selection={{
-                  mode: 'single',
-                  value: project.id,
-                  onChange: (id) => void navigate(`/workspace/project/${id}`),
-                }}
-                target={<SelectorTarget name={project.name} />}
-              />
-            )}
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            {user && project && (
-              <OfflineProjectToggle userId={user.id} projectId={project.id} name={project.name} />
-            )}
-            <SupportButton />
-            <LanguageSwitcher />
-            <ThemeSwitcher />
-            {user && <NotificationBell projectId={project?.id} />}
-            {user && <UserMenu user={user} />}
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
+          )}
+        </>
+      }
+      tools={
+        <>
+          {user && project && (
+            <OfflineProjectToggle userId={user.id} projectId={project.id} name={project.name} />
+          )}
+          <SupportButton />
+          <LanguageSwitcher />
+          <ThemeSwitcher />
+          {user && <NotificationBell projectId={project?.id} />}
+          {user && <UserMenu user={user} />}
+        </>
+      }
+      menu={
         <SideMenu
           items={items}
           backTo={{ label: t('menu.backToHome'), to: '/workspace/home' }}
@@ -113,22 +108,17 @@ export function ProjectLayout() {
           mobileOpened={opened}
           onMobileClose={close}
         />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <DemoBanner />
-        {!valid && <FormError error={NOT_FOUND} />}
-        {data.error && (
-          <Stack maw={720} mx="auto">
-            <FormError error={data.error} />
-          </Stack>
-        )}
-        {valid && data.fetching && !project && (
-          <Center py="xl">
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        )}
-        {context && <Outlet context={context} />}
-      </AppShell.Main>
-    </AppShell>
+      }
+    >
+      <DemoBanner />
+      {!valid && <FormError error={NOT_FOUND} />}
+      {data.error && (
+        <Stack maw={720} mx="auto">
+          <FormError error={data.error} />
+        </Stack>
+      )}
+      {valid && data.fetching && !project && <LoadingCenter py="xl" />}
+      {context && <Outlet context={context} />}
+    </AppFrame>
   );
 }

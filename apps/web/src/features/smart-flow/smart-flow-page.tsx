@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Textarea,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconBolt, IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useClient, useQuery } from 'urql';
@@ -31,6 +19,9 @@ import {
 import { ConfirmDialog } from '../projects/setup/setup-common.tsx';
 import { browserTimeZone, emptyDraft, ruleInputOf, SmartFlowRuleForm } from './smart-flow-rule-form.tsx';
 import { ruleSentence, type RuleDraft } from './smart-flow-words.ts';
+import { PageHeading } from '../../components/heading.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
+import { EmptyCard } from '../../components/empty-card.tsx';
 
 type Rule = SmartFlowRuleFieldsFragment;
 
@@ -83,14 +74,7 @@ export function SmartFlowPage() {
   const list = rules.data?.smartFlowRules;
   return (
     <Stack gap="lg" maw={960} mx="auto" data-testid="smart-flow-page">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('smartFlow.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('smartFlow.intro')}
-        </Text>
-      </Stack>
+      <PageHeading title={t('smartFlow.title')} intro={t('smartFlow.intro')} />
       {canDraft && !draft && (
         <Card withBorder radius="md" padding="md">
           <Stack gap="xs">
@@ -149,23 +133,14 @@ export function SmartFlowPage() {
         </Group>
       )}
       <FormError error={rules.error} />
-      {!list && rules.fetching && (
-        <Center py="xl">
-          <Loader aria-label={t('common:loading')} />
-        </Center>
-      )}
+      {!list && rules.fetching && <LoadingCenter py="xl" />}
       {list?.length === 0 && (
-        <Card withBorder radius="md" padding="xl" data-testid="smart-flow-empty">
-          <Stack align="center" gap="xs" ta="center">
-            <ThemeIcon size={56} radius="xl" variant="light" color="gray">
-              <IconBolt size={30} />
-            </ThemeIcon>
-            <Text fw={600}>{t('smartFlow.empty.title')}</Text>
-            <Text c="dimmed" size="sm">
-              {t('smartFlow.empty.message')}
-            </Text>
-          </Stack>
-        </Card>
+        <EmptyCard
+          testId="smart-flow-empty"
+          icon={<IconBolt size={30} />}
+          title={t('smartFlow.empty.title')}
+          message={t('smartFlow.empty.message')}
+        />
       )}
       {list && list.length > 0 && (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>

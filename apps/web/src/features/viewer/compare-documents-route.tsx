@@ -6,7 +6,7 @@ import {
   type CompareDriveEntry,
   type DocumentPin,
 } from '@obra/domain';
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../app/guards/session-context.ts';
@@ -23,6 +23,7 @@ import {
   saveAlignment,
   type ViewerDocument,
 } from './viewer-api.ts';
+import { CenteredSuspense } from '../../components/centered-suspense.tsx';
 
 // Lists of image addresses keep the editor's compare page (spec editor §2.1 compare mode).
 const EditorComparePage = lazy(async () => ({
@@ -50,15 +51,9 @@ export function CompareDocumentsRoute() {
   );
   if (!parsed.ok || drive.length === 0)
     return (
-      <Suspense
-        fallback={
-          <Center h="50vh">
-            <Loader />
-          </Center>
-        }
-      >
+      <CenteredSuspense>
         <EditorComparePage />
-      </Suspense>
+      </CenteredSuspense>
     );
   if (drive.length !== parsed.entries.length || new Set(drive.map((d) => d.projectId)).size > 1)
     return (

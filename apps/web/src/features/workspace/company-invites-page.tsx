@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -19,6 +19,8 @@ import { showErrorToast } from '../../lib/error-toast.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { InviteMemberDialog } from './invite-member-dialog.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 
 type SentInvite = CompanyMemberInvitesQuery['companyMemberInvites'][number];
 
@@ -68,11 +70,7 @@ export function CompanyInvitesPage() {
           {t('companyInvites.intro', { company: user.company?.name ?? '' })}
         </Text>
         <FormError error={list.error} />
-        {list.fetching && !list.data && (
-          <Center>
-            <Loader aria-label={t('common:loading')} />
-          </Center>
-        )}
+        {list.fetching && !list.data && <LoadingCenter />}
         {list.data && invites.length === 0 && (
           <Text ta="center" c="dimmed" py="lg" data-testid="company-invites-empty">
             {needle ? t('companyInvites.noMatch') : t('companyInvites.empty')}
@@ -129,56 +127,54 @@ function SentInvitesTable({ invites, onChanged }: { invites: SentInvite[]; onCha
       notifications.show({ color: 'teal', message: t('companyInvites.linkCopied') });
     });
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover data-testid="company-invites-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('companyInvites.email')}</Table.Th>
-            <Table.Th>{t('companyInvites.role')}</Table.Th>
-            <Table.Th>{t('companyInvites.status')}</Table.Th>
-            <Table.Th>{t('companyInvites.expiresAt')}</Table.Th>
-            <Table.Th>{t('companyInvites.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invites.map((invite) => (
-            <Table.Tr key={invite.id}>
-              <Table.Td>{invite.email}</Table.Td>
-              <Table.Td>{t(`roles.${invite.role}`, { defaultValue: invite.role })}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={STATUS_COLORS[invite.status] ?? 'gray'}>
-                  {t(`companyInvites.statuses.${invite.status}`, { defaultValue: invite.status })}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{date(invite.expiresAt)}</Table.Td>
-              <Table.Td>
-                {(invite.status === 'pending' || invite.status === 'expired') && (
-                  <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      loading={busyId === invite.id}
-                      onClick={() => void resend(invite)}
-                    >
-                      {t('companyInvites.resend')}
-                    </Button>
-                    {invite.status === 'pending' && (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        disabled={busyId === invite.id}
-                        onClick={() => void copyLink(invite)}
-                      >
-                        {t('companyInvites.copyLink')}
-                      </Button>
-                    )}
-                  </Group>
+    <DataTable
+      minWidth={720}
+      highlightOnHover
+      testId="company-invites-table"
+      heads={[
+        t('companyInvites.email'),
+        t('companyInvites.role'),
+        t('companyInvites.status'),
+        t('companyInvites.expiresAt'),
+        t('companyInvites.actions'),
+      ]}
+    >
+      {invites.map((invite) => (
+        <Table.Tr key={invite.id}>
+          <Table.Td>{invite.email}</Table.Td>
+          <Table.Td>{t(`roles.${invite.role}`, { defaultValue: invite.role })}</Table.Td>
+          <Table.Td>
+            <Badge variant="light" color={STATUS_COLORS[invite.status] ?? 'gray'}>
+              {t(`companyInvites.statuses.${invite.status}`, { defaultValue: invite.status })}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{date(invite.expiresAt)}</Table.Td>
+          <Table.Td>
+            {(invite.status === 'pending' || invite.status === 'expired') && (
+              <Group gap={4} wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  loading={busyId === invite.id}
+                  onClick={() => void resend(invite)}
+                >
+                  {t('companyInvites.resend')}
+                </Button>
+                {invite.status === 'pending' && (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    disabled={busyId === invite.id}
+                    onClick={() => void copyLink(invite)}
+                  >
+                    {t('companyInvites.copyLink')}
+                  </Button>
                 )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              </Group>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

@@ -5,7 +5,6 @@ import {
   Card,
   Center,
   Group,
-  Loader,
   SimpleGrid,
   Stack,
   Text,
@@ -31,6 +30,8 @@ import { ProjectCard } from '../projects/project-card.tsx';
 import { projectSections } from '../projects/project-sections.ts';
 import { useDemoLock } from '../demo-mode/demo-mode.tsx';
 import { RetrospectiveCard } from '../retrospective/retrospective-card.tsx';
+import { SectionHeading } from '../../components/heading.tsx';
+import { LoadingCenter } from '../../components/loading.tsx';
 
 /** /workspace/home: the company's projects in starred, active and inactive sections, and its project invites. */
 export function WorkspaceHomePage() {
@@ -102,11 +103,7 @@ export function WorkspaceHomePage() {
         </Group>
       </Group>
       <FormError error={home.error} />
-      {home.fetching && !home.data && (
-        <Center py="xl">
-          <Loader aria-label={t('common:loading')} />
-        </Center>
-      )}
+      {home.fetching && !home.data && <LoadingCenter py="xl" />}
       {home.data && (
         <CompanyProjectInvites
           invites={home.data.companyProjectInvites}
@@ -163,12 +160,7 @@ function EmptyHome() {
           <ThemeIcon size={56} radius="xl" variant="light" color="gray">
             <IconFolders size={30} />
           </ThemeIcon>
-          <Title order={2} size="h4">
-            {t('home.emptyTitle')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('home.emptyMessage')}
-          </Text>
+          <SectionHeading title={t('home.emptyTitle')} intro={t('home.emptyMessage')} order={2} size="h4" />
         </Stack>
       </Center>
     </Card>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBriefcase,
@@ -30,6 +30,7 @@ import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { DemoBanner } from '../demo-mode/demo-mode.tsx';
 import { useQuery } from 'urql';
 import { AiStatusDocument } from '../../gql/generated.ts';
+import { AppFrame } from '../../components/app-frame.tsx';
 
 /** The side menu of the workspace, or of the user settings (with a way back) when inside them. */
 function useMenu(pathname: string): { items: SideMenuItem[]; backTo?: { label: string; to: string } } {
@@ -172,27 +173,21 @@ export function WorkspaceLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const menu = useMenu(pathname);
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap={8} wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('menu.open')} />
-            <Brand>{user?.company?.name}</Brand>
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            <SupportButton />
-            <LanguageSwitcher />
-            <ThemeSwitcher />
-            {user && <NotificationBell />}
-            {user && <UserMenu user={user} />}
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
+    <AppFrame
+      menuOpened={opened}
+      onMenuToggle={toggle}
+      menuButtonLabel={t('menu.open')}
+      brand={<Brand>{user?.company?.name}</Brand>}
+      tools={
+        <>
+          <SupportButton />
+          <LanguageSwitcher />
+          <ThemeSwitcher />
+          {user && <NotificationBell />}
+          {user && <UserMenu user={user} />}
+        </>
+      }
+      menu={
         <SideMenu
           items={menu.items}
           backTo={menu.backTo}
@@ -200,12 +195,11 @@ export function WorkspaceLayout() {
           mobileOpened={opened}
           onMobileClose={close}
         />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <DemoBanner />
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      }
+    >
+      <DemoBanner />
+      <Outlet />
+    </AppFrame>
   );
 }
 

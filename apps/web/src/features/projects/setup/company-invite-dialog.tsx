@@ -17,6 +17,7 @@ import { useQuery } from 'urql';
 import { CompanyMark } from '../../../components/image-cropper/company-mark.tsx';
 import { AllCompaniesDocument, type DisciplineFieldsFragment } from '../../../gql/generated.ts';
 import { companyInviteErrors, searchCompanies, type CompanyInviteValue } from './company-invite-form.ts';
+import { DialogButtons } from './setup-form-dialog.tsx';
 
 /** A project role the company may take (systemRoles of type project). */
 export interface RoleOption {
@@ -113,14 +114,11 @@ export function CompanyInviteDialog({
               nothingFoundMessage={t('companies.noDisciplines')}
             />
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
+          <DialogButtons onCancel={onClose} busy={busy}>
             <Button type="submit" loading={busy}>
               {fixedCompany ? t('common.save') : t('companies.sendInvite')}
             </Button>
-          </Group>
+          </DialogButtons>
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,8 @@
 import { TEXT_LIMITS } from '@obra/domain';
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/text-field.tsx';
+import { SetupFormDialog, SetupNameField } from './setup-form-dialog.tsx';
 
 /** A custom discipline's name and abbreviation, to add or to edit (editor §3.5). */
 export function DisciplineFormDialog({
@@ -33,44 +34,31 @@ export function DisciplineFormDialog({
         ? t('disciplines.abbreviationTaken')
         : null;
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTouched(true);
-          if (!nameError && !abbreviationError)
-            onSave({ name: name.trim(), abbreviation: abbreviation.trim() });
-        }}
-      >
-        <Stack gap="md">
-          <TextInput
-            label={t('disciplines.name')}
-            value={name}
-            maxLength={TEXT_LIMITS.name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={touched ? nameError : null}
-            required
-            data-autofocus
-          />
-          <TextInput
-            label={t('disciplines.abbreviation')}
-            value={abbreviation}
-            onChange={(e) => setAbbreviation(e.currentTarget.value)}
-            error={touched ? abbreviationError : null}
-            required
-            maxLength={TEXT_LIMITS.abbreviation}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <SetupFormDialog
+      opened={opened}
+      title={title}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => {
+        setTouched(true);
+        if (!nameError && !abbreviationError)
+          onSave({ name: name.trim(), abbreviation: abbreviation.trim() });
+      }}
+    >
+      <SetupNameField
+        label={t('disciplines.name')}
+        value={name}
+        onChange={setName}
+        error={touched ? nameError : null}
+      />
+      <TextField
+        label={t('disciplines.abbreviation')}
+        value={abbreviation}
+        onChange={setAbbreviation}
+        error={touched ? abbreviationError : null}
+        required
+        maxLength={TEXT_LIMITS.abbreviation}
+      />
+    </SetupFormDialog>
   );
 }

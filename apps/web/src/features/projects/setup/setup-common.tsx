@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { FormError } from '../../../components/form-error.tsx';
 import { PROJECT_ACTIVE } from '../project-sections.ts';
 import { useProject } from '../project-context.ts';
 import { useSetupArea } from './setup-area.ts';
+import { DialogButtons } from './setup-form-dialog.tsx';
 
 /** A mutation result as urql returns it. */
 interface MutationResult {
@@ -110,6 +111,17 @@ export function useCanSetup(): boolean {
   return project.permissions.canSetup && project.status === PROJECT_ACTIVE;
 }
 
+/** What every confirmation dialog gets: its title and message, the step's state, the step and the closing. */
+interface ConfirmProps {
+  opened: boolean;
+  title: string;
+  message: ReactNode;
+  busy?: boolean;
+  error?: unknown;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
 /** A confirmation before a destructive or important step. */
 export function ConfirmDialog({
   opened,
@@ -121,31 +133,17 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onClose,
-}: {
-  opened: boolean;
-  title: string;
-  message: ReactNode;
-  confirmLabel: string;
-  danger?: boolean;
-  busy?: boolean;
-  error?: unknown;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('projects');
+}: ConfirmProps & { confirmLabel: string; danger?: boolean }) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="md">
         <Text size="sm">{message}</Text>
         <FormError error={error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
+        <DialogButtons onCancel={onClose} busy={busy}>
           <Button color={danger ? 'red' : undefined} loading={busy} onClick={onConfirm} data-autofocus>
             {confirmLabel}
           </Button>
-        </Group>
+        </DialogButtons>
       </Stack>
     </Modal>
   );
@@ -161,16 +159,7 @@ export function TypedConfirmDialog({
   error,
   onConfirm,
   onClose,
-}: {
-  opened: boolean;
-  title: string;
-  message: ReactNode;
-  word: string;
-  busy?: boolean;
-  error?: unknown;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+}: ConfirmProps & { word: string }) {
   const { t } = useTranslation('projects');
   const [typed, setTyped] = useState('');
   const matches = typed.trim().toLowerCase() === word.toLowerCase();
@@ -192,14 +181,11 @@ export function TypedConfirmDialog({
             autoComplete="off"
           />
           <FormError error={error} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
+          <DialogButtons onCancel={onClose} busy={busy}>
             <Button type="submit" color="red" disabled={!matches} loading={busy}>
               {t('common.remove')}
             </Button>
-          </Group>
+          </DialogButtons>
         </Stack>
       </form>
     </Modal>

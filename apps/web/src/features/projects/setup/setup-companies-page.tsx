@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useClient, useQuery } from 'urql';
@@ -17,6 +17,7 @@ import { CompanyInviteDialog } from './company-invite-dialog.tsx';
 import { CompanyRows, type CompanyRow } from './company-rows.tsx';
 import { ConfirmDialog, SetupScreen, TypedConfirmDialog, useSetupAction } from './setup-common.tsx';
 import { PROJECT_ACTIVE } from '../project-sections.ts';
+import { LoadingCenter } from '../../../components/loading.tsx';
 
 type Dialog =
   { kind: 'invite' } | { kind: 'edit'; row: CompanyRow } | { kind: 'remove'; row: CompanyRow } | null;
@@ -78,11 +79,7 @@ export function SetupCompaniesPage() {
       primary={{ label: t('companies.invite'), onClick: () => setDialog({ kind: 'invite' }) }}
     >
       <FormError error={data.error} />
-      {data.fetching && !data.data && (
-        <Center>
-          <Loader aria-label={t('common:loading')} />
-        </Center>
-      )}
+      {data.fetching && !data.data && <LoadingCenter />}
       {info && (
         <Stack gap="lg">
           <Stack gap="xs">

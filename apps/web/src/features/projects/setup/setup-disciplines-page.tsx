@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Table, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useClient } from 'urql';
 import { SetProjectDisciplinesDocument, type DisciplineFieldsFragment } from '../../../gql/generated.ts';
@@ -9,6 +9,8 @@ import { DisciplineFormDialog } from './discipline-form-dialog.tsx';
 import { abbreviationTaken, disciplinesToInput, type DisciplineInput } from './discipline-list.ts';
 import { SetupScreen, TypedConfirmDialog, useCanSetup, useSetupAction } from './setup-common.tsx';
 import { StandardDisciplinesDialog } from './standard-disciplines-dialog.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
 
 type Dialog =
   | { kind: 'standard' }
@@ -58,52 +60,42 @@ export function SetupDisciplinesPage() {
           {t('disciplines.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped data-testid="disciplines-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('disciplines.abbreviation')}</Table.Th>
-                <Table.Th>{t('disciplines.name')}</Table.Th>
-                <Table.Th>{t('disciplines.kind')}</Table.Th>
-                {canWrite && <Table.Th>{t('common.actions')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((d) => (
-                <Table.Tr key={d.id}>
-                  <Table.Td>
-                    <Badge variant="light">{d.abbreviation}</Badge>
-                  </Table.Td>
-                  <Table.Td>{d.name}</Table.Td>
-                  <Table.Td>
-                    {t(d.standardDisciplineId == null ? 'disciplines.custom' : 'disciplines.standard')}
-                  </Table.Td>
-                  {canWrite && (
-                    <Table.Td>
-                      <Group gap={2} wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('disciplines.edit', { name: d.name })}
-                          onClick={() => setDialog({ kind: 'edit', discipline: d })}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('disciplines.remove', { name: d.name })}
-                          onClick={() => setDialog({ kind: 'remove', discipline: d })}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={480}
+          testId="disciplines-table"
+          heads={[
+            t('disciplines.abbreviation'),
+            t('disciplines.name'),
+            t('disciplines.kind'),
+            canWrite && t('common.actions'),
+          ]}
+        >
+          {list.map((d) => (
+            <Table.Tr key={d.id}>
+              <Table.Td>
+                <Badge variant="light">{d.abbreviation}</Badge>
+              </Table.Td>
+              <Table.Td>{d.name}</Table.Td>
+              <Table.Td>
+                {t(d.standardDisciplineId == null ? 'disciplines.custom' : 'disciplines.standard')}
+              </Table.Td>
+              {canWrite && (
+                <Table.Td>
+                  <RowActions
+                    edit={{
+                      label: t('disciplines.edit', { name: d.name }),
+                      onClick: () => setDialog({ kind: 'edit', discipline: d }),
+                    }}
+                    remove={{
+                      label: t('disciplines.remove', { name: d.name }),
+                      onClick: () => setDialog({ kind: 'remove', discipline: d }),
+                    }}
+                  />
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       <StandardDisciplinesDialog
         key={dialog?.kind === 'standard' ? 'open' : 'closed'}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import type { NamingRuleField } from '@obra/domain';
 import { useTranslation } from 'react-i18next';
 import { useClient } from 'urql';
@@ -14,6 +14,7 @@ import {
   recommendedRule,
 } from './naming-rule-model.ts';
 import { SetupScreen, useCanSetup, useSetupAction } from './setup-common.tsx';
+import { SectionHeading } from '../../../components/heading.tsx';
 
 function storedDraft(project: ProjectDetails): NamingRuleDraft {
   const separator = project.documentsNamingRuleSeparator;
@@ -87,12 +88,7 @@ export function SetupDrivePage() {
       }}
     >
       <Stack gap="xs">
-        <Title order={2} size="h4">
-          {t('namingRule.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('namingRule.intro')}
-        </Text>
+        <SectionHeading title={t('namingRule.title')} intro={t('namingRule.intro')} order={2} size="h4" />
       </Stack>
       {project.documentsNamingRule.length === 0 && (
         <Alert color="blue" variant="light" data-testid="naming-rule-unset">

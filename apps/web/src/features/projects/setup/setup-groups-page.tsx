@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Center, Group, Loader, Table, Text, Tooltip } from '@mantine/core';
-import { IconDoorExit, IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconDoorExit } from '@tabler/icons-react';
 import { normalizeText } from '@obra/domain';
 import { useTranslation } from 'react-i18next';
 import { useClient, useQuery } from 'urql';
@@ -19,6 +19,9 @@ import { useProject } from '../project-context.ts';
 import { PROJECT_ACTIVE } from '../project-sections.ts';
 import { GroupFormDialog, type GroupCandidate } from './group-form-dialog.tsx';
 import { ConfirmDialog, SetupScreen, TypedConfirmDialog, useSetupAction } from './setup-common.tsx';
+import { LoadingCenter } from '../../../components/loading.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
 
 type ProjectUser = SetupGroupsQuery['projectData']['users'][number];
 type Dialog =
@@ -88,106 +91,93 @@ export function SetupGroupsPage() {
         {t('setup.groups.intro')}
       </Text>
       <FormError error={query.error} />
-      {query.fetching && !groups && (
-        <Center>
-          <Loader aria-label={t('common:loading')} />
-        </Center>
-      )}
+      {query.fetching && !groups && <LoadingCenter />}
       {shown && shown.length === 0 && (
         <Text ta="center" c="dimmed" py="lg" data-testid="groups-empty">
           {needle ? t('groups.noMatch') : t('groups.empty')}
         </Text>
       )}
       {shown && shown.length > 0 && (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped data-testid="groups-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('groups.name')}</Table.Th>
-                <Table.Th>{t('groups.members')}</Table.Th>
-                {writable && <Table.Th>{t('common.actions')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((g) => {
-                const member = me !== undefined && g.usersId.includes(me);
-                const names = g.usersId.map((id) => {
-                  const person = byId.get(id);
-                  return person ? personName(person) : String(id);
-                });
-                return (
-                  <Table.Tr key={g.id} data-testid="group-row" data-name={g.name}>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Text size="sm" fw={500}>
-                          {g.name}
-                        </Text>
-                        {member && (
-                          <Badge size="xs" variant="light">
-                            {t('groups.youAreMember')}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" data-testid="group-members">
-                        {names.length === 0
-                          ? t('groups.noMembers')
-                          : names.slice(0, SHOWN_MEMBERS).join(', ') +
-                            (names.length > SHOWN_MEMBERS ? ` +${names.length - SHOWN_MEMBERS}` : '')}
-                      </Text>
-                    </Table.Td>
-                    {writable && (
-                      <Table.Td>
-                        <Group gap={2} wrap="nowrap">
-                          {g.permissions.edit && (
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('groups.edit', { name: g.name })}
-                              onClick={() => setDialog({ kind: 'edit', group: g })}
-                            >
-                              <IconPencil size={16} />
-                            </ActionIcon>
-                          )}
-                          {g.permissions.delete && (
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('groups.delete', { name: g.name })}
-                              onClick={() => setDialog({ kind: 'delete', group: g })}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          )}
-                          {member && (
-                            <Tooltip
-                              label={
-                                g.permissions.leave
-                                  ? t('groups.leave', { name: g.name })
-                                  : t('errors:ADMIN_CANT_LEAVE_PROJECT_GROUP')
-                              }
-                            >
-                              <ActionIcon
-                                variant="subtle"
-                                color="gray"
-                                aria-label={t('groups.leave', { name: g.name })}
-                                aria-disabled={!g.permissions.leave}
-                                data-disabled={!g.permissions.leave || undefined}
-                                onClick={() => g.permissions.leave && setDialog({ kind: 'leave', group: g })}
-                              >
-                                <IconDoorExit size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                          )}
-                        </Group>
-                      </Table.Td>
+        <DataTable
+          minWidth={520}
+          testId="groups-table"
+          heads={[t('groups.name'), t('groups.members'), writable && t('common.actions')]}
+        >
+          {shown.map((g) => {
+            const member = me !== undefined && g.usersId.includes(me);
+            const names = g.usersId.map((id) => {
+              const person = byId.get(id);
+              return person ? personName(person) : String(id);
+            });
+            return (
+              <Table.Tr key={g.id} data-testid="group-row" data-name={g.name}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm" fw={500}>
+                      {g.name}
+                    </Text>
+                    {member && (
+                      <Badge size="xs" variant="light">
+                        {t('groups.youAreMember')}
+                      </Badge>
                     )}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" data-testid="group-members">
+                    {names.length === 0
+                      ? t('groups.noMembers')
+                      : names.slice(0, SHOWN_MEMBERS).join(', ') +
+                        (names.length > SHOWN_MEMBERS ? ` +${names.length - SHOWN_MEMBERS}` : '')}
+                  </Text>
+                </Table.Td>
+                {writable && (
+                  <Table.Td>
+                    <RowActions
+                      edit={
+                        g.permissions.edit
+                          ? {
+                              label: t('groups.edit', { name: g.name }),
+                              onClick: () => setDialog({ kind: 'edit', group: g }),
+                            }
+                          : undefined
+                      }
+                      remove={
+                        g.permissions.delete
+                          ? {
+                              label: t('groups.delete', { name: g.name }),
+                              onClick: () => setDialog({ kind: 'delete', group: g }),
+                            }
+                          : undefined
+                      }
+                    >
+                      {member && (
+                        <Tooltip
+                          label={
+                            g.permissions.leave
+                              ? t('groups.leave', { name: g.name })
+                              : t('errors:ADMIN_CANT_LEAVE_PROJECT_GROUP')
+                          }
+                        >
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={t('groups.leave', { name: g.name })}
+                            aria-disabled={!g.permissions.leave}
+                            data-disabled={!g.permissions.leave || undefined}
+                            onClick={() => g.permissions.leave && setDialog({ kind: 'leave', group: g })}
+                          >
+                            <IconDoorExit size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                    </RowActions>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </DataTable>
       )}
       {writable && isAdmin && groups?.some((g) => me !== undefined && g.usersId.includes(me)) && (
         <Text size="xs" c="dimmed" data-testid="groups-admin-hint">

@@ -25,24 +25,16 @@ export const SETUP_SECTIONS = [
 /** One setup section's name. */
 export type SetupSection = (typeof SETUP_SECTIONS)[number];
 
+/** The sections only the project's own people get: its groups and tags, and duplicating it (its owner). */
+const MEMBERS_ONLY_SECTIONS: readonly SetupSection[] = ['groups', 'userTags', 'duplicateProject'];
+
 /**
  * The sections of /admin/project/{projectId}/setup (spec core §2 Admin). Groups and tags belong to the people of
  * the project, and duplication to its owner, so platform administrators get neither.
  */
-export const ADMIN_SETUP_SECTIONS: readonly SetupSection[] = [
-  'profile',
-  'locals',
-  'labels',
-  'categories',
-  'disciplinesStatus',
-  'phases',
-  'disciplines',
-  'drive',
-  'companies',
-  'integrations',
-  'importSettings',
-  'exportSettings',
-];
+export const ADMIN_SETUP_SECTIONS: readonly SetupSection[] = SETUP_SECTIONS.filter(
+  (section) => !MEMBERS_ONLY_SECTIONS.includes(section),
+);
 
 /** Which setup a screen is part of: a participant's (workspace) or a platform administrator's (admin). */
 export type SetupAreaKind = 'workspace' | 'admin';

@@ -1,25 +1,15 @@
-import { TEXT_LIMITS } from '@obra/domain';
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useClient, useQuery } from 'urql';
 import { SetupSetProjectUserTagsDocument, SetupUserTagsDocument } from '../../../gql/generated.ts';
 import { FormError } from '../../../components/form-error.tsx';
+import { SetupFormDialog, SetupNameField, type NamedValueDialogProps } from './setup-form-dialog.tsx';
 import { useProject } from '../project-context.ts';
 import { PROJECT_ACTIVE } from '../project-sections.ts';
 import { SetupScreen, TypedConfirmDialog, useSetupAction } from './setup-common.tsx';
+import { LoadingCenter } from '../../../components/loading.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
 
 interface Tag {
   id: number;
@@ -70,11 +60,7 @@ export function SetupUserTagsPage() {
         {t('setup.userTags.intro')}
       </Text>
       <FormError error={query.error} />
-      {query.fetching && !tags && (
-        <Center>
-          <Loader aria-label={t('common:loading')} />
-        </Center>
-      )}
+      {query.fetching && !tags && <LoadingCenter />}
       {tags && tags.length === 0 && (
         <Text ta="center" c="dimmed" py="lg" data-testid="user-tags-empty">
           {t('userTags.empty')}
@@ -88,23 +74,17 @@ export function SetupUserTagsPage() {
                 <Table.Td>{tag.name}</Table.Td>
                 {writable && (
                   <Table.Td w={90}>
-                    <Group gap={2} wrap="nowrap" justify="flex-end">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('userTags.rename', { name: tag.name })}
-                        onClick={() => setDialog({ kind: 'rename', tag })}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('userTags.delete', { name: tag.name })}
-                        onClick={() => setDialog({ kind: 'delete', tag })}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
+                    <RowActions
+                      justify="flex-end"
+                      edit={{
+                        label: t('userTags.rename', { name: tag.name }),
+                        onClick: () => setDialog({ kind: 'rename', tag }),
+                      }}
+                      remove={{
+                        label: t('userTags.delete', { name: tag.name }),
+                        onClick: () => setDialog({ kind: 'delete', tag }),
+                      }}
+                    />
                   </Table.Td>
                 )}
               </Table.Tr>
@@ -145,59 +125,26 @@ export function SetupUserTagsPage() {
   );
 }
 
-function TagNameDialog({
-  title,
-  initial,
-  taken,
-  busy,
-  error,
-  onSave,
-  onClose,
-}: {
-  title: string;
-  initial: string;
-  taken: (name: string) => boolean;
-  busy: boolean;
-  error: unknown;
-  onSave: (name: string) => void;
-  onClose: () => void;
-}) {
+function TagNameDialog({ initial, taken, onSave, ...dialog }: NamedValueDialogProps<string>) {
   const { t } = useTranslation('projects');
   const [name, setName] = useState(initial);
   const [touched, setTouched] = useState(false);
   const nameError =
     name.trim() === '' ? t('userTags.nameRequired') : taken(name) ? t('userTags.nameTaken') : null;
   return (
-    <Modal opened onClose={onClose} title={title} centered>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTouched(true);
-          if (!nameError) onSave(name.trim());
-        }}
-      >
-        <Stack gap="md">
-          <TextInput
-            label={t('userTags.name')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={touched ? nameError : null}
-            required
-            maxLength={TEXT_LIMITS.name}
-            data-autofocus
-          />
-          <FormError error={error} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <SetupFormDialog
+      {...dialog}
+      onSubmit={() => {
+        setTouched(true);
+        if (!nameError) onSave(name.trim());
+      }}
+    >
+      <SetupNameField
+        label={t('userTags.name')}
+        value={name}
+        onChange={setName}
+        error={touched ? nameError : null}
+      />
+    </SetupFormDialog>
   );
 }
