@@ -7,9 +7,7 @@ import {
   checkDriveFileName,
   documentContentType,
   DOCUMENT_SNIFF_BYTES,
-  isDriveExtension,
   parseDocumentName,
-  splitFileName,
   type DocumentStatus,
   type DocumentVisibility,
 } from '@obra/domain';
@@ -43,13 +41,12 @@ export { deleteEmptyDocument } from './drive-upload-repository.ts';
 import { isIfcExtension, queueBimConversion } from '../bim/bim-conversion-service.ts';
 import { queuePdfPreparation } from './drive-pdf-service.ts';
 import { claimDriveUpload, requireDriveUploads } from './drive-plan-service.ts';
+import { checkNewUpload, pendingUploadColumns } from './pending-upload.ts';
 
-/** The largest drive file (issue 14: drawing sets and models up to 2 GB). */
-export const DRIVE_MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024;
+export { DRIVE_MAX_FILE_BYTES, PENDING_SECONDS } from './pending-upload.ts';
+
 /** How long an upload address is valid. */
 export const UPLOAD_URL_SECONDS = 60 * 60;
-/** How long an unconfirmed upload may still be confirmed before the cleanup removes it. */
-export const PENDING_SECONDS = 2 * 60 * 60;
 
 /** The drive file fields of POST /files (spec core §3 "Drive file"). */
 export interface CreateDriveFileInput {
@@ -98,14 +95,7 @@ export async function createDriveFile(
   requireAction(access, 'drive.upload');
   // The owner's drive after its trial (editor §9): readable, but no upload (checked first: the prompt to upgrade).
   await requireDriveUploads(db, access.project.companyId, new Date());
-  const checked = checkDriveFileName(input.fileName);
-  if (!checked.ok) throw nameError({ reason: checked.problem, field: 'fileName' });
-  const fileName = checked.fileName;
-  const { extension } = splitFileName(fileName);
-  if (!isDriveExtension(extension)) throw new AppError('FILE_EXTENSION_NOT_ALLOWED', { extension });
-  if (input.fileSize <= 0) throw new AppError('SELECT_FILE');
-  if (input.fileSize > DRIVE_MAX_FILE_BYTES)
-    throw new AppError('FILE_SIZE_LIMIT_EXCEEDED', { max: DRIVE_MAX_FILE_BYTES });
+  const { fileName, extension } = checkNewUpload(input);
 
   const context = await loadNamingContext(db, access.project);
   const parsed = parseDocumentName(fileName, context);
@@ -176,12 +166,7 @@ export async function createDriveFile(
       revisionName,
       status,
       visibility,
-      fileSize: input.fileSize,
-      storageKey,
-      companyId: actor.account.companyId,
-      createdByUserId: actor.account.id,
-      updatedByUserId: actor.account.id,
-      expiresAt: new Date(now + PENDING_SECONDS * 1000),
+      ...pendingUploadColumns(actor, { fileSize: input.fileSize, storageKey }, now),
     });
     if (!created) throw new Error('drive file not written');
     await alsoInTransaction?.(tx, created.id);

@@ -1,9 +1,13 @@
 import { AppError, checkDriveFileName, isDriveExtension, splitFileName } from '@obra/domain';
 import type { Actor } from '../../auth/actor.ts';
-import { DRIVE_MAX_FILE_BYTES, PENDING_SECONDS } from './drive-upload-service.ts';
 
 // What every new upload into a project's stored files (the drive's revisions, the project files' versions) is
 // checked against and written with, before its bytes arrive.
+
+/** The largest drive file (issue 14: drawing sets and models up to 2 GB). */
+export const DRIVE_MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024;
+/** How long an unconfirmed upload may still be confirmed before the cleanup removes it. */
+export const PENDING_SECONDS = 2 * 60 * 60;
 
 /**
  * The name (no path, 255 characters, an extension the drive takes) and the size (1 byte to DRIVE_MAX_FILE_BYTES)
