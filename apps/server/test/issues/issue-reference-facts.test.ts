@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { buildIssueWorld, type IssueWorld } from './issue-test-kit.ts';
+import { buildIssueWorld, setFlatTrees, type IssueWorld } from './issue-test-kit.ts';
 import { call, createProject } from '../projects/project-test-kit.ts';
 import { loadReferenceFacts } from '../../src/modules/issues/issue-update-repository.ts';
 
@@ -17,22 +17,13 @@ let otherLocal: number;
 beforeAll(async () => {
   t = await startTestServer();
   w = await buildIssueWorld(t);
-  const tree = (name: string) =>
-    `[{ name: "${name} A", abbreviation: "A" }, { name: "${name} B", abbreviation: "B" }]`;
-  const l = await call<{ setProjectLocals: { id: number }[] }>(
+  ({ locals, labels } = await setFlatTrees(
     t,
     w.creator,
-    `mutation($p: Int!) { setProjectLocals(projectId: $p, locals: ${tree('Torre')}) { id } }`,
-    { p: w.projectId },
-  );
-  const b = await call<{ setProjectLabels: { id: number }[] }>(
-    t,
-    w.creator,
-    `mutation($p: Int!) { setProjectLabels(projectId: $p, labels: ${tree('Rótulo')}) { id } }`,
-    { p: w.projectId },
-  );
-  locals = l.setProjectLocals.map((x) => x.id);
-  labels = b.setProjectLabels.map((x) => x.id);
+    w.projectId,
+    { locals: 'Torre', labels: 'Rótulo' },
+    2,
+  ));
   const db = t.server.services.database.db;
   await db.execute(
     sql`insert into project_categories (project_id, category_id, active) values (${w.projectId}, 3, false)`,
@@ -49,13 +40,7 @@ beforeAll(async () => {
     { p: otherProject },
   );
   otherGroupId = group.createProjectGroup.id;
-  const other = await call<{ setProjectLocals: { id: number }[] }>(
-    t,
-    w.creator,
-    `mutation($p: Int!) { setProjectLocals(projectId: $p, locals: ${tree('Sul')}) { id } }`,
-    { p: otherProject },
-  );
-  otherLocal = other.setProjectLocals[0]!.id;
+  otherLocal = (await setFlatTrees(t, w.creator, otherProject, { locals: 'Sul' }, 1)).locals[0]!;
 });
 afterAll(async () => {
   await t.close();

@@ -147,3 +147,32 @@ export const ISSUE_VISIBILITY_MATRIX: Record<(typeof MATRIX_VIEWERS)[number], re
   collaboratorSame: [false, false, false, false, true],
   collaboratorOther: [false, false, false, false, true],
 };
+
+/**
+ * Gives a project flat trees of locations and labels, `count` of each (named "<name> A", "B", …), as its
+ * administrator would; answers their ids.
+ */
+export async function setFlatTrees(
+  t: TestServer,
+  admin: TestUser,
+  projectId: number,
+  names: { locals: string; labels?: string },
+  count = 3,
+): Promise<{ locals: number[]; labels: number[] }> {
+  const tree = (name: string) =>
+    `[${['A', 'B', 'C', 'D'].slice(0, count).map((x) => `{ name: "${name} ${x}", abbreviation: "${x}" }`)}]`;
+  const l = await call<{ setProjectLocals: { id: number }[] }>(
+    t,
+    admin,
+    `mutation($p: Int!) { setProjectLocals(projectId: $p, locals: ${tree(names.locals)}) { id } }`,
+    { p: projectId },
+  );
+  if (!names.labels) return { locals: l.setProjectLocals.map((x) => x.id), labels: [] };
+  const b = await call<{ setProjectLabels: { id: number }[] }>(
+    t,
+    admin,
+    `mutation($p: Int!) { setProjectLabels(projectId: $p, labels: ${tree(names.labels)}) { id } }`,
+    { p: projectId },
+  );
+  return { locals: l.setProjectLocals.map((x) => x.id), labels: b.setProjectLabels.map((x) => x.id) };
+}

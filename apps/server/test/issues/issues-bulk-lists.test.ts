@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { buildIssueWorld, createIssueAs, draft, GET_ISSUE, type IssueWorld } from './issue-test-kit.ts';
+import {
+  buildIssueWorld,
+  setFlatTrees,
+  createIssueAs,
+  draft,
+  GET_ISSUE,
+  type IssueWorld,
+} from './issue-test-kit.ts';
 import { call, codeOf } from '../projects/project-test-kit.ts';
 
 // Bulk edit's add/remove of locations, labels and disciplines (issue 21), each issue under the update rules.
@@ -30,22 +37,7 @@ let labels: number[];
 beforeAll(async () => {
   t = await startTestServer();
   w = await buildIssueWorld(t);
-  const tree = (name: string) =>
-    `[{ name: "${name} A", abbreviation: "A" }, { name: "${name} B", abbreviation: "B" }, { name: "${name} C", abbreviation: "C" }]`;
-  const l = await call<{ setProjectLocals: { id: number }[] }>(
-    t,
-    w.creator,
-    `mutation($p: Int!) { setProjectLocals(projectId: $p, locals: ${tree('Torre')}) { id } }`,
-    { p: w.projectId },
-  );
-  const b = await call<{ setProjectLabels: { id: number }[] }>(
-    t,
-    w.creator,
-    `mutation($p: Int!) { setProjectLabels(projectId: $p, labels: ${tree('Rótulo')}) { id } }`,
-    { p: w.projectId },
-  );
-  locals = l.setProjectLocals.map((x) => x.id);
-  labels = b.setProjectLabels.map((x) => x.id);
+  ({ locals, labels } = await setFlatTrees(t, w.creator, w.projectId, { locals: 'Torre', labels: 'Rótulo' }));
 });
 afterAll(async () => {
   await t.close();
