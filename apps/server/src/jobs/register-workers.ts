@@ -11,7 +11,7 @@ import { runDriveThumbnail } from '../modules/drive/drive-thumbnail-service.ts';
 import { cleanupBcfOauth } from '../modules/bcf/oauth/bcf-oauth-adapter.ts';
 import { queueMissingBimBounds, runBimConversion } from '../modules/bim/bim-conversion-service.ts';
 import { runPdfPreparation } from '../modules/drive/drive-pdf-service.ts';
-import { registerBcfJobWorkers } from '../modules/bcf/bcf-job-workers.ts';
+import { registerBcfJobWorkers } from '../modules/bcf/bcf-job-service.ts';
 import { RETROSPECTIVE_YEAR } from '@obra/domain';
 import { computeRetrospectives } from '../modules/retrospective/retrospective-service.ts';
 import {

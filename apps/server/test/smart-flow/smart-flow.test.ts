@@ -140,7 +140,7 @@ describe('smart flow rules', () => {
     expect(run.runSmartFlowRule).toEqual({ cause: 'manual', state: 'done', issueCount: 1, errorCode: null });
     const [mail] = await waitForOutbox(t.dataDir, w.collaboratorOther.email, 1, /Zebra digest/);
     // The issue lines, not the raw message: a MIME boundary is random and may hold any short code.
-    const issueLines = mail.split('\n').filter((line) => line.startsWith('- '));
+    const issueLines = (mail ?? '').split('\n').filter((line) => line.startsWith('- '));
     expect(issueLines).toEqual([
       expect.stringMatching(new RegExp(`^- ${publicLate.code} Zebra crossing slab late `)),
     ]);
