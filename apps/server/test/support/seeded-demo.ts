@@ -13,6 +13,7 @@ import type { DemoUser } from '../../src/seed/demo-seed.ts';
 export function useSeededDemo() {
   let server: TestServer | undefined;
   let users: DemoUser[] = [];
+  const tokens = new Map<string, string>();
   beforeAll(async () => {
     server = await startTestServer({ SEED_DEMO: 'true' });
     users = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'demo-users.json'), 'utf8')) as DemoUser[];
@@ -35,13 +36,19 @@ export function useSeededDemo() {
       if (!user) throw new Error(`no demo user ${role}`);
       return user;
     },
-    /** An access token of a demo user, signed in with the printed password. */
+    /**
+     * An access token of a demo user, signed in with the printed password once per file (the demo's tests share one
+     * server, whose sign-in rate limit would refuse a sign-in per query).
+     */
     async tokenOf(user: DemoUser): Promise<string> {
+      const known = tokens.get(user.email);
+      if (known) return known;
       const signIn = await post<{ accessToken: string }>(demo.server, '/auth/sign-in', {
         email: user.email,
         password: user.password,
       });
       expect(signIn.status).toBe(200);
+      tokens.set(user.email, signIn.body.accessToken);
       return signIn.body.accessToken;
     },
     /** A GraphQL query as a demo user, which must answer without errors. */
@@ -53,3 +60,6 @@ export function useSeededDemo() {
   };
   return demo;
 }
+
+/** The demo server a test file shares among its tests (useSeededDemo). */
+export type SeededDemo = ReturnType<typeof useSeededDemo>;
