@@ -90,14 +90,20 @@ export async function listBcfProjects(services: AppServices, actor: Actor): Prom
   return out;
 }
 
+/** A GUID from a request path, lower-cased; `notFound` is thrown when it is no GUID (nothing can have it). */
+export function pathGuid(guid: string, notFound: 'PROJECT_NOT_FOUND' | 'NOT_FOUND'): string {
+  const key = guid.toLowerCase();
+  if (!isBcfGuid(key)) throw new AppError(notFound);
+  return key;
+}
+
 /** The caller's access to a project named by its GUID (BCF's project_id); PROJECT_NOT_FOUND alike. */
 export async function bcfProjectAccess(
   services: AppServices,
   actor: Actor,
   projectGuid: string,
 ): Promise<ProjectAccess> {
-  const guid = projectGuid.toLowerCase();
-  if (!isBcfGuid(guid)) throw new AppError('PROJECT_NOT_FOUND');
+  const guid = pathGuid(projectGuid, 'PROJECT_NOT_FOUND');
   const access = await loadProjectAccessByGuid(services.database.db, actor, guid);
   requireIssueReader(access);
   return access;
