@@ -19,7 +19,7 @@ import {
   uploadTarget,
   type UploadTarget,
 } from '../drive/drive-upload-service.ts';
-import { signedDownloadOf, thumbnailSigner } from '../drive/drive-file-service.ts';
+import { loadVisibleFile, openFile, signedDownloadOf, thumbnailSigner } from '../drive/drive-file-service.ts';
 import { thumbnailKey } from '../drive/drive-thumbnail-service.ts';
 import { checkNewUpload, pendingUploadColumns } from '../drive/pending-upload.ts';
 import {
@@ -96,21 +96,6 @@ function present(
   };
 }
 
-/** A confirmed version of the project's files, or the caller's own pending upload; DOCUMENTS_NOT_FOUND otherwise. */
-async function loadVersion(
-  db: Db,
-  viewer: DriveViewer,
-  projectId: number,
-  fileId: number,
-  forUpdate = false,
-): Promise<DriveFileRecord> {
-  const file = await findDriveFile(db, projectId, fileId, { forUpdate, area: 'files' });
-  if (!file) throw new AppError('DOCUMENTS_NOT_FOUND');
-  if (file.uploadState === 'pending' && file.createdByUserId !== viewer.userId)
-    throw new AppError('DOCUMENTS_NOT_FOUND');
-  return file;
-}
-
 /** GET /files: a page of the project's files (the newest version of each). */
 export async function listProjectFilesPage(
   services: AppServices,
@@ -144,9 +129,7 @@ export async function getProjectFile(
   actor: Actor,
   input: { projectId: number; fileId: number; origin: string },
 ): Promise<PresentedProjectFile & { versions: PresentedProjectFile[] }> {
-  const { db } = services.database;
-  const { viewer } = await loadDriveAccess(db, actor, input.projectId);
-  const file = await loadVersion(db, viewer, input.projectId, input.fileId);
+  const { db, viewer, file } = await openFile(services, actor, input, 'files');
   const versions = await projectFileVersions(db, file.documentId);
   const thumb = thumbnailSigner(services, input.origin);
   return {
@@ -162,9 +145,7 @@ export async function projectFileDownloadUrl(
   actor: Actor,
   input: { projectId: number; fileId: number; origin: string },
 ): Promise<{ url: string; expiresAt: string }> {
-  const { db } = services.database;
-  const { viewer } = await loadDriveAccess(db, actor, input.projectId);
-  const file = await loadVersion(db, viewer, input.projectId, input.fileId);
+  const { file } = await openFile(services, actor, input, 'files');
   return signedDownloadOf(services, file, input.origin);
 }
 
@@ -255,7 +236,11 @@ async function deleteWithObjects(
 ): Promise<void> {
   const { viewer } = await loadDriveWriter(services.database.db, actor, input.projectId);
   const keys = await unitOfWork(services, async (tx) =>
-    remove(tx, viewer, await loadVersion(tx, viewer, input.projectId, input.fileId, true)),
+    remove(
+      tx,
+      viewer,
+      await loadVisibleFile(tx, viewer, input.projectId, input.fileId, { area: 'files', forUpdate: true }),
+    ),
   );
   try {
     await services.files.store.remove(keys.flatMap((key) => [key, thumbnailKey(key), uploadKeyOf(key)]));
