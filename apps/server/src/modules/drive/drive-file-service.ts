@@ -131,30 +131,44 @@ export async function openFile(
   return { db, viewer, file };
 }
 
+/** What a page of the drive's or the project files' list is asked with (`S`: the list's sort keys). */
+export type FilesPageInput<S> = {
+  projectId: number;
+  page: number;
+  pageSize: number;
+  sort: S;
+  order: 'asc' | 'desc';
+  origin: string;
+};
+
+/** A page of the drive's or the project files' list as answered. */
+export type FilesPage<P> = { files: P[]; total: number; page: number; pageSize: number };
+
+/** The answer of a files list: the page's rows, each presented (`present`), with the page it is. */
+export function filesPageOf<R, P>(
+  listed: { files: R[]; total: number },
+  input: { page: number; pageSize: number },
+  present: (row: R) => P,
+): FilesPage<P> {
+  return {
+    files: listed.files.map(present),
+    total: listed.total,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
 /** GET /files: a page of the documents the caller sees. */
 export async function listFiles(
   services: AppServices,
   actor: Actor,
-  input: {
-    projectId: number;
-    page: number;
-    pageSize: number;
-    sort: DriveSortKey;
-    order: 'asc' | 'desc';
-    filters: DriveListFilters;
-    origin: string;
-  },
-): Promise<{ files: PresentedDriveFile[]; total: number; page: number; pageSize: number }> {
+  input: FilesPageInput<DriveSortKey> & { filters: DriveListFilters },
+): Promise<FilesPage<PresentedDriveFile>> {
   const { db } = services.database;
   const { viewer } = await loadDriveAccess(db, actor, input.projectId);
-  const { files, total } = await listDriveFiles(db, viewer, input.projectId, input);
+  const listed = await listDriveFiles(db, viewer, input.projectId, input);
   const thumb = thumbnailSigner(services, input.origin);
-  return {
-    files: files.map((f) => presentFile(viewer, f, thumb)),
-    total,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+  return filesPageOf(listed, input, (f) => presentFile(viewer, f, thumb));
 }
 
 /** GET /files/filtering-data. */

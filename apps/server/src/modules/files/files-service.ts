@@ -19,7 +19,15 @@ import {
   uploadTarget,
   type UploadTarget,
 } from '../drive/drive-upload-service.ts';
-import { loadVisibleFile, openFile, signedDownloadOf, thumbnailSigner } from '../drive/drive-file-service.ts';
+import {
+  filesPageOf,
+  loadVisibleFile,
+  openFile,
+  signedDownloadOf,
+  thumbnailSigner,
+  type FilesPage,
+  type FilesPageInput,
+} from '../drive/drive-file-service.ts';
 import { thumbnailKey } from '../drive/drive-thumbnail-service.ts';
 import { checkNewUpload, pendingUploadColumns } from '../drive/pending-upload.ts';
 import {
@@ -100,27 +108,16 @@ function present(
 export async function listProjectFilesPage(
   services: AppServices,
   actor: Actor,
-  input: {
-    projectId: number;
-    page: number;
-    pageSize: number;
-    sort: ProjectFilesSortKey;
-    order: 'asc' | 'desc';
+  input: FilesPageInput<ProjectFilesSortKey> & {
     search?: string | undefined;
     extension?: string[] | undefined;
-    origin: string;
   },
-): Promise<{ files: PresentedProjectFile[]; total: number; page: number; pageSize: number }> {
+): Promise<FilesPage<PresentedProjectFile>> {
   const { db } = services.database;
   const { viewer } = await loadDriveAccess(db, actor, input.projectId);
-  const { files, total } = await listProjectFiles(db, input.projectId, input);
+  const listed = await listProjectFiles(db, input.projectId, input);
   const thumb = thumbnailSigner(services, input.origin);
-  return {
-    files: files.map((f) => present(viewer, f, thumb)),
-    total,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+  return filesPageOf(listed, input, (f) => present(viewer, f, thumb));
 }
 
 /** GET /files/{id}: the version with every version of its file (newest first). */
