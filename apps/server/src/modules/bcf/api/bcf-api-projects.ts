@@ -78,6 +78,18 @@ export function requireProjectAction(
   if (!projectActionsOf(access).includes(action)) throw new AppError('FORBIDDEN');
 }
 
+/** A project the caller changes: its access (bcfProjectAccess), writes allowed and `action` in its project_actions. */
+export async function bcfProjectFor(
+  services: AppServices,
+  actor: Actor,
+  projectGuid: string,
+  action: 'update' | 'createTopic' | 'createDocument',
+): Promise<ProjectAccess> {
+  const access = await bcfProjectAccess(services, actor, projectGuid);
+  requireProjectAction(access, action);
+  return access;
+}
+
 /** The projects whose issues the caller reads: those their company takes part in. */
 export async function listBcfProjects(services: AppServices, actor: Actor): Promise<Json[]> {
   const companyId = actor.account.companyId;
@@ -120,8 +132,7 @@ export async function updateBcfProject(
   projectGuid: string,
   body: unknown,
 ): Promise<Json> {
-  const access = await bcfProjectAccess(services, actor, projectGuid);
-  requireProjectAction(access, 'update');
+  const access = await bcfProjectFor(services, actor, projectGuid, 'update');
   const name = (body as Json | null)?.['name'];
   if (typeof name !== 'string' || name.trim() === '')
     throw new AppError('REQUIRED_FIELD', { fields: ['name'] });

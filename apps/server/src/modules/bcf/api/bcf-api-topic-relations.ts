@@ -16,7 +16,7 @@ import { confirmDriveUpload, createDriveFile } from '../../drive/drive-upload-se
 import { derivedDocumentGuid } from '../bcf-guids.ts';
 import { loadBcfRows } from '../bcf-repository.ts';
 import { documentReferenceOf, fileOf, type KeptTopic } from './bcf-api-mapping.ts';
-import { bcfProjectAccess, requireProjectAction, type Json } from './bcf-api-projects.ts';
+import { bcfProjectAccess, bcfProjectFor, type Json } from './bcf-api-projects.ts';
 import {
   BCF_API_PAGING,
   baseTopicOf,
@@ -367,8 +367,7 @@ export async function createBcfDocument(
   projectGuid: string,
   input: { filename: string | undefined; bytes: Buffer; origin: string },
 ): Promise<{ guid: string; filename: string }> {
-  const access = await bcfProjectAccess(services, actor, projectGuid);
-  requireProjectAction(access, 'createDocument');
+  const access = await bcfProjectFor(services, actor, projectGuid, 'createDocument');
   if (!input.filename) throw new AppError('REQUIRED_FIELD', { fields: ['filename'] });
   // A collaborator uploads in their own discipline (the drive's rule); managers upload project-wide.
   const { viewer } = await loadDriveAccess(services.database.db, actor, access.project.id);
