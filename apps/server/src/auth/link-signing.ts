@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { keyFileSecret } from '../storage/url-signer.ts';
 
 /**
  * Signatures for links that travel in e-mails (an invitation's address, an unsubscribe link): an HMAC under a
@@ -9,21 +9,12 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  */
 const secrets = new Map<string, Buffer>();
 
-/** The key in `$DATA_DIR/keys/<keyFile>`, written on first use (the first process to write it wins). */
+/** The key in `$DATA_DIR/keys/<keyFile>` (keyFileSecret), read once a process. */
 function secretOf(dataDir: string, keyFile: string): Buffer {
-  const dir = path.join(dataDir, 'keys');
-  const file = path.join(dir, keyFile);
+  const file = path.join(dataDir, 'keys', keyFile);
   let secret = secrets.get(file);
   if (secret) return secret;
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    try {
-      fs.writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  secret = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'utf8');
+  secret = keyFileSecret(dataDir, keyFile);
   secrets.set(file, secret);
   return secret;
 }

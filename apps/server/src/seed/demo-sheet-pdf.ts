@@ -231,24 +231,18 @@ function drawTitleBlock(doc: Doc, sheet: DemoSheetContent, levelName: string): v
   const pad = 10;
   const inner = width - 2 * pad;
   let cursor = y + pad;
-  doc
-    .font('SansBold')
-    .fontSize(16)
-    .fillColor(INK)
-    .text('Edifício Aurora', x + pad, cursor, { width: inner });
-  cursor = doc.y + 2;
-  doc
-    .font('Sans')
-    .fontSize(10)
-    .fillColor(GREY)
-    .text(sheet.company, x + pad, cursor, { width: inner });
-  cursor = doc.y + 14;
-  doc
-    .font('SansBold')
-    .fontSize(9)
-    .fillColor(INK)
-    .text('Notas', x + pad, cursor, { width: inner });
-  cursor = doc.y + 4;
+  /** Writes one heading of the block in its font, size and colour; the next starts `gap` below it. */
+  const heading = (font: string, size: number, color: string, text: string, gap: number) => {
+    doc
+      .font(font)
+      .fontSize(size)
+      .fillColor(color)
+      .text(text, x + pad, cursor, { width: inner });
+    cursor = doc.y + gap;
+  };
+  heading('SansBold', 16, INK, 'Edifício Aurora', 2);
+  heading('Sans', 10, GREY, sheet.company, 14);
+  heading('SansBold', 9, INK, 'Notas', 4);
   doc.font('Sans').fontSize(8.5).fillColor(INK);
   (NOTES[sheet.discipline] ?? NOTES.ARQ ?? []).forEach((note, i) => {
     doc.text(`${i + 1}. ${note}`, x + pad, cursor, { width: inner });

@@ -185,8 +185,8 @@ export interface PendingImageUpload {
   /** Where the client PUT the bytes. */
   readonly key: string;
   readonly expiresAt: Date;
-  /** Forgets the upload: its object and its row. */
-  readonly discard: () => Promise<void>;
+  /** Deletes the upload's row: a refused or expired upload is forgotten, its object first, then its row. */
+  readonly deleteRow: () => Promise<unknown>;
 }
 
 /**
@@ -201,12 +201,16 @@ export async function confirmImageUpload<D, T>(
   decode: (bytes: Buffer) => Promise<D>,
   keep: (decoded: D, upload: { bytes: Buffer; contentType: ImageType }) => Promise<T>,
 ): Promise<T> {
+  const discard = async () => {
+    await store.remove([pending.key]);
+    await pending.deleteRow();
+  };
   if (pending.expiresAt.getTime() < Date.now()) {
-    await pending.discard();
+    await discard();
     throw new AppError('USER_UPLOAD_ERROR', 'the upload expired');
   }
   const refuse = async (code: UploadRefusal): Promise<never> => {
-    await pending.discard();
+    await discard();
     throw new AppError(code);
   };
   const upload = await inspectUpload(store, [pending.key], IMAGE_RULE);

@@ -122,8 +122,16 @@ function text(value: unknown): string | undefined {
  */
 export function loadFilesSigningSecret(options: { secret: string | undefined; dataDir: string }): Buffer {
   if (options.secret) return Buffer.from(options.secret, 'utf8');
-  const dir = path.join(options.dataDir, 'keys');
-  const file = path.join(dir, 'files-signing.key');
+  return keyFileSecret(options.dataDir, 'files-signing.key');
+}
+
+/**
+ * The random key in `$DATA_DIR/keys/<keyFile>`, written on first use: processes that share DATA_DIR share it
+ * (the first process to write it wins).
+ */
+export function keyFileSecret(dataDir: string, keyFile: string): Buffer {
+  const dir = path.join(dataDir, 'keys');
+  const file = path.join(dir, keyFile);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     try {

@@ -96,6 +96,14 @@ export async function applyTopic(
   const newSnapshots = topic.viewpoints
     .map((v) => ({ v, file: files.get(`${topic.guid}/${v.guid}`) }))
     .filter((s): s is { v: (typeof topic.viewpoints)[number]; file: ConfirmedIssueFile } => !!s.file);
+  // The topic's BCF row beside its issue: its GUID, server id and what Obra keeps of it.
+  const bcfRowOf = (issueId: number) => ({
+    issueId,
+    projectId,
+    guid: topic.guid,
+    serverAssignedId: topic.serverAssignedId ?? null,
+    topic: topicRecord(topic, plan.unmappedLabels, context.documents),
+  });
   let issueId: number;
   if (plan.existingIssueId === undefined) {
     const images: ImageInput[] = newSnapshots.map((s, index) => ({
@@ -116,13 +124,7 @@ export async function applyTopic(
     );
     issueId = row.id;
     plan.item.code = row.code;
-    await insertBcfTopic(tx, {
-      issueId,
-      projectId,
-      guid: topic.guid,
-      serverAssignedId: topic.serverAssignedId ?? null,
-      topic: topicRecord(topic, plan.unmappedLabels, context.documents),
-    });
+    await insertBcfTopic(tx, bcfRowOf(issueId));
   } else {
     issueId = plan.existingIssueId;
     const removed = context.removeImageIds ?? new Set<number>();
@@ -164,13 +166,7 @@ export async function applyTopic(
     );
     plan.item.code = row.code;
     // A topic matched through Obra's extension (exported from here, never imported) gets its BCF row now.
-    await saveBcfTopic(tx, {
-      issueId,
-      projectId,
-      guid: topic.guid,
-      serverAssignedId: topic.serverAssignedId ?? null,
-      topic: topicRecord(topic, plan.unmappedLabels, context.documents),
-    });
+    await saveBcfTopic(tx, bcfRowOf(issueId));
   }
   await storeComments(tx, access, issueId, topic, context.visibility);
   plan.item.issueId = issueId;

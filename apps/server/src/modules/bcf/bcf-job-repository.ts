@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { bcfJobs, pushSubscriptions } from '../../db/schema/index.ts';
+import { ownRows } from '../../db/own-rows-sql.ts';
 
 /** A BCF import or export job's row. */
 export type BcfJobRow = typeof bcfJobs.$inferSelect;
@@ -55,8 +56,7 @@ export async function findUnfinishedImport(
     .from(bcfJobs)
     .where(
       and(
-        eq(bcfJobs.projectId, where.projectId),
-        eq(bcfJobs.userId, where.userId),
+        ownRows(bcfJobs, where),
         eq(bcfJobs.kind, 'import'),
         eq(bcfJobs.sha256, where.sha256),
         inArray(bcfJobs.state, ['queued', 'running']),

@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { issueExportJobs, projects } from '../../db/schema/index.ts';
+import { ownRows } from '../../db/own-rows-sql.ts';
 
 export type ExportJobRow = typeof issueExportJobs.$inferSelect;
 
@@ -27,13 +28,7 @@ export async function findOwnExportJob(
   const [row] = await db
     .select()
     .from(issueExportJobs)
-    .where(
-      and(
-        eq(issueExportJobs.id, input.id),
-        eq(issueExportJobs.projectId, input.projectId),
-        eq(issueExportJobs.userId, input.userId),
-      ),
-    );
+    .where(and(eq(issueExportJobs.id, input.id), ownRows(issueExportJobs, input)));
   return row;
 }
 

@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { driveBulkDownloads, driveFiles } from '../../db/schema/index.ts';
 import type { DriveArea } from './drive-repository.ts';
+import { ownRows } from '../../db/own-rows-sql.ts';
 
 export type BulkDownloadRow = typeof driveBulkDownloads.$inferSelect;
 
@@ -26,8 +27,7 @@ export async function findOwnBulkDownload(
     .where(
       and(
         eq(driveBulkDownloads.id, where.id),
-        eq(driveBulkDownloads.projectId, where.projectId),
-        eq(driveBulkDownloads.userId, where.userId),
+        ownRows(driveBulkDownloads, where),
         eq(driveBulkDownloads.area, where.area),
       ),
     );

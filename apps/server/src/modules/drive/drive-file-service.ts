@@ -26,6 +26,7 @@ import {
   driveFilteringData,
   findDriveFile,
   listDriveFiles,
+  type DriveArea,
   type DriveFileRecord,
   type DriveListFilters,
   type DriveSortKey,
@@ -93,49 +94,81 @@ export function presentFile(
   };
 }
 
-/** A file the viewer sees (confirmed), or their own pending upload; DOCUMENTS_NOT_FOUND otherwise. */
-async function loadVisibleFile(
+/**
+ * A file the viewer sees, of the drive (default) or of the project files (`area: 'files'`): a confirmed one (in the
+ * drive, of a document they see; project files are the whole project's) or their own pending upload;
+ * DOCUMENTS_NOT_FOUND otherwise.
+ */
+export async function loadVisibleFile(
   db: Db,
   viewer: DriveViewer,
   projectId: number,
   fileId: number,
-  forUpdate = false,
+  options: { area?: DriveArea; forUpdate?: boolean } = {},
 ): Promise<DriveFileRecord> {
-  const file = await findDriveFile(db, projectId, fileId, { forUpdate });
+  const area = options.area ?? 'drive';
+  const file = await findDriveFile(db, projectId, fileId, { forUpdate: options.forUpdate ?? false, area });
   if (!file) throw new AppError('DOCUMENTS_NOT_FOUND');
   if (file.uploadState === 'pending') {
     if (file.createdByUserId !== viewer.userId) throw new AppError('DOCUMENTS_NOT_FOUND');
     return file;
   }
-  if (!canSeeDocument(viewer, { ...file, createdByUserId: file.createdByUserId }))
+  if (area === 'drive' && !canSeeDocument(viewer, { ...file, createdByUserId: file.createdByUserId }))
     throw new AppError('DOCUMENTS_NOT_FOUND');
   return file;
+}
+
+/** The caller's drive viewer and a file they see (loadVisibleFile), for the reads of one file. */
+export async function openFile(
+  services: AppServices,
+  actor: Actor,
+  input: { projectId: number; fileId: number },
+  area: DriveArea,
+): Promise<{ db: Db; viewer: DriveViewer; file: DriveFileRecord }> {
+  const { db } = services.database;
+  const { viewer } = await loadDriveAccess(db, actor, input.projectId);
+  const file = await loadVisibleFile(db, viewer, input.projectId, input.fileId, { area });
+  return { db, viewer, file };
+}
+
+/** What a page of the drive's or the project files' list is asked with (`S`: the list's sort keys). */
+export type FilesPageInput<S> = {
+  projectId: number;
+  page: number;
+  pageSize: number;
+  sort: S;
+  order: 'asc' | 'desc';
+  origin: string;
+};
+
+/** A page of the drive's or the project files' list as answered. */
+export type FilesPage<P> = { files: P[]; total: number; page: number; pageSize: number };
+
+/** The answer of a files list: the page's rows, each presented (`present`), with the page it is. */
+export function filesPageOf<R, P>(
+  listed: { files: R[]; total: number },
+  input: { page: number; pageSize: number },
+  present: (row: R) => P,
+): FilesPage<P> {
+  return {
+    files: listed.files.map(present),
+    total: listed.total,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
 }
 
 /** GET /files: a page of the documents the caller sees. */
 export async function listFiles(
   services: AppServices,
   actor: Actor,
-  input: {
-    projectId: number;
-    page: number;
-    pageSize: number;
-    sort: DriveSortKey;
-    order: 'asc' | 'desc';
-    filters: DriveListFilters;
-    origin: string;
-  },
-): Promise<{ files: PresentedDriveFile[]; total: number; page: number; pageSize: number }> {
+  input: FilesPageInput<DriveSortKey> & { filters: DriveListFilters },
+): Promise<FilesPage<PresentedDriveFile>> {
   const { db } = services.database;
   const { viewer } = await loadDriveAccess(db, actor, input.projectId);
-  const { files, total } = await listDriveFiles(db, viewer, input.projectId, input);
+  const listed = await listDriveFiles(db, viewer, input.projectId, input);
   const thumb = thumbnailSigner(services, input.origin);
-  return {
-    files: files.map((f) => presentFile(viewer, f, thumb)),
-    total,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+  return filesPageOf(listed, input, (f) => presentFile(viewer, f, thumb));
 }
 
 /** GET /files/filtering-data. */
@@ -169,9 +202,7 @@ export async function getFile(
   actor: Actor,
   input: { projectId: number; fileId: number; origin: string },
 ): Promise<PresentedDriveFile & { revisions: PresentedDriveFile[] }> {
-  const { db } = services.database;
-  const { viewer } = await loadDriveAccess(db, actor, input.projectId);
-  const file = await loadVisibleFile(db, viewer, input.projectId, input.fileId);
+  const { db, viewer, file } = await openFile(services, actor, input, 'drive');
   const revisions = await documentRevisions(db, viewer, file.documentId);
   const thumb = thumbnailSigner(services, input.origin);
   return {
@@ -187,9 +218,7 @@ export async function downloadUrl(
   actor: Actor,
   input: { projectId: number; fileId: number; origin: string },
 ): Promise<{ url: string; expiresAt: string }> {
-  const { db } = services.database;
-  const { viewer } = await loadDriveAccess(db, actor, input.projectId);
-  const file = await loadVisibleFile(db, viewer, input.projectId, input.fileId);
+  const { file } = await openFile(services, actor, input, 'drive');
   return signedDownloadOf(services, file, input.origin);
 }
 
@@ -227,7 +256,7 @@ async function applyChange(
   fileId: number,
   change: Change,
 ): Promise<void> {
-  const file = await loadVisibleFile(tx, viewer, projectId, fileId, true);
+  const file = await loadVisibleFile(tx, viewer, projectId, fileId, { forUpdate: true });
   if (file.uploadState !== 'confirmed') throw new AppError('DOCUMENT_UPLOAD_INCOMPLETE');
   const facts = { companyId: file.companyId, disciplineId: file.disciplineId };
   const now = new Date();
@@ -276,7 +305,7 @@ async function applyDelete(
   projectId: number,
   fileId: number,
 ): Promise<{ key: string; previews: string[] }> {
-  const file = await loadVisibleFile(tx, viewer, projectId, fileId, true);
+  const file = await loadVisibleFile(tx, viewer, projectId, fileId, { forUpdate: true });
   const own = file.uploadState === 'pending' && file.createdByUserId === viewer.userId;
   if (!own && !canDeleteDocument(viewer, file)) throw new AppError('DOCUMENT_DELETE_FORBIDDEN');
   const previews = await tx
@@ -386,7 +415,7 @@ async function applyDocumentChange(
   fileId: number,
   change: DocumentFieldsChange,
 ): Promise<void> {
-  const file = await loadVisibleFile(tx, viewer, projectId, fileId, true);
+  const file = await loadVisibleFile(tx, viewer, projectId, fileId, { forUpdate: true });
   if (file.uploadState !== 'confirmed') throw new AppError('DOCUMENT_UPLOAD_INCOMPLETE');
   const facts = { companyId: file.companyId, disciplineId: file.disciplineId };
   const field =

@@ -19,7 +19,15 @@ import {
   uploadTarget,
   type UploadTarget,
 } from '../drive/drive-upload-service.ts';
-import { signedDownloadOf, thumbnailSigner } from '../drive/drive-file-service.ts';
+import {
+  filesPageOf,
+  loadVisibleFile,
+  openFile,
+  signedDownloadOf,
+  thumbnailSigner,
+  type FilesPage,
+  type FilesPageInput,
+} from '../drive/drive-file-service.ts';
 import { thumbnailKey } from '../drive/drive-thumbnail-service.ts';
 import { checkNewUpload, pendingUploadColumns } from '../drive/pending-upload.ts';
 import {
@@ -96,46 +104,20 @@ function present(
   };
 }
 
-/** A confirmed version of the project's files, or the caller's own pending upload; DOCUMENTS_NOT_FOUND otherwise. */
-async function loadVersion(
-  db: Db,
-  viewer: DriveViewer,
-  projectId: number,
-  fileId: number,
-  forUpdate = false,
-): Promise<DriveFileRecord> {
-  const file = await findDriveFile(db, projectId, fileId, { forUpdate, area: 'files' });
-  if (!file) throw new AppError('DOCUMENTS_NOT_FOUND');
-  if (file.uploadState === 'pending' && file.createdByUserId !== viewer.userId)
-    throw new AppError('DOCUMENTS_NOT_FOUND');
-  return file;
-}
-
 /** GET /files: a page of the project's files (the newest version of each). */
 export async function listProjectFilesPage(
   services: AppServices,
   actor: Actor,
-  input: {
-    projectId: number;
-    page: number;
-    pageSize: number;
-    sort: ProjectFilesSortKey;
-    order: 'asc' | 'desc';
+  input: FilesPageInput<ProjectFilesSortKey> & {
     search?: string | undefined;
     extension?: string[] | undefined;
-    origin: string;
   },
-): Promise<{ files: PresentedProjectFile[]; total: number; page: number; pageSize: number }> {
+): Promise<FilesPage<PresentedProjectFile>> {
   const { db } = services.database;
   const { viewer } = await loadDriveAccess(db, actor, input.projectId);
-  const { files, total } = await listProjectFiles(db, input.projectId, input);
+  const listed = await listProjectFiles(db, input.projectId, input);
   const thumb = thumbnailSigner(services, input.origin);
-  return {
-    files: files.map((f) => present(viewer, f, thumb)),
-    total,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+  return filesPageOf(listed, input, (f) => present(viewer, f, thumb));
 }
 
 /** GET /files/{id}: the version with every version of its file (newest first). */
@@ -144,9 +126,7 @@ export async function getProjectFile(
   actor: Actor,
   input: { projectId: number; fileId: number; origin: string },
 ): Promise<PresentedProjectFile & { versions: PresentedProjectFile[] }> {
-  const { db } = services.database;
-  const { viewer } = await loadDriveAccess(db, actor, input.projectId);
-  const file = await loadVersion(db, viewer, input.projectId, input.fileId);
+  const { db, viewer, file } = await openFile(services, actor, input, 'files');
   const versions = await projectFileVersions(db, file.documentId);
   const thumb = thumbnailSigner(services, input.origin);
   return {
@@ -162,9 +142,7 @@ export async function projectFileDownloadUrl(
   actor: Actor,
   input: { projectId: number; fileId: number; origin: string },
 ): Promise<{ url: string; expiresAt: string }> {
-  const { db } = services.database;
-  const { viewer } = await loadDriveAccess(db, actor, input.projectId);
-  const file = await loadVersion(db, viewer, input.projectId, input.fileId);
+  const { file } = await openFile(services, actor, input, 'files');
   return signedDownloadOf(services, file, input.origin);
 }
 
@@ -255,7 +233,11 @@ async function deleteWithObjects(
 ): Promise<void> {
   const { viewer } = await loadDriveWriter(services.database.db, actor, input.projectId);
   const keys = await unitOfWork(services, async (tx) =>
-    remove(tx, viewer, await loadVersion(tx, viewer, input.projectId, input.fileId, true)),
+    remove(
+      tx,
+      viewer,
+      await loadVisibleFile(tx, viewer, input.projectId, input.fileId, { area: 'files', forUpdate: true }),
+    ),
   );
   try {
     await services.files.store.remove(keys.flatMap((key) => [key, thumbnailKey(key), uploadKeyOf(key)]));

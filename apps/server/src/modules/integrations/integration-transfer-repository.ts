@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { integrationTransfers } from '../../db/schema/index.ts';
+import { ownRows } from '../../db/own-rows-sql.ts';
 
 export type TransferRow = typeof integrationTransfers.$inferSelect;
 
@@ -38,13 +39,7 @@ export async function findOwnTransfers(
   return db
     .select()
     .from(integrationTransfers)
-    .where(
-      and(
-        eq(integrationTransfers.userId, input.userId),
-        eq(integrationTransfers.projectId, input.projectId),
-        gt(integrationTransfers.createdAt, input.since),
-      ),
-    )
+    .where(and(ownRows(integrationTransfers, input), gt(integrationTransfers.createdAt, input.since)))
     .orderBy(desc(integrationTransfers.createdAt))
     .limit(input.limit);
 }

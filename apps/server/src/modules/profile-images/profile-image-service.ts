@@ -79,12 +79,6 @@ export async function createProfileImageUpload(
   return { ...address, fileId: guid };
 }
 
-/** Forgets a refused upload: its object and its row. */
-async function discard(services: AppServices, row: ProfileImageRow): Promise<void> {
-  await services.files.store.remove([row.uploadKey]);
-  await deleteProfileImage(services.database.db, row.id);
-}
-
 /**
  * confirmProfileImageUpload: the caller's own upload (NOT_FOUND otherwise) is checked — arrived (USER_UPLOAD_ERROR
  * while nothing did, or once expired), at most 5 MB (FILE_SIZE_LIMIT_EXCEEDED), not empty (SELECT_FILE), an image
@@ -104,7 +98,11 @@ export async function confirmProfileImageUpload(
   if (isReady(row)) return row;
   const { store } = services.files;
   const kind = row.kind as ProfileImageKind;
-  const pending = { key: row.uploadKey, expiresAt: row.expiresAt, discard: () => discard(services, row) };
+  const pending = {
+    key: row.uploadKey,
+    expiresAt: row.expiresAt,
+    deleteRow: () => deleteProfileImage(db, row.id),
+  };
   const render = (bytes: Buffer) => renderExactImage(bytes, PROFILE_IMAGE_SIZES[kind]);
   return confirmImageUpload(store, pending, render, async (image) => {
     const storageKey = profileImageKey(row.guid);

@@ -5,7 +5,7 @@ import { enqueueMailTo } from '../identity/identity-mail.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { companyPolicyActor } from '../companies/company-policy.ts';
-import { loadForWrite, loadProjectAccess } from './project-access.ts';
+import { loadForWrite, loadProjectAccess, type ProjectAccess } from './project-access.ts';
 import { existingDisciplineIds } from './project-access-repository.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { findCompanyById } from '../companies/company-repository.ts';
@@ -64,6 +64,16 @@ async function loadCompany(db: Db, companyId: number) {
   return company;
 }
 
+/** The database and the project's access, for a caller who manages the project's companies (active project). */
+async function companiesManager(
+  services: AppServices,
+  actor: Actor,
+  projectId: number,
+): Promise<{ db: Db; access: ProjectAccess }> {
+  const { db } = services.database;
+  return { db, access: await loadForWrite(db, actor, projectId, 'project.manageCompanies') };
+}
+
 /**
  * createProjectCompanyInvite: invites a company with a role and all or some disciplines. The invited company's
  * administrators are e-mailed, each in their own language, in the same transaction (sent only if it commits).
@@ -73,8 +83,7 @@ export async function createCompanyInvite(
   actor: Actor,
   input: CompanyInviteInput,
 ): Promise<ProjectInviteRow> {
-  const { db } = services.database;
-  await loadForWrite(db, actor, input.projectId, 'project.manageCompanies');
+  const { db } = await companiesManager(services, actor, input.projectId);
   const company = await loadCompany(db, input.companyId);
   if (!company.isActive) throw new AppError('COMPANY_IS_NOT_ACTIVE');
   const grant = await checkedGrant(db, input);
@@ -153,8 +162,7 @@ export async function updateCompanyInvite(
   actor: Actor,
   input: CompanyInviteInput,
 ): Promise<ProjectInviteRow> {
-  const { db } = services.database;
-  await loadForWrite(db, actor, input.projectId, 'project.manageCompanies');
+  const { db } = await companiesManager(services, actor, input.projectId);
   const grant = await checkedGrant(db, input);
   const pending = await findPendingInvite(db, input.projectId, input.companyId);
   if (!pending) throw new AppError('INVITE_NOT_FOUND');
@@ -170,8 +178,7 @@ export async function deleteCompanyInvite(
   projectId: number,
   companyId: number,
 ): Promise<boolean> {
-  const { db } = services.database;
-  await loadForWrite(db, actor, projectId, 'project.manageCompanies');
+  const { db } = await companiesManager(services, actor, projectId);
   const pending = await findPendingInvite(db, projectId, companyId);
   if (!pending) throw new AppError('INVITE_NOT_FOUND');
   await setProjectInviteStatus(db, pending.id, 'cancelled');
@@ -184,8 +191,7 @@ export async function setCompanyRole(
   actor: Actor,
   input: CompanyInviteInput,
 ): Promise<ParticipationRow> {
-  const { db } = services.database;
-  const access = await loadForWrite(db, actor, input.projectId, 'project.manageCompanies');
+  const { db, access } = await companiesManager(services, actor, input.projectId);
   const grant = await checkedGrant(db, input);
   const participation = await findParticipation(db, input.projectId, input.companyId);
   if (!participation) throw new AppError('COMPANY_NOT_FOUND');
@@ -204,8 +210,7 @@ export async function removeCompany(
   projectId: number,
   companyId: number,
 ): Promise<boolean> {
-  const { db } = services.database;
-  const access = await loadForWrite(db, actor, projectId, 'project.manageCompanies');
+  const { db, access } = await companiesManager(services, actor, projectId);
   if (companyId === access.project.companyId)
     throw new AppError('INVALID_ACTION', { reason: 'ownerCompany' });
   const participation = await findParticipation(db, projectId, companyId);

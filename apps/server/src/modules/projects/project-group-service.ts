@@ -117,6 +117,33 @@ async function loadGroup(db: Db, projectId: number, groupId: number) {
   return group;
 }
 
+/**
+ * The database, the access and a group the caller may edit or delete (`right`): who may comes before whether the
+ * project is active (FORBIDDEN, then FORBIDDEN_PROJECT_NOT_ACTIVE).
+ */
+async function groupToChange(
+  services: AppServices,
+  actor: Actor,
+  ids: { projectId: number; groupId: number },
+  right: 'edit' | 'delete',
+) {
+  const { db } = services.database;
+  const access = await loadProjectAccess(db, actor, ids.projectId);
+  const group = await loadGroup(db, ids.projectId, ids.groupId);
+  if (!present(access, group, []).permissions[right]) throw new AppError('FORBIDDEN');
+  requireActive(access);
+  return { db, access, group };
+}
+
+/** The database and the access of a participant of an active project, for their own changes (groups, tags). */
+async function participantWriter(services: AppServices, actor: Actor, projectId: number) {
+  const { db } = services.database;
+  const access = await loadProjectAccess(db, actor, projectId);
+  requireParticipant(access);
+  requireActive(access);
+  return { db, access };
+}
+
 /** setProjectGroup: renames and sets the members; coordinators or the group's creator. */
 export async function setGroup(
   services: AppServices,
@@ -126,12 +153,7 @@ export async function setGroup(
   name: string,
   usersId: number[],
 ): Promise<GroupView> {
-  const { db } = services.database;
-  // Who may comes before whether the project is active: FORBIDDEN, then FORBIDDEN_PROJECT_NOT_ACTIVE.
-  const access = await loadProjectAccess(db, actor, projectId);
-  const group = await loadGroup(db, projectId, groupId);
-  if (!present(access, group, []).permissions.edit) throw new AppError('FORBIDDEN');
-  requireActive(access);
+  const { db, access, group } = await groupToChange(services, actor, { projectId, groupId }, 'edit');
   const clean = name.trim();
   if (!clean) throw new AppError('REQUIRED_FIELD', { fields: ['name'] });
   throwFirstProblem(textLengthProblems([['name', clean, 'name']]));
@@ -152,12 +174,7 @@ export async function deleteGroup(
   projectId: number,
   groupId: number,
 ): Promise<boolean> {
-  const { db } = services.database;
-  // Who may comes before whether the project is active: FORBIDDEN, then FORBIDDEN_PROJECT_NOT_ACTIVE.
-  const access = await loadProjectAccess(db, actor, projectId);
-  const group = await loadGroup(db, projectId, groupId);
-  if (!present(access, group, []).permissions.delete) throw new AppError('FORBIDDEN');
-  requireActive(access);
+  const { db } = await groupToChange(services, actor, { projectId, groupId }, 'delete');
   if (await groupHasIssues(db, groupId)) throw new AppError('GROUP_HAS_ISSUES');
   await deleteGroupRow(db, groupId);
   return true;
@@ -170,10 +187,7 @@ export async function leaveGroup(
   projectId: number,
   groupId: number,
 ): Promise<boolean> {
-  const { db } = services.database;
-  const access = await loadProjectAccess(db, actor, projectId);
-  requireParticipant(access);
-  requireActive(access);
+  const { db, access } = await participantWriter(services, actor, projectId);
   await loadGroup(db, projectId, groupId);
   if (!access.groupIds.includes(groupId)) throw new AppError('PROJECT_GROUP_NOT_FOUND');
   if (access.role === 'project_admin') throw new AppError('ADMIN_CANT_LEAVE_PROJECT_GROUP');
@@ -188,10 +202,7 @@ export async function setUserTags(
   projectId: number,
   tags: { id?: number | null; name: string }[],
 ) {
-  const { db } = services.database;
-  const access = await loadProjectAccess(db, actor, projectId);
-  requireParticipant(access);
-  requireActive(access);
+  const { db } = await participantWriter(services, actor, projectId);
   const userId = actor.account.id;
   const names = tags.map((t) => t.name.trim());
   if (names.some((n) => !n)) throw new AppError('REQUIRED_FIELD', { fields: ['name'] });

@@ -192,13 +192,12 @@ export async function projectsWithIssueRules(
   return rows.map((r) => r.projectId);
 }
 
+/** A rule's window over a project's issues: the times (after, until]. */
+export type IssueWindow = { projectId: number; after: Date; until: Date };
+
 /** The project's issues created in (after, until], oldest first (an issue rule's new issues). */
-export async function issueIdsCreatedBetween(
-  db: Db,
-  projectId: number,
-  after: Date,
-  until: Date,
-): Promise<number[]> {
+export async function issueIdsCreatedBetween(db: Db, window: IssueWindow): Promise<number[]> {
+  const { projectId, after, until } = window;
   const rows = await db
     .select({ id: issues.id })
     .from(issues)
@@ -213,12 +212,8 @@ export async function issueIdsCreatedBetween(
  * an issue history entry in that time other than their creation's own (their first; comments have entries of their
  * own kind).
  */
-export async function issueIdsChangedBetween(
-  db: Db,
-  projectId: number,
-  after: Date,
-  until: Date,
-): Promise<number[]> {
+export async function issueIdsChangedBetween(db: Db, window: IssueWindow): Promise<number[]> {
+  const { projectId, after, until } = window;
   const rows = await db
     .select({ id: issues.id, first: sql<string>`min(${issueHistory.createdAt})` })
     .from(issueHistory)

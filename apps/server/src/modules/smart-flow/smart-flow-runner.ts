@@ -79,7 +79,7 @@ async function issuesOfRun(
   let extra: { ids?: number[]; deadline?: IssueFilterCondition } = {};
   if (trigger.kind === 'issueCreated' || trigger.kind === 'issueChanged') {
     const between = trigger.kind === 'issueCreated' ? issueIdsCreatedBetween : issueIdsChangedBetween;
-    const ids = await between(services.database.db, row.projectId, row.cursorAt, until);
+    const ids = await between(services.database.db, { projectId: row.projectId, after: row.cursorAt, until });
     if (ids.length === 0) return [];
     extra = { ids };
   } else if (trigger.kind === 'deadlinePassed') {

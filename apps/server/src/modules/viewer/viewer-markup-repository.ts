@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { issues, users, viewerMarkups } from '../../db/schema/index.ts';
 import { visibleIssuesWhere, type IssueAudience } from '../issues/issue-visibility-sql.ts';
+import { ownRows } from '../../db/own-rows-sql.ts';
 
 /**
  * Who reads markups: their own private ones are theirs; `issues` is the audience whose visible issues' shared
@@ -97,9 +98,8 @@ export async function findOwnMarkup(
     .where(
       and(
         eq(viewerMarkups.id, target.markupId),
-        eq(viewerMarkups.projectId, target.projectId),
         eq(viewerMarkups.documentId, target.documentId),
-        eq(viewerMarkups.userId, userId),
+        ownRows(viewerMarkups, { projectId: target.projectId, userId }),
       ),
     );
   return row;

@@ -89,6 +89,10 @@ export function registerBcfApiRoutes(
   const who = (req: FastifyRequest, reply: FastifyReply) => requireActor(resolver, req, reply);
   const p = (req: FastifyRequest) => req.params as Params;
   const q = (req: FastifyRequest) => req.query as api.ODataQuery;
+  const topicAt = (req: FastifyRequest): api.TopicAt => ({
+    projectGuid: p(req).projectId,
+    topicGuid: p(req).topicGuid,
+  });
   // Route shells: 201 with the created entity, 204 after a delete.
   type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   const created = (handler: Handler) => async (req: FastifyRequest, reply: FastifyReply) =>
@@ -188,17 +192,12 @@ export function registerBcfApiRoutes(
       `${topic}/snippet`,
       R.putSnippet,
       noContent(async (req, reply) =>
-        api.putBcfSnippet(services, await who(req, reply), p(req).projectId, p(req).topicGuid, bytesOf(req)),
+        api.putBcfSnippet(services, await who(req, reply), topicAt(req), bytesOf(req)),
       ),
     );
   });
   app.get(`${topic}/snippet`, R.getSnippet, async (req, reply) => {
-    const snippet = await api.getBcfSnippet(
-      services,
-      await who(req, reply),
-      p(req).projectId,
-      p(req).topicGuid,
-    );
+    const snippet = await api.getBcfSnippet(services, await who(req, reply), topicAt(req));
     return reply
       .header('content-type', 'application/octet-stream')
       .header('content-disposition', attachment(snippet.filename))
@@ -223,30 +222,27 @@ export function registerBcfApiRoutes(
     api.listBcfEvents(services, await who(req, reply), p(req).projectId, 'comment', { query: q(req) }),
   );
   app.get(topic, R.getTopic, async (req, reply) =>
-    api.getBcfTopic(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
+    api.getBcfTopic(services, await who(req, reply), topicAt(req)),
   );
   app.put(topic, R.updateTopic, async (req, reply) =>
-    api.updateBcfTopic(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
+    api.updateBcfTopic(services, await who(req, reply), topicAt(req), req.body),
   );
   app.delete(
     topic,
     R.deleteTopic,
-    noContent(async (req, reply) =>
-      api.deleteBcfTopic(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
-    ),
+    noContent(async (req, reply) => api.deleteBcfTopic(services, await who(req, reply), topicAt(req))),
   );
   app.get(`${topic}/files`, R.getTopicFiles, async (req, reply) =>
-    api.getBcfTopicFiles(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
+    api.getBcfTopicFiles(services, await who(req, reply), topicAt(req)),
   );
   app.put(`${topic}/files`, R.putTopicFiles, async (req, reply) =>
-    api.putBcfTopicFiles(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
+    api.putBcfTopicFiles(services, await who(req, reply), topicAt(req), req.body),
   );
   app.put(`${topic}/document_references/:referenceGuid`, R.putDocumentReference, async (req, reply) =>
     api.putBcfDocumentReference(
       services,
       await who(req, reply),
-      p(req).projectId,
-      p(req).topicGuid,
+      topicAt(req),
       (req.params as { referenceGuid: string }).referenceGuid,
       req.body,
     ),
@@ -258,32 +254,25 @@ export function registerBcfApiRoutes(
       api.deleteBcfDocumentReference(
         services,
         await who(req, reply),
-        p(req).projectId,
-        p(req).topicGuid,
+        topicAt(req),
         (req.params as { referenceGuid: string }).referenceGuid,
       ),
     ),
   );
   app.get(`${topic}/related_topics`, R.getRelatedTopics, async (req, reply) =>
-    api.getBcfRelatedTopics(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
+    api.getBcfRelatedTopics(services, await who(req, reply), topicAt(req)),
   );
   app.put(`${topic}/related_topics`, R.putRelatedTopics, async (req, reply) =>
-    api.putBcfRelatedTopics(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
+    api.putBcfRelatedTopics(services, await who(req, reply), topicAt(req), req.body),
   );
   app.get(`${topic}/document_references`, R.getDocumentReferences, async (req, reply) =>
-    api.getBcfDocumentReferences(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
+    api.getBcfDocumentReferences(services, await who(req, reply), topicAt(req)),
   );
   app.post(
     `${topic}/document_references`,
     R.addDocumentReference,
     created(async (req, reply) =>
-      api.addBcfDocumentReference(
-        services,
-        await who(req, reply),
-        p(req).projectId,
-        p(req).topicGuid,
-        req.body,
-      ),
+      api.addBcfDocumentReference(services, await who(req, reply), topicAt(req), req.body),
     ),
   );
   app.get(`${topic}/events`, R.topicEventsOfTopic, async (req, reply) =>
@@ -295,45 +284,26 @@ export function registerBcfApiRoutes(
 
   // --- comments ---
   app.get(`${topic}/comments`, R.listComments, async (req, reply) =>
-    api.listBcfComments(services, await who(req, reply), p(req).projectId, p(req).topicGuid, q(req)),
+    api.listBcfComments(services, await who(req, reply), topicAt(req), q(req)),
   );
   app.post(
     `${topic}/comments`,
     R.createComment,
     created(async (req, reply) =>
-      api.createBcfComment(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
+      api.createBcfComment(services, await who(req, reply), topicAt(req), req.body),
     ),
   );
   app.get(`${topic}/comments/:commentGuid`, R.getComment, async (req, reply) =>
-    api.getBcfComment(
-      services,
-      await who(req, reply),
-      p(req).projectId,
-      p(req).topicGuid,
-      p(req).commentGuid,
-    ),
+    api.getBcfComment(services, await who(req, reply), topicAt(req), p(req).commentGuid),
   );
   app.put(`${topic}/comments/:commentGuid`, R.updateComment, async (req, reply) =>
-    api.updateBcfComment(
-      services,
-      await who(req, reply),
-      p(req).projectId,
-      p(req).topicGuid,
-      p(req).commentGuid,
-      req.body,
-    ),
+    api.updateBcfComment(services, await who(req, reply), topicAt(req), p(req).commentGuid, req.body),
   );
   app.delete(
     `${topic}/comments/:commentGuid`,
     R.deleteComment,
     noContent(async (req, reply) =>
-      api.deleteBcfComment(
-        services,
-        await who(req, reply),
-        p(req).projectId,
-        p(req).topicGuid,
-        p(req).commentGuid,
-      ),
+      api.deleteBcfComment(services, await who(req, reply), topicAt(req), p(req).commentGuid),
     ),
   );
   app.get(`${topic}/comments/:commentGuid/events`, R.commentEventsOfComment, async (req, reply) =>
@@ -346,13 +316,13 @@ export function registerBcfApiRoutes(
 
   // --- viewpoints ---
   app.get(`${topic}/viewpoints`, R.listViewpoints, async (req, reply) =>
-    api.listBcfViewpoints(services, await who(req, reply), p(req).projectId, p(req).topicGuid),
+    api.listBcfViewpoints(services, await who(req, reply), topicAt(req)),
   );
   app.post(
     `${topic}/viewpoints`,
     { ...R.createViewpoint, bodyLimit: VIEWPOINT_BODY_LIMIT },
     created(async (req, reply) =>
-      api.createBcfViewpoint(services, await who(req, reply), p(req).projectId, p(req).topicGuid, req.body),
+      api.createBcfViewpoint(services, await who(req, reply), topicAt(req), req.body),
     ),
   );
   const ids = (req: FastifyRequest) => ({

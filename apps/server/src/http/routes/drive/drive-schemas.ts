@@ -176,12 +176,16 @@ export const filteringDataResponse = {
   },
 } as const;
 
+/** A new upload's file name and size, in the drive and the project files. */
+export const uploadFileName = { type: 'string', maxLength: 1000 } as const;
+export const uploadFileSize = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
+
 export const createBody = {
   type: 'object',
   additionalProperties: false,
   required: ['fileName', 'fileSize'],
   properties: {
-    fileName: { type: 'string', maxLength: 1000 },
+    fileName: uploadFileName,
     documentName: { type: 'string', maxLength: 1000 },
     revisionName: { type: 'string', maxLength: 100 },
     disciplineId: { ...INT_ID, type: ['integer', 'null'] },
@@ -189,7 +193,7 @@ export const createBody = {
     phase: { type: ['integer', 'null'], minimum: 0, maximum: 13 },
     status: { type: 'string', enum: DOCUMENT_STATUSES },
     visibility: { type: 'string', enum: DOCUMENT_VISIBILITIES },
-    fileSize: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+    fileSize: uploadFileSize,
   },
 } as const;
 
@@ -204,13 +208,11 @@ export const uploadTargetSchema = {
   },
 } as const;
 
-export const createResponse = {
-  type: 'object',
-  properties: {
-    file: driveFileSchema,
-    upload: uploadTargetSchema,
-  },
-} as const;
+/** The answer of a new upload, in the drive and the project files: the pending file and where its bytes go. */
+export const uploadResponse = <F extends object>(fileSchema: F) =>
+  ({ type: 'object', properties: { file: fileSchema, upload: uploadTargetSchema } }) as const;
+
+export const createResponse = uploadResponse(driveFileSchema);
 
 export const statusBody = {
   type: 'object',
@@ -289,12 +291,17 @@ export const downloadUrlResponse = {
   properties: { url: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } },
 } as const;
 
+/** The rights the drive and the project files both answer in their user-authorization. */
+export const fileAreaRights = {
+  canView: { type: 'boolean' },
+  canUpload: { type: 'boolean' },
+  canDeleteAny: { type: 'boolean' },
+} as const;
+
 export const authorizationResponse = {
   type: 'object',
   properties: {
-    canView: { type: 'boolean' },
-    canUpload: { type: 'boolean' },
-    canDeleteAny: { type: 'boolean' },
+    ...fileAreaRights,
     canChangeAnyStatus: { type: 'boolean' },
     projectActive: { type: 'boolean' },
     uploadDisciplineIds: {

@@ -1,6 +1,7 @@
 import { PROJECT_FILES_SORT_KEYS } from '../../../modules/files/files-repository.ts';
 import {
   extensionFilter,
+  fileAreaRights,
   fileListPaging,
   fileListResponse,
   fileSearch,
@@ -8,7 +9,9 @@ import {
   storedFileKeyProperties,
   storedFileStateProperties,
   storedFileUploadProperties,
-  uploadTargetSchema,
+  uploadFileName,
+  uploadFileSize,
+  uploadResponse,
 } from '../drive/drive-schemas.ts';
 
 /** JSON schemas of the project files' REST routes (docs/api-drive.md "Project files"). */
@@ -47,26 +50,12 @@ export const createBody = {
   type: 'object',
   additionalProperties: false,
   required: ['fileName', 'fileSize'],
-  properties: {
-    fileName: { type: 'string', maxLength: 1000 },
-    fileSize: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
-  },
+  properties: { fileName: uploadFileName, fileSize: uploadFileSize },
 } as const;
 
-export const createResponse = {
-  type: 'object',
-  properties: {
-    file: projectFileSchema,
-    upload: uploadTargetSchema,
-  },
-} as const;
+export const createResponse = uploadResponse(projectFileSchema);
 
 export const authorizationResponse = {
   type: 'object',
-  properties: {
-    canView: { type: 'boolean' },
-    canUpload: { type: 'boolean' },
-    canDeleteAny: { type: 'boolean' },
-    projectActive: { type: 'boolean' },
-  },
+  properties: { ...fileAreaRights, projectActive: { type: 'boolean' } },
 } as const;

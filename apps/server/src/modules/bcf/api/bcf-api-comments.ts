@@ -25,7 +25,13 @@ import { type ProjectAccess } from '../../projects/project-access.ts';
 import { derivedCommentGuid } from '../bcf-guids.ts';
 import { commentAuthorization, commentOf } from './bcf-api-mapping.ts';
 import { active, requireWrites, type Json, writes } from './bcf-api-projects.ts';
-import { loadTopic, loadTopicFor, type LoadedTopic, type ODataQuery } from './bcf-api-topics.ts';
+import {
+  loadTopic,
+  loadTopicFor,
+  type LoadedTopic,
+  type TopicAt,
+  type ODataQuery,
+} from './bcf-api-topics.ts';
 import { viewpointsOf } from './bcf-api-viewpoints.ts';
 
 // --- comments -------------------------------------------------------------------------------------------
@@ -83,13 +89,12 @@ export async function commentsOf(
 export async function listBcfComments(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
   query: ODataQuery,
 ): Promise<Json[]> {
   const order = parseODataOrderBy(query.$orderby, ['date']);
   const filter = parseODataFilter(query.$filter, { author: 'text', date: 'date', viewpoint_guid: 'text' });
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
+  const { access, topic } = await loadTopic(services, actor, at);
   const comments = (await commentsOf(services, access, topic)).map((c) => c.json);
   return orderByOData(
     comments.filter((c) =>
@@ -103,11 +108,10 @@ export async function listBcfComments(
 async function loadComment(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
   commentGuid: string,
 ): Promise<{ access: ProjectAccess; topic: LoadedTopic; comment: LoadedComment }> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
+  const { access, topic } = await loadTopic(services, actor, at);
   const comment = (await commentsOf(services, access, topic)).find(
     (c) => c.guid === commentGuid.toLowerCase(),
   );
@@ -118,11 +122,10 @@ async function loadComment(
 export async function getBcfComment(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
   commentGuid: string,
 ): Promise<Json> {
-  return (await loadComment(services, actor, projectGuid, topicGuid, commentGuid)).comment.json;
+  return (await loadComment(services, actor, at, commentGuid)).comment.json;
 }
 
 function commentBody(body: unknown): {
@@ -147,11 +150,10 @@ function commentBody(body: unknown): {
 export async function createBcfComment(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
   body: unknown,
 ): Promise<Json> {
-  const { access, topic } = await loadTopicFor(services, actor, { projectGuid, topicGuid }, 'createComment');
+  const { access, topic } = await loadTopicFor(services, actor, at, 'createComment');
   const input = commentBody(body);
   const known = await commentsOf(services, access, topic);
   if (input.guid && known.some((c) => c.guid === input.guid))
@@ -182,19 +184,18 @@ export async function createBcfComment(
     });
     return commentGuid;
   });
-  return getBcfComment(services, actor, projectGuid, topic.guid, guid);
+  return getBcfComment(services, actor, { ...at, topicGuid: topic.guid }, guid);
 }
 
 /** PUT comment: its text (the author only, as updateComment rules); its visibility stays. */
 export async function updateBcfComment(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
   commentGuid: string,
   body: unknown,
 ): Promise<Json> {
-  const { access, topic, comment } = await loadComment(services, actor, projectGuid, topicGuid, commentGuid);
+  const { access, topic, comment } = await loadComment(services, actor, at, commentGuid);
   requireWrites(access);
   const actions = (comment.json['authorization'] as { comment_actions: string[] }).comment_actions;
   if (!actions.includes('update')) throw new AppError('FORBIDDEN');
@@ -218,17 +219,16 @@ export async function updateBcfComment(
       comment: { ...kept, viewpointGuid: input.viewpointGuid },
     }),
   );
-  return getBcfComment(services, actor, projectGuid, topicGuid, comment.guid);
+  return getBcfComment(services, actor, at, comment.guid);
 }
 
 export async function deleteBcfComment(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
   commentGuid: string,
 ): Promise<void> {
-  const { access, comment } = await loadComment(services, actor, projectGuid, topicGuid, commentGuid);
+  const { access, comment } = await loadComment(services, actor, at, commentGuid);
   requireWrites(access);
   const actions = (comment.json['authorization'] as { comment_actions: string[] }).comment_actions;
   if (!actions.includes('delete')) throw new AppError('FORBIDDEN');

@@ -51,7 +51,7 @@ export async function listBcfEvents(
   let access: ProjectAccess;
   let topics: LoadedTopic[];
   if (options.topicGuid) {
-    const loaded = await loadTopic(services, actor, projectGuid, options.topicGuid);
+    const loaded = await loadTopic(services, actor, { projectGuid, topicGuid: options.topicGuid });
     access = loaded.access;
     topics = [loaded.topic];
   } else {

@@ -78,6 +78,18 @@ export function requireProjectAction(
   if (!projectActionsOf(access).includes(action)) throw new AppError('FORBIDDEN');
 }
 
+/** A project the caller changes: its access (bcfProjectAccess), writes allowed and `action` in its project_actions. */
+export async function bcfProjectFor(
+  services: AppServices,
+  actor: Actor,
+  projectGuid: string,
+  action: 'update' | 'createTopic' | 'createDocument',
+): Promise<ProjectAccess> {
+  const access = await bcfProjectAccess(services, actor, projectGuid);
+  requireProjectAction(access, action);
+  return access;
+}
+
 /** The projects whose issues the caller reads: those their company takes part in. */
 export async function listBcfProjects(services: AppServices, actor: Actor): Promise<Json[]> {
   const companyId = actor.account.companyId;
@@ -90,14 +102,20 @@ export async function listBcfProjects(services: AppServices, actor: Actor): Prom
   return out;
 }
 
+/** A GUID from a request path, lower-cased; `notFound` is thrown when it is no GUID (nothing can have it). */
+export function pathGuid(guid: string, notFound: 'PROJECT_NOT_FOUND' | 'NOT_FOUND'): string {
+  const key = guid.toLowerCase();
+  if (!isBcfGuid(key)) throw new AppError(notFound);
+  return key;
+}
+
 /** The caller's access to a project named by its GUID (BCF's project_id); PROJECT_NOT_FOUND alike. */
 export async function bcfProjectAccess(
   services: AppServices,
   actor: Actor,
   projectGuid: string,
 ): Promise<ProjectAccess> {
-  const guid = projectGuid.toLowerCase();
-  if (!isBcfGuid(guid)) throw new AppError('PROJECT_NOT_FOUND');
+  const guid = pathGuid(projectGuid, 'PROJECT_NOT_FOUND');
   const access = await loadProjectAccessByGuid(services.database.db, actor, guid);
   requireIssueReader(access);
   return access;
@@ -114,8 +132,7 @@ export async function updateBcfProject(
   projectGuid: string,
   body: unknown,
 ): Promise<Json> {
-  const access = await bcfProjectAccess(services, actor, projectGuid);
-  requireProjectAction(access, 'update');
+  const access = await bcfProjectFor(services, actor, projectGuid, 'update');
   const name = (body as Json | null)?.['name'];
   if (typeof name !== 'string' || name.trim() === '')
     throw new AppError('REQUIRED_FIELD', { fields: ['name'] });

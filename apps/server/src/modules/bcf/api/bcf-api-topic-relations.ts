@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, canUploadInDiscipline, isBcfGuid } from '@obra/domain';
+import {
+  AppError,
+  canUploadInDiscipline,
+  isBcfGuid,
+  type BcfDocumentReference,
+  type BcfTopic,
+} from '@obra/domain';
 import type { Actor } from '../../../auth/actor.ts';
 import type { AppServices } from '../../../services.ts';
 import { getIssue } from '../../issues/list/issue-query-service.ts';
@@ -10,7 +16,7 @@ import { confirmDriveUpload, createDriveFile } from '../../drive/drive-upload-se
 import { derivedDocumentGuid } from '../bcf-guids.ts';
 import { loadBcfRows } from '../bcf-repository.ts';
 import { documentReferenceOf, fileOf, type KeptTopic } from './bcf-api-mapping.ts';
-import { bcfProjectAccess, requireProjectAction, type Json } from './bcf-api-projects.ts';
+import { bcfProjectAccess, bcfProjectFor, type Json } from './bcf-api-projects.ts';
 import {
   BCF_API_PAGING,
   baseTopicOf,
@@ -18,19 +24,15 @@ import {
   loadTopic,
   loadTopicFor,
   type LoadedTopic,
+  type TopicAt,
   visibleViews,
   writeTopic,
 } from './bcf-api-topics.ts';
 
 // --- topic relations ------------------------------------------------------------------------------------
 
-export async function getBcfTopicFiles(
-  services: AppServices,
-  actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
-): Promise<Json[]> {
-  const { topic } = await loadTopic(services, actor, projectGuid, topicGuid);
+export async function getBcfTopicFiles(services: AppServices, actor: Actor, at: TopicAt): Promise<Json[]> {
+  const { topic } = await loadTopic(services, actor, at);
   return (topic.kept?.headerFiles ?? []).map(fileOf);
 }
 
@@ -62,13 +64,8 @@ export async function getBcfFilesInformation(
 }
 
 /** The related topics of a topic; a related topic the caller may not see is left out. */
-export async function getBcfRelatedTopics(
-  services: AppServices,
-  actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
-): Promise<Json[]> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
+export async function getBcfRelatedTopics(services: AppServices, actor: Actor, at: TopicAt): Promise<Json[]> {
+  const { access, topic } = await loadTopic(services, actor, at);
   const out: Json[] = [];
   for (const guid of topic.kept?.relatedTopics ?? []) {
     if (await topicVisible(services, actor, access, guid)) out.push({ related_topic_guid: guid });
@@ -102,16 +99,10 @@ async function topicVisible(
 export async function putBcfRelatedTopics(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
   body: unknown,
 ): Promise<Json[]> {
-  const { access, topic } = await loadTopicFor(
-    services,
-    actor,
-    { projectGuid, topicGuid },
-    'updateRelatedTopics',
-  );
+  const { access, topic } = await loadTopicFor(services, actor, at, 'updateRelatedTopics');
   if (!Array.isArray(body)) throw new AppError('BAD_USER_INPUT', 'expected a list', { field: 'body' });
   const guids: string[] = [];
   for (const item of body) {
@@ -122,38 +113,52 @@ export async function putBcfRelatedTopics(
       guids.push(guid.toLowerCase());
   }
   await writeTopic(services, access, { ...baseTopicOf(topic), relatedTopics: guids }, topic);
-  return getBcfRelatedTopics(services, actor, projectGuid, topic.guid);
+  return getBcfRelatedTopics(services, actor, { ...at, topicGuid: topic.guid });
 }
 
 export async function getBcfDocumentReferences(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
 ): Promise<Json[]> {
-  const { topic } = await loadTopic(services, actor, projectGuid, topicGuid);
+  const { topic } = await loadTopic(services, actor, at);
   return (topic.kept?.documentReferences ?? []).map((d, i) => documentReferenceOf(d, topic.guid, i));
+}
+
+/** A document reference body's url or document_guid: exactly one of them (BAD_USER_INPUT otherwise). */
+function referenceTargetOf(body: unknown): {
+  json: Json;
+  url: string | undefined;
+  documentGuid: string | undefined;
+} {
+  const json = (typeof body === 'object' && body !== null ? body : {}) as Json;
+  const url = typeof json['url'] === 'string' ? json['url'] : undefined;
+  const documentGuid = typeof json['document_guid'] === 'string' ? json['document_guid'] : undefined;
+  if ((url === undefined) === (documentGuid === undefined))
+    throw new AppError('BAD_USER_INPUT', 'give url or document_guid', { field: 'url' });
+  return { json, url, documentGuid };
+}
+
+/** A topic's document references, each with the GUID it answers to (its own, or the one derived from its place). */
+function referencesWithGuids(
+  base: BcfTopic,
+  topic: LoadedTopic,
+): (BcfDocumentReference & { guid: string })[] {
+  return base.documentReferences.map((d, i) => ({
+    ...d,
+    guid: String(documentReferenceOf(d, topic.guid, i).guid),
+  }));
 }
 
 /** POST document_references: an external document (url) or one of the project's documents (document_guid). */
 export async function addBcfDocumentReference(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
   body: unknown,
 ): Promise<Json> {
-  const { access, topic } = await loadTopicFor(
-    services,
-    actor,
-    { projectGuid, topicGuid },
-    'updateDocumentReferences',
-  );
-  const json = (typeof body === 'object' && body !== null ? body : {}) as Json;
-  const url = typeof json['url'] === 'string' ? json['url'] : undefined;
-  const documentGuid = typeof json['document_guid'] === 'string' ? json['document_guid'] : undefined;
-  if ((url === undefined) === (documentGuid === undefined))
-    throw new AppError('BAD_USER_INPUT', 'give url or document_guid', { field: 'url' });
+  const { access, topic } = await loadTopicFor(services, actor, at, 'updateDocumentReferences');
+  const { json, url, documentGuid } = referenceTargetOf(body);
   const given = typeof json['guid'] === 'string' ? json['guid'].toLowerCase() : undefined;
   if (given !== undefined && !isBcfGuid(given))
     throw new AppError('BAD_USER_INPUT', 'guid is not a GUID', { field: 'guid' });
@@ -180,29 +185,16 @@ export async function addBcfDocumentReference(
 export async function putBcfDocumentReference(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
   referenceGuid: string,
   body: unknown,
 ): Promise<Json> {
-  const { access, topic } = await loadTopicFor(
-    services,
-    actor,
-    { projectGuid, topicGuid },
-    'updateDocumentReferences',
-  );
+  const { access, topic } = await loadTopicFor(services, actor, at, 'updateDocumentReferences');
   const base = baseTopicOf(topic);
-  const references = base.documentReferences.map((d, i) => ({
-    ...d,
-    guid: String(documentReferenceOf(d, topic.guid, i).guid),
-  }));
+  const references = referencesWithGuids(base, topic);
   const position = references.findIndex((d) => d.guid === referenceGuid.toLowerCase());
   if (position < 0) throw new AppError('NOT_FOUND');
-  const json = (typeof body === 'object' && body !== null ? body : {}) as Json;
-  const url = typeof json['url'] === 'string' ? json['url'] : undefined;
-  const documentGuid = typeof json['document_guid'] === 'string' ? json['document_guid'] : undefined;
-  if ((url === undefined) === (documentGuid === undefined))
-    throw new AppError('BAD_USER_INPUT', 'give url or document_guid', { field: 'url' });
+  const { json, url, documentGuid } = referenceTargetOf(body);
   const reference = {
     guid: referenceGuid.toLowerCase(),
     url,
@@ -221,21 +213,12 @@ export async function putBcfDocumentReference(
 export async function deleteBcfDocumentReference(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
   referenceGuid: string,
 ): Promise<void> {
-  const { access, topic } = await loadTopicFor(
-    services,
-    actor,
-    { projectGuid, topicGuid },
-    'updateDocumentReferences',
-  );
+  const { access, topic } = await loadTopicFor(services, actor, at, 'updateDocumentReferences');
   const base = baseTopicOf(topic);
-  const references = base.documentReferences.map((d, i) => ({
-    ...d,
-    guid: String(documentReferenceOf(d, topic.guid, i).guid),
-  }));
+  const references = referencesWithGuids(base, topic);
   const kept = references.filter((d) => d.guid !== referenceGuid.toLowerCase());
   if (kept.length === references.length) throw new AppError('NOT_FOUND');
   await writeTopic(services, access, { ...base, documentReferences: kept }, topic);
@@ -250,10 +233,9 @@ function snippetKey(access: ProjectAccess, topic: LoadedTopic): string {
 export async function getBcfSnippet(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
 ): Promise<{ bytes: Buffer; filename: string }> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
+  const { access, topic } = await loadTopic(services, actor, at);
   const snippet = topic.kept?.bimSnippet;
   if (!snippet || snippet.isExternal) throw new AppError('NOT_FOUND');
   const key = snippetKey(access, topic);
@@ -271,16 +253,10 @@ export const BCF_API_SNIPPET_MAX_BYTES = 16 * 1024 * 1024;
 export async function putBcfSnippet(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
   bytes: Buffer,
 ): Promise<void> {
-  const { access, topic } = await loadTopicFor(
-    services,
-    actor,
-    { projectGuid, topicGuid },
-    'updateBimSnippet',
-  );
+  const { access, topic } = await loadTopicFor(services, actor, at, 'updateBimSnippet');
   const snippet = topic.kept?.bimSnippet;
   if (!snippet || snippet.isExternal)
     throw new AppError('BAD_USER_INPUT', 'the topic has no internal bim_snippet', { field: 'bim_snippet' });
@@ -293,11 +269,10 @@ export async function putBcfSnippet(
 export async function putBcfTopicFiles(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
   body: unknown,
 ): Promise<Json[]> {
-  const { access, topic } = await loadTopicFor(services, actor, { projectGuid, topicGuid }, 'updateFiles');
+  const { access, topic } = await loadTopicFor(services, actor, at, 'updateFiles');
   if (!Array.isArray(body)) throw new AppError('BAD_USER_INPUT', 'expected a list', { field: 'body' });
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const files = body
@@ -392,8 +367,7 @@ export async function createBcfDocument(
   projectGuid: string,
   input: { filename: string | undefined; bytes: Buffer; origin: string },
 ): Promise<{ guid: string; filename: string }> {
-  const access = await bcfProjectAccess(services, actor, projectGuid);
-  requireProjectAction(access, 'createDocument');
+  const access = await bcfProjectFor(services, actor, projectGuid, 'createDocument');
   if (!input.filename) throw new AppError('REQUIRED_FIELD', { fields: ['filename'] });
   // A collaborator uploads in their own discipline (the drive's rule); managers upload project-wide.
   const { viewer } = await loadDriveAccess(services.database.db, actor, access.project.id);

@@ -31,6 +31,7 @@ import {
   BCF_API_TOPIC_LIMIT,
   active,
   bcfProjectAccess,
+  pathGuid,
   requireWrites,
   type Json,
   writes,
@@ -228,8 +229,7 @@ export async function issueIdOfTopic(
   access: ProjectAccess,
   guid: string,
 ): Promise<number> {
-  const key = guid.toLowerCase();
-  if (!isBcfGuid(key)) throw new AppError('NOT_FOUND');
+  const key = pathGuid(guid, 'NOT_FOUND');
   const { db } = services.database;
   const stored = await issueIdOfStoredTopic(db, access.project.id, key);
   if (stored !== undefined) return stored;
@@ -246,27 +246,24 @@ export async function issueIdOfTopic(
   return found;
 }
 
+/** Where a topic is asked for: its project's GUID (BCF's project_id) and its own GUID, as the caller wrote them. */
+export type TopicAt = { projectGuid: string; topicGuid: string };
+
 export async function loadTopic(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
 ): Promise<{ access: ProjectAccess; topic: LoadedTopic }> {
-  const access = await bcfProjectAccess(services, actor, projectGuid);
-  const issueId = await issueIdOfTopic(services, access, topicGuid);
+  const access = await bcfProjectAccess(services, actor, at.projectGuid);
+  const issueId = await issueIdOfTopic(services, access, at.topicGuid);
   const { view } = await getIssue(services, actor, access.project.id, issueId);
   const [topic] = await topicsOf(services, access, [view]);
   if (!topic) throw new AppError('NOT_FOUND');
   return { access, topic };
 }
 
-export async function getBcfTopic(
-  services: AppServices,
-  actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
-): Promise<Json> {
-  return (await loadTopic(services, actor, projectGuid, topicGuid)).topic.json;
+export async function getBcfTopic(services: AppServices, actor: Actor, at: TopicAt): Promise<Json> {
+  return (await loadTopic(services, actor, at)).topic.json;
 }
 
 function requireTopicAction(topic: LoadedTopic, action: string): void {
@@ -278,10 +275,10 @@ function requireTopicAction(topic: LoadedTopic, action: string): void {
 export async function loadTopicFor(
   services: AppServices,
   actor: Actor,
-  ids: { projectGuid: string; topicGuid: string },
+  at: TopicAt,
   action: string,
 ): Promise<{ access: ProjectAccess; topic: LoadedTopic }> {
-  const loaded = await loadTopic(services, actor, ids.projectGuid, ids.topicGuid);
+  const loaded = await loadTopic(services, actor, at);
   requireWrites(loaded.access);
   requireTopicAction(loaded.topic, action);
   return loaded;
@@ -380,31 +377,25 @@ export async function createBcfTopic(
     viewpoints: [],
   });
   await writeTopic(services, access, topic, undefined);
-  return getBcfTopic(services, actor, projectGuid, guid);
+  return getBcfTopic(services, actor, { projectGuid, topicGuid: guid });
 }
 
 /** PUT topic: replaces the topic's fields (update), keeping its relations, comments and viewpoints. */
 export async function updateBcfTopic(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
   body: unknown,
 ): Promise<Json> {
-  const { access, topic } = await loadTopicFor(services, actor, { projectGuid, topicGuid }, 'update');
+  const { access, topic } = await loadTopicFor(services, actor, at, 'update');
   const json = checkTopicBody(body);
   const base = baseTopicOf(topic);
   await writeTopic(services, access, { ...topicFieldsOf(json, base), guid: topic.guid }, topic);
-  return getBcfTopic(services, actor, projectGuid, topic.guid);
+  return getBcfTopic(services, actor, { ...at, topicGuid: topic.guid });
 }
 
 /** DELETE topic: deletes the issue (canDeleteIssue). */
-export async function deleteBcfTopic(
-  services: AppServices,
-  actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
-): Promise<void> {
-  const { access, topic } = await loadTopicFor(services, actor, { projectGuid, topicGuid }, 'delete');
+export async function deleteBcfTopic(services: AppServices, actor: Actor, at: TopicAt): Promise<void> {
+  const { access, topic } = await loadTopicFor(services, actor, at, 'delete');
   await deleteIssue(services, actor, access.project.id, topic.view.row.id);
 }

@@ -17,7 +17,14 @@ import {
 import { visualizationOf } from './bcf-api-bodies.ts';
 import { commentsOf } from './bcf-api-comments.ts';
 import { requireWrites, type Json } from './bcf-api-projects.ts';
-import { baseTopicOf, loadTopic, loadTopicFor, type LoadedTopic, writeTopic } from './bcf-api-topics.ts';
+import {
+  baseTopicOf,
+  loadTopic,
+  loadTopicFor,
+  type LoadedTopic,
+  type TopicAt,
+  writeTopic,
+} from './bcf-api-topics.ts';
 
 // --- viewpoints -----------------------------------------------------------------------------------------
 
@@ -62,32 +69,20 @@ export function viewpointsOf(access: ProjectAccess, topic: LoadedTopic, images: 
 async function loadViewpoints(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
 ): Promise<{ access: ProjectAccess; topic: LoadedTopic; viewpoints: LoadedViewpoint[]; images: Images }> {
-  const { access, topic } = await loadTopic(services, actor, projectGuid, topicGuid);
+  const { access, topic } = await loadTopic(services, actor, at);
   const images = await issueImagesWithFiles(services.database.db, [topic.view.row.id]);
   return { access, topic, viewpoints: viewpointsOf(access, topic, images), images };
 }
 
-export async function listBcfViewpoints(
-  services: AppServices,
-  actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
-): Promise<Json[]> {
-  const { topic, viewpoints } = await loadViewpoints(services, actor, projectGuid, topicGuid);
+export async function listBcfViewpoints(services: AppServices, actor: Actor, at: TopicAt): Promise<Json[]> {
+  const { topic, viewpoints } = await loadViewpoints(services, actor, at);
   return viewpoints.map((v) => viewpointOf({ ...v, actions: viewpointActions(topic) }));
 }
 
-async function loadViewpoint(
-  services: AppServices,
-  actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
-  viewpointGuid: string,
-) {
-  const loaded = await loadViewpoints(services, actor, projectGuid, topicGuid);
+async function loadViewpoint(services: AppServices, actor: Actor, at: TopicAt, viewpointGuid: string) {
+  const loaded = await loadViewpoints(services, actor, at);
   const viewpoint = loaded.viewpoints.find((v) => v.guid === viewpointGuid.toLowerCase());
   if (!viewpoint) throw new AppError('NOT_FOUND');
   return { ...loaded, viewpoint };
@@ -101,13 +96,7 @@ export async function getBcfViewpoint(
   ids: { projectGuid: string; topicGuid: string; viewpointGuid: string },
   part: ViewpointPart,
 ): Promise<Json> {
-  const { topic, viewpoint } = await loadViewpoint(
-    services,
-    actor,
-    ids.projectGuid,
-    ids.topicGuid,
-    ids.viewpointGuid,
-  );
+  const { topic, viewpoint } = await loadViewpoint(services, actor, ids, ids.viewpointGuid);
   if (part === 'selection') return selectionOf(viewpoint.visualization);
   if (part === 'coloring') return coloringOf(viewpoint.visualization);
   if (part === 'visibility') return visibilityOf(viewpoint.visualization);
@@ -130,13 +119,7 @@ export async function deleteBcfViewpoint(
   actor: Actor,
   ids: { projectGuid: string; topicGuid: string; viewpointGuid: string },
 ): Promise<void> {
-  const { access, topic, viewpoint } = await loadViewpoint(
-    services,
-    actor,
-    ids.projectGuid,
-    ids.topicGuid,
-    ids.viewpointGuid,
-  );
+  const { access, topic, viewpoint } = await loadViewpoint(services, actor, ids, ids.viewpointGuid);
   requireWrites(access);
   if (!viewpointActions(topic).includes('delete')) throw new AppError('FORBIDDEN');
   const comments = await commentsOf(services, access, topic);
@@ -159,13 +142,7 @@ export async function getBcfSnapshot(
   actor: Actor,
   ids: { projectGuid: string; topicGuid: string; viewpointGuid: string },
 ): Promise<{ bytes: Buffer; contentType: string }> {
-  const { viewpoint, images } = await loadViewpoint(
-    services,
-    actor,
-    ids.projectGuid,
-    ids.topicGuid,
-    ids.viewpointGuid,
-  );
+  const { viewpoint, images } = await loadViewpoint(services, actor, ids, ids.viewpointGuid);
   const image = images.find((i) => i.id === viewpoint.imageId);
   if (!image) throw new AppError('NOT_FOUND');
   const bytes = await services.files.store.read(image.storageKey);
@@ -178,13 +155,7 @@ export async function getBcfBitmap(
   actor: Actor,
   ids: { projectGuid: string; topicGuid: string; viewpointGuid: string; bitmapGuid: string },
 ): Promise<{ bytes: Buffer; contentType: string }> {
-  const { viewpoint } = await loadViewpoint(
-    services,
-    actor,
-    ids.projectGuid,
-    ids.topicGuid,
-    ids.viewpointGuid,
-  );
+  const { viewpoint } = await loadViewpoint(services, actor, ids, ids.viewpointGuid);
   const bitmaps = viewpoint.visualization?.bitmaps ?? [];
   const position = bitmaps.findIndex(
     (_, i) => bitmapGuid(viewpoint.guid, i) === ids.bitmapGuid.toLowerCase(),
@@ -204,16 +175,10 @@ export const BCF_API_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export async function createBcfViewpoint(
   services: AppServices,
   actor: Actor,
-  projectGuid: string,
-  topicGuid: string,
+  at: TopicAt,
   body: unknown,
 ): Promise<Json> {
-  const { access, topic } = await loadTopicFor(
-    services,
-    actor,
-    { projectGuid, topicGuid },
-    'createViewpoint',
-  );
+  const { access, topic } = await loadTopicFor(services, actor, at, 'createViewpoint');
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new AppError('BAD_USER_INPUT', 'expected a JSON object', { field: 'body' });
   const json = body as Json;
@@ -248,10 +213,5 @@ export async function createBcfViewpoint(
     topic,
     snapshots,
   );
-  return getBcfViewpoint(
-    services,
-    actor,
-    { projectGuid, topicGuid: topic.guid, viewpointGuid: guid },
-    'viewpoint',
-  );
+  return getBcfViewpoint(services, actor, { ...at, topicGuid: topic.guid, viewpointGuid: guid }, 'viewpoint');
 }

@@ -5,6 +5,7 @@
 export { getBcfExtensions, getBcfProject, listBcfProjects, updateBcfProject } from './bcf-api-projects.ts';
 export {
   type ODataQuery,
+  type TopicAt,
   createBcfTopic,
   deleteBcfTopic,
   getBcfTopic,

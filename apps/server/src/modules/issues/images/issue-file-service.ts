@@ -67,12 +67,6 @@ export async function loadOwnFiles(
   return new Map(rows.map((r) => [r.guid, r]));
 }
 
-/** Forgets a refused upload: its object and its row, so nothing of it remains. */
-async function discard(services: AppServices, row: IssueFileRow): Promise<void> {
-  await services.files.store.remove([row.storageKey]);
-  await deleteIssueFile(services.database.db, row.id);
-}
-
 /**
  * Confirms an upload (no-op when already confirmed): the stored object must exist (USER_UPLOAD_ERROR: nothing
  * arrived yet, or the upload expired), be at most 5 MB (FILE_SIZE_LIMIT_EXCEEDED), not be empty (SELECT_FILE)
@@ -85,7 +79,8 @@ export async function confirmIssueFile(
 ): Promise<ConfirmedIssueFile> {
   if (isConfirmed(row)) return row;
   const { store } = services.files;
-  const pending = { key: row.storageKey, expiresAt: row.expiresAt, discard: () => discard(services, row) };
+  const deleteRow = () => deleteIssueFile(services.database.db, row.id);
+  const pending = { key: row.storageKey, expiresAt: row.expiresAt, deleteRow };
   return confirmImageUpload(store, pending, inspectImage, async (facts, { bytes, contentType }) => {
     const thumbKey = `${row.storageKey}.thumb.webp`;
     await store.write(thumbKey, facts.thumbnail.data, facts.thumbnail.contentType);
