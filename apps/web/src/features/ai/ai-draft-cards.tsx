@@ -131,6 +131,13 @@ function Refusal({ code, testId }: { code: string | null; testId: string }) {
   );
 }
 
+/** A draft card: the draft, the conversation it came from, and what to do once it is confirmed or discarded. */
+interface DraftCardProps<Draft> {
+  draft: Draft;
+  conversationId: number;
+  onDone: () => void;
+}
+
 /**
  * An issue the assistant drafted: the user edits its title, description, deadline and disciplines, adds the photo
  * with the location pin that every issue needs, and creates it (confirmAiIssueDraft: the normal creation, logged on
@@ -140,11 +147,7 @@ export function IssueDraftCard({
   draft,
   conversationId,
   onDone,
-}: {
-  draft: AiIssueDraftFieldsFragment;
-  conversationId: number;
-  onDone: () => void;
-}) {
+}: DraftCardProps<AiIssueDraftFieldsFragment>) {
   const { t } = useTranslation(['ai', 'enums', 'errors']);
   const client = useClient();
   const [title, setTitle] = useState(draft.title);
@@ -361,15 +364,7 @@ export function bulkValuesOf(draft: AiBulkDraftFieldsFragment) {
  * Confirming runs the normal bulk update as the user (confirmAiBulkChange); the card then says how many were changed
  * and which were refused, with the catalogue's reason.
  */
-export function BulkDraftCard({
-  draft,
-  conversationId,
-  onDone,
-}: {
-  draft: AiBulkDraftFieldsFragment;
-  conversationId: number;
-  onDone: () => void;
-}) {
+export function BulkDraftCard({ draft, conversationId, onDone }: DraftCardProps<AiBulkDraftFieldsFragment>) {
   const { t } = useTranslation(['ai', 'enums', 'errors']);
   const client = useClient();
   const [chosen, setChosen] = useState<ReadonlySet<number>>(() => new Set(draft.issues.map((i) => i.id)));
