@@ -165,28 +165,19 @@ export function DocumentViewerPage() {
     [defaultStatus, t],
   );
 
+  const fromFiles =
+    (loaded.status === 'ready' || loaded.status === 'offline') && loaded.document.area === 'files';
   const header = (
     <Breadcrumbs>
-      {(loaded.status === 'ready' || loaded.status === 'offline') && loaded.document.area === 'files' ? (
-        // A project file (opened from a Smart Docs citation): back to the project's files.
-        <Anchor
-          component={Link}
-          to={`/workspace/project/${project.id}/files`}
-          size="sm"
-          data-testid="viewer-back"
-        >
-          {t('viewer:backToFiles')}
-        </Anchor>
-      ) : (
-        <Anchor
-          component={Link}
-          to={`/workspace/project/${project.id}/drive`}
-          size="sm"
-          data-testid="viewer-back"
-        >
-          {t('viewer:backToDrive')}
-        </Anchor>
-      )}
+      {/* A project file (opened from a Smart Docs citation) leads back to the project's files, else the drive. */}
+      <Anchor
+        component={Link}
+        to={`/workspace/project/${project.id}/${fromFiles ? 'files' : 'drive'}`}
+        size="sm"
+        data-testid="viewer-back"
+      >
+        {fromFiles ? t('viewer:backToFiles') : t('viewer:backToDrive')}
+      </Anchor>
       {(loaded.status === 'ready' || loaded.status === 'offline') && (
         <Text size="sm" fw={500} data-testid="viewer-document-name">
           {loaded.document.name}
