@@ -99,24 +99,46 @@ export function CommentDraftCard({ draft, onDone }: { draft: CommentDraft; onDon
             <Text size="xs" c="dimmed">
               {t('draft.hint')}
             </Text>
-            <Group justify="flex-end" gap="xs">
-              <Button variant="subtle" size="xs" onClick={onDone} disabled={busy}>
-                {t('draft.discard')}
-              </Button>
-              <Button
-                size="xs"
-                onClick={() => void confirm()}
-                loading={busy}
-                disabled={!message.trim()}
-                data-testid="ai-draft-confirm"
-              >
-                {t('draft.confirm')}
-              </Button>
-            </Group>
+            <DraftActions
+              busy={busy}
+              onDiscard={onDone}
+              onConfirm={() => void confirm()}
+              disabled={!message.trim()}
+              confirmLabel={t('draft.confirm')}
+              testId="ai-draft-confirm"
+            />
           </>
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** A draft's two actions: discard it, or confirm it (disabled while it cannot be). */
+function DraftActions(props: {
+  busy: boolean;
+  onDiscard: () => void;
+  onConfirm: () => void;
+  disabled?: boolean;
+  confirmLabel: string;
+  testId: string;
+}) {
+  const { t } = useTranslation('ai');
+  return (
+    <Group justify="flex-end" gap="xs">
+      <Button variant="subtle" size="xs" onClick={props.onDiscard} disabled={props.busy}>
+        {t('draft.discard')}
+      </Button>
+      <Button
+        size="xs"
+        onClick={props.onConfirm}
+        loading={props.busy}
+        disabled={props.disabled}
+        data-testid={props.testId}
+      >
+        {props.confirmLabel}
+      </Button>
+    </Group>
   );
 }
 
@@ -299,19 +321,13 @@ export function IssueDraftCard({
             </Text>
             <ImagesPinSection images={images} pin={pin} onImages={setImages} onPin={setPin} />
             <Refusal code={refused} testId="ai-issue-draft-error" />
-            <Group justify="flex-end" gap="xs">
-              <Button variant="subtle" size="xs" onClick={onDone} disabled={busy}>
-                {t('draft.discard')}
-              </Button>
-              <Button
-                size="xs"
-                onClick={() => void create()}
-                loading={busy}
-                data-testid="ai-issue-draft-create"
-              >
-                {t('issueDraft.create')}
-              </Button>
-            </Group>
+            <DraftActions
+              busy={busy}
+              onDiscard={onDone}
+              onConfirm={() => void create()}
+              confirmLabel={t('issueDraft.create')}
+              testId="ai-issue-draft-create"
+            />
           </>
         )}
       </Stack>
@@ -447,20 +463,14 @@ export function BulkDraftCard({ draft, conversationId, onDone }: DraftCardProps<
               {t('bulkDraft.hint')}
             </Text>
             <Refusal code={refused} testId="ai-bulk-draft-error" />
-            <Group justify="flex-end" gap="xs">
-              <Button variant="subtle" size="xs" onClick={onDone} disabled={busy}>
-                {t('draft.discard')}
-              </Button>
-              <Button
-                size="xs"
-                onClick={() => void confirm()}
-                loading={busy}
-                disabled={chosen.size === 0}
-                data-testid="ai-bulk-draft-confirm"
-              >
-                {t('bulkDraft.confirm', { count: chosen.size })}
-              </Button>
-            </Group>
+            <DraftActions
+              busy={busy}
+              onDiscard={onDone}
+              onConfirm={() => void confirm()}
+              disabled={chosen.size === 0}
+              confirmLabel={t('bulkDraft.confirm', { count: chosen.size })}
+              testId="ai-bulk-draft-confirm"
+            />
           </>
         )}
       </Stack>
