@@ -52,6 +52,21 @@ export interface CommentDraft {
   message: string;
 }
 
+/** A draft of the answer being read, shown as a card until the user confirms or discards it. */
+export type Draft =
+  | ({ kind: 'comment' } & CommentDraft)
+  | { kind: 'issue'; key: string; conversationId: number; issue: AiIssueDraftFieldsFragment }
+  | { kind: 'bulk'; key: string; conversationId: number; bulk: AiBulkDraftFieldsFragment };
+
+/** The card of a draft, by its kind. */
+export function DraftCard({ draft, onDone }: { draft: Draft; onDone: () => void }) {
+  if (draft.kind === 'issue')
+    return <IssueDraftCard draft={draft.issue} conversationId={draft.conversationId} onDone={onDone} />;
+  if (draft.kind === 'bulk')
+    return <BulkDraftCard draft={draft.bulk} conversationId={draft.conversationId} onDone={onDone} />;
+  return <CommentDraftCard draft={draft} onDone={onDone} />;
+}
+
 /** A comment the assistant drafted: posted (as a public comment) only when the user confirms it, after editing. */
 export function CommentDraftCard({ draft, onDone }: { draft: CommentDraft; onDone: () => void }) {
   const { t } = useTranslation('ai');
