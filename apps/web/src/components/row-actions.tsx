@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Group } from '@mantine/core';
+import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 
 /** One of a row's buttons: what it says to assistive technology and what it does. */
@@ -34,5 +34,22 @@ export function RowActions({
       )}
       {children}
     </Group>
+  );
+}
+
+/** A row's red text button that takes something back (revoke a key, disconnect an app), named for the row. */
+export function RevokeButton({
+  label,
+  ariaLabel,
+  onClick,
+}: {
+  label: string;
+  ariaLabel: string;
+  onClick: () => void;
+}) {
+  return (
+    <Button size="xs" variant="subtle" color="red" onClick={onClick} aria-label={ariaLabel}>
+      {label}
+    </Button>
   );
 }

@@ -52,3 +52,16 @@ export class RestError extends Error {
 export function isKnownCode(code: string): code is ErrorCode {
   return isErrorCode(code);
 }
+
+/**
+ * The error for a refused upload to a signed address: the storage's `{ code, message }`, USER_UPLOAD_ERROR when its
+ * answer says neither.
+ */
+export async function uploadRefusal(response: Response): Promise<RestError> {
+  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  return new RestError(
+    body.code ?? 'USER_UPLOAD_ERROR',
+    body.message ?? 'USER_UPLOAD_ERROR',
+    response.status,
+  );
+}

@@ -1,3 +1,5 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
 /** The tab remembers which address it already reloaded for a missing chunk, so a real outage cannot loop. */
 const RELOADED_KEY = 'obra.chunk-reload';
 
@@ -31,4 +33,12 @@ function safeStorage(win: Window): Storage | null {
   } catch {
     return null;
   }
+}
+
+/** A component loaded on demand: one named export of a module, fetched through `importWithReload`. */
+export function lazyExport<K extends string, P>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => ({ default: (await importWithReload(load))[name] }));
 }

@@ -51,7 +51,8 @@ export type CompareDocumentsParam =
   | { readonly ok: true; readonly entries: readonly CompareEntry[] }
   | { readonly ok: false; readonly reason: 'missing' | 'invalidParameter' | 'tooMany' };
 
-function decodeBase64Utf8(value: string): string {
+/** Decodes base64 (standard or URL-safe, padding optional) of UTF-8 text; throws on bad input. */
+export function decodeBase64Utf8(value: string): string {
   const normalised = value.trim().replace(/-/g, '+').replace(/_/g, '/').replace(/\s/g, '');
   const padded = normalised + '='.repeat((4 - (normalised.length % 4)) % 4);
   const binary = atob(padded);

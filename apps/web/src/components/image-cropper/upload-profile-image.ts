@@ -1,7 +1,7 @@
 import type { Client } from 'urql';
 import type { ProfileImageKind } from '@obra/domain';
 import { ConfirmProfileImageUploadDocument, CreateProfileImageUploadDocument } from '../../gql/generated.ts';
-import { RestError } from '../../lib/api-errors.ts';
+import { uploadRefusal } from '../../lib/api-errors.ts';
 
 /** What an image field holds until its form is saved. */
 export type ImageChoice =
@@ -29,14 +29,7 @@ export async function uploadProfileImage(
   const target = asked.data?.createProfileImageUpload;
   if (!target) throw new Error('UNEXPECTED');
   const response = await fetch(target.url, { method: target.method || 'PUT', body: blob });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-    throw new RestError(
-      body.code ?? 'USER_UPLOAD_ERROR',
-      body.message ?? 'USER_UPLOAD_ERROR',
-      response.status,
-    );
-  }
+  if (!response.ok) throw await uploadRefusal(response);
   const confirmed = await client
     .mutation(ConfirmProfileImageUploadDocument, { fileId: target.fileId })
     .toPromise();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decodeBase64Utf8, encodeCompareDocumentsParam } from '@obra/domain';
 
 /** A document of /tools/compare-documents: where its image is and what to call it. */
 export const compareDocumentSchema = z.object({
@@ -16,18 +17,9 @@ export type DocumentsParamResult =
   | { readonly ok: true; readonly documents: readonly [CompareDocument, CompareDocument] }
   | { readonly ok: false; readonly reason: 'invalidParameter' | 'needTwo' };
 
-function decodeBase64Utf8(value: string): string {
-  const normalised = value.trim().replace(/-/g, '+').replace(/_/g, '/').replace(/\s/g, '');
-  const padded = normalised + '='.repeat((4 - (normalised.length % 4)) % 4);
-  const binary = atob(padded);
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-}
-
 /** Encodes documents as the `documents` query parameter: base64 of the UTF-8 JSON list. */
 export function encodeDocumentsParam(documents: readonly CompareDocument[]): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(documents));
-  return btoa(String.fromCharCode(...bytes));
+  return encodeCompareDocumentsParam(documents);
 }
 
 /**

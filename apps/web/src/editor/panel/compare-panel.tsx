@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Button, SegmentedControl, Slider, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CompareState } from '../model/editor-state';
@@ -8,6 +9,16 @@ interface ComparePanelProps {
   readonly controller: EditorController;
   readonly compare: CompareState;
 }
+
+/** The two filters, each a switch named by its key. */
+const FILTERS = ['whiteToTransparent', 'liftNearBlack'] as const;
+
+/** The overlay's opacity and transform; the opacity slider shows no value bubble. */
+const SLIDERS = [
+  { key: 'overlayOpacity', label: 'opacity', min: 0, max: 1, step: 0.05, showValue: false },
+  { key: 'overlayScale', label: 'overlayScale', min: 0.5, max: 2, step: 0.01, showValue: true },
+  { key: 'overlayRotation', label: 'overlayRotation', min: -180, max: 180, step: 0.5, showValue: true },
+] as const;
 
 /** Compare settings: split or overlay, the two filters and the overlay's transform. */
 export function ComparePanel({ controller, compare }: ComparePanelProps) {
@@ -26,41 +37,27 @@ export function ComparePanel({ controller, compare }: ComparePanelProps) {
           { value: 'overlay', label: t('compare.overlay') },
         ]}
       />
-      <Switch
-        label={t('compare.whiteToTransparent')}
-        checked={compare.whiteToTransparent}
-        onChange={(event) => change({ whiteToTransparent: event.currentTarget.checked })}
-      />
-      <Switch
-        label={t('compare.liftNearBlack')}
-        checked={compare.liftNearBlack}
-        onChange={(event) => change({ liftNearBlack: event.currentTarget.checked })}
-      />
-      <Text size="sm">{t('compare.opacity')}</Text>
-      <Slider
-        min={0}
-        max={1}
-        step={0.05}
-        value={compare.overlayOpacity}
-        onChange={(overlayOpacity) => change({ overlayOpacity })}
-        label={null}
-      />
-      <Text size="sm">{t('compare.overlayScale')}</Text>
-      <Slider
-        min={0.5}
-        max={2}
-        step={0.01}
-        value={compare.overlayScale}
-        onChange={(overlayScale) => change({ overlayScale })}
-      />
-      <Text size="sm">{t('compare.overlayRotation')}</Text>
-      <Slider
-        min={-180}
-        max={180}
-        step={0.5}
-        value={compare.overlayRotation}
-        onChange={(overlayRotation) => change({ overlayRotation })}
-      />
+      {FILTERS.map((key) => (
+        <Switch
+          key={key}
+          label={t(`compare.${key}`)}
+          checked={compare[key]}
+          onChange={(event) => change({ [key]: event.currentTarget.checked })}
+        />
+      ))}
+      {SLIDERS.map(({ key, label, min, max, step, showValue }) => (
+        <Fragment key={key}>
+          <Text size="sm">{t(`compare.${label}`)}</Text>
+          <Slider
+            min={min}
+            max={max}
+            step={step}
+            value={compare[key]}
+            onChange={(value) => change({ [key]: value })}
+            label={showValue ? undefined : null}
+          />
+        </Fragment>
+      ))}
       <Text size="xs" c="dimmed">
         {t('compare.alignHint')}
       </Text>

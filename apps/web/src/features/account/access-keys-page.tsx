@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Code, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useClient, useQuery } from 'urql';
@@ -19,6 +19,7 @@ import {
 } from './access-key-dialogs.tsx';
 import { LoadingCenter } from '../../components/loading.tsx';
 import { DataTable } from '../../components/data-table.tsx';
+import { RevokeButton } from '../../components/row-actions.tsx';
 
 type AccessKey = AccessKeysQuery['accessKeys'][number];
 
@@ -125,15 +126,11 @@ function AccessKeyTable({ keys, onRevoke }: { keys: AccessKey[]; onRevoke: (key:
           <Table.Td>{date(key.expiresAt)}</Table.Td>
           <Table.Td>{key.lastUsedAt ? date(key.lastUsedAt) : t('accessKeys.unused')}</Table.Td>
           <Table.Td>
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
+            <RevokeButton
+              label={t('accessKeys.revoke')}
+              ariaLabel={t('accessKeys.revokeLabel', { name: key.name })}
               onClick={() => onRevoke(key)}
-              aria-label={t('accessKeys.revokeLabel', { name: key.name })}
-            >
-              {t('accessKeys.revoke')}
-            </Button>
+            />
           </Table.Td>
         </Table.Tr>
       ))}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -116,37 +116,19 @@ function ProfileFields({
   set: (patch: Partial<ProfileValues>) => void;
 }) {
   const { t } = useTranslation('account');
+  // A text field's value and its change, by the field's name.
+  const bind = (key: 'name' | 'lastName' | 'firstPhone' | 'linkedin') => ({
+    value: values[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set({ [key]: e.currentTarget.value }),
+  });
   return (
     <>
       <TextInput label={t('fields.email')} value={email} readOnly disabled />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={t('fields.name')}
-          autoComplete="given-name"
-          required
-          value={values.name}
-          onChange={(e) => set({ name: e.currentTarget.value })}
-        />
-        <TextInput
-          label={t('fields.lastName')}
-          autoComplete="family-name"
-          required
-          value={values.lastName}
-          onChange={(e) => set({ lastName: e.currentTarget.value })}
-        />
-        <TextInput
-          label={t('fields.phone')}
-          type="tel"
-          autoComplete="tel"
-          value={values.firstPhone}
-          onChange={(e) => set({ firstPhone: e.currentTarget.value })}
-        />
-        <TextInput
-          label={t('fields.linkedin')}
-          type="url"
-          value={values.linkedin}
-          onChange={(e) => set({ linkedin: e.currentTarget.value })}
-        />
+        <TextInput label={t('fields.name')} autoComplete="given-name" required {...bind('name')} />
+        <TextInput label={t('fields.lastName')} autoComplete="family-name" required {...bind('lastName')} />
+        <TextInput label={t('fields.phone')} type="tel" autoComplete="tel" {...bind('firstPhone')} />
+        <TextInput label={t('fields.linkedin')} type="url" {...bind('linkedin')} />
       </SimpleGrid>
       <Group>
         <Select

@@ -32,21 +32,13 @@ import {
   DeleteAiConversationDocument,
   RenameAiConversationDocument,
   SendAiMessageDocument,
-  type AiBulkDraftFieldsFragment,
   type AiConversationFieldsFragment,
-  type AiIssueDraftFieldsFragment,
 } from '../../gql/generated.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { toUiError } from '../../lib/api-errors.ts';
 import { AiMessageText } from './ai-message-text.tsx';
-import { BulkDraftCard, CommentDraftCard, IssueDraftCard, type CommentDraft } from './ai-draft-cards.tsx';
+import { DraftCard, type Draft } from './ai-draft-cards.tsx';
 import { LoadingCenter } from '../../components/loading.tsx';
-
-/** A draft of the answer being read, shown as a card until the user confirms or discards it. */
-type Draft =
-  | ({ kind: 'comment' } & CommentDraft)
-  | { kind: 'issue'; key: string; conversationId: number; issue: AiIssueDraftFieldsFragment }
-  | { kind: 'bulk'; key: string; conversationId: number; bulk: AiBulkDraftFieldsFragment };
 
 type Persona = 'caio' | 'ana';
 
@@ -311,28 +303,13 @@ function AiChat({ persona }: { persona: Persona }) {
             {shown.map((m) => (
               <Bubble key={m.key} role={m.role} content={m.content} />
             ))}
-            {drafts.map((d) => {
-              const onDone = () => setDrafts((all) => all.filter((x) => x.key !== d.key));
-              if (d.kind === 'issue')
-                return (
-                  <IssueDraftCard
-                    key={d.key}
-                    draft={d.issue}
-                    conversationId={d.conversationId}
-                    onDone={onDone}
-                  />
-                );
-              if (d.kind === 'bulk')
-                return (
-                  <BulkDraftCard
-                    key={d.key}
-                    draft={d.bulk}
-                    conversationId={d.conversationId}
-                    onDone={onDone}
-                  />
-                );
-              return <CommentDraftCard key={d.key} draft={d} onDone={onDone} />;
-            })}
+            {drafts.map((d) => (
+              <DraftCard
+                key={d.key}
+                draft={d}
+                onDone={() => setDrafts((all) => all.filter((x) => x.key !== d.key))}
+              />
+            ))}
             {streaming && (
               <Paper withBorder p="sm" data-testid="ai-streaming">
                 {streaming.tool && (

@@ -52,6 +52,21 @@ export interface CommentDraft {
   message: string;
 }
 
+/** A draft of the answer being read, shown as a card until the user confirms or discards it. */
+export type Draft =
+  | ({ kind: 'comment' } & CommentDraft)
+  | { kind: 'issue'; key: string; conversationId: number; issue: AiIssueDraftFieldsFragment }
+  | { kind: 'bulk'; key: string; conversationId: number; bulk: AiBulkDraftFieldsFragment };
+
+/** The card of a draft, by its kind. */
+export function DraftCard({ draft, onDone }: { draft: Draft; onDone: () => void }) {
+  if (draft.kind === 'issue')
+    return <IssueDraftCard draft={draft.issue} conversationId={draft.conversationId} onDone={onDone} />;
+  if (draft.kind === 'bulk')
+    return <BulkDraftCard draft={draft.bulk} conversationId={draft.conversationId} onDone={onDone} />;
+  return <CommentDraftCard draft={draft} onDone={onDone} />;
+}
+
 /** A comment the assistant drafted: posted (as a public comment) only when the user confirms it, after editing. */
 export function CommentDraftCard({ draft, onDone }: { draft: CommentDraft; onDone: () => void }) {
   const { t } = useTranslation('ai');
@@ -99,24 +114,46 @@ export function CommentDraftCard({ draft, onDone }: { draft: CommentDraft; onDon
             <Text size="xs" c="dimmed">
               {t('draft.hint')}
             </Text>
-            <Group justify="flex-end" gap="xs">
-              <Button variant="subtle" size="xs" onClick={onDone} disabled={busy}>
-                {t('draft.discard')}
-              </Button>
-              <Button
-                size="xs"
-                onClick={() => void confirm()}
-                loading={busy}
-                disabled={!message.trim()}
-                data-testid="ai-draft-confirm"
-              >
-                {t('draft.confirm')}
-              </Button>
-            </Group>
+            <DraftActions
+              busy={busy}
+              onDiscard={onDone}
+              onConfirm={() => void confirm()}
+              disabled={!message.trim()}
+              confirmLabel={t('draft.confirm')}
+              testId="ai-draft-confirm"
+            />
           </>
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** A draft's two actions: discard it, or confirm it (disabled while it cannot be). */
+function DraftActions(props: {
+  busy: boolean;
+  onDiscard: () => void;
+  onConfirm: () => void;
+  disabled?: boolean;
+  confirmLabel: string;
+  testId: string;
+}) {
+  const { t } = useTranslation('ai');
+  return (
+    <Group justify="flex-end" gap="xs">
+      <Button variant="subtle" size="xs" onClick={props.onDiscard} disabled={props.busy}>
+        {t('draft.discard')}
+      </Button>
+      <Button
+        size="xs"
+        onClick={props.onConfirm}
+        loading={props.busy}
+        disabled={props.disabled}
+        data-testid={props.testId}
+      >
+        {props.confirmLabel}
+      </Button>
+    </Group>
   );
 }
 
@@ -131,6 +168,13 @@ function Refusal({ code, testId }: { code: string | null; testId: string }) {
   );
 }
 
+/** A draft card: the draft, the conversation it came from, and what to do once it is confirmed or discarded. */
+interface DraftCardProps<Draft> {
+  draft: Draft;
+  conversationId: number;
+  onDone: () => void;
+}
+
 /**
  * An issue the assistant drafted: the user edits its title, description, deadline and disciplines, adds the photo
  * with the location pin that every issue needs, and creates it (confirmAiIssueDraft: the normal creation, logged on
@@ -140,11 +184,7 @@ export function IssueDraftCard({
   draft,
   conversationId,
   onDone,
-}: {
-  draft: AiIssueDraftFieldsFragment;
-  conversationId: number;
-  onDone: () => void;
-}) {
+}: DraftCardProps<AiIssueDraftFieldsFragment>) {
   const { t } = useTranslation(['ai', 'enums', 'errors']);
   const client = useClient();
   const [title, setTitle] = useState(draft.title);
@@ -296,19 +336,13 @@ export function IssueDraftCard({
             </Text>
             <ImagesPinSection images={images} pin={pin} onImages={setImages} onPin={setPin} />
             <Refusal code={refused} testId="ai-issue-draft-error" />
-            <Group justify="flex-end" gap="xs">
-              <Button variant="subtle" size="xs" onClick={onDone} disabled={busy}>
-                {t('draft.discard')}
-              </Button>
-              <Button
-                size="xs"
-                onClick={() => void create()}
-                loading={busy}
-                data-testid="ai-issue-draft-create"
-              >
-                {t('issueDraft.create')}
-              </Button>
-            </Group>
+            <DraftActions
+              busy={busy}
+              onDiscard={onDone}
+              onConfirm={() => void create()}
+              confirmLabel={t('issueDraft.create')}
+              testId="ai-issue-draft-create"
+            />
           </>
         )}
       </Stack>
@@ -361,15 +395,7 @@ export function bulkValuesOf(draft: AiBulkDraftFieldsFragment) {
  * Confirming runs the normal bulk update as the user (confirmAiBulkChange); the card then says how many were changed
  * and which were refused, with the catalogue's reason.
  */
-export function BulkDraftCard({
-  draft,
-  conversationId,
-  onDone,
-}: {
-  draft: AiBulkDraftFieldsFragment;
-  conversationId: number;
-  onDone: () => void;
-}) {
+export function BulkDraftCard({ draft, conversationId, onDone }: DraftCardProps<AiBulkDraftFieldsFragment>) {
   const { t } = useTranslation(['ai', 'enums', 'errors']);
   const client = useClient();
   const [chosen, setChosen] = useState<ReadonlySet<number>>(() => new Set(draft.issues.map((i) => i.id)));
@@ -452,20 +478,14 @@ export function BulkDraftCard({
               {t('bulkDraft.hint')}
             </Text>
             <Refusal code={refused} testId="ai-bulk-draft-error" />
-            <Group justify="flex-end" gap="xs">
-              <Button variant="subtle" size="xs" onClick={onDone} disabled={busy}>
-                {t('draft.discard')}
-              </Button>
-              <Button
-                size="xs"
-                onClick={() => void confirm()}
-                loading={busy}
-                disabled={chosen.size === 0}
-                data-testid="ai-bulk-draft-confirm"
-              >
-                {t('bulkDraft.confirm', { count: chosen.size })}
-              </Button>
-            </Group>
+            <DraftActions
+              busy={busy}
+              onDiscard={onDone}
+              onConfirm={() => void confirm()}
+              disabled={chosen.size === 0}
+              confirmLabel={t('bulkDraft.confirm', { count: chosen.size })}
+              testId="ai-bulk-draft-confirm"
+            />
           </>
         )}
       </Stack>

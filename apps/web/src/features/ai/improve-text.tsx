@@ -7,34 +7,25 @@ import { SessionContext } from '../../app/guards/session-context.ts';
 import { AiStatusDocument, ImproveTextDocument } from '../../gql/generated.ts';
 import { toUiError } from '../../lib/api-errors.ts';
 
+/** What to improve (an issue description or a comment), the text, and what to do with the accepted version. */
+interface ImproveTextProps {
+  kind: 'issueDescription' | 'comment';
+  text: string;
+  onAccept: (improved: string) => void;
+}
+
 /**
  * "Improve text" (issue 31 item 5) beside an issue description or a comment: asks the model for a clearer, complete
  * version (what, where, who, by when) in the user's language and shows it as a change the user accepts (possibly
  * edited) or rejects. Shown only to users whose assistant is on, after its disclaimer, when a model is configured.
  */
-export function ImproveText({
-  kind,
-  text,
-  onAccept,
-}: {
-  kind: 'issueDescription' | 'comment';
-  text: string;
-  onAccept: (improved: string) => void;
-}) {
+export function ImproveText({ kind, text, onAccept }: ImproveTextProps) {
   const user = useContext(SessionContext)?.user;
   if (!user?.hasAiAssistant || !user.aiDisclaimerAccepted) return null;
   return <ImproveTextWhenConfigured kind={kind} text={text} onAccept={onAccept} />;
 }
 
-function ImproveTextWhenConfigured({
-  kind,
-  text,
-  onAccept,
-}: {
-  kind: 'issueDescription' | 'comment';
-  text: string;
-  onAccept: (improved: string) => void;
-}) {
+function ImproveTextWhenConfigured({ kind, text, onAccept }: ImproveTextProps) {
   const { t } = useTranslation('ai');
   const [status] = useQuery({ query: AiStatusDocument });
   const [{ fetching: busy }, improve] = useMutation(ImproveTextDocument);

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../app/guards/route-guards.ts';
 import { authApi, federatedStartUrl } from '../../lib/auth-api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { FederatedProblem, FederatedWait } from './auth-card.tsx';
 
 /** /google-login: starts the federated Google sign-in, carrying the redirect path and a forced e-mail. */
 export function GoogleLoginPage() {
@@ -30,20 +30,10 @@ export function GoogleLoginPage() {
   }, [redirect, email]);
   if (unavailable) {
     return (
-      <AuthCard title={t('federated.unavailableTitle')}>
+      <FederatedProblem title={t('federated.unavailableTitle')}>
         <Text>{t('federated.unavailable')}</Text>
-        <Anchor component={Link} to="/login">
-          {t('common.backToLogin')}
-        </Anchor>
-      </AuthCard>
+      </FederatedProblem>
     );
   }
-  return (
-    <Center mih="60vh">
-      <Stack align="center" gap="sm">
-        <Loader />
-        <Text>{t('federated.redirecting')}</Text>
-      </Stack>
-    </Center>
-  );
+  return <FederatedWait message={t('federated.redirecting')} />;
 }

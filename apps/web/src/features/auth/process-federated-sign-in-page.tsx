@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { nextStep, safeRedirectPath } from '../../app/guards/route-guards.ts';
 import { useSession } from '../../app/guards/session-context.ts';
 import { RestError } from '../../lib/api-errors.ts';
 import { authApi, type TokenResponse } from '../../lib/auth-api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { FederatedProblem, FederatedWait } from './auth-card.tsx';
 import { FormError } from '../../components/form-error.tsx';
 
 // The code is single-use: one exchange per code, even when React runs the effect twice.
@@ -52,20 +51,10 @@ export function ProcessFederatedSignInPage() {
   }, [code, errorCode, redirect, signIn, navigate]);
   if (error) {
     return (
-      <AuthCard title={t('federated.failedTitle')}>
+      <FederatedProblem title={t('federated.failedTitle')}>
         <FormError error={error} />
-        <Anchor component={Link} to="/login">
-          {t('common.backToLogin')}
-        </Anchor>
-      </AuthCard>
+      </FederatedProblem>
     );
   }
-  return (
-    <Center mih="60vh">
-      <Stack align="center" gap="sm">
-        <Loader />
-        <Text>{t('federated.finishing')}</Text>
-      </Stack>
-    </Center>
-  );
+  return <FederatedWait message={t('federated.finishing')} />;
 }

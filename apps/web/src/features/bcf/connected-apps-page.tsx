@@ -12,6 +12,7 @@ import {
 } from './oauth-consent-api.ts';
 import { LoadingCenter } from '../../components/loading.tsx';
 import { DataTable } from '../../components/data-table.tsx';
+import { RevokeButton } from '../../components/row-actions.tsx';
 
 /**
  * /workspace/user/connectedApps: the BCF applications the person allowed through the OAuth2 consent screen
@@ -112,15 +113,11 @@ function AppsTable({
           <Table.Td>{date(app.grantedAt)}</Table.Td>
           <Table.Td>{app.lastUsedAt ? date(app.lastUsedAt) : t('connectedApps.never')}</Table.Td>
           <Table.Td>
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
+            <RevokeButton
+              label={t('connectedApps.revoke')}
+              ariaLabel={t('connectedApps.revokeLabel', { name: name(app) })}
               onClick={() => onRevoke(app)}
-              aria-label={t('connectedApps.revokeLabel', { name: name(app) })}
-            >
-              {t('connectedApps.revoke')}
-            </Button>
+            />
           </Table.Td>
         </Table.Tr>
       ))}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useMemo } from 'react';
 import {
   Group,
   ScrollArea,
@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { IssuesListContextDocument } from '../../gql/generated.ts';
-import { importWithReload } from '../../lib/lazy-import.ts';
+import { lazyExport } from '../../lib/lazy-import.ts';
 import { NotFoundPage } from '../errors/network-error-screen.tsx';
 import { CustomFilterPopover } from '../issues/list/custom-filter-popover.tsx';
 import { SearchBox } from '../issues/list/list-toolbar.tsx';
@@ -25,9 +25,7 @@ import { useProject } from '../projects/project-context.ts';
 import { conditionsOf, dashboardPath, isDashboardName, type DashboardName } from './dashboard-filter.ts';
 
 // The charts (ECharts) load with the first dashboard, in their own chunk.
-const DashboardBody = lazy(async () => ({
-  default: (await importWithReload(() => import('./dashboard-body.tsx'))).DashboardBody,
-}));
+const DashboardBody = lazyExport(() => import('./dashboard-body.tsx'), 'DashboardBody');
 
 const PERIODS = ['auto', 'day', 'week', 'month'] as const;
 

@@ -8,10 +8,9 @@ import {
   MyDownloadsDocument,
   type MyDownloadsQuery,
 } from '../../gql/generated.ts';
-import { FormError } from '../../components/form-error.tsx';
 import { PageHeading } from '../../components/heading.tsx';
-import { LoadingCenter } from '../../components/loading.tsx';
 import { EmptyCard } from '../../components/empty-card.tsx';
+import { CardList } from '../../components/card-list.tsx';
 
 type Download = MyDownloadsQuery['myDownloads'][number];
 
@@ -56,24 +55,22 @@ export function DownloadsPage() {
   return (
     <Stack gap="lg" maw={900} mx="auto" data-testid="downloads-page">
       <PageHeading title={t('downloads.title')} intro={t('downloads.intro')} />
-      <FormError error={result.error} />
-      {!list && result.fetching && <LoadingCenter py="xl" />}
-      {list?.length === 0 && (
-        <EmptyCard
-          testId="downloads-empty"
-          icon={<IconFileZip size={30} />}
-          title={t('downloads.emptyTitle')}
-          message={t('downloads.emptyMessage')}
-          messageMaw={420}
-        />
-      )}
-      {list && list.length > 0 && (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {list.map((d) => (
-            <DownloadRow key={d.id} download={d} />
-          ))}
-        </Stack>
-      )}
+      <CardList
+        items={list}
+        fetching={result.fetching}
+        error={result.error}
+        empty={
+          <EmptyCard
+            testId="downloads-empty"
+            icon={<IconFileZip size={30} />}
+            title={t('downloads.emptyTitle')}
+            message={t('downloads.emptyMessage')}
+            messageMaw={420}
+          />
+        }
+      >
+        {(d) => <DownloadRow key={d.id} download={d} />}
+      </CardList>
     </Stack>
   );
 }

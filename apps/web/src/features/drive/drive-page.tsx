@@ -4,11 +4,8 @@ import {
   Badge,
   Box,
   Button,
-  Center,
   Checkbox,
-  Drawer,
   Group,
-  Loader,
   Menu,
   MultiSelect,
   Select,
@@ -18,7 +15,6 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDownload, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,8 +37,16 @@ import { ViewDocumentButton } from '../viewer/view-document-button.tsx';
 import { BimDriveBadge } from '../bim/bim-drive-badge.tsx';
 import { BulkDownloadAlert, useBulkDownload } from './bulk-download.tsx';
 import { PdfProcessingChip } from './pdf-processing-chip.tsx';
+import { VersionRow, VersionsDrawer } from './versions-drawer.tsx';
 import { DrivePlanBanner, useDrivePlan } from './drive-plan-banner.tsx';
-import { FileThumb, ListLoadStates, usePagedFiles, useRowSelection } from './paged-files.tsx';
+import {
+  EmptyFiles,
+  FileThumb,
+  ListLoadStates,
+  usePagedFiles,
+  useRowSelection,
+  VirtualFileList,
+} from './paged-files.tsx';
 
 const PAGE = 500;
 const ROW = 52;
@@ -365,22 +369,18 @@ export function DrivePage() {
       )}
       <ListLoadStates ns="drive" loading={!files} failed={failed} onRetry={reload} />
       {files && files.length === 0 && (
-        <Center p="xl" data-testid="drive-empty">
-          <Stack gap="xs" align="center">
-            <Text c="dimmed" ta="center">
-              {params.toString()
-                ? t('drive:emptyFiltered')
-                : auth?.canUpload && auth.projectActive && drivePlan.plan?.state !== 'ended'
-                  ? t('drive:empty')
-                  : t('drive:emptyReader')}
-            </Text>
-            {params.toString() !== '' && (
-              <Button size="xs" variant="default" onClick={() => setParams(new URLSearchParams())}>
-                {t('drive:clearFilters')}
-              </Button>
-            )}
-          </Stack>
-        </Center>
+        <EmptyFiles
+          testId="drive-empty"
+          message={
+            params.toString()
+              ? t('drive:emptyFiltered')
+              : auth?.canUpload && auth.projectActive && drivePlan.plan?.state !== 'ended'
+                ? t('drive:empty')
+                : t('drive:emptyReader')
+          }
+          clearLabel={t('drive:clearFilters')}
+          onClear={params.toString() !== '' ? () => setParams(new URLSearchParams()) : null}
+        />
       )}
       {files && files.length > 0 && (
         <>
@@ -396,100 +396,75 @@ export function DrivePage() {
               {t('drive:count', { count: total })}
             </Text>
           </Group>
-          <div
-            ref={scroller}
-            style={{ flex: 1, minHeight: 300, overflow: 'auto' }}
-            role="list"
-            aria-label={t('drive:title')}
-            data-testid="drive-table"
+          <VirtualFileList
+            scroller={scroller}
+            virtualizer={virtualizer}
+            files={files}
+            rowHeight={ROW}
+            label={t('drive:title')}
+            testId="drive-table"
+            rowTestId="drive-row"
             onKeyDown={onListKey}
+            isSelected={(file) => selected.has(file.id)}
           >
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {virtualizer.getVirtualItems().map((row) => {
-                const file = files[row.index];
-                if (!file) return null;
-                return (
-                  <div
-                    key={file.id}
-                    role="listitem"
-                    data-testid="drive-row"
-                    data-index={row.index}
-                    aria-selected={selected.has(file.id)}
-                    style={{ position: 'absolute', top: row.start, height: ROW, left: 0, right: 0 }}
+            {(file) => (
+              <>
+                <Checkbox
+                  aria-label={file.fileName}
+                  checked={selected.has(file.id)}
+                  onChange={() => toggle(file.id)}
+                />
+                <FileThumb file={file} testId="drive-thumb" />
+                <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                  <Anchor
+                    component="button"
+                    size="sm"
+                    ta="left"
+                    truncate="end"
+                    onClick={() => setOpenFile(file.id)}
+                    data-testid="drive-row-name"
                   >
-                    <Group
-                      gap="sm"
-                      wrap="nowrap"
-                      h={ROW}
-                      px="xs"
-                      bg={selected.has(file.id) ? 'var(--mantine-primary-color-light)' : undefined}
-                      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-                    >
-                      <Checkbox
-                        aria-label={file.fileName}
-                        checked={selected.has(file.id)}
-                        onChange={() => toggle(file.id)}
-                      />
-                      <FileThumb file={file} testId="drive-thumb" />
-                      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                        <Anchor
-                          component="button"
-                          size="sm"
-                          ta="left"
-                          truncate="end"
-                          onClick={() => setOpenFile(file.id)}
-                          data-testid="drive-row-name"
-                        >
-                          {file.fileName}
-                        </Anchor>
-                        <Text size="xs" c="dimmed" truncate="end">
-                          {[
-                            disciplineName(file.disciplineId),
-                            localName(file.localId),
-                            phaseName(file.phase),
-                            file.createdByName,
-                            file.uploadedAt && dates.format(new Date(file.uploadedAt)),
-                          ]
-                            .filter(Boolean)
-                            .join(' · ')}
-                        </Text>
-                      </Stack>
-                      {file.revisionsCount > 1 && (
-                        <Badge
-                          size="sm"
-                          variant="outline"
-                          component="button"
-                          onClick={() => setOpenFile(file.id)}
-                          style={{ cursor: 'pointer' }}
-                          data-testid="drive-row-revisions"
-                        >
-                          {t('drive:revisions', { count: file.revisionsCount })}
-                        </Badge>
-                      )}
-                      <BimDriveBadge projectId={project.id} file={file} />
-                      {/* On a phone the row keeps its width for the name; the drawer shows the state. */}
-                      <Box visibleFrom="sm">
-                        <PdfProcessingChip projectId={project.id} file={file} hideSuccess />
-                      </Box>
-                      <Badge
-                        size="sm"
-                        variant="light"
-                        color="gray"
-                        visibleFrom="sm"
-                        data-testid="drive-visibility"
-                      >
-                        {t(`drive:visibility.${file.visibility}`)}
-                      </Badge>
-                      <Badge size="sm" color={STATUS_COLORS[file.status]} data-testid="drive-status">
-                        {t(`drive:status.${file.status}`)}
-                      </Badge>
-                      <ViewDocumentButton projectId={project.id} file={file} />
-                    </Group>
-                  </div>
-                );
-              })}
-            </div>
-          </div>
+                    {file.fileName}
+                  </Anchor>
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {[
+                      disciplineName(file.disciplineId),
+                      localName(file.localId),
+                      phaseName(file.phase),
+                      file.createdByName,
+                      file.uploadedAt && dates.format(new Date(file.uploadedAt)),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Text>
+                </Stack>
+                {file.revisionsCount > 1 && (
+                  <Badge
+                    size="sm"
+                    variant="outline"
+                    component="button"
+                    onClick={() => setOpenFile(file.id)}
+                    style={{ cursor: 'pointer' }}
+                    data-testid="drive-row-revisions"
+                  >
+                    {t('drive:revisions', { count: file.revisionsCount })}
+                  </Badge>
+                )}
+                <BimDriveBadge projectId={project.id} file={file} />
+                {/* On a phone the row keeps its width for the name; the drawer shows the state. */}
+                <Box visibleFrom="sm">
+                  <PdfProcessingChip projectId={project.id} file={file} hideSuccess />
+                </Box>
+                <Badge size="sm" variant="light" color="gray" visibleFrom="sm" data-testid="drive-visibility">
+                  {t(`drive:visibility.${file.visibility}`)}
+                </Badge>
+                <Badge size="sm" color={STATUS_COLORS[file.status]} data-testid="drive-status">
+                  {t(`drive:status.${file.status}`)}
+                </Badge>
+                <ViewDocumentButton projectId={project.id} file={file} />
+              </>
+            )}
+          </VirtualFileList>
         </>
       )}
       <FileDrawer projectId={project.id} fileId={openFile} onClose={() => setOpenFile(null)} />
@@ -523,45 +498,32 @@ function FileDrawer(props: { projectId: number; fileId: number | null; onClose: 
     }
   };
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Drawer
+    <VersionsDrawer
       opened={props.fileId !== null}
       onClose={props.onClose}
-      position="right"
-      size={phone ? '100%' : 'md'}
       title={file?.documentName ?? ''}
+      loading={!file}
+      loadingLabel={t('drive:loading')}
+      testId="drive-revisions"
     >
-      {!file ? (
-        <Center p="md">
-          <Loader aria-label={t('drive:loading')} />
-        </Center>
-      ) : (
-        <Stack gap="sm" data-testid="drive-revisions">
-          {file.revisions.map((r) => (
-            <Group key={r.id} justify="space-between" wrap="nowrap" data-testid="drive-revision">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text size="sm" fw={500}>
-                  {t('drive:upload.revision', { revision: r.revisionName })}
-                </Text>
-                <Text size="xs" c="dimmed" truncate="end">
-                  {r.fileName} · {r.uploadedAt ? dates.format(new Date(r.uploadedAt)) : ''}
-                </Text>
-              </Stack>
-              <Group gap={4} wrap="nowrap">
-                <PdfProcessingChip projectId={props.projectId} file={r} />
-                <Badge size="sm" color={STATUS_COLORS[r.status]}>
-                  {t(`drive:status.${r.status}`)}
-                </Badge>
-                <ViewDocumentButton projectId={props.projectId} file={r} revision />
-                <Button size="compact-xs" variant="subtle" onClick={() => void open(r.id)}>
-                  {t('drive:open')}
-                </Button>
-              </Group>
-            </Group>
-          ))}
-        </Stack>
-      )}
-    </Drawer>
+      {file?.revisions.map((r) => (
+        <VersionRow
+          key={r.id}
+          testId="drive-revision"
+          name={t('drive:upload.revision', { revision: r.revisionName })}
+          meta={`${r.fileName} · ${r.uploadedAt ? dates.format(new Date(r.uploadedAt)) : ''}`}
+        >
+          <PdfProcessingChip projectId={props.projectId} file={r} />
+          <Badge size="sm" color={STATUS_COLORS[r.status]}>
+            {t(`drive:status.${r.status}`)}
+          </Badge>
+          <ViewDocumentButton projectId={props.projectId} file={r} revision />
+          <Button size="compact-xs" variant="subtle" onClick={() => void open(r.id)}>
+            {t('drive:open')}
+          </Button>
+        </VersionRow>
+      ))}
+    </VersionsDrawer>
   );
 }

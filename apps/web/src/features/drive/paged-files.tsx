@@ -1,6 +1,16 @@
-import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconFile, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Virtualizer } from '@tanstack/react-virtual';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** One page of a drive or files list, as both `GET /files` answer it. */
@@ -132,5 +142,86 @@ export function ListLoadStates(props: {
         </Center>
       )}
     </>
+  );
+}
+
+/** What a list says when it has no files, with a way back to all of them when a search or filter hid them. */
+export function EmptyFiles(props: {
+  testId: string;
+  message: string;
+  clearLabel: string;
+  /** Clears the search or filters; absent when there is none. */
+  onClear: (() => void) | null;
+}) {
+  return (
+    <Center p="xl" data-testid={props.testId}>
+      <Stack gap="xs" align="center">
+        <Text c="dimmed" ta="center">
+          {props.message}
+        </Text>
+        {props.onClear && (
+          <Button size="xs" variant="default" onClick={props.onClear}>
+            {props.clearLabel}
+          </Button>
+        )}
+      </Stack>
+    </Center>
+  );
+}
+
+/**
+ * The files of a list as virtual rows of one height: only the rows in view are drawn. `isSelected`, where given,
+ * marks the chosen rows (aria-selected and the highlight); `children` draws a row's content.
+ */
+export function VirtualFileList<T extends { id: number }>(props: {
+  scroller: RefObject<HTMLDivElement | null>;
+  virtualizer: Virtualizer<HTMLDivElement, Element>;
+  files: readonly T[];
+  rowHeight: number;
+  label: string;
+  testId: string;
+  rowTestId: string;
+  onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
+  isSelected?: (file: T) => boolean;
+  children: (file: T) => ReactNode;
+}) {
+  const { virtualizer, files, rowHeight, isSelected } = props;
+  return (
+    <div
+      ref={props.scroller}
+      style={{ flex: 1, minHeight: 300, overflow: 'auto' }}
+      role="list"
+      aria-label={props.label}
+      data-testid={props.testId}
+      onKeyDown={props.onKeyDown}
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const file = files[row.index];
+          if (!file) return null;
+          return (
+            <div
+              key={file.id}
+              role="listitem"
+              data-testid={props.rowTestId}
+              data-index={row.index}
+              aria-selected={isSelected?.(file)}
+              style={{ position: 'absolute', top: row.start, height: rowHeight, left: 0, right: 0 }}
+            >
+              <Group
+                gap="sm"
+                wrap="nowrap"
+                h={rowHeight}
+                px="xs"
+                bg={isSelected?.(file) ? 'var(--mantine-primary-color-light)' : undefined}
+                style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+              >
+                {props.children(file)}
+              </Group>
+            </div>
+          );
+        })}
+      </div>
+    </div>
   );
 }

@@ -3,11 +3,8 @@ import {
   Anchor,
   Badge,
   Button,
-  Center,
   Checkbox,
-  Drawer,
   Group,
-  Loader,
   Select,
   Stack,
   Text,
@@ -15,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDownload, IconFileZip, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,8 +21,11 @@ import { showErrorToast } from '../../lib/error-toast.ts';
 import { ConfirmDialog } from '../projects/setup/setup-common.tsx';
 import { BulkDownloadAlert, useBulkDownload } from '../drive/bulk-download.tsx';
 import { PdfProcessingChip } from '../drive/pdf-processing-chip.tsx';
+import { VersionRow, VersionsDrawer } from '../drive/versions-drawer.tsx';
 import {
+  EmptyFiles,
   FileThumb,
+  VirtualFileList,
   ListLoadStates,
   usePagedFiles,
   useRowSelection,
@@ -209,122 +208,100 @@ export function FilesPage() {
       <BulkDownloadAlert ns="files" state={zip.state} onClose={zip.clear} />
       <ListLoadStates ns="files" loading={!files} failed={failed} onRetry={reload} />
       {files && files.length === 0 && (
-        <Center p="xl" data-testid="files-empty">
-          <Stack gap="xs" align="center">
-            <Text c="dimmed" ta="center">
-              {view.search
-                ? t('files:emptySearch')
-                : auth?.canUpload && canWrite
-                  ? t('files:empty')
-                  : t('files:emptyReader')}
-            </Text>
-            {view.search && (
-              <Button size="xs" variant="default" onClick={() => setView({ search: '' })}>
-                {t('files:clearSearch')}
-              </Button>
-            )}
-          </Stack>
-        </Center>
+        <EmptyFiles
+          testId="files-empty"
+          message={
+            view.search
+              ? t('files:emptySearch')
+              : auth?.canUpload && canWrite
+                ? t('files:empty')
+                : t('files:emptyReader')
+          }
+          clearLabel={t('files:clearSearch')}
+          onClear={view.search ? () => setView({ search: '' }) : null}
+        />
       )}
       {files && files.length > 0 && (
-        <div
-          ref={scroller}
-          style={{ flex: 1, minHeight: 300, overflow: 'auto' }}
-          role="list"
-          aria-label={t('files:title')}
-          data-testid="files-table"
+        <VirtualFileList
+          scroller={scroller}
+          virtualizer={virtualizer}
+          files={files}
+          rowHeight={ROW}
+          label={t('files:title')}
+          testId="files-table"
+          rowTestId="files-row"
         >
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((row) => {
-              const file = files[row.index];
-              if (!file) return null;
-              return (
-                <div
-                  key={file.id}
-                  role="listitem"
-                  data-testid="files-row"
-                  data-index={row.index}
-                  style={{ position: 'absolute', top: row.start, height: ROW, left: 0, right: 0 }}
+          {(file) => (
+            <>
+              <Checkbox
+                size="xs"
+                checked={selected.has(file.id)}
+                onChange={() => toggle(file.id)}
+                aria-label={t('files:bulk.select', { name: file.fileName })}
+                data-testid="files-row-select"
+              />
+              <FileThumb file={file} testId="files-thumb" />
+              <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                <Anchor
+                  component="button"
+                  size="sm"
+                  ta="left"
+                  truncate="end"
+                  onClick={() => setOpenFile(file)}
+                  data-testid="files-row-name"
                 >
-                  <Group
-                    gap="sm"
-                    wrap="nowrap"
-                    h={ROW}
-                    px="xs"
-                    style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-                  >
-                    <Checkbox
-                      size="xs"
-                      checked={selected.has(file.id)}
-                      onChange={() => toggle(file.id)}
-                      aria-label={t('files:bulk.select', { name: file.fileName })}
-                      data-testid="files-row-select"
-                    />
-                    <FileThumb file={file} testId="files-thumb" />
-                    <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                      <Anchor
-                        component="button"
-                        size="sm"
-                        ta="left"
-                        truncate="end"
-                        onClick={() => setOpenFile(file)}
-                        data-testid="files-row-name"
-                      >
-                        {file.fileName}
-                      </Anchor>
-                      <Text size="xs" c="dimmed" truncate="end">
-                        {[
-                          file.createdByName,
-                          file.uploadedAt && dates.format(new Date(file.uploadedAt)),
-                          formatSize(file.fileSize, i18n.language),
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </Text>
-                    </Stack>
-                    <PdfProcessingChip
-                      projectId={project.id}
-                      file={file}
-                      area="files"
-                      hideSuccess
-                      onSettled={reload}
-                    />
-                    <Badge
-                      size="sm"
-                      variant={file.versionsCount > 1 ? 'outline' : 'light'}
-                      color={file.versionsCount > 1 ? undefined : 'gray'}
-                      component="button"
-                      onClick={() => setOpenFile(file)}
-                      style={{ cursor: 'pointer', flex: 'none' }}
-                      title={t('files:versions', { count: file.versionsCount })}
-                      data-testid="files-row-version"
-                    >
-                      {t('files:versionShort', { version: file.version })}
-                    </Badge>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`${t('files:download')} ${file.fileName}`}
-                      onClick={() => void openVersion(project.id, file.id).catch((e) => showErrorToast(t, e))}
-                    >
-                      <IconDownload size={16} />
-                    </ActionIcon>
-                    {canWrite && file.permissions.delete && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`${t('files:deleteFile')} ${file.fileName}`}
-                        onClick={() => setToDelete(file)}
-                        data-testid="files-row-delete"
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    )}
-                  </Group>
-                </div>
-              );
-            })}
-          </div>
-        </div>
+                  {file.fileName}
+                </Anchor>
+                <Text size="xs" c="dimmed" truncate="end">
+                  {[
+                    file.createdByName,
+                    file.uploadedAt && dates.format(new Date(file.uploadedAt)),
+                    formatSize(file.fileSize, i18n.language),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              </Stack>
+              <PdfProcessingChip
+                projectId={project.id}
+                file={file}
+                area="files"
+                hideSuccess
+                onSettled={reload}
+              />
+              <Badge
+                size="sm"
+                variant={file.versionsCount > 1 ? 'outline' : 'light'}
+                color={file.versionsCount > 1 ? undefined : 'gray'}
+                component="button"
+                onClick={() => setOpenFile(file)}
+                style={{ cursor: 'pointer', flex: 'none' }}
+                title={t('files:versions', { count: file.versionsCount })}
+                data-testid="files-row-version"
+              >
+                {t('files:versionShort', { version: file.version })}
+              </Badge>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`${t('files:download')} ${file.fileName}`}
+                onClick={() => void openVersion(project.id, file.id).catch((e) => showErrorToast(t, e))}
+              >
+                <IconDownload size={16} />
+              </ActionIcon>
+              {canWrite && file.permissions.delete && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`${t('files:deleteFile')} ${file.fileName}`}
+                  onClick={() => setToDelete(file)}
+                  data-testid="files-row-delete"
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              )}
+            </>
+          )}
+        </VirtualFileList>
       )}
       <ConfirmDialog
         opened={toDelete !== null}
@@ -336,7 +313,7 @@ export function FilesPage() {
         onConfirm={() => void deleteFile()}
         onClose={() => setToDelete(null)}
       />
-      <VersionsDrawer
+      <FileVersionsDrawer
         projectId={project.id}
         file={openFile}
         canWrite={canWrite}
@@ -348,7 +325,7 @@ export function FilesPage() {
 }
 
 /** Every version of a file, newest first: open one, or delete one (asked first). */
-function VersionsDrawer(props: {
+function FileVersionsDrawer(props: {
   projectId: number;
   file: ProjectFile | null;
   canWrite: boolean;
@@ -360,7 +337,6 @@ function VersionsDrawer(props: {
   const [toDelete, setToDelete] = useState<ProjectFile | null>(null);
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
-  const phone = useMediaQuery('(max-width: 36em)');
   const onClose = useRef(props.onClose);
   onClose.current = props.onClose;
   const fileId = props.file?.id ?? null;
@@ -394,74 +370,64 @@ function VersionsDrawer(props: {
   };
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <Drawer
+    <VersionsDrawer
       opened={props.file !== null}
       onClose={props.onClose}
-      position="right"
-      size={phone ? '100%' : 'md'}
       title={props.file ? t('files:versionsTitle', { name: props.file.fileName }) : ''}
+      loading={!detail}
+      loadingLabel={t('files:loading')}
+      testId="files-versions"
+      extra={
+        <ConfirmDialog
+          opened={toDelete !== null}
+          title={t('files:deleteVersionTitle', {
+            version: toDelete?.version ?? '',
+            name: toDelete?.fileName ?? '',
+          })}
+          message={t('files:deleteVersionMessage')}
+          confirmLabel={t('files:delete')}
+          danger
+          busy={busy}
+          onConfirm={() => void remove()}
+          onClose={() => setToDelete(null)}
+        />
+      }
     >
-      {!detail ? (
-        <Center p="md">
-          <Loader aria-label={t('files:loading')} />
-        </Center>
-      ) : (
-        <Stack gap="sm" data-testid="files-versions">
-          {detail.versions.map((v) => (
-            <Group key={v.id} justify="space-between" wrap="nowrap" data-testid="files-version">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text size="sm" fw={500}>
-                  {t('files:version', { version: v.version })}
-                </Text>
-                <Text size="xs" c="dimmed" truncate="end">
-                  {[
-                    v.createdByName,
-                    v.uploadedAt && dates.format(new Date(v.uploadedAt)),
-                    formatSize(v.fileSize, i18n.language),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </Text>
-              </Stack>
-              <Group gap={4} wrap="nowrap">
-                <PdfProcessingChip projectId={props.projectId} file={v} area="files" />
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  onClick={() => void openVersion(props.projectId, v.id).catch((e) => showErrorToast(t, e))}
-                >
-                  {t('files:download')}
-                </Button>
-                {props.canWrite && v.permissions.delete && (
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('files:deleteVersion')}
-                    onClick={() => setToDelete(v)}
-                    data-testid="files-version-delete"
-                  >
-                    <IconTrash size={14} />
-                  </ActionIcon>
-                )}
-              </Group>
-            </Group>
-          ))}
-        </Stack>
-      )}
-      <ConfirmDialog
-        opened={toDelete !== null}
-        title={t('files:deleteVersionTitle', {
-          version: toDelete?.version ?? '',
-          name: toDelete?.fileName ?? '',
-        })}
-        message={t('files:deleteVersionMessage')}
-        confirmLabel={t('files:delete')}
-        danger
-        busy={busy}
-        onConfirm={() => void remove()}
-        onClose={() => setToDelete(null)}
-      />
-    </Drawer>
+      {detail?.versions.map((v) => (
+        <VersionRow
+          key={v.id}
+          testId="files-version"
+          name={t('files:version', { version: v.version })}
+          meta={[
+            v.createdByName,
+            v.uploadedAt && dates.format(new Date(v.uploadedAt)),
+            formatSize(v.fileSize, i18n.language),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        >
+          <PdfProcessingChip projectId={props.projectId} file={v} area="files" />
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={() => void openVersion(props.projectId, v.id).catch((e) => showErrorToast(t, e))}
+          >
+            {t('files:download')}
+          </Button>
+          {props.canWrite && v.permissions.delete && (
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="red"
+              aria-label={t('files:deleteVersion')}
+              onClick={() => setToDelete(v)}
+              data-testid="files-version-delete"
+            >
+              <IconTrash size={14} />
+            </ActionIcon>
+          )}
+        </VersionRow>
+      ))}
+    </VersionsDrawer>
   );
 }

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/guards/session-context.ts';
-import { importWithReload } from '../../lib/lazy-import.ts';
+import { lazyExport } from '../../lib/lazy-import.ts';
 import {
   pluginSessionIdOf,
   searchWithoutPluginSession,
@@ -10,9 +10,7 @@ import {
 } from './plugin-session-id.ts';
 
 // The overlay and the 3D viewer load only when a plugin session exists.
-const PluginSessionOverlay = lazy(async () => ({
-  default: (await importWithReload(() => import('./plugin-session-overlay.tsx'))).PluginSessionOverlay,
-}));
+const PluginSessionOverlay = lazyExport(() => import('./plugin-session-overlay.tsx'), 'PluginSessionOverlay');
 
 /** The app's own screens (not sign-in, policies, onboarding or maintenance), where the overlay shows. */
 const IN_APP = /^\/(workspace|company)(\/|$)/;

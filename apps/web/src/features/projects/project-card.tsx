@@ -54,6 +54,20 @@ export function CountBadge({
   );
 }
 
+/** The card's counters (a field of the project and its label), each leading to a tab of the issue list. */
+const COUNTERS = [
+  { key: 'pendencies', tab: 'pendencies', Icon: IconListCheck, color: 'blue', testId: 'count-pendencies' },
+  { key: 'latePendencies', tab: 'latePendencies', Icon: IconAlarm, color: 'red', testId: 'count-late' },
+  { key: 'mentions', tab: 'newMentions', Icon: IconAt, color: 'grape', testId: 'count-mentions' },
+  {
+    key: 'notifications',
+    tab: 'notifications',
+    Icon: IconBell,
+    color: 'orange',
+    testId: 'count-notifications',
+  },
+] as const;
+
 /** A project on the workspace home (editor §3.4). */
 export function ProjectCard({
   project,
@@ -117,42 +131,18 @@ export function ProjectCard({
         </ActionIcon>
       </Group>
       <Group gap={6} mt="md" wrap="wrap">
-        <CountBadge
-          count={project.pendencies}
-          label={t('card.pendencies')}
-          to={projectIssuesTab(project.id, 'pendencies')}
-          linkLabel={counter(t('card.pendencies'), project.pendencies)}
-          icon={<IconListCheck size={12} />}
-          color="blue"
-          testId="count-pendencies"
-        />
-        <CountBadge
-          count={project.latePendencies}
-          label={t('card.latePendencies')}
-          to={projectIssuesTab(project.id, 'latePendencies')}
-          linkLabel={counter(t('card.latePendencies'), project.latePendencies)}
-          icon={<IconAlarm size={12} />}
-          color="red"
-          testId="count-late"
-        />
-        <CountBadge
-          count={project.mentions}
-          label={t('card.mentions')}
-          to={projectIssuesTab(project.id, 'newMentions')}
-          linkLabel={counter(t('card.mentions'), project.mentions)}
-          icon={<IconAt size={12} />}
-          color="grape"
-          testId="count-mentions"
-        />
-        <CountBadge
-          count={project.notifications}
-          label={t('card.notifications')}
-          to={projectIssuesTab(project.id, 'notifications')}
-          linkLabel={counter(t('card.notifications'), project.notifications)}
-          icon={<IconBell size={12} />}
-          color="orange"
-          testId="count-notifications"
-        />
+        {COUNTERS.map(({ key, tab, Icon, color, testId }) => (
+          <CountBadge
+            key={key}
+            count={project[key]}
+            label={t(`card.${key}`)}
+            to={projectIssuesTab(project.id, tab)}
+            linkLabel={counter(t(`card.${key}`), project[key])}
+            icon={<Icon size={12} />}
+            color={color}
+            testId={testId}
+          />
+        ))}
       </Group>
       {project.status === 0 && (
         <Badge mt="sm" color="gray" variant="filled" size="sm">

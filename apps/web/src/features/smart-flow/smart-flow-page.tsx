@@ -20,8 +20,8 @@ import { ConfirmDialog } from '../projects/setup/setup-common.tsx';
 import { browserTimeZone, emptyDraft, ruleInputOf, SmartFlowRuleForm } from './smart-flow-rule-form.tsx';
 import { ruleSentence, type RuleDraft } from './smart-flow-words.ts';
 import { PageHeading } from '../../components/heading.tsx';
-import { LoadingCenter } from '../../components/loading.tsx';
 import { EmptyCard } from '../../components/empty-card.tsx';
+import { CardList } from '../../components/card-list.tsx';
 
 type Rule = SmartFlowRuleFieldsFragment;
 
@@ -132,27 +132,23 @@ export function SmartFlowPage() {
           </Button>
         </Group>
       )}
-      <FormError error={rules.error} />
-      {!list && rules.fetching && <LoadingCenter py="xl" />}
-      {list?.length === 0 && (
-        <EmptyCard
-          testId="smart-flow-empty"
-          icon={<IconBolt size={30} />}
-          title={t('smartFlow.empty.title')}
-          message={t('smartFlow.empty.message')}
-        />
-      )}
-      {list && list.length > 0 && (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {list.map((rule) => (
-            <RuleCard
-              key={rule.id}
-              rule={rule}
-              onChanged={() => refetch({ requestPolicy: 'network-only' })}
-            />
-          ))}
-        </Stack>
-      )}
+      <CardList
+        items={list}
+        fetching={rules.fetching}
+        error={rules.error}
+        empty={
+          <EmptyCard
+            testId="smart-flow-empty"
+            icon={<IconBolt size={30} />}
+            title={t('smartFlow.empty.title')}
+            message={t('smartFlow.empty.message')}
+          />
+        }
+      >
+        {(rule) => (
+          <RuleCard key={rule.id} rule={rule} onChanged={() => refetch({ requestPolicy: 'network-only' })} />
+        )}
+      </CardList>
     </Stack>
   );
 }

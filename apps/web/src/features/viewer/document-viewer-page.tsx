@@ -1,6 +1,6 @@
 import { Alert, Anchor, Breadcrumbs, Center, Loader, Stack, Text } from '@mantine/core';
 import type { DocumentPin, ShownPin, SheetReference } from '@obra/domain';
-import { Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useClient, useQuery } from 'urql';
@@ -165,28 +165,19 @@ export function DocumentViewerPage() {
     [defaultStatus, t],
   );
 
+  const fromFiles =
+    (loaded.status === 'ready' || loaded.status === 'offline') && loaded.document.area === 'files';
   const header = (
     <Breadcrumbs>
-      {(loaded.status === 'ready' || loaded.status === 'offline') && loaded.document.area === 'files' ? (
-        // A project file (opened from a Smart Docs citation): back to the project's files.
-        <Anchor
-          component={Link}
-          to={`/workspace/project/${project.id}/files`}
-          size="sm"
-          data-testid="viewer-back"
-        >
-          {t('viewer:backToFiles')}
-        </Anchor>
-      ) : (
-        <Anchor
-          component={Link}
-          to={`/workspace/project/${project.id}/drive`}
-          size="sm"
-          data-testid="viewer-back"
-        >
-          {t('viewer:backToDrive')}
-        </Anchor>
-      )}
+      {/* A project file (opened from a Smart Docs citation) leads back to the project's files, else the drive. */}
+      <Anchor
+        component={Link}
+        to={`/workspace/project/${project.id}/${fromFiles ? 'files' : 'drive'}`}
+        size="sm"
+        data-testid="viewer-back"
+      >
+        {fromFiles ? t('viewer:backToFiles') : t('viewer:backToDrive')}
+      </Anchor>
       {(loaded.status === 'ready' || loaded.status === 'offline') && (
         <Text size="sm" fw={500} data-testid="viewer-document-name">
           {loaded.document.name}
@@ -217,14 +208,18 @@ export function DocumentViewerPage() {
         <Loader aria-label={t('viewer:loading')} />
       </Center>
     );
+  // The header above one message: the document cannot be shown.
+  const notice = (alert: ReactNode) => (
+    <Stack p="md" maw={720}>
+      {header}
+      {alert}
+    </Stack>
+  );
   if (loaded.status === 'not-kept')
-    return (
-      <Stack p="md" maw={720}>
-        {header}
-        <Alert color="yellow" role="status" data-testid="viewer-not-kept">
-          {t('viewer:offline.notKept')}
-        </Alert>
-      </Stack>
+    return notice(
+      <Alert color="yellow" role="status" data-testid="viewer-not-kept">
+        {t('viewer:offline.notKept')}
+      </Alert>,
     );
   if (loaded.status === 'offline')
     return (
@@ -252,13 +247,10 @@ export function DocumentViewerPage() {
       </Stack>
     );
   if (loaded.status === 'error')
-    return (
-      <Stack p="md" maw={720}>
-        {header}
-        <Alert color="red" role="alert" data-testid="viewer-access-error">
-          {t(`errors:${loaded.code}`, { defaultValue: t('viewer:errors.document') })}
-        </Alert>
-      </Stack>
+    return notice(
+      <Alert color="red" role="alert" data-testid="viewer-access-error">
+        {t(`errors:${loaded.code}`, { defaultValue: t('viewer:errors.document') })}
+      </Alert>,
     );
 
   const { document } = loaded;

@@ -177,18 +177,7 @@ export function DocumentViewer(props: DocumentViewerProps) {
 
   // Markups of the base document: mine and those shared with issues I see, carried over like pins.
   const markupStore = props.markups;
-  const {
-    markupList,
-    shownMarkups,
-    sheetMarkups,
-    markupsVisible,
-    setMarkupsVisible,
-    markupEdit,
-    setMarkupEdit,
-    saveMarkup,
-    removeMarkup,
-    reloadMarkups,
-  } = useSheetMarkups(markupStore, mode === 'single' ? baseDoc : undefined, base, shownPage);
+  const markups = useSheetMarkups(markupStore, mode === 'single' ? baseDoc : undefined, base, shownPage);
 
   // The saved alignment of the pair: two documents, or two revisions of one document.
   const { alignment, keepAlignment, resetAlignment } = useSavedAlignment(
@@ -449,15 +438,15 @@ export function DocumentViewer(props: DocumentViewerProps) {
         <Group gap="xs" wrap="wrap">
           {markupStore && (
             <MarkupControls
-              state={markupList}
-              shown={shownMarkups}
-              visible={markupsVisible}
+              state={markups.markupList}
+              shown={markups.shownMarkups}
+              visible={markups.markupsVisible}
               canDraw={Boolean(props.canMarkup && basePageReady)}
-              onVisible={setMarkupsVisible}
-              onDraw={() => setMarkupEdit({ markup: null })}
-              onEdit={(markup) => setMarkupEdit({ markup })}
-              onDelete={removeMarkup}
-              onRetry={reloadMarkups}
+              onVisible={markups.setMarkupsVisible}
+              onDraw={() => markups.setMarkupEdit({ markup: null })}
+              onEdit={(markup) => markups.setMarkupEdit({ markup })}
+              onDelete={markups.removeMarkup}
+              onRetry={markups.reloadMarkups}
             />
           )}
           {props.onPlacePin && baseRevision && basePageReady && (
@@ -473,13 +462,13 @@ export function DocumentViewer(props: DocumentViewerProps) {
           )}
         </Group>
       )}
-      {markupEdit && markupStore && basePageReady && (
+      {markups.markupEdit && markupStore && basePageReady && (
         <MarkupDialog
           page={basePageReady}
-          markup={markupEdit.markup}
+          markup={markups.markupEdit.markup}
           searchIssues={markupStore.searchIssues}
-          onSave={saveMarkup}
-          onClose={() => setMarkupEdit(null)}
+          onSave={markups.saveMarkup}
+          onClose={() => markups.setMarkupEdit(null)}
         />
       )}
       <SheetBody
@@ -503,7 +492,7 @@ export function DocumentViewer(props: DocumentViewerProps) {
             layers={layers}
             tiles={tiles}
             pins={shownPins}
-            markups={sheetMarkups}
+            markups={markups.sheetMarkups}
             markers={aligning ?? []}
             dividers={mode === 'sideBySide' ? dividers : null}
             onDividerDrag={(id, x) =>

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Avatar, Badge, Box, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import type { CommentVisibility } from '@obra/domain';
 import { IconDots, IconEye, IconHistory, IconMailOpened, IconPencil, IconTrash } from '@tabler/icons-react';
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { IssueCommentFieldsFragment } from '../../../gql/generated.ts';
@@ -60,22 +60,10 @@ export function CommentItem({
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Group gap="xs" wrap="nowrap" miw={0}>
-          <Avatar
-            src={comment.createdByUser?.photo ?? null}
-            size={28}
-            radius="xl"
-            name={author}
-            color="initials"
-          />
-          <Stack gap={0} miw={0}>
-            <Text size="sm" fw={600} truncate>
-              {author}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {format.dateTime(comment.createdAt)}
-              {comment.editedAt && !deleted && ` · ${t('comments.edited')}`}
-            </Text>
-          </Stack>
+          <CommentByline photo={comment.createdByUser?.photo ?? null} author={author} color="dimmed">
+            {format.dateTime(comment.createdAt)}
+            {comment.editedAt && !deleted && ` · ${t('comments.edited')}`}
+          </CommentByline>
         </Group>
         <Group gap={4} wrap="nowrap">
           {comment.hasNotification && (
@@ -109,16 +97,11 @@ export function CommentItem({
           )}
         </Text>
       ) : (
-        <Text
-          size="sm"
-          mt="xs"
-          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
-          data-testid="comment-message"
-        >
+        <CommentMessage>
           <CommentFold message={comment.message}>
             <MessageText comment={comment} people={people} issues={issues} projectId={projectId} />
           </CommentFold>
-        </Text>
+        </CommentMessage>
       )}
       {!deleted && comment.images.length > 0 && (
         <Box mt="xs" data-testid="comment-images">
@@ -235,5 +218,46 @@ function CommentMenu({
         )}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** Who wrote a comment (avatar and name) above a small line about it (when, or how its sending goes). */
+export function CommentByline({
+  photo,
+  author,
+  color,
+  children,
+}: {
+  photo?: string | null;
+  author: string;
+  color: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Avatar src={photo} size={28} radius="xl" name={author} color="initials" />
+      <Stack gap={0} miw={0}>
+        <Text size="sm" fw={600} truncate>
+          {author}
+        </Text>
+        <Text size="xs" c={color}>
+          {children}
+        </Text>
+      </Stack>
+    </>
+  );
+}
+
+/** A comment's text, its line breaks kept and long words wrapped. */
+export function CommentMessage({ children }: { children: ReactNode }) {
+  return (
+    <Text
+      size="sm"
+      mt="xs"
+      style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+      data-testid="comment-message"
+    >
+      {children}
+    </Text>
   );
 }

@@ -1,4 +1,4 @@
-import { Avatar, Button, Chip, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Chip, Group, Paper, Stack, Text } from '@mantine/core';
 import type { CommentVisibility } from '@obra/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,7 @@ import { displayName, useIssueFormatters } from '../view/issue-format.ts';
 import type { IssueScreen } from '../view/use-issue-screen.ts';
 import { CommentComposer, type CommentSubmission } from './comment-composer.tsx';
 import { CommentHistoryDialog, DeleteCommentDialog } from './comment-dialogs.tsx';
-import { CommentItem, type CommentHandlers } from './comment-item.tsx';
+import { CommentByline, CommentItem, CommentMessage, type CommentHandlers } from './comment-item.tsx';
 import { CommentJump } from './comment-jump.tsx';
 import {
   COMMENT_VISIBILITY_ORDER,
@@ -363,24 +363,11 @@ function PendingCommentItem({
       style={{ opacity: state === 'queued' || state === undefined ? 0.7 : 1 }}
     >
       <Group gap="xs" wrap="nowrap">
-        <Avatar size={28} radius="xl" name={author} color="initials" />
-        <Stack gap={0} miw={0}>
-          <Text size="sm" fw={600} truncate>
-            {author}
-          </Text>
-          <Text size="xs" c={state === 'refused' || state === 'gone' ? 'red' : 'dimmed'}>
-            {note ?? t('comments.sending')}
-          </Text>
-        </Stack>
+        <CommentByline author={author} color={state === 'refused' || state === 'gone' ? 'red' : 'dimmed'}>
+          {note ?? t('comments.sending')}
+        </CommentByline>
       </Group>
-      <Text
-        size="sm"
-        mt="xs"
-        style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
-        data-testid="comment-message"
-      >
-        {comment.message}
-      </Text>
+      <CommentMessage>{comment.message}</CommentMessage>
       {onDiscard && (
         <Button size="compact-xs" variant="subtle" color="red" mt="xs" onClick={onDiscard}>
           {t('comments.discard')}

@@ -1,6 +1,6 @@
 import type { Client } from 'urql';
 import { CreateIssueUploadUrlDocument } from '../../../gql/generated.ts';
-import { RestError } from '../../../lib/api-errors.ts';
+import { uploadRefusal } from '../../../lib/api-errors.ts';
 
 /** Uploads a file to a signed address (createProjectIssueFileUploadSignedUrl, then PUT) and returns its file id. */
 export async function uploadFile(client: Client, projectId: number, file: File): Promise<string> {
@@ -11,13 +11,6 @@ export async function uploadFile(client: Client, projectId: number, file: File):
   const target = signed.data?.createProjectIssueFileUploadSignedUrl;
   if (!target) throw new Error('UNEXPECTED');
   const response = await fetch(target.url, { method: target.method || 'PUT', body: file });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-    throw new RestError(
-      body.code ?? 'USER_UPLOAD_ERROR',
-      body.message ?? 'USER_UPLOAD_ERROR',
-      response.status,
-    );
-  }
+  if (!response.ok) throw await uploadRefusal(response);
   return target.fileId;
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, CloseButton, Group, Paper, ScrollArea, Text } from '@mantine/core';
+import { Button, type ButtonProps, CloseButton, Group, Paper, ScrollArea, Text } from '@mantine/core';
 import { IconCopy, IconEdit, IconMail, IconMailOpened, IconSquareCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { canCopyIssues, type ProjectRole } from '@obra/domain';
-import { useDemoLock } from '../../demo-mode/demo-mode.tsx';
+import { type DemoLock, useDemoLock } from '../../demo-mode/demo-mode.tsx';
 
 /**
  * The actions on the selected issues: edit, copy to a project (managers only), mark read or unread. One row that
@@ -73,52 +73,63 @@ export function BulkBar({
         </Group>
         <ScrollArea type="never" style={{ minWidth: 0 }}>
           <Group gap={4} wrap="nowrap">
-            <Button
-              size="compact-sm"
+            <BarButton
               variant="light"
-              leftSection={<IconEdit size={14} />}
+              icon={<IconEdit size={14} />}
               onClick={onEdit}
-              data-testid="bulk-edit"
+              testId="bulk-edit"
               {...lock}
             >
               {t('bulk.edit')}
-            </Button>
+            </BarButton>
             {canCopyIssues({ role }) && (
-              <Button
-                size="compact-sm"
+              <BarButton
                 variant="light"
-                leftSection={<IconCopy size={14} />}
+                icon={<IconCopy size={14} />}
                 onClick={onCopy}
-                data-testid="bulk-copy"
+                testId="bulk-copy"
                 {...lock}
               >
                 {t('bulk.copy')}
-              </Button>
+              </BarButton>
             )}
             {exportMenu}
-            <Button
-              size="compact-sm"
+            <BarButton
               variant="default"
-              leftSection={<IconMailOpened size={14} />}
+              icon={<IconMailOpened size={14} />}
               onClick={onMarkRead}
               loading={busy}
-              data-testid="bulk-mark-read"
+              testId="bulk-mark-read"
             >
               {t('bulk.markRead')}
-            </Button>
-            <Button
-              size="compact-sm"
+            </BarButton>
+            <BarButton
               variant="default"
-              leftSection={<IconMail size={14} />}
+              icon={<IconMail size={14} />}
               onClick={onMarkUnread}
               loading={busy}
-              data-testid="bulk-mark-unread"
+              testId="bulk-mark-unread"
             >
               {t('bulk.markUnread')}
-            </Button>
+            </BarButton>
           </Group>
         </ScrollArea>
       </Group>
     </Paper>
+  );
+}
+
+/** One compact action of the bar; the rest of the props (loading, the demo lock) go to the button. */
+function BarButton({
+  icon,
+  testId,
+  children,
+  ...rest
+}: ButtonProps &
+  DemoLock['lock'] & { icon: ReactNode; testId: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button size="compact-sm" leftSection={icon} data-testid={testId} {...rest}>
+      {children}
+    </Button>
   );
 }

@@ -25,6 +25,7 @@ import type { IssueRow } from './issue-row.ts';
 import { RejectedIssues, type Rejection } from './rejected-issues.tsx';
 import { BulkListChangesFields } from './bulk-list-changes.tsx';
 import type { ListContextData } from './use-issue-list.ts';
+import { ApplyButtons } from './apply-buttons.tsx';
 
 const num = (value: string | null) => (value === null || value === '' ? null : Number(value));
 
@@ -282,19 +283,14 @@ export function BulkEditDialog({
             </Button>
           </Stack>
           <BulkListChangesFields project={project} value={form.lists} onChange={(lists) => set({ lists })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              onClick={() => void submit()}
-              loading={state.fetching}
-              disabled={!hasBulkChanges(form)}
-              data-testid="bulk-edit-apply"
-            >
-              {t('bulk.apply', { count: issueIds.length })}
-            </Button>
-          </Group>
+          <ApplyButtons
+            onCancel={close}
+            onApply={() => void submit()}
+            busy={state.fetching}
+            disabled={!hasBulkChanges(form)}
+            label={t('bulk.apply', { count: issueIds.length })}
+            testId="bulk-edit-apply"
+          />
         </Stack>
       )}
     </Modal>

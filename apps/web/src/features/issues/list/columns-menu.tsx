@@ -1,15 +1,15 @@
 import { ActionIcon, Checkbox, Group, Menu } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TABLE_COLUMNS, type TableColumn } from './list-preferences.ts';
+import { ISSUE_TABLE_COLUMNS, type IssueTableColumn } from '@obra/domain';
 
 /** The table's column choice (remembered in this browser). */
 export function ColumnsMenu({
   value,
   onChange,
 }: {
-  value: readonly TableColumn[];
-  onChange: (columns: TableColumn[]) => void;
+  value: readonly IssueTableColumn[];
+  onChange: (columns: IssueTableColumn[]) => void;
 }) {
   const { t } = useTranslation('issues');
   return (
@@ -21,7 +21,7 @@ export function ColumnsMenu({
       </Menu.Target>
       <Menu.Dropdown data-testid="columns-menu">
         <Menu.Label>{t('columns.choose')}</Menu.Label>
-        {TABLE_COLUMNS.map((column) => (
+        {ISSUE_TABLE_COLUMNS.map((column) => (
           <Menu.Item
             key={column}
             onClick={() =>

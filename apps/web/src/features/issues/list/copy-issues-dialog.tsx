@@ -9,6 +9,7 @@ import { showErrorToast } from '../../../lib/error-toast.ts';
 import { ProjectSelectorPopover, SelectorTarget } from '../../projects/project-selector-popover.tsx';
 import type { IssueRow } from './issue-row.ts';
 import { RejectedIssues, type Rejection } from './rejected-issues.tsx';
+import { ApplyButtons } from './apply-buttons.tsx';
 
 /**
  * Copies the selected issues into another project (copyProjectIssues) with a visibility and, optionally, a
@@ -134,19 +135,14 @@ export function CopyIssuesDialog({
           <Text size="xs" c="dimmed">
             {t('copy.hint')}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              onClick={() => void submit()}
-              disabled={!target || needsGroup}
-              loading={state.fetching}
-              data-testid="copy-issues-apply"
-            >
-              {t('copy.apply', { count: issueIds.length })}
-            </Button>
-          </Group>
+          <ApplyButtons
+            onCancel={close}
+            onApply={() => void submit()}
+            busy={state.fetching}
+            disabled={!target || needsGroup}
+            label={t('copy.apply', { count: issueIds.length })}
+            testId="copy-issues-apply"
+          />
         </Stack>
       )}
     </Modal>

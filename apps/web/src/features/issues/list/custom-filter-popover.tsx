@@ -1,16 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Badge, Button, Center, Loader, Popover } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { importWithReload } from '../../../lib/lazy-import.ts';
+import { lazyExport } from '../../../lib/lazy-import.ts';
 import type { ProjectDetails } from '../../projects/project-context.ts';
 import type { IssueListFilterState } from '../shared/issue-list-context.ts';
 import type { ListContextData } from './use-issue-list.ts';
 
 // The fields (a dozen multi-selects and date ranges) load when the popover first opens, not with the list.
-const CustomFilterFields = lazy(async () => ({
-  default: (await importWithReload(() => import('./custom-filter-fields.tsx'))).CustomFilterFields,
-}));
+const CustomFilterFields = lazyExport(() => import('./custom-filter-fields.tsx'), 'CustomFilterFields');
 
 /**
  * Custom filters (standard filter `custom`): multi-selects over the issue's fields and date ranges, combined

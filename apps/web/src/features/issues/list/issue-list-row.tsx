@@ -63,6 +63,35 @@ function Counter({
   );
 }
 
+/** A coloured indicator icon (priority, visibility) that names its value to screen readers and on hover. */
+function IndicatorIcon({
+  color,
+  label,
+  testId,
+  value,
+  icon,
+}: {
+  color: string;
+  label: string;
+  testId: string;
+  value: string | number;
+  icon: ReactNode;
+}) {
+  return (
+    <span
+      className={classes.icon}
+      data-color={color}
+      role="img"
+      aria-label={label}
+      title={label}
+      data-testid={testId}
+      data-value={value}
+    >
+      {icon}
+    </span>
+  );
+}
+
 function RowTags({ row, display }: { row: IssueRow; display: ListDisplay }) {
   const { labels } = display;
   const shown = row.disciplines.slice(0, MAX_TAGS);
@@ -260,28 +289,20 @@ export const IssueListRow = memo(function IssueListRow({
           />
         </div>
         <div className={classes.line}>
-          <span
-            className={classes.icon}
-            data-color={priority.color}
-            role="img"
-            aria-label={labels.priority(priority.priority)}
-            title={labels.priority(priority.priority)}
-            data-testid="issue-priority"
-            data-value={priority.priority}
-          >
-            <PriorityIcon size={18} />
-          </span>
-          <span
-            className={classes.icon}
-            data-color={visibility.color}
-            role="img"
-            aria-label={labels.visibility(visibility.visibility)}
-            title={labels.visibility(visibility.visibility)}
-            data-testid="issue-visibility"
-            data-value={visibility.visibility}
-          >
-            <VisibilityIcon size={18} />
-          </span>
+          <IndicatorIcon
+            color={priority.color}
+            label={labels.priority(priority.priority)}
+            testId="issue-priority"
+            value={priority.priority}
+            icon={<PriorityIcon size={18} />}
+          />
+          <IndicatorIcon
+            color={visibility.color}
+            label={labels.visibility(visibility.visibility)}
+            testId="issue-visibility"
+            value={visibility.visibility}
+            icon={<VisibilityIcon size={18} />}
+          />
           {location && (
             <span
               className={classes.location}

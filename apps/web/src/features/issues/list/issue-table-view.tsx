@@ -14,7 +14,7 @@ import type { RowActions } from './issue-list-row.tsx';
 import { RowMarkers } from './row-markers.tsx';
 import type { IssueRow } from './issue-row.ts';
 import { rowFlags, type ListDisplay } from './list-display.ts';
-import type { TableColumn } from './list-preferences.ts';
+import type { IssueTableColumn } from '@obra/domain';
 import { useListKeyboard } from './use-list-keyboard.ts';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -34,7 +34,7 @@ function Cell({
   row,
   display,
 }: {
-  column: TableColumn;
+  column: IssueTableColumn;
   row: IssueRow;
   display: ListDisplay;
 }): ReactNode {
@@ -111,7 +111,7 @@ export function IssueTableView({
   ids: readonly number[];
   rows: ReadonlyMap<number, IssueRow>;
   display: ListDisplay;
-  columns: readonly TableColumn[];
+  columns: readonly IssueTableColumn[];
   selected: ReadonlySet<number>;
   actions: RowActions;
 }) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import {
   IssuesListMarkUnreadDocument,
   IssuesListSetStarringDocument,
 } from '../../../gql/generated.ts';
-import { importWithReload } from '../../../lib/lazy-import.ts';
+import { lazyExport } from '../../../lib/lazy-import.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { useProject, type ProjectDetails } from '../../projects/project-context.ts';
 import { flushIssueListContext, issueViewPath } from '../shared/issue-list-context.ts';
@@ -35,26 +35,14 @@ import { readLastView, restoreTarget } from './list-last-view.ts';
 import { useQueueEdit, wantsQueue } from '../../offline/use-queue-edit.ts';
 
 // The create form brings the pin and image editors: loaded when the button is needed, not with the list.
-const CreateIssueButton = lazy(async () => ({
-  default: (await importWithReload(() => import('../edit/create-issue-button.tsx'))).CreateIssueButton,
-}));
+const CreateIssueButton = lazyExport(() => import('../edit/create-issue-button.tsx'), 'CreateIssueButton');
 // The table view (Mantine's table, pagination and badges) loads when it is chosen.
-const IssueTableView = lazy(async () => ({
-  default: (await importWithReload(() => import('./issue-table-view.tsx'))).IssueTableView,
-}));
+const IssueTableView = lazyExport(() => import('./issue-table-view.tsx'), 'IssueTableView');
 // Only in the table view, and once something is selected.
-const ColumnsMenu = lazy(async () => ({
-  default: (await importWithReload(() => import('./columns-menu.tsx'))).ColumnsMenu,
-}));
-const BulkBar = lazy(async () => ({
-  default: (await importWithReload(() => import('./bulk-bar.tsx'))).BulkBar,
-}));
-const BulkEditDialog = lazy(async () => ({
-  default: (await importWithReload(() => import('./bulk-edit-dialog.tsx'))).BulkEditDialog,
-}));
-const CopyIssuesDialog = lazy(async () => ({
-  default: (await importWithReload(() => import('./copy-issues-dialog.tsx'))).CopyIssuesDialog,
-}));
+const ColumnsMenu = lazyExport(() => import('./columns-menu.tsx'), 'ColumnsMenu');
+const BulkBar = lazyExport(() => import('./bulk-bar.tsx'), 'BulkBar');
+const BulkEditDialog = lazyExport(() => import('./bulk-edit-dialog.tsx'), 'BulkEditDialog');
+const CopyIssuesDialog = lazyExport(() => import('./copy-issues-dialog.tsx'), 'CopyIssuesDialog');
 
 /** How long after the first rows the create form's code may start loading. */
 const CREATE_FORM_DELAY_MS = 1_000;

@@ -1,38 +1,21 @@
 import { useCallback, useState } from 'react';
+import { ISSUE_TABLE_COLUMNS, orderedColumns, type IssueTableColumn } from '@obra/domain';
 
 /** The two ways to show the list. */
 export type ListViewMode = 'list' | 'table';
 
-/** The columns the table view can show, in their order. */
-export const TABLE_COLUMNS = [
-  'code',
-  'title',
-  'status',
-  'priority',
-  'visibility',
-  'disciplines',
-  'deadline',
-  'notifications',
+/** Columns left out until the user chooses: the record-keeping ones at the end of the table. */
+const HIDDEN_BY_DEFAULT: readonly IssueTableColumn[] = [
   'createdAt',
   'createdBy',
   'category',
   'visibilityUpdatedAt',
-] as const;
-
-/** A column of the table view. */
-export type TableColumn = (typeof TABLE_COLUMNS)[number];
+];
 
 /** Columns shown until the user chooses. */
-export const DEFAULT_COLUMNS: readonly TableColumn[] = [
-  'code',
-  'title',
-  'status',
-  'priority',
-  'visibility',
-  'disciplines',
-  'deadline',
-  'notifications',
-];
+export const DEFAULT_COLUMNS: readonly IssueTableColumn[] = ISSUE_TABLE_COLUMNS.filter(
+  (c) => !HIDDEN_BY_DEFAULT.includes(c),
+);
 
 const VIEW_KEY = 'obra.issues.view';
 const COLUMNS_KEY = 'obra.issues.columns';
@@ -54,12 +37,12 @@ function write(key: string, value: string): void {
 }
 
 /** The saved columns, keeping only known ones in the table's order; the defaults when nothing valid is saved. */
-export function parseColumns(raw: string | null): TableColumn[] {
+export function parseColumns(raw: string | null): IssueTableColumn[] {
   if (!raw) return [...DEFAULT_COLUMNS];
   try {
     const saved = JSON.parse(raw) as unknown;
     if (!Array.isArray(saved)) return [...DEFAULT_COLUMNS];
-    const chosen = TABLE_COLUMNS.filter((c) => saved.includes(c));
+    const chosen = orderedColumns(saved.filter((c): c is string => typeof c === 'string'));
     return chosen.length > 0 ? chosen : [...DEFAULT_COLUMNS];
   } catch {
     return [...DEFAULT_COLUMNS];
@@ -77,10 +60,10 @@ export function useViewMode(): [ListViewMode, (mode: ListViewMode) => void] {
 }
 
 /** The table's columns, remembered in this browser (localStorage). */
-export function useTableColumns(): [TableColumn[], (columns: TableColumn[]) => void] {
-  const [columns, setColumns] = useState<TableColumn[]>(() => parseColumns(read(COLUMNS_KEY)));
-  const change = useCallback((next: TableColumn[]) => {
-    const ordered = TABLE_COLUMNS.filter((c) => next.includes(c));
+export function useTableColumns(): [IssueTableColumn[], (columns: IssueTableColumn[]) => void] {
+  const [columns, setColumns] = useState<IssueTableColumn[]>(() => parseColumns(read(COLUMNS_KEY)));
+  const change = useCallback((next: IssueTableColumn[]) => {
+    const ordered = orderedColumns(next);
     setColumns(ordered);
     write(COLUMNS_KEY, JSON.stringify(ordered));
   }, []);

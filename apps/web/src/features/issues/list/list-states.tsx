@@ -105,38 +105,59 @@ export function ListBody({
   if (!result) return <LoadingRows />;
   if (result.total === 0 && progress.done) {
     return (
-      <Center py="xl" data-testid="issue-list-empty">
-        <Stack align="center" gap="xs">
-          <ThemeIcon variant="light" size={48} radius="xl" color="gray">
-            <IconInbox size={26} />
-          </ThemeIcon>
-          <Text fw={600}>{t('list.emptyTitle')}</Text>
-          <Text size="sm" c="dimmed" ta="center" maw={420}>
-            {t('list.emptyMessage')}
-          </Text>
-        </Stack>
-      </Center>
+      <ListMessage
+        testId="issue-list-empty"
+        icon={<IconInbox size={26} />}
+        title={t('list.emptyTitle')}
+        message={t('list.emptyMessage')}
+      />
     );
   }
   if (result.ids.length === 0 && progress.done) {
     return (
-      <Center py="xl" data-testid="issue-list-no-match">
-        <Stack align="center" gap="xs">
-          <ThemeIcon variant="light" size={48} radius="xl" color="gray">
-            <IconFilterOff size={26} />
-          </ThemeIcon>
-          <Text fw={600}>{t('list.noMatchTitle')}</Text>
-          <Text size="sm" c="dimmed" ta="center" maw={420}>
-            {t('list.noMatchMessage')}
-          </Text>
-          {filtered && (
-            <Button variant="light" onClick={onClearFilter} data-testid="issue-list-clear-filter">
-              {t('list.clearFilter')}
-            </Button>
-          )}
-        </Stack>
-      </Center>
+      <ListMessage
+        testId="issue-list-no-match"
+        icon={<IconFilterOff size={26} />}
+        title={t('list.noMatchTitle')}
+        message={t('list.noMatchMessage')}
+      >
+        {filtered && (
+          <Button variant="light" onClick={onClearFilter} data-testid="issue-list-clear-filter">
+            {t('list.clearFilter')}
+          </Button>
+        )}
+      </ListMessage>
     );
   }
   return <>{children}</>;
+}
+
+/** Why the list shows no rows: an icon, a bold title, a dimmed explanation and what the user can do about it. */
+function ListMessage({
+  testId,
+  icon,
+  title,
+  message,
+  children,
+}: {
+  testId: string;
+  icon: ReactNode;
+  title: string;
+  message: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Center py="xl" data-testid={testId}>
+      <Stack align="center" gap="xs">
+        <ThemeIcon variant="light" size={48} radius="xl" color="gray">
+          {icon}
+        </ThemeIcon>
+        <Text fw={600}>{title}</Text>
+        <Text size="sm" c="dimmed" ta="center" maw={420}>
+          {message}
+        </Text>
+        {children}
+      </Stack>
+    </Center>
+  );
 }

@@ -1,17 +1,15 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCloudUpload } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/guards/session-context.ts';
-import { importWithReload } from '../../../lib/lazy-import.ts';
+import { lazyExport } from '../../../lib/lazy-import.ts';
 import { listOutbox, removeEntry, type OutboxEntry, type QueuedIssue } from '../../../lib/offline/outbox.ts';
 import { isWaiting } from '../../../lib/offline/outbox-machine.ts';
 import { announce, OUTBOX_EVENT, type OfflineSyncEvent } from '../../../lib/offline/sync.ts';
 
-const QueuedIssueDialog = lazy(async () => ({
-  default: (await importWithReload(() => import('../edit/queued-issue-dialog.tsx'))).QueuedIssueDialog,
-}));
+const QueuedIssueDialog = lazyExport(() => import('../edit/queued-issue-dialog.tsx'), 'QueuedIssueDialog');
 
 type QueuedIssueEntry = OutboxEntry & { write: QueuedIssue };
 

@@ -1,5 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { IconAlarm, IconAt, IconBell, IconFlag } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IssueCountBadge } from '../shared/count-badge.tsx';
 import type { IssueRow } from './issue-row.ts';
@@ -11,30 +12,15 @@ export function RowMarkers({ row, pending, late }: { row: IssueRow; pending: boo
   return (
     <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
       {late ? (
-        <Text
-          component="span"
-          c="red"
-          title={t('row.late')}
-          aria-label={t('row.late')}
-          role="img"
-          data-testid="issue-late"
-          style={{ display: 'inline-flex' }}
-        >
-          <IconAlarm size={16} />
-        </Text>
+        <Marker label={t('row.late')} color="red" testId="issue-late" icon={<IconAlarm size={16} />} />
       ) : (
         pending && (
-          <Text
-            component="span"
-            c="orange"
-            title={t('row.pending')}
-            aria-label={t('row.pending')}
-            role="img"
-            data-testid="issue-pending"
-            style={{ display: 'inline-flex' }}
-          >
-            <IconFlag size={16} />
-          </Text>
+          <Marker
+            label={t('row.pending')}
+            color="orange"
+            testId="issue-pending"
+            icon={<IconFlag size={16} />}
+          />
         )
       )}
       <IssueCountBadge
@@ -52,5 +38,32 @@ export function RowMarkers({ row, pending, late }: { row: IssueRow; pending: boo
         testId="issue-notifications"
       />
     </Group>
+  );
+}
+
+/** One flag of the row: an icon that names itself to screen readers and on hover. */
+function Marker({
+  label,
+  color,
+  testId,
+  icon,
+}: {
+  label: string;
+  color: string;
+  testId: string;
+  icon: ReactNode;
+}) {
+  return (
+    <Text
+      component="span"
+      c={color}
+      title={label}
+      aria-label={label}
+      role="img"
+      data-testid={testId}
+      style={{ display: 'inline-flex' }}
+    >
+      {icon}
+    </Text>
   );
 }

@@ -19,6 +19,7 @@ import {
   needsResolutionPhase,
   withDisciplineDeadline,
   withDisciplineStatus,
+  pendingViewer,
 } from './issue-rules.ts';
 import { useIssueFormatters } from './issue-format.ts';
 import type { IssueScreen } from './use-issue-screen.ts';
@@ -42,16 +43,7 @@ export function IssueDisciplinesPanel({ screen }: { screen: IssueScreen }) {
   const queueEdit = useQueueEdit();
   const scope = issueEditScope(editor, issue);
   const pending = new Set(
-    pendingDisciplinesFor(
-      issue.disciplines,
-      {
-        userId: editor.userId,
-        manageDisciplines: editor.manageDisciplines,
-        disciplineIds: editor.userDisciplines,
-        groupIds: [],
-      },
-      statuses,
-    ).map((d) => d.disciplineId),
+    pendingDisciplinesFor(issue.disciplines, pendingViewer(editor), statuses).map((d) => d.disciplineId),
   );
   const names = new Map(project.disciplines.map((d) => [d.id, d]));
   // A change that resolves an issue without any phase waits here for the resolution phase (same step).

@@ -5,6 +5,7 @@ import {
   type IssueDisciplineState,
   type IssueEditor as PolicyEditor,
   type IssueStatus,
+  type IssueViewer,
 } from '@obra/domain';
 
 /**
@@ -30,6 +31,16 @@ export function allowedIssueStatuses(
   return all.filter((s) => s === current || (pending ? s === 'active' : s !== 'active'));
 }
 
+/** The editor as the pending rules see them: their disciplines; groups play no part on the issue screen. */
+export function pendingViewer(editor: IssueEditor): IssueViewer {
+  return {
+    userId: editor.userId,
+    manageDisciplines: editor.manageDisciplines,
+    disciplineIds: editor.userDisciplines,
+    groupIds: [],
+  };
+}
+
 /** The issue's pending flag for the viewer (spec core §4) on an active issue. */
 export function isIssuePendingFor(
   issue: { status: string; disciplines: readonly IssueDisciplineState[] },
@@ -37,16 +48,7 @@ export function isIssuePendingFor(
   statuses: DisciplineStatusMap,
 ): boolean {
   if (issue.status !== 'active') return false;
-  return isPendingFor(
-    issue.disciplines,
-    {
-      userId: editor.userId,
-      manageDisciplines: editor.manageDisciplines,
-      disciplineIds: editor.userDisciplines,
-      groupIds: [],
-    },
-    statuses,
-  );
+  return isPendingFor(issue.disciplines, pendingViewer(editor), statuses);
 }
 
 /** The disciplines with one status changed: what updateIssue receives (same set, same deadlines). */

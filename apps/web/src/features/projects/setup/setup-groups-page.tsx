@@ -80,6 +80,8 @@ export function SetupGroupsPage() {
       (g) => g.id !== exceptId && g.name.trim().toLowerCase() === name.trim().toLowerCase(),
     );
 
+  // What every dialog of the screen shares: the running action's state, and closing.
+  const dialogState = { busy: action.busy, error: action.error, onClose: close };
   return (
     <SetupScreen
       section="groups"
@@ -191,9 +193,7 @@ export function SetupGroupsPage() {
           candidates={candidates(dialog.kind === 'create')}
           creating={dialog.kind === 'create'}
           taken={(name) => taken(name, dialog.kind === 'edit' ? dialog.group.id : undefined)}
-          busy={action.busy}
-          error={action.error}
-          onClose={close}
+          {...dialogState}
           onSave={(value) =>
             void finish(() =>
               dialog.kind === 'create'
@@ -217,9 +217,7 @@ export function SetupGroupsPage() {
           title={t('groups.deleteTitle')}
           message={t('groups.deleteMessage', { name: dialog.group.name })}
           word={dialog.group.name}
-          busy={action.busy}
-          error={action.error}
-          onClose={close}
+          {...dialogState}
           onConfirm={() =>
             void finish(() =>
               client
@@ -238,9 +236,7 @@ export function SetupGroupsPage() {
           title={t('groups.leaveTitle')}
           message={t('groups.leaveMessage', { name: dialog.group.name })}
           confirmLabel={t('groups.leaveConfirm')}
-          busy={action.busy}
-          error={action.error}
-          onClose={close}
+          {...dialogState}
           onConfirm={() =>
             void finish(() =>
               client

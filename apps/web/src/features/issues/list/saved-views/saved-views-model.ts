@@ -1,6 +1,12 @@
-import { isIssueSortKey, ISSUE_TABLE_COLUMNS, STANDARD_ISSUE_FILTERS, type IssueSort } from '@obra/domain';
+import {
+  isIssueSortKey,
+  ISSUE_TABLE_COLUMNS,
+  STANDARD_ISSUE_FILTERS,
+  type IssueSort,
+  type IssueTableColumn,
+} from '@obra/domain';
 import type { IssueListFilterState } from '../../shared/issue-list-context.ts';
-import type { ListViewMode, TableColumn } from '../list-preferences.ts';
+import type { ListViewMode } from '../list-preferences.ts';
 import {
   DEFAULT_LIST_FILTER,
   filterToParams,
@@ -12,7 +18,7 @@ import {
 /** What a saved view holds, as the list uses it. */
 export interface ListViewState {
   readonly filter: IssueListFilterState;
-  readonly columns: readonly TableColumn[];
+  readonly columns: readonly IssueTableColumn[];
   readonly viewMode: ListViewMode;
 }
 
