@@ -1,4 +1,3 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   AppError,
   allowedDocumentStatuses,
@@ -16,7 +15,6 @@ import {
   type NamingContext,
 } from '@obra/domain';
 import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
-import { driveDocuments, driveFiles, drivePdfPages, users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/database.ts';
@@ -33,6 +31,12 @@ import {
 } from './drive-repository.ts';
 import { deleteEmptyDocument } from './drive-upload-service.ts';
 import { loadNamingContext } from './drive-naming-repository.ts';
+import {
+  deleteDriveFileRow,
+  updateDriveDocumentRow,
+  updateDriveFileRow,
+  uploadersOf,
+} from './drive-file-repository.ts';
 import { thumbnailKey } from './drive-thumbnail-service.ts';
 import { uploadKeyOf } from '../../storage/file-store.ts';
 import { bimKeys } from '../bim/bim-conversion-service.ts';
@@ -181,19 +185,7 @@ export async function filteringData(
   const { viewer } = await loadDriveAccess(db, actor, projectId);
   const data = await driveFilteringData(db, viewer, projectId);
   const ids = (data['createdByUserId'] ?? []).map((c) => Number(c.value));
-  const people =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ id: users.id, name: users.name, lastName: users.lastName, email: users.email })
-          .from(users)
-          .where(inArray(users.id, ids));
-  return Object.assign(data, {
-    uploaders: people.map((p) => ({
-      id: p.id,
-      name: [p.name, p.lastName].filter(Boolean).join(' ') || p.email,
-    })),
-  });
+  return Object.assign(data, { uploaders: await uploadersOf(db, ids) });
 }
 
 /** GET /files/{id}: the file with every revision of its document the caller sees (newest first). */
@@ -264,23 +256,22 @@ async function applyChange(
     if (!allowedDocumentStatuses(viewer, facts).includes(change.value))
       throw new AppError('DOCUMENT_PERMISSION_DENIED', { field: 'status' });
     if (file.status === change.value) return;
-    await tx
-      .update(driveFiles)
-      .set({ status: change.value, statusUpdatedAt: now, updatedAt: now, updatedByUserId: viewer.userId })
-      .where(eq(driveFiles.id, file.id));
+    await updateDriveFileRow(tx, file.id, {
+      status: change.value,
+      statusUpdatedAt: now,
+      updatedAt: now,
+      updatedByUserId: viewer.userId,
+    });
   } else {
     if (!allowedDocumentVisibilities(viewer, facts).includes(change.value))
       throw new AppError('DOCUMENT_PERMISSION_DENIED', { field: 'visibility' });
     if (file.visibility === change.value) return;
-    await tx
-      .update(driveFiles)
-      .set({
-        visibility: change.value,
-        visibilityUpdatedAt: now,
-        updatedAt: now,
-        updatedByUserId: viewer.userId,
-      })
-      .where(eq(driveFiles.id, file.id));
+    await updateDriveFileRow(tx, file.id, {
+      visibility: change.value,
+      visibilityUpdatedAt: now,
+      updatedAt: now,
+      updatedByUserId: viewer.userId,
+    });
   }
 }
 
@@ -308,13 +299,9 @@ async function applyDelete(
   const file = await loadVisibleFile(tx, viewer, projectId, fileId, { forUpdate: true });
   const own = file.uploadState === 'pending' && file.createdByUserId === viewer.userId;
   if (!own && !canDeleteDocument(viewer, file)) throw new AppError('DOCUMENT_DELETE_FORBIDDEN');
-  const previews = await tx
-    .select({ key: drivePdfPages.previewKey })
-    .from(drivePdfPages)
-    .where(and(eq(drivePdfPages.fileId, file.id), isNotNull(drivePdfPages.previewKey)));
-  await tx.delete(driveFiles).where(eq(driveFiles.id, file.id));
+  const previews = await deleteDriveFileRow(tx, file.id);
   await deleteEmptyDocument(tx, file.documentId);
-  return { key: file.storageKey, previews: previews.flatMap((p) => (p.key ? [p.key] : [])) };
+  return { key: file.storageKey, previews };
 }
 
 /** The objects of deleted revisions: their bytes and their thumbnails. */
@@ -424,15 +411,12 @@ async function applyDocumentChange(
     throw new AppError('DOCUMENT_PERMISSION_DENIED', { field });
   if (change.disciplineId !== undefined && !canUploadInDiscipline(viewer, change.disciplineId))
     throw new AppError('DOCUMENT_PERMISSION_DENIED', { field: 'disciplineId' });
-  const set: Partial<typeof driveDocuments.$inferInsert> = {};
+  const set: Parameters<typeof updateDriveDocumentRow>[2] = {};
   if (change.disciplineId !== undefined) set.disciplineId = change.disciplineId;
   if (change.localId !== undefined) set.localId = change.localId;
   if (change.phase !== undefined) set.phase = change.phase;
-  await tx.update(driveDocuments).set(set).where(eq(driveDocuments.id, file.documentId));
-  await tx
-    .update(driveFiles)
-    .set({ updatedAt: new Date(), updatedByUserId: viewer.userId })
-    .where(eq(driveFiles.id, file.id));
+  await updateDriveDocumentRow(tx, file.documentId, set);
+  await updateDriveFileRow(tx, file.id, { updatedAt: new Date(), updatedByUserId: viewer.userId });
 }
 
 /**
