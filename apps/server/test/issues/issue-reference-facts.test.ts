@@ -32,6 +32,9 @@ beforeAll(async () => {
     sql`insert into project_phases (project_id, phase_id, active) values (${w.projectId}, 5, false)`,
   );
   await db.execute(sql`update project_disciplines set removed_at = now() where id = ${w.disciplineIds[2]}`);
+  await db.execute(
+    sql`insert into project_discipline_statuses (project_id, name, active) values (${w.projectId}, 'doing', false)`,
+  );
   const otherProject = await createProject(t, w.creator, 'Torre Sul');
   const group = await call<{ createProjectGroup: { id: number } }>(
     t,
@@ -65,6 +68,15 @@ describe('loadReferenceFacts', () => {
       disciplines: [d0, d1, removed, 999_999, d0].map((disciplineId) => ({ disciplineId, status: 'todo' })),
     });
     expect([...answer.disciplineIds].sort((a, b) => a - b)).toEqual([d0, d1].sort((a, b) => a - b));
+  });
+
+  it("answers the project's switched-on discipline statuses when disciplines are sent", async () => {
+    const [d0] = w.disciplineIds as [number];
+    const answer = await facts({ disciplines: [{ disciplineId: d0, status: 'todo' }] });
+    expect(answer.activeStatuses?.has('todo')).toBe(true);
+    expect(answer.activeStatuses?.has('active')).toBe(true);
+    expect(answer.activeStatuses?.has('doing')).toBe(false);
+    expect(answer.activeStatuses?.size).toBeGreaterThan(2);
   });
 
   it("knows the project's locations and labels, each once, and refuses another project's or an unknown one", async () => {

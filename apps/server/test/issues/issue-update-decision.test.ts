@@ -1,25 +1,20 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DISCIPLINE_STATUSES, disciplineStatusMap, isAppError } from '@obra/domain';
+import { DISCIPLINE_STATUSES, isAppError } from '@obra/domain';
 import type { ProjectAccess } from '../../src/modules/projects/project-access.ts';
 import type { IssueDisciplineRow, IssueRow } from '../../src/modules/issues/issue-repository.ts';
 import type { StoredIssue } from '../../src/modules/issues/issue-update-repository.ts';
-import { checkEnums, type IssueFieldsInput } from '../../src/modules/issues/issue-input-checks.ts';
 import {
   changesOf,
   decideIssueUpdate,
   issueUpdateWrite,
-} from '../../src/modules/issues/issue-update-rules.ts';
+  type IssueFieldsInput,
+} from '../../src/modules/issues/issue-rules.ts';
 
 /**
  * The decide step of updateIssue (issue 29: load → decide → store) is a function of what was loaded and the
  * input: these cases run it with no database, no server and no clock but the one they pass.
  */
-
-const statuses = {
-  all: disciplineStatusMap(DISCIPLINE_STATUSES),
-  active: new Set(DISCIPLINE_STATUSES.map((s) => s.key)),
-};
 
 function accessOf(
   role: 'coordinator' | 'collaborator',
@@ -71,13 +66,19 @@ function stored(overrides: Partial<StoredIssue> = {}): StoredIssue {
     row,
     disciplines: [disciplineRow(11, 'todo'), disciplineRow(12, 'todo')],
     links: {},
-    references: { disciplineIds: new Set([11, 12]), localsKnown: true, labelsKnown: true, groupKnown: true },
+    references: {
+      disciplineIds: new Set([11, 12]),
+      localsKnown: true,
+      labelsKnown: true,
+      groupKnown: true,
+      activeStatuses: new Set(DISCIPLINE_STATUSES.map((s) => s.key)),
+    },
     ...overrides,
   };
 }
 
 function decide(access: ProjectAccess, input: IssueFieldsInput, loaded = stored()) {
-  return decideIssueUpdate(access, statuses, loaded, input, checkEnums(input));
+  return decideIssueUpdate(access, loaded, input);
 }
 
 function codeOf(run: () => unknown): string | undefined {
@@ -191,7 +192,7 @@ describe('decideIssueUpdate', () => {
 
   it('reads nothing: the decide step imports no database, repository or service by value', () => {
     const source = fs.readFileSync(
-      new URL('../../src/modules/issues/issue-update-rules.ts', import.meta.url),
+      new URL('../../src/modules/issues/issue-rules.ts', import.meta.url),
       'utf8',
     );
     const valueImports = [...source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)].map(

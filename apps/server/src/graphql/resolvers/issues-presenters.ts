@@ -1,7 +1,7 @@
 import type { ProjectAccess } from '../../modules/projects/project-access.ts';
 import type { issueHistory } from '../../db/schema/index.ts';
 import type { IssueView } from '../../modules/issues/issue-repository.ts';
-import { canDeleteIssue, canEditIssue } from '../../modules/issues/issue-permissions.ts';
+import { canDeleteIssue, canEditIssue } from '../../modules/issues/issue-rules.ts';
 import { presentCcodeReferences, presentDocumentReferences } from './issue-images-presenters.ts';
 import { listOrigin } from './issue-request-cache.ts';
 

@@ -27,7 +27,7 @@ import { commentViewsOfIssues } from '../issues/comments/issue-comment-query-ser
 import { getIssues } from '../issues/list/issue-query-service.ts';
 import type { IssueView } from '../issues/issue-repository.ts';
 import { loadProjectAccess } from '../projects/project-access.ts';
-import { requireIssueReader } from '../issues/issue-permissions.ts';
+import { requireIssueReader } from '../issues/issue-rules.ts';
 import { derivedCommentGuid, derivedTopicGuid, derivedViewpointGuid } from './bcf-guids.ts';
 import { readStoredViewpoints, type StoredBcfDocument } from './bcf-import-files.ts';
 import type { BcfSnapshotFile } from './bcf-package-write.ts';

@@ -5,8 +5,6 @@ import type { Db } from '../../db/database.ts';
 import { applyIssueCreate } from '../issues/issue-create-service.ts';
 import { applyCommentCreate } from '../issues/comments/issue-comment-service.ts';
 import { findIssueById, loadVisibleIssue } from '../issues/issue-repository.ts';
-import { checkEnums } from '../issues/issue-input-checks.ts';
-import { type projectStatuses } from '../projects/project-settings-repository.ts';
 import { applyIssueUpdate } from '../issues/issue-update-service.ts';
 import { type ConfirmedIssueFile } from '../issues/images/issue-file-service.ts';
 import type { ImageInput } from '../issues/images/issue-image-service.ts';
@@ -82,7 +80,6 @@ export async function applyTopic(
   tx: Db,
   context: {
     access: ProjectAccess;
-    statuses: Awaited<ReturnType<typeof projectStatuses>>;
     files: SnapshotFiles;
     documents: ReadonlyMap<string, StoredBcfDocument>;
     visibility: string;
@@ -90,7 +87,7 @@ export async function applyTopic(
   },
   plan: PlannedTopic,
 ): Promise<void> {
-  const { access, statuses, files } = context;
+  const { access, files } = context;
   const { topic, fields } = plan;
   const projectId = access.project.id;
   const newSnapshots = topic.viewpoints
@@ -113,7 +110,7 @@ export async function applyTopic(
     }));
     const row = await applyIssueCreate(
       tx,
-      { access, statuses, files: new Map(newSnapshots.map((s) => [s.file.guid, s.file])) },
+      { access, files: new Map(newSnapshots.map((s) => [s.file.guid, s.file])) },
       {
         ...fields,
         projectId,
@@ -151,7 +148,7 @@ export async function applyTopic(
     );
     await applyIssueUpdate(
       tx,
-      { access, statuses, files: new Map(fresh.map((s) => [s.file.guid, s.file])) },
+      { access, files: new Map(fresh.map((s) => [s.file.guid, s.file])) },
       {
         ...fields,
         status: fields.status === row.status ? undefined : fields.status,
@@ -162,7 +159,6 @@ export async function applyTopic(
         images,
         viewpoints: stored,
       },
-      checkEnums({ ...fields, status: fields.status === row.status ? undefined : fields.status }),
     );
     plan.item.code = row.code;
     // A topic matched through Obra's extension (exported from here, never imported) gets its BCF row now.
@@ -180,11 +176,11 @@ export async function applyTopic(
  */
 export async function storeImport(
   services: AppServices,
-  world: Pick<BcfImportWorld, 'access' | 'statuses'>,
+  world: Pick<BcfImportWorld, 'access'>,
   read: { archive: BcfArchive; pkg: BcfPackage; planned: readonly PlannedTopic[]; report: BcfImportReport },
   input: { mapping: BcfImportMapping; batches?: BcfImportBatches | undefined },
 ): Promise<void> {
-  const { access, statuses } = world;
+  const { access } = world;
   const { archive, pkg, report } = read;
   const resume = input.batches?.resume;
   const from = Math.min(resume?.done ?? 0, report.items.length);
@@ -204,9 +200,7 @@ export async function storeImport(
     await unitOfWork(services, async (tx) => {
       for (const plan of batch) {
         try {
-          await savepoint(tx, (itemTx) =>
-            applyTopic(itemTx, { access, statuses, files, documents, visibility }, plan),
-          );
+          await savepoint(tx, (itemTx) => applyTopic(itemTx, { access, files, documents, visibility }, plan));
         } catch (error) {
           if (!isAppError(error)) throw error;
           plan.item.action = 'failed';

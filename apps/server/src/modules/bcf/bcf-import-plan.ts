@@ -17,7 +17,7 @@ import {
   type ErrorCode,
   type ObraBcfTopicExtension,
 } from '@obra/domain';
-import { type IssueFieldsInput } from '../issues/issue-input-checks.ts';
+import { type IssueFieldsInput } from '../issues/issue-rules.ts';
 import { type projectStatuses } from '../projects/project-settings-repository.ts';
 import { type ProjectAccess } from '../projects/project-access.ts';
 import { type BcfProjectSetup } from './bcf-repository.ts';

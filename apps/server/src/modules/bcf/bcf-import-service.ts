@@ -138,7 +138,6 @@ export async function writeApiTopic(
       tx,
       {
         access,
-        statuses,
         files,
         documents,
         visibility: 'public',

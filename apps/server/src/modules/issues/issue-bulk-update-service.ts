@@ -11,8 +11,9 @@ import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { checkEnums, type IssueDisciplineInput, type IssueFieldsInput } from './issue-input-checks.ts';
-import { applyIssueUpdate, loadUpdateContext } from './issue-update-service.ts';
+import { loadActiveAccess } from '../projects/project-access.ts';
+import { checkEnums, type IssueDisciplineInput, type IssueFieldsInput } from './issue-rules.ts';
+import { applyIssueUpdate } from './issue-update-service.ts';
 import { issueDisciplinesOf, issueLinkIds } from './issue-repository.ts';
 
 /** Most issues one updateIssues call may change (a whole filtered list of a large project). */
@@ -97,7 +98,7 @@ export async function prepareIssuesUpdate(
   if (ids.length === 0) throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['issuesIds'] });
   if (ids.length > BULK_UPDATE_LIMIT)
     throw new AppError('BAD_USER_INPUT', 'too many issues', { field: 'issuesIds', max: BULK_UPDATE_LIMIT });
-  const context = await loadUpdateContext(db, actor, input.projectId);
+  const context = { access: await loadActiveAccess(db, actor, input.projectId) };
   const {
     disciplines: wantedDisciplines,
     addLocals,

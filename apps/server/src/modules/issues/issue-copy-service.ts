@@ -204,7 +204,7 @@ export async function copyProjectIssues(
         const created = await savepoint(tx, async (itemTx) =>
           applyIssueCreate(
             itemTx,
-            { access: target, statuses },
+            { access: target },
             {
               projectId: target.project.id,
               title: row.title,

@@ -8,10 +8,12 @@ import {
   checkDocumentReferences,
   checkEnums,
   checkReferenceFacts,
+  DISCIPLINE_STATUS_RULES,
+  disciplineRowsFor,
   hasPin,
+  visibilityStamps,
   type IssueFieldsInput,
-} from './issue-input-checks.ts';
-import { projectStatuses } from '../projects/project-settings-repository.ts';
+} from './issue-rules.ts';
 import {
   ccodeSearchTerms,
   insertIssueChildren,
@@ -24,10 +26,9 @@ import {
 import type { ConfirmedIssueFile } from './images/issue-file-service.ts';
 import { prepareImageFiles, replaceImages } from './images/issue-image-service.ts';
 import { loadReferenceFacts } from './issue-update-repository.ts';
-import { disciplineRowsFor, visibilityStamps } from './issue-stamps.ts';
-import { recordIssueActivity } from './issue-activity.ts';
+import { recordIssueChange } from './issue-activity.ts';
 import { checkIdempotencyKey, priorResult, withIdempotencyKey } from './idempotency.ts';
-import { writeIssueHistory, type HistoryChanges } from './issue-history-repository.ts';
+import type { HistoryChanges } from './issue-history-repository.ts';
 
 /** createIssue's input: the issue fields and the project (and, from createIssue, an idempotency key). */
 export type CreateIssueInput = IssueFieldsInput & { projectId: number; idempotencyKey?: string | null };
@@ -55,7 +56,6 @@ export async function createIssue(
   const access = await loadForWrite(db, actor, input.projectId, 'issue.create');
   const prior = await priorResult(db, userId, key, 'issue', input.projectId);
   if (prior) return { id: prior.issueId, projectId: prior.projectId };
-  const statuses = await projectStatuses(db, input.projectId);
   const files = await prepareImageFiles(services, access, input.images);
   return unitOfWork(services, (tx) =>
     withIdempotencyKey(
@@ -65,7 +65,7 @@ export async function createIssue(
       'issue',
       input.projectId,
       async () => {
-        const row = await applyIssueCreate(tx, { access, statuses, files }, input);
+        const row = await applyIssueCreate(tx, { access, files }, input);
         return {
           value: { id: row.id, projectId: row.projectId },
           result: { projectId: row.projectId, issueId: row.id },
@@ -86,13 +86,12 @@ export async function applyIssueCreate(
   tx: Db,
   context: {
     access: ProjectAccess;
-    statuses: Awaited<ReturnType<typeof projectStatuses>>;
     files?: ReadonlyMap<string, ConfirmedIssueFile>;
   },
   input: CreateIssueInput,
   historyExtra: HistoryChanges = {},
 ): Promise<IssueRow> {
-  const { access, statuses } = context;
+  const { access } = context;
   const disciplines = input.disciplines ?? [];
   validateIssueDraft({
     ...input,
@@ -101,7 +100,7 @@ export async function applyIssueCreate(
   });
   const enums = checkEnums(input);
   checkDocumentReferences(input);
-  checkReferenceFacts(await loadReferenceFacts(tx, input.projectId, input), input, statuses.active);
+  checkReferenceFacts(await loadReferenceFacts(tx, input.projectId, input), input);
   if (enums.visibility === 'group' && input.groupId == null)
     throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['groupId'] });
   const decision = decideIssueStatus({
@@ -112,7 +111,7 @@ export async function applyIssueCreate(
       status: d.status,
       deadline: d.deadline ?? null,
     })),
-    statuses: statuses.all,
+    statuses: DISCIPLINE_STATUS_RULES,
     resolutionPhase: input.resolutionPhase ?? null,
     creationPhase: input.creationPhase ?? null,
   });
@@ -156,7 +155,7 @@ export async function applyIssueCreate(
     ...visibilityStamps(visibility, userId, now),
   });
   await insertIssueChildren(tx, row.id, {
-    disciplines: disciplineRowsFor(row.id, disciplines, statuses.all, new Map(), now),
+    disciplines: disciplineRowsFor(row.id, disciplines, new Map(), now),
     localIds: input.locals ?? [],
     labelIds: input.labels ?? [],
   });
@@ -169,22 +168,16 @@ export async function applyIssueCreate(
       )
     : undefined;
   if (images) await refreshIssueSearchText(tx, row.id, searchText);
-  const historyId = await writeIssueHistory(tx, {
+  await recordIssueChange(tx, {
     issueId: row.id,
-    entityType: 'issue',
+    userId,
+    action: 'created',
     fields: {
       created: { old: null, new: { code, title, status: row.status, visibility } },
       ...(images ? { images: { old: null, new: images.new } } : {}),
       ...historyExtra,
     },
     issueVisibility: visibility,
-    userId,
-  });
-  await recordIssueActivity(tx, {
-    issueId: row.id,
-    userId,
-    action: 'created',
-    historyId,
     mentionedUsers: input.mentionedUsers,
   });
   return row;

@@ -5,7 +5,7 @@ import { loadProjectAccess, requireActive } from '../projects/project-access.ts'
 import { emitProjectEvent, unitOfWork } from '../../db/unit-of-work.ts';
 import { deleteIssueRow, loadVisibleIssue } from './issue-repository.ts';
 import { writeIssueStarred } from './issue-user-state-repository.ts';
-import { canDeleteIssue } from './issue-permissions.ts';
+import { canDeleteIssue } from './issue-rules.ts';
 
 /**
  * Deletes an issue: its creator while it is a draft, or whoever has issue.deleteAny (FORBIDDEN otherwise). The

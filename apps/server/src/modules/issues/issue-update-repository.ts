@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { ISSUE_CATEGORIES, PROJECT_PHASES } from '@obra/domain';
+import { DISCIPLINE_STATUSES, ISSUE_CATEGORIES, PROJECT_PHASES } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import {
   issueDisciplines,
@@ -7,6 +7,7 @@ import {
   issueLocals,
   issues,
   projectCategories,
+  projectDisciplineStatuses,
   projectDisciplines,
   projectGroups,
   projectLabels,
@@ -15,7 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { anyId } from '../../db/any-id-sql.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
-import type { IssueFieldsInput, ReferenceFacts } from './issue-input-checks.ts';
+import type { IssueFieldsInput, ReferenceFacts } from './issue-rules.ts';
 import {
   ccodeSearchTerms,
   issueLinkIds,
@@ -28,7 +29,7 @@ import {
 
 /**
  * The load and store of updateIssue (issue 29: load → decide → store; the decision is `decideIssueUpdate` in
- * issue-update-rules.ts, the order in `applyIssueUpdate` of issue-update-service.ts).
+ * issue-rules.ts, the order in `applyIssueUpdate` of issue-update-service.ts).
  */
 
 /** An issue as an update finds it: the row (locked), its disciplines, the links the input replaces, and what the input points at. */
@@ -75,6 +76,9 @@ export async function loadReferenceFacts(
   const phasesSent = fields.creationPhase != null || fields.resolutionPhase != null;
   const [facts] = await db
     .select({
+      offStatuses: fields.disciplines
+        ? sql`(select coalesce(json_agg(${projectDisciplineStatuses.name}), '[]'::json) from ${projectDisciplineStatuses} where ${and(eq(projectDisciplineStatuses.projectId, projectId), eq(projectDisciplineStatuses.active, false))})`
+        : none,
       disciplineIds: ids.length
         ? idsOf(
             and(
@@ -104,18 +108,26 @@ export async function loadReferenceFacts(
     })
     .from(sql`(select 1) as one`);
   const numbers = (value: unknown) => new Set(Array.isArray(value) ? value.map(Number) : []);
-  const active = (catalogue: readonly { id: number }[], off: unknown) => {
-    const stored = numbers(off);
-    return new Set(catalogue.map((c) => c.id).filter((id) => !stored.has(id)));
-  };
+  const active = <K>(keys: readonly K[], off: Set<K>) => new Set(keys.filter((key) => !off.has(key)));
+  const keysOf = (catalogue: readonly { id: number }[]) => catalogue.map((c) => c.id);
   const known = (value: unknown, sent: readonly number[] | null | undefined) =>
     !sent || Number(value) === new Set(sent).size;
   return {
     disciplineIds: numbers(facts?.disciplineIds),
     localsKnown: known(facts?.locals, fields.locals),
     labelsKnown: known(facts?.labels, fields.labels),
-    ...(fields.category != null ? { activeCategories: active(ISSUE_CATEGORIES, facts?.offCategories) } : {}),
-    ...(phasesSent ? { activePhases: active(PROJECT_PHASES, facts?.offPhases) } : {}),
+    ...(fields.category != null
+      ? { activeCategories: active(keysOf(ISSUE_CATEGORIES), numbers(facts?.offCategories)) }
+      : {}),
+    ...(phasesSent ? { activePhases: active(keysOf(PROJECT_PHASES), numbers(facts?.offPhases)) } : {}),
+    ...(fields.disciplines
+      ? {
+          activeStatuses: active(
+            DISCIPLINE_STATUSES.map((s) => s.key),
+            new Set(Array.isArray(facts?.offStatuses) ? facts.offStatuses.map(String) : []),
+          ),
+        }
+      : {}),
     groupKnown: fields.groupId == null || facts?.group === true,
   };
 }

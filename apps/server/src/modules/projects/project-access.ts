@@ -106,6 +106,13 @@ export function requireActive(access: ProjectAccess): void {
   if (access.project.status !== PROJECT_STATUS.active) throw new AppError('FORBIDDEN_PROJECT_NOT_ACTIVE');
 }
 
+/** Loads access and checks that the project is active: the guard of a write any participant may try (issues). */
+export async function loadActiveAccess(db: Db, actor: Actor, projectId: number): Promise<ProjectAccess> {
+  const access = await loadProjectAccess(db, actor, projectId);
+  requireActive(access);
+  return access;
+}
+
 /** Loads access, then checks an action and that the project is active: the usual guard of a setup write. */
 export async function loadForWrite(
   db: Db,

@@ -77,7 +77,7 @@ export interface TopicAuthorization {
   topic_status: string[];
 }
 
-/** What the policy says of one caller and one issue (issue-permissions.ts, project-access.ts). */
+/** What the policy says of one caller and one issue (issue-rules.ts, project-access.ts). */
 export interface TopicFacts {
   /** The project is active (inactive projects take no writes). */
   active: boolean;

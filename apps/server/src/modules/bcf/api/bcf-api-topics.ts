@@ -16,7 +16,7 @@ import type { Actor } from '../../../auth/actor.ts';
 import type { AppServices } from '../../../services.ts';
 import { issueIdOfStoredTopic, issueIdsWithoutTopic } from './bcf-api-repository.ts';
 import { deleteIssue } from '../../issues/issue-delete-service.ts';
-import { canDeleteIssue, editScopeOn } from '../../issues/issue-permissions.ts';
+import { canDeleteIssue, editScopeOn } from '../../issues/issue-rules.ts';
 import type { IssueView } from '../../issues/issue-repository.ts';
 import { getIssue, getIssues } from '../../issues/list/issue-query-service.ts';
 import type { IssueColumn, IssuePageShape } from '../../issues/list/issue-page-sql.ts';

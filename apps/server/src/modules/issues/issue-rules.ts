@@ -1,29 +1,237 @@
 import {
   AppError,
+  ISSUE_STATUSES,
+  ISSUE_VISIBILITIES,
+  PRIORITIES,
+  DISCIPLINE_STATUSES,
+  disciplineStatusMap,
+  canDeleteIssue as policyCanDelete,
+  canReadIssues,
   canSetDisciplineStatus,
   decideIssueStatus,
   hasPendingDisciplines,
+  issueEditScope,
   issueTextProblems,
-  throwFirstProblem,
   managesIssues,
+  throwFirstProblem,
   validateDisciplines,
   type DisciplineStatusMap,
   type EditScope as PolicyEditScope,
+  type IssueEditor,
+  type IssueStatus,
+  type IssueVisibility,
+  type Priority,
 } from '@obra/domain';
-import { editScopeOn, issueEditorOf } from './issue-permissions.ts';
+import type { issueDisciplines } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
-import {
-  checkDocumentReferences,
-  checkEnums,
-  checkReferenceFacts,
-  hasPin,
-  type IssueDisciplineInput,
-  type IssueFieldsInput,
-} from './issue-input-checks.ts';
+import type { ImageInput } from './images/issue-image-service.ts';
 import type { IssueDisciplineRow, IssueRow } from './issue-repository.ts';
 import type { HistoryChanges } from './issue-history-repository.ts';
 import type { IssueUpdateWrite, StoredIssue } from './issue-update-repository.ts';
-import { disciplineRowsFor, visibilityStamps } from './issue-stamps.ts';
+
+/**
+ * The server's rules on an issue, without I/O (issue 29: one decision module, docs/architecture.md "The walk of
+ * updateIssue"): the fields as sent and their checks (enumerations, dates, references, pins), the caller as the
+ * domain's issue policy sees them, the stamps a visibility and a discipline status bring, and the decision of an
+ * update. createIssue, updateIssue, bulk updates, copies and the BCF import decide here; the loads and stores live
+ * in the repositories, the order in the services.
+ */
+
+// ——— The fields as sent, and their checks ———
+
+/** A discipline of an issue as the caller sends it. */
+export interface IssueDisciplineInput {
+  disciplineId: number;
+  status: string;
+  deadline?: string | null | undefined;
+}
+
+/** The issue fields of createIssue and updateIssue; on update, undefined means "leave as is". */
+export interface IssueFieldsInput {
+  title?: string | null | undefined;
+  description?: string | null | undefined;
+  status?: string | null | undefined;
+  priority?: string | null | undefined;
+  visibility?: string | null | undefined;
+  category?: number | null | undefined;
+  creationPhase?: number | null | undefined;
+  resolutionPhase?: number | null | undefined;
+  deadline?: string | null | undefined;
+  groupId?: number | null | undefined;
+  disciplines?: readonly IssueDisciplineInput[] | null | undefined;
+  locals?: readonly number[] | null | undefined;
+  labels?: readonly number[] | null | undefined;
+  pin?: unknown;
+  viewpoints?: unknown;
+  bimPins?: unknown;
+  /** Project users mentioned in the issue (stored and told by recordIssueActivity). */
+  mentionedUsers?: readonly number[] | null | undefined;
+  /** The issue's images (replacing them; see replaceImages). */
+  images?: readonly ImageInput[] | null | undefined;
+  documentsReferences?: readonly Readonly<Record<string, unknown>>[] | null | undefined;
+  ccodeDocumentsReferences?: readonly Readonly<Record<string, unknown>>[] | null | undefined;
+  aiAssistantLogs?: unknown;
+}
+
+/**
+ * What an issue's fields point at, read from the project (loadReferenceFacts in issue-update-repository.ts, for
+ * createIssue and updateIssue; checkReferenceFacts decides on them): which sent disciplines exist (not removed),
+ * whether every sent location and label is the project's, its active categories and phases (when one is sent),
+ * and whether the sent group is the project's.
+ */
+export interface ReferenceFacts {
+  readonly disciplineIds: ReadonlySet<number>;
+  readonly localsKnown: boolean;
+  readonly labelsKnown: boolean;
+  readonly activeCategories?: ReadonlySet<number>;
+  readonly activePhases?: ReadonlySet<number>;
+  readonly groupKnown: boolean;
+  /** The project's switched-on discipline statuses, read when disciplines are sent. */
+  readonly activeStatuses?: ReadonlySet<string>;
+}
+
+/** The most document references of each kind an issue may carry. */
+export const MAX_DOCUMENT_REFERENCES = 200;
+
+/** Document references are stored as given, within a bound (BAD_USER_INPUT beyond it). */
+export function checkDocumentReferences(fields: IssueFieldsInput): void {
+  for (const field of ['documentsReferences', 'ccodeDocumentsReferences'] as const)
+    if ((fields[field]?.length ?? 0) > MAX_DOCUMENT_REFERENCES) throw badInput(field);
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function badInput(field: string): AppError {
+  return new AppError('BAD_USER_INPUT', `invalid ${field}`, { field });
+}
+
+/** Checks an enumerated value against its list; unknown values are refused rather than coerced. */
+export function checkEnums(fields: IssueFieldsInput): {
+  status?: IssueStatus;
+  priority?: Priority;
+  visibility?: IssueVisibility;
+} {
+  const status = ISSUE_STATUSES.find((s) => s.key === fields.status)?.key;
+  const priority = PRIORITIES.find((p) => p.key === fields.priority)?.key;
+  const visibility = ISSUE_VISIBILITIES.find((v) => v === fields.visibility);
+  if (fields.status != null && !status) throw badInput('status');
+  if (fields.priority != null && !priority) throw badInput('priority');
+  if (fields.visibility != null && !visibility) throw badInput('visibility');
+  if (fields.deadline != null && !DATE.test(fields.deadline)) throw badInput('deadline');
+  for (const d of fields.disciplines ?? [])
+    if (d.deadline != null && !DATE.test(d.deadline)) throw badInput('deadline');
+  return {
+    ...(status ? { status } : {}),
+    ...(priority ? { priority } : {}),
+    ...(visibility ? { visibility } : {}),
+  };
+}
+
+/**
+ * Checks that what the fields point at belongs to the project and is switched on, on the facts
+ * loadReferenceFacts read for these fields (or more): disciplines (not removed) and their statuses, locals,
+ * labels, category, phases and group, refused in that order.
+ */
+export function checkReferenceFacts(facts: ReferenceFacts, fields: IssueFieldsInput): void {
+  const disciplines = fields.disciplines ?? [];
+  if (disciplines.some((d) => !facts.activeStatuses?.has(d.status))) throw badInput('disciplines.status');
+  if (disciplines.some((d) => !facts.disciplineIds.has(d.disciplineId))) throw badInput('disciplines');
+  if (!facts.localsKnown) throw badInput('locals');
+  if (!facts.labelsKnown) throw badInput('labels');
+  if (fields.category != null && !facts.activeCategories?.has(fields.category)) throw badInput('category');
+  for (const phase of [fields.creationPhase, fields.resolutionPhase])
+    if (phase != null && !facts.activePhases?.has(phase)) throw badInput('phase');
+  if (!facts.groupKnown) throw new AppError('PROJECT_GROUP_NOT_FOUND');
+}
+
+/** Whether the issue has a location pin: on a drawing, image or document (pin), or on a model (bimPins). */
+export function hasPin(pin: unknown, bimPins: unknown): boolean {
+  if (Array.isArray(bimPins) && bimPins.length > 0) return true;
+  return pin !== null && pin !== undefined && typeof pin === 'object';
+}
+
+// ——— The caller as the issue policy sees them ———
+
+/** The caller as the domain's issue policy sees them (packages/domain/src/issues/issue-policy.ts). */
+export function issueEditorOf(access: ProjectAccess): IssueEditor {
+  return { userId: access.actor.account.id, role: access.role, userDisciplines: access.userDisciplines };
+}
+
+/**
+ * Throws FORBIDDEN unless the caller reads the project's issues: participants do; platform administrators,
+ * who reach a project only for its setup, see no issue (spec core §6, docs/permissions.md).
+ */
+export function requireIssueReader(access: ProjectAccess): void {
+  if (!canReadIssues(issueEditorOf(access))) throw new AppError('FORBIDDEN');
+}
+
+/** How much of an issue the caller may change (the domain policy's issueEditScope). */
+export function editScopeOn(
+  access: ProjectAccess,
+  row: Pick<IssueRow, 'createdByUserId'>,
+  disciplineIds: readonly number[],
+): PolicyEditScope {
+  return issueEditScope(issueEditorOf(access), {
+    createdByUserId: row.createdByUserId,
+    disciplines: disciplineIds.map((disciplineId) => ({ disciplineId })),
+  });
+}
+
+/** Whether the caller may change anything of an issue (the permission flag `edit`). */
+export function canEditIssue(
+  access: ProjectAccess,
+  row: Pick<IssueRow, 'createdByUserId'>,
+  disciplineIds: readonly number[],
+): boolean {
+  return editScopeOn(access, row, disciplineIds) !== 'none';
+}
+
+/** Whether the caller may delete an issue (the domain policy's canDeleteIssue). */
+export function canDeleteIssue(
+  access: ProjectAccess,
+  row: Pick<IssueRow, 'createdByUserId' | 'visibility'>,
+): boolean {
+  return policyCanDelete(issueEditorOf(access), row);
+}
+
+// ——— Stamps ———
+
+/**
+ * The stamps a visibility brings: leaving the draft (any visibility but creator) publishes the issue
+ * (visibilityUpdated*, the published date of the default sort); project_management and public also stamp
+ * toProjectManagement* / toPublic*.
+ */
+export function visibilityStamps(visibility: string, userId: number, now: Date) {
+  if (visibility === 'creator') return {};
+  return {
+    visibilityUpdatedAt: now,
+    visibilityUpdatedByUserId: userId,
+    ...(visibility === 'project_management'
+      ? { toProjectManagementAt: now, toProjectManagementByUserId: userId }
+      : {}),
+    ...(visibility === 'public' ? { toPublicAt: now, toPublicByUserId: userId } : {}),
+  };
+}
+
+/**
+ * Rows of issue_disciplines for the given disciplines. doneAt is stamped on entering a status that stamps it,
+ * kept while the status stays, and cleared when it leaves such a status.
+ */
+export function disciplineRowsFor(
+  issueId: number,
+  disciplines: readonly IssueDisciplineInput[],
+  previous: ReadonlyMap<number, { status: string; doneAt: Date | null }>,
+  now: Date,
+): (typeof issueDisciplines.$inferInsert)[] {
+  return disciplines.map((d) => {
+    const before = previous.get(d.disciplineId);
+    const stamps = DISCIPLINE_STATUS_RULES.get(d.status)?.doneAt ?? false;
+    const doneAt = !stamps ? null : before && before.status === d.status ? before.doneAt : now;
+    return { issueId, disciplineId: d.disciplineId, status: d.status, deadline: d.deadline ?? null, doneAt };
+  });
+}
+
+// ——— The decision of an update ———
 
 /** How much of an issue the caller may change once past the FORBIDDEN check. */
 export type EditScope = Exclude<PolicyEditScope, 'none'>;
@@ -139,11 +347,11 @@ export function checkUpdatedFields(input: IssueFieldsInput, row: IssueRow): void
   }
 }
 
-/** The project's discipline statuses: every one with its rules, and the keys switched on. */
-export interface ProjectStatuses {
-  readonly all: DisciplineStatusMap;
-  readonly active: ReadonlySet<string>;
-}
+/**
+ * The discipline statuses with their rules (spec core §7): the same in every project, which only switches some
+ * off (the facts' activeStatuses, read with the rest of what an input points at).
+ */
+export const DISCIPLINE_STATUS_RULES: DisciplineStatusMap = disciplineStatusMap(DISCIPLINE_STATUSES);
 
 /** What decideIssueUpdate decides: the columns after the update, the children to replace, the history's changes. */
 export interface IssueUpdatePlan {
@@ -166,17 +374,17 @@ export interface IssueUpdatePlan {
  */
 export function decideIssueUpdate(
   access: ProjectAccess,
-  statuses: ProjectStatuses,
   stored: StoredIssue,
   input: IssueFieldsInput,
-  enums: ReturnType<typeof checkEnums>,
+  enums: ReturnType<typeof checkEnums> = checkEnums(input),
 ): IssueUpdatePlan {
+  const statuses = DISCIPLINE_STATUS_RULES;
   const { row, disciplines: current } = stored;
-  checkScope(access, editScopeOf(access, row, current), input, row, current, statuses.all);
+  checkScope(access, editScopeOf(access, row, current), input, row, current, statuses);
   checkUpdatedFields(input, row);
   checkDocumentReferences(input);
   const changed = input.disciplines ? changedDisciplines(input.disciplines, current) : undefined;
-  checkReferenceFacts(stored.references, { ...input, disciplines: changed }, statuses.active);
+  checkReferenceFacts(stored.references, { ...input, disciplines: changed });
   const merged = mergedColumns(row, input);
   if (merged.visibility === 'group' && merged.groupId === null)
     throw new AppError('REQUIRED_FIELD', 'REQUIRED_FIELD', { fields: ['groupId'] });
@@ -188,7 +396,7 @@ export function decideIssueUpdate(
       status: d.status,
       deadline: d.deadline ?? null,
     })),
-    statuses: statuses.all,
+    statuses,
     resolutionPhase: merged.resolutionPhase,
     creationPhase: merged.creationPhase,
   });
@@ -210,7 +418,7 @@ export function decideIssueUpdate(
       diff({ disciplines: current.map(entry) }, { disciplines: input.disciplines.map(entry) }),
     );
     const previous = new Map(current.map((d) => [d.disciplineId, d]));
-    plan.disciplines = disciplineRowsFor(row.id, input.disciplines, statuses.all, previous, new Date());
+    plan.disciplines = disciplineRowsFor(row.id, input.disciplines, previous, new Date());
   }
   for (const list of ['locals', 'labels'] as const) {
     const sent = input[list];
