@@ -94,6 +94,19 @@ export function pageChildren(
   const disciplineJoin = options.disciplineDetails
     ? sql` left join project_disciplines pd on pd.id = d.discipline_id`
     : sql``;
+  // An issue's labels or locations: the ids of its link table, in id order.
+  const links = (key: string, list: 'labels' | 'locals') => {
+    const [table, column] = [sql.identifier(`issue_${list}`), sql.identifier(`${list.slice(0, -1)}_id`)];
+    return {
+      key,
+      empty: true,
+      part: child(
+        `child_${list}`,
+        sql`select l.issue_id, json_agg(l.${column} order by l.${column}) as v
+          from ${table} l where l.issue_id = any(${pageIds}) group by l.issue_id`,
+      ),
+    };
+  };
   const parts: { key: string; part: ReturnType<typeof child>; empty: boolean }[] = [
     {
       key: 'd',
@@ -105,26 +118,9 @@ export function pageChildren(
           from issue_disciplines d${disciplineJoin} where d.issue_id = any(${pageIds}) group by d.issue_id`,
       ),
     },
-    {
-      key: 'la',
-      empty: true,
-      part: child(
-        'child_labels',
-        sql`select l.issue_id, json_agg(l.label_id order by l.label_id) as v
-          from issue_labels l where l.issue_id = any(${pageIds}) group by l.issue_id`,
-      ),
-    },
+    links('la', 'labels'),
   ];
-  if (options.localIds !== false)
-    parts.push({
-      key: 'lo',
-      empty: true,
-      part: child(
-        'child_locals',
-        sql`select l.issue_id, json_agg(l.local_id order by l.local_id) as v
-          from issue_locals l where l.issue_id = any(${pageIds}) group by l.issue_id`,
-      ),
-    });
+  if (options.localIds !== false) parts.push(links('lo', 'locals'));
   if (options.userState !== false)
     parts.push({
       key: 's',
