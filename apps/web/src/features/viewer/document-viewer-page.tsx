@@ -1,16 +1,13 @@
 import { Alert, Anchor, Breadcrumbs, Center, Loader, Stack, Text } from '@mantine/core';
 import type { DocumentPin, ShownPin, SheetReference } from '@obra/domain';
-import { Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useClient, useQuery } from 'urql';
-import { IssueScreenDataDocument, IssuesListPageDocument } from '../../gql/generated.ts';
+import { useClient } from 'urql';
+import { IssuesListPageDocument } from '../../gql/generated.ts';
 import { SessionContext } from '../../app/guards/session-context.ts';
-import { RestError, toUiError } from '../../lib/api-errors.ts';
-import { offlineDocument, readDrawing } from '../../lib/offline/drawing-store.ts';
 import { OfflineDrawingToggle } from '../offline/offline-drawing-toggle.tsx';
 import { showErrorToast } from '../../lib/error-toast.ts';
-import { IssueFormDialog } from '../issues/edit/issue-form-dialog.tsx';
 import type { IssueFormValues } from '../issues/edit/issue-form-model.ts';
 import { issueViewPath } from '../issues/shared/issue-list-context.ts';
 import { useProject } from '../projects/project-context.ts';
@@ -22,6 +19,8 @@ import {
   type SheetChoice,
 } from './document-viewer.tsx';
 import { sheetIssueDraft } from './sheet-issue.ts';
+import { SheetIssueDialog } from './sheet-issue-dialog.tsx';
+import { useOpenedDocument } from './use-opened-document.ts';
 import {
   createMarkup,
   deleteMarkup,
@@ -29,23 +28,12 @@ import {
   documentPins,
   forgetAlignment,
   loadAlignment,
-  openDocuments,
   saveAlignment,
   updateMarkup,
-  type ViewerDocument,
 } from './viewer-api.ts';
 
 /** The most issues offered to share a markup with at once (the search narrows them). */
 const SHARE_ISSUES_SHOWN = 20;
-
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'error'; code: string }
-  | { status: 'ready'; document: ViewerDocument }
-  /** Opened from the drawing kept on this device (issue 34): no network. */
-  | { status: 'offline'; document: ViewerDocument; revision: string; syncedAt: string }
-  /** No network, and the drawing is not kept on this device. */
-  | { status: 'not-kept' };
 
 /**
  * /workspace/project/{projectId}/drive/documents/{documentId}?revision=&page=&compare= — one drive document in the
@@ -59,52 +47,13 @@ export function DocumentViewerPage() {
   const params = useParams();
   const documentId = Number(params['documentId']);
   const [search, setSearch] = useSearchParams();
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const loaded = useOpenedDocument(project.id, documentId, userId);
   const [pinsVersion, setPinsVersion] = useState(0);
   const [draft, setDraft] = useState<{
     initial: IssueFormValues;
     reference: SheetReference;
     imageUrl: string;
   } | null>(null);
-
-  useEffect(() => {
-    if (!Number.isInteger(documentId) || documentId <= 0) {
-      setLoaded({ status: 'error', code: 'DOCUMENTS_NOT_FOUND' });
-      return;
-    }
-    let live = true;
-    let release: (() => void) | null = null;
-    setLoaded({ status: 'loading' });
-    // Without an answer (no network, or a session offline without a token), the drawing kept on this device.
-    const fromDevice = async () => {
-      const drawing = userId === undefined ? undefined : await readDrawing(userId, project.id, documentId);
-      if (!live) return;
-      if (!drawing) {
-        setLoaded({ status: 'not-kept' });
-        return;
-      }
-      const opened = offlineDocument(drawing);
-      release = opened.release;
-      setLoaded({
-        status: 'offline',
-        document: opened.document,
-        revision: drawing.revision,
-        syncedAt: drawing.syncedAt,
-      });
-    };
-    openDocuments(project.id, [documentId]).then(
-      ([document]) => live && document && setLoaded({ status: 'ready', document }),
-      (error: unknown) => {
-        if (!live) return;
-        if (!(error instanceof RestError) || !navigator.onLine) void fromDevice();
-        else setLoaded({ status: 'error', code: toUiError(error).code });
-      },
-    );
-    return () => {
-      live = false;
-      release?.();
-    };
-  }, [project.id, documentId, userId]);
 
   const pinsOf = useCallback(
     (id: number): Promise<DocumentPin[]> => {
@@ -312,27 +261,5 @@ export function DocumentViewerPage() {
         </Suspense>
       )}
     </Stack>
-  );
-}
-
-/** The existing create-issue dialog, opened with the sheet's picture, the pin and the document reference. */
-function SheetIssueDialog(props: {
-  draft: { initial: IssueFormValues; reference: SheetReference };
-  onClose: () => void;
-  onSaved: (issueId: number) => void;
-}) {
-  const { project } = useProject();
-  const [data] = useQuery({ query: IssueScreenDataDocument, variables: { projectId: project.id } });
-  const references = useMemo(() => [{ ...props.draft.reference }], [props.draft.reference]);
-  return (
-    <IssueFormDialog
-      project={project}
-      groups={data.data?.projectIssuesGeneralData.groups ?? []}
-      issueId={null}
-      initial={props.draft.initial}
-      documentsReferences={references}
-      onClose={props.onClose}
-      onSaved={props.onSaved}
-    />
   );
 }

@@ -1,36 +1,30 @@
-import { ActionIcon, Box, Group, Slider } from '@mantine/core';
-import { IconArrowsMaximize, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
+import { Box } from '@mantine/core';
 import type { Divider, SheetPoint, ShownPin } from '@obra/domain';
 import {
   useCallback,
   useEffect,
   useLayoutEffect,
-  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
   type PointerEvent,
-  type SetStateAction,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ZOOM_FACTOR, ZOOM_SLIDER_MAX, ZOOM_SLIDER_MIN } from '../../editor/model/editor-constants.ts';
-import { scaleToSlider, sliderToScale, wheelScale } from '../../editor/model/zoom-model.ts';
-import { screenPoint } from '../../editor/model/geometry.ts';
-import { SheetGestures } from './sheet-gestures.ts';
-import { SETTLE_MS, renderGate } from './render-gate.ts';
-import { canvasShift } from './view-shift.ts';
+import { renderGate } from './render-gate.ts';
 import {
   fitView,
   pageOf,
-  paintSheet,
-  zoomAround,
   type SheetLayer,
   type SheetMarkup,
   type SheetTiles,
   type SheetView,
 } from './sheet-paint.ts';
 import { SheetDividers, SheetMarkers, SheetPins } from './sheet-overlays.tsx';
+import { sheetKeyAction, sheetViewReducer, type SheetViewAction } from './sheet-view-model.ts';
+import { SheetZoomBar } from './sheet-zoom-bar.tsx';
+import { useSheetDraw } from './use-sheet-draw.ts';
 import { useSheetTiles } from './use-sheet-tiles.ts';
+import { useSheetTouch } from './use-sheet-touch.ts';
 
 export type { SheetLayer, SheetMarkup, SheetTiles, SheetView } from './sheet-paint.ts';
 
@@ -38,8 +32,6 @@ const NO_MARKUPS: readonly SheetMarkup[] = [];
 
 /** Pointer travel (px) under which a press is a click, not a pan. */
 const CLICK_TOLERANCE = 4;
-/** Keyboard pan step (px). */
-const PAN_STEP = 60;
 
 export interface SheetCanvasProps {
   readonly width: number;
@@ -63,6 +55,7 @@ export interface SheetCanvasProps {
 /**
  * The sheet on a canvas: wheel zoom around the pointer (delta / 40 steps of 1.1, spec editor §4.3), the zoom slider
  * (10–100, §2.1), zoom to fit, drag to pan, keyboard (+ − 0 and arrows). Pins and picked points are DOM over it.
+ * Each input is an action on the view (sheet-view-model.ts).
  */
 export function SheetCanvas(props: SheetCanvasProps) {
   const { width, height, layers, fitKey } = props;
@@ -75,21 +68,11 @@ export function SheetCanvas(props: SheetCanvasProps) {
   const [view, setViewState] = useState<SheetView>({ scale: 1, x: 0, y: 0 });
   // Every change of the view tells the render gate at once, in the input event that makes it: pdf.js's slices
   // stop before the frame that shows the move, not after it was drawn (render-gate.ts).
-  const setView = useCallback((next: SetStateAction<SheetView>) => {
+  const apply = useCallback((action: SheetViewAction) => {
     renderGate.moved();
-    setViewState(next);
+    setViewState((current) => sheetViewReducer(current, action));
   }, []);
   const [tileTick, setTileTick] = useState(0);
-  const drawnView = useRef<SheetView | null>(null);
-  /** What the canvas was last drawn from besides the view (a change draws it again rather than moving it). */
-  const drawnWith = useRef<Record<string, unknown> | null>(null);
-  const settleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (settleTimer.current) clearTimeout(settleTimer.current);
-    },
-    [],
-  );
   const drag = useRef<{ startX: number; startY: number; view: SheetView; moved: boolean; id: number } | null>(
     null,
   );
@@ -115,136 +98,14 @@ export function SheetCanvas(props: SheetCanvasProps) {
     setViewState(fitView(width, height, size.width, size.height));
   }, [fitKey, width, height, size.width, size.height]);
 
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const frame = requestAnimationFrame(() => {
-      const dpr = window.devicePixelRatio || 1;
-      const pixelWidth = Math.round(size.width * dpr);
-      const pixelHeight = Math.round(size.height * dpr);
-      const page = { width, height };
-      // A view that moved since the last draw holds pdf.js back (render-gate.ts) and draws with cheaper smoothing;
-      // once it stands still it is drawn again with the finer one.
-      const last = drawnView.current;
-      const moved = last !== null && (last.scale !== view.scale || last.x !== view.x || last.y !== view.y);
-      if (moved) {
-        renderGate.moved();
-        if (settleTimer.current) clearTimeout(settleTimer.current);
-        settleTimer.current = setTimeout(() => {
-          settleTimer.current = null;
-          setTileTick((n) => n + 1);
-        }, SETTLE_MS);
-      }
-      // A mouse drag of a page that fits the view, with nothing else changed since the canvas was drawn: the canvas
-      // element moves (view-shift.ts); it is drawn again when the view stands still or the drag ends.
-      const inputs = { layers, tiles, tileTick, markups, width, height, size };
-      const same =
-        drawnWith.current !== null &&
-        (Object.keys(inputs) as (keyof typeof inputs)[]).every(
-          (key) => drawnWith.current?.[key] === inputs[key],
-        );
-      const shift = drag.current?.moved && same ? canvasShift(last, view, size, page) : null;
-      if (shift) {
-        // Its own compositing layer while it is moved, so that moving it repaints nothing; only then, so that the
-        // other gestures, which draw it each frame, compose as before.
-        canvas.style.willChange = 'transform';
-        canvas.style.transform = `translate(${shift.x}px, ${shift.y}px)`;
-        return;
-      }
-      canvas.style.transform = '';
-      canvas.style.willChange = '';
-      drawnView.current = view;
-      drawnWith.current = inputs;
-      if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
-      if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
-      const ctx = canvas.getContext('2d', { willReadFrequently: true });
-      if (!ctx) return;
-      const still = !moved && settleTimer.current === null;
-      const missing = paintSheet(ctx, { layers, tiles, markups, view, size, page, dpr, still });
-      const box = boxRef.current;
-      if (box) {
-        box.dataset.tileLevel = missing ? String(missing.level) : '';
-        box.dataset.tilesMissing = missing ? String(missing.count) : '0';
-      }
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [layers, tiles, tileTick, view, size, width, height, markups]);
-
+  const inputs = { layers, tiles, tileTick, markups, view, size, width, height };
+  useSheetDraw(canvasRef, boxRef, () => drag.current?.moved === true, inputs, setTileTick);
   useSheetTiles(tiles, view, size, { width, height }, setTileTick);
+  const tapRef = useSheetTouch(boxRef, view, apply);
 
-  // Wheel zoom needs a non-passive listener to keep the page from scrolling.
-  useEffect(() => {
-    const box = boxRef.current;
-    if (!box) return;
-    const onWheel = (event: WheelEvent) => {
-      event.preventDefault();
-      const rect = box.getBoundingClientRect();
-      const at = { x: event.clientX - rect.left, y: event.clientY - rect.top };
-      setView((v) => zoomAround(v, wheelScale(v.scale, event.deltaY), at));
-    };
-    box.addEventListener('wheel', onWheel, { passive: false });
-    return () => box.removeEventListener('wheel', onWheel);
-  }, [setView]);
-
-  // Fingers: the editor's touch gestures (pinch zoom and pan, one finger after its delay, taps pick).
-  const tapRef = useRef<(clientX: number, clientY: number) => void>(() => undefined);
-  const gestures = useMemo(
-    () =>
-      new SheetGestures(
-        { scale: 1, x: 0, y: 0 },
-        {
-          onView: (viewpoint) => setView({ scale: viewpoint.scale, x: viewpoint.x, y: viewpoint.y }),
-          onTap: (at) => {
-            const rect = boxRef.current?.getBoundingClientRect();
-            if (rect) tapRef.current(at.x + rect.left, at.y + rect.top);
-          },
-        },
-      ),
-    [setView],
-  );
-  useEffect(() => () => gestures.dispose(), [gestures]);
-  useEffect(() => gestures.setView(view), [gestures, view]);
-  useEffect(() => {
-    const box = boxRef.current;
-    if (!box) return;
-    const points = (event: TouchEvent) => {
-      const rect = box.getBoundingClientRect();
-      return Array.from(event.touches, (touch) =>
-        screenPoint(touch.clientX - rect.left, touch.clientY - rect.top),
-      );
-    };
-    // A pin or a divider under a single finger keeps its own handling (a tap opens the pin's issue).
-    const onOwnControl = (event: TouchEvent) =>
-      event.target instanceof Element &&
-      event.target !== box &&
-      event.target.closest('[data-testid="sheet-pin"], [role="separator"]') !== null;
-    const onStart = (event: TouchEvent) => {
-      if (event.touches.length === 1 && onOwnControl(event)) return;
-      event.preventDefault();
-      box.focus();
-      gestures.touch.start(points(event));
-    };
-    const onMove = (event: TouchEvent) => {
-      if (gestures.touch.phaseName === 'idle') return;
-      event.preventDefault();
-      gestures.touch.move(points(event));
-    };
-    const onEnd = (event: TouchEvent) => gestures.touch.end(event.touches.length);
-    box.addEventListener('touchstart', onStart, { passive: false });
-    box.addEventListener('touchmove', onMove, { passive: false });
-    box.addEventListener('touchend', onEnd);
-    box.addEventListener('touchcancel', onEnd);
-    return () => {
-      box.removeEventListener('touchstart', onStart);
-      box.removeEventListener('touchmove', onMove);
-      box.removeEventListener('touchend', onEnd);
-      box.removeEventListener('touchcancel', onEnd);
-    };
-  }, [gestures]);
-
-  const centre = { x: size.width / 2, y: size.height / 2 };
-  const zoomBy = (steps: number) => setView((v) => zoomAround(v, v.scale * ZOOM_FACTOR ** steps, centre));
-  const fit = () => setView(fitView(width, height, size.width, size.height));
+  const page = { width, height };
+  const zoomBy = (steps: number) => apply({ type: 'zoom', steps, size });
+  const fit = () => apply({ type: 'fit', page, size });
 
   const toPage = useCallback(
     (clientX: number, clientY: number): SheetPoint | null => {
@@ -282,7 +143,7 @@ export function SheetCanvas(props: SheetCanvasProps) {
     const dy = event.clientY - d.startY;
     if (!d.moved && Math.hypot(dx, dy) < CLICK_TOLERANCE) return;
     d.moved = true;
-    setView({ ...d.view, x: d.view.x + dx, y: d.view.y + dy });
+    apply({ type: 'drag', from: d.view, dx, dy });
   };
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     if (dividerDrag.current) {
@@ -297,20 +158,10 @@ export function SheetCanvas(props: SheetCanvasProps) {
     pick(event.clientX, event.clientY);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const keys: Record<string, () => void> = {
-      '+': () => zoomBy(5),
-      '=': () => zoomBy(5),
-      '-': () => zoomBy(-5),
-      '0': fit,
-      ArrowLeft: () => setView((v) => ({ ...v, x: v.x + PAN_STEP })),
-      ArrowRight: () => setView((v) => ({ ...v, x: v.x - PAN_STEP })),
-      ArrowUp: () => setView((v) => ({ ...v, y: v.y + PAN_STEP })),
-      ArrowDown: () => setView((v) => ({ ...v, y: v.y - PAN_STEP })),
-    };
-    const action = keys[event.key];
+    const action = sheetKeyAction(event.key, page, size);
     if (!action || event.target !== event.currentTarget) return;
     event.preventDefault();
-    action();
+    apply(action);
   };
 
   return (
@@ -363,33 +214,12 @@ export function SheetCanvas(props: SheetCanvasProps) {
         )}
         {props.markers && <SheetMarkers markers={props.markers} view={view} />}
       </Box>
-      <Group
-        gap="xs"
-        p={6}
-        wrap="nowrap"
-        style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-      >
-        <ActionIcon variant="subtle" aria-label={t('zoom.out')} onClick={() => zoomBy(-5)}>
-          <IconZoomOut size={18} />
-        </ActionIcon>
-        <Slider
-          aria-label={t('zoom.slider')}
-          data-testid="zoom-slider"
-          min={ZOOM_SLIDER_MIN}
-          max={ZOOM_SLIDER_MAX}
-          step={1}
-          value={Math.round(scaleToSlider(view.scale))}
-          onChange={(value) => setView((v) => zoomAround(v, sliderToScale(value), centre))}
-          label={(value) => `${Math.round(sliderToScale(value) * 100)}%`}
-          style={{ flex: 1, maxWidth: 240 }}
-        />
-        <ActionIcon variant="subtle" aria-label={t('zoom.in')} onClick={() => zoomBy(5)}>
-          <IconZoomIn size={18} />
-        </ActionIcon>
-        <ActionIcon variant="subtle" aria-label={t('zoom.fit')} onClick={fit}>
-          <IconArrowsMaximize size={18} />
-        </ActionIcon>
-      </Group>
+      <SheetZoomBar
+        scale={view.scale}
+        onZoom={zoomBy}
+        onSlider={(value) => apply({ type: 'slider', value, size })}
+        onFit={fit}
+      />
     </Box>
   );
 }

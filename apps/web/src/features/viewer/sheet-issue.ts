@@ -1,7 +1,7 @@
 import { sheetReference, type SheetReference } from '@obra/domain';
 import { emptyIssueForm, type IssueFormValues } from '../issues/edit/issue-form-model.ts';
 import { imageFromFile } from '../issues/edit/form-images-model.ts';
-import type { PinPlacement } from './document-viewer.tsx';
+import type { PinPlacement } from './document-viewer-model.ts';
 
 /** The longest side of the sheet picture an issue raised on a sheet keeps as its image. */
 export const SNAPSHOT_MAX_SIDE = 1600;

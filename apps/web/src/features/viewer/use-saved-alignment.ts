@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { IDENTITY_ALIGNMENT, type Alignment } from '@obra/domain';
 import { pairQuery, type AlignmentPairKey } from './viewer-api.ts';
-import type { SheetChoice } from './document-viewer.tsx';
+import type { SheetChoice } from './document-viewer-model.ts';
 
 /**
  * What the host keeps of the alignment of a pair (the server's saved alignments): two documents, or two revisions

@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, type Dispatch } from 'react';
 import { forRevision } from '@obra/domain';
 import { listShapes } from '../../editor/model/markup-model.ts';
 import { loadMarkup } from '../../editor/model/markup-schema.ts';
-import type { MarkupListState } from './markup-controls.tsx';
 import type { ShareIssue } from './markup-dialog.tsx';
-import type { SheetMarkup } from './sheet-canvas.tsx';
-import type { SheetChoice } from './document-viewer.tsx';
+import type { SheetMarkup } from './sheet-paint.ts';
+import type { DocumentViewerAction, MarkupsState, SheetChoice } from './document-viewer-model.ts';
 import type { MarkupSave, ViewerDocument, ViewerMarkup } from './viewer-api.ts';
 
 /** What the host keeps of the markups on documents (the server's viewer markups) and the issues to share with. */
@@ -22,33 +21,32 @@ export interface MarkupStore {
 }
 
 /**
- * The markups of the base document (mine and those shared with issues I see), loaded from the host's store and
- * carried over to the shown revision and page like pins; the one being drawn or edited; saving and removing.
- * `baseDoc` undefined: markups are not shown (comparing two sheets).
+ * The markups of the base document (mine and those shared with issues I see), loaded from the host's store into the
+ * viewer's model (`markups`, `dispatch`) and carried over to the shown revision and page like pins; saving and
+ * removing. `baseDoc` undefined: markups are not shown (comparing two sheets).
  */
 export function useSheetMarkups(
   markupStore: MarkupStore | undefined,
   baseDoc: ViewerDocument | undefined,
   base: SheetChoice | null,
   shownPage: number,
+  markups: MarkupsState,
+  dispatch: Dispatch<DocumentViewerAction>,
 ) {
   const baseDocumentId = base?.documentId ?? null;
-  const [markupList, setMarkupList] = useState<MarkupListState>({ status: 'loading' });
-  const [markupsVersion, setMarkupsVersion] = useState(0);
-  const [markupsVisible, setMarkupsVisible] = useState(true);
-  const [markupEdit, setMarkupEdit] = useState<{ markup: ViewerMarkup | null } | null>(null);
+  const { list: markupList, version, visible: markupsVisible, edit: markupEdit } = markups;
   useEffect(() => {
     if (baseDocumentId === null || !markupStore) return;
     let live = true;
-    setMarkupList({ status: 'loading' });
+    dispatch({ type: 'markupsLoading' });
     markupStore.list(baseDocumentId).then(
-      (items) => live && setMarkupList({ status: 'ready', items }),
-      () => live && setMarkupList({ status: 'error' }),
+      (items) => live && dispatch({ type: 'markupsLoaded', items }),
+      () => live && dispatch({ type: 'markupsFailed' }),
     );
     return () => {
       live = false;
     };
-  }, [baseDocumentId, markupStore, markupsVersion]);
+  }, [baseDocumentId, markupStore, version, dispatch]);
   const shownMarkups = useMemo(() => {
     if (!baseDoc || !base || markupList.status !== 'ready') return [];
     const oldestFirst = baseDoc.revisions.map((r) => r.revisionName).reverse();
@@ -70,15 +68,13 @@ export function useSheetMarkups(
     if (!markupStore || !base || !markupEdit) return;
     if (markupEdit.markup) await markupStore.update(base.documentId, markupEdit.markup.id, save);
     else await markupStore.create(base.documentId, { revision: base.revision, page: shownPage }, save);
-    setMarkupEdit(null);
-    setMarkupsVisible(true);
-    setMarkupsVersion((v) => v + 1);
+    dispatch({ type: 'markupSaved' });
   };
   const removeMarkup = (markup: ViewerMarkup) => {
     if (!markupStore) return;
     markupStore.remove(markup.documentId, markup.id).then(
-      () => setMarkupsVersion((v) => v + 1),
-      () => setMarkupList({ status: 'error' }),
+      () => dispatch({ type: 'markupsReload' }),
+      () => dispatch({ type: 'markupsFailed' }),
     );
   };
   return {
@@ -86,12 +82,12 @@ export function useSheetMarkups(
     shownMarkups,
     sheetMarkups,
     markupsVisible,
-    setMarkupsVisible,
+    setMarkupsVisible: (visible: boolean) => dispatch({ type: 'markupsVisible', visible }),
     markupEdit,
-    setMarkupEdit,
+    setMarkupEdit: (edit: { markup: ViewerMarkup | null } | null) => dispatch({ type: 'editMarkup', edit }),
     saveMarkup,
     removeMarkup,
     /** Loads the list again (after a failed load). */
-    reloadMarkups: () => setMarkupsVersion((v) => v + 1),
+    reloadMarkups: () => dispatch({ type: 'markupsReload' }),
   };
 }

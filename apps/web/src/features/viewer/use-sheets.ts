@@ -1,17 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ViewerRevision } from './viewer-api.ts';
-import { loadSheet, type RenderedPage, type Sheet } from './sheet-source.ts';
+import { loadSheet, type Sheet } from './sheet-source.ts';
+import type { PageState, SheetState } from './document-viewer-model.ts';
 
-/** A sheet as it loads. */
-export type SheetState =
-  | { readonly status: 'loading' }
-  | { readonly status: 'ready'; readonly sheet: Sheet }
-  | { readonly status: 'error' }
-  | { readonly status: 'unsupported' };
+export type { SheetState } from './document-viewer-model.ts';
 
-/** Loads the sheet of a revision (null: none), disposing of it when another is asked. */
-export function useSheet(revision: ViewerRevision | null): SheetState {
-  const [state, setState] = useState<SheetState>({ status: 'loading' });
+/**
+ * Loads the sheet of a revision (null: none), disposing of it when another is asked; each state it goes through
+ * (loading, ready, error, unsupported) is reported to `report` (the viewer's model).
+ */
+export function useSheet(revision: ViewerRevision | null, report: (state: SheetState) => void): void {
   const fileId = revision?.fileId ?? null;
   const url = revision?.url ?? null;
   const kind = revision?.kind ?? null;
@@ -20,7 +18,10 @@ export function useSheet(revision: ViewerRevision | null): SheetState {
   urlRef.current = url;
   const pagesRef = useRef(revision?.pages ?? null);
   pagesRef.current = revision?.pages ?? null;
+  const reportRef = useRef(report);
+  reportRef.current = report;
   useEffect(() => {
+    const setState = (state: SheetState) => reportRef.current(state);
     const url = urlRef.current;
     if (fileId === null || url === null || kind === null) {
       setState({ status: 'loading' });
@@ -51,14 +52,15 @@ export function useSheet(revision: ViewerRevision | null): SheetState {
       loaded?.dispose();
     };
   }, [fileId, kind]);
-  return state;
 }
 
-/** One page of a ready sheet, drawn (null while drawing or without a sheet). */
-export function usePage(state: SheetState, pageNumber: number): RenderedPage | null | 'error' {
-  const [page, setPage] = useState<RenderedPage | null | 'error'>(null);
+/** Draws one page of a ready sheet, reporting it to `report` (null while drawing or without a sheet). */
+export function usePage(state: SheetState, pageNumber: number, report: (page: PageState) => void): void {
   const sheet = state.status === 'ready' ? state.sheet : null;
+  const reportRef = useRef(report);
+  reportRef.current = report;
   useEffect(() => {
+    const setPage = (page: PageState) => reportRef.current(page);
     if (!sheet) {
       setPage(null);
       return;
@@ -72,5 +74,4 @@ export function usePage(state: SheetState, pageNumber: number): RenderedPage | n
       live = false;
     };
   }, [sheet, pageNumber]);
-  return page;
 }

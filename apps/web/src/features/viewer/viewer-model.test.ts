@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PAGE_PIXELS, MAX_RENDER_SCALE, renderScaleFor } from './sheet-source.ts';
-import { alignmentPair } from './document-viewer.tsx';
+import { alignmentPair } from './use-saved-alignment.ts';
 import { documentViewerPath, pairQuery } from './viewer-api.ts';
 import { apiUrl } from '../../lib/api/rest-client.ts';
 
