@@ -11,6 +11,7 @@ import {
 } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import type { Actor } from '../../auth/actor.ts';
+import type { AppServices } from '../../services.ts';
 import {
   findProjectByKey,
   findProjectWithParticipation,
@@ -44,6 +45,18 @@ export interface ProjectAccess {
  */
 export async function loadProjectAccess(db: Db, actor: Actor, projectId: number): Promise<ProjectAccess> {
   return loadAccessWhere(db, actor, { id: projectId });
+}
+
+/**
+ * A read of a project's list (its people, disciplines, companies) for its participants only: the caller's access
+ * is loaded first (PROJECT_NOT_FOUND otherwise), then `read` answers.
+ */
+export function participantsRead<T>(read: (db: Db, projectId: number) => Promise<T>) {
+  return async (services: Pick<AppServices, 'database'>, actor: Actor, projectId: number): Promise<T> => {
+    const { db } = services.database;
+    await loadProjectAccess(db, actor, projectId);
+    return read(db, projectId);
+  };
 }
 
 /** loadProjectAccess for a project named by its GUID (the BCF-API's project_id), in the same one statement. */

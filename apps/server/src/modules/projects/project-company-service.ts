@@ -5,7 +5,7 @@ import { enqueueMailTo } from '../identity/identity-mail.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { companyPolicyActor } from '../companies/company-policy.ts';
-import { loadForWrite, loadProjectAccess, type ProjectAccess } from './project-access.ts';
+import { loadForWrite, participantsRead, type ProjectAccess } from './project-access.ts';
 import { existingDisciplineIds } from './project-access-repository.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { findCompanyById } from '../companies/company-repository.ts';
@@ -264,8 +264,4 @@ export async function answerProjectInvite(
 }
 
 /** Participations and pending invitations of a project (projectCompanies). */
-export async function projectCompaniesOf(services: AppServices, actor: Actor, projectId: number) {
-  const { db } = services.database;
-  await loadProjectAccess(db, actor, projectId);
-  return participationsAndInvites(db, projectId);
-}
+export const projectCompaniesOf = participantsRead(participationsAndInvites);

@@ -2,9 +2,9 @@ import { SYSTEM_ROLES } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { listDisciplines, type DisciplineRow } from './project-settings-repository.ts';
+import { listDisciplines } from './project-settings-repository.ts';
 import { issueCardCounters } from '../issues/list/issue-card-counter-repository.ts';
-import { loadProjectAccess, type ProjectRow } from './project-access.ts';
+import { participantsRead, type ProjectRow } from './project-access.ts';
 import { findCompaniesByIds, listCompaniesByName } from '../companies/company-repository.ts';
 import {
   projectStarsOf,
@@ -122,24 +122,10 @@ export async function companyProjectCards(
 }
 
 /** projectUsers: the people of a project, for its participants (PROJECT_NOT_FOUND otherwise). */
-export async function projectUsersOf(
-  services: AppServices,
-  actor: Actor,
-  projectId: number,
-): Promise<ProjectUserView[]> {
-  await loadProjectAccess(services.database.db, actor, projectId);
-  return listProjectUsers(services.database.db, projectId);
-}
+export const projectUsersOf = participantsRead(listProjectUsers);
 
 /** projectDisciplines: the disciplines of a project, for its participants (PROJECT_NOT_FOUND otherwise). */
-export async function projectDisciplinesOf(
-  services: AppServices,
-  actor: Actor,
-  projectId: number,
-): Promise<DisciplineRow[]> {
-  await loadProjectAccess(services.database.db, actor, projectId);
-  return listDisciplines(services.database.db, projectId);
-}
+export const projectDisciplinesOf = participantsRead(listDisciplines);
 
 /** The projects the caller's company takes part in, as cards. */
 export async function workspaceProjects(services: AppServices, actor: Actor): Promise<ProjectCardView[]> {

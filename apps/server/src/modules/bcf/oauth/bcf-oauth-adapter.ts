@@ -5,7 +5,6 @@ import {
   deleteOauthRecord,
   deleteOauthRecordsOfGrants,
   findLiveOauthRecord,
-  findLiveOauthRecordByUid,
   markOauthRecordConsumed,
   upsertOauthRecord,
 } from './bcf-oauth-repository.ts';
@@ -62,7 +61,7 @@ export class BcfOauthAdapter {
   }
 
   async find(id: string): Promise<Payload | undefined> {
-    const row = await findLiveOauthRecord(this.db, this.model, sha256(id));
+    const row = await findLiveOauthRecord(this.db, this.model, { idHash: sha256(id) });
     if (!row) return undefined;
     const payload = row.payload as Payload;
     return {
@@ -73,7 +72,7 @@ export class BcfOauthAdapter {
   }
 
   async findByUid(uid: string): Promise<Payload | undefined> {
-    const row = await findLiveOauthRecordByUid(this.db, this.model, uid);
+    const row = await findLiveOauthRecord(this.db, this.model, { uid });
     return row ? (row.payload as Payload) : undefined;
   }
 
@@ -83,7 +82,7 @@ export class BcfOauthAdapter {
    * the person's approval.
    */
   async findByUserCode(userCode: string): Promise<Payload | undefined> {
-    const row = await findLiveOauthRecordByUid(this.db, this.model, userCode);
+    const row = await findLiveOauthRecord(this.db, this.model, { uid: userCode });
     if (!row) return undefined;
     return {
       ...(row.payload as Payload),

@@ -40,30 +40,20 @@ export async function upsertOauthRecord(
     });
 }
 
-/** A live record by model and id hash; undefined when absent or expired. */
+/**
+ * A live record by model and id hash, or by model and uid (sessions, device codes' user codes); undefined when
+ * absent or expired.
+ */
 export async function findLiveOauthRecord(
   db: Db,
   model: string,
-  idHash: string,
+  key: { idHash: string } | { uid: string },
 ): Promise<BcfOauthRecordRow | undefined> {
+  const byKey = 'idHash' in key ? eq(bcfOauthRecords.idHash, key.idHash) : eq(bcfOauthRecords.uid, key.uid);
   const [row] = await db
     .select()
     .from(bcfOauthRecords)
-    .where(and(recordKey(model, idHash), live()))
-    .limit(1);
-  return row;
-}
-
-/** A live record by model and uid (sessions); undefined when absent or expired. */
-export async function findLiveOauthRecordByUid(
-  db: Db,
-  model: string,
-  uid: string,
-): Promise<BcfOauthRecordRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(bcfOauthRecords)
-    .where(and(eq(bcfOauthRecords.model, model), eq(bcfOauthRecords.uid, uid), live()))
+    .where(and(eq(bcfOauthRecords.model, model), byKey, live()))
     .limit(1);
   return row;
 }
