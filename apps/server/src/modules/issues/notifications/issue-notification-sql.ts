@@ -22,17 +22,24 @@ export const NO_NOTIFICATIONS: NotificationsSummary = { count: 0, mentions: 0, l
  * for the issue list to left-join: the sort keys of the list read it (see issue-sort-sql.ts).
  */
 export function notificationSummaryJoin(db: Db, userId: number, projectId: number) {
+  return summariesWhere(
+    db,
+    and(eq(issueNotifications.userId, userId), eq(issueNotifications.projectId, projectId))!,
+  ).as('ns');
+}
+
+/** The caller's marks per issue, counted where `where` holds: how many, how many mentions, the newest. */
+function summariesWhere(db: Db, where: SQL) {
   return db
     .select({
       issueId: issueNotifications.issueId,
       count: sql<number>`count(*)::int`.as('count'),
       mentions: sql<number>`(count(*) filter (where ${issueNotifications.isMention}))::int`.as('mentions'),
-      lastAt: sql<Date>`max(${issueNotifications.createdAt})`.as('last_at'),
+      lastAt: sql<string | Date | null>`max(${issueNotifications.createdAt})`.as('last_at'),
     })
     .from(issueNotifications)
-    .where(and(eq(issueNotifications.userId, userId), eq(issueNotifications.projectId, projectId)))
-    .groupBy(issueNotifications.issueId)
-    .as('ns');
+    .where(where)
+    .groupBy(issueNotifications.issueId);
 }
 
 /** The sort key "mention notifications" (most first), over the `ns` join. */
@@ -53,23 +60,17 @@ export async function loadNotificationSummaries(
   issueIds: readonly number[],
 ): Promise<Map<number, NotificationsSummary>> {
   if (issueIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      issueId: issueNotifications.issueId,
-      count: sql<number>`count(*)::int`,
-      mentions: sql<number>`(count(*) filter (where ${issueNotifications.isMention}))::int`,
-      last: sql<string | Date>`max(${issueNotifications.createdAt})`,
-    })
-    .from(issueNotifications)
-    .where(and(eq(issueNotifications.userId, userId), anyId(issueNotifications.issueId, issueIds)))
-    .groupBy(issueNotifications.issueId);
+  const rows = await summariesWhere(
+    db,
+    and(eq(issueNotifications.userId, userId), anyId(issueNotifications.issueId, issueIds))!,
+  );
   return new Map(
     rows.map((r) => [
       r.issueId,
       {
         count: Number(r.count),
         mentions: Number(r.mentions),
-        last: r.last === null ? null : new Date(r.last),
+        last: r.lastAt === null ? null : new Date(r.lastAt),
       },
     ]),
   );
