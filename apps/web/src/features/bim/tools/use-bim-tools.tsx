@@ -1,67 +1,49 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type Dispatch,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { BimTreeNode } from '../bim-api.ts';
 import type { BimViewerEngine } from '../bim-viewer-engine.ts';
 import { BimToolsController } from './bim-tools-controller.ts';
-import { BimToolsOverlay, BimToolsToolbar } from './bim-tools-toolbar.tsx';
+import {
+  bimToolsReducer,
+  effectiveSections,
+  initialToolsState,
+  planKey,
+  type BimToolsAction,
+  type BimToolsModelState,
+  type ToolModel,
+} from './bim-tools-model.ts';
+import { BimToolsOverlay } from './bim-tools-overlay.tsx';
+import { BimToolsToolbar } from './bim-tools-toolbar.tsx';
 import { forgetMarkedUpSnapshot } from './marked-up-snapshot.ts';
-import { projectOnPlane } from './measure-math.ts';
-import { offsetPlane, sectionBoxPlanes, type SectionPlane, type Vec3 } from './section-math.ts';
+import { sectionBoxPlanes, type SectionPlane } from './section-math.ts';
 import { classesOf, storeysOf } from './view-math.ts';
 
-/** The tool a click on the model goes to (else it selects, as the viewer does). */
-export type PickingTool = 'section' | 'distance' | 'area' | null;
-/** The panel open beside the toolbar. */
-export type ToolPanel = 'section' | 'classes' | 'measure' | 'plan' | null;
+export type { Measurement, PickingTool, PlacedPlane, ToolModel, ToolPanel } from './bim-tools-model.ts';
 
-/** A section plane placed by the user: where it was placed, and how far it was moved along its normal since. */
-export interface PlacedPlane {
-  base: SectionPlane;
-  offset: number;
-}
-
-export interface Measurement {
-  id: string;
-  kind: 'distance' | 'area';
-  points: Vec3[];
-  /** Area picks: the plane of the first face, which the next corners are projected on. */
-  face?: { point: Vec3; normal: Vec3 };
-  done: boolean;
-}
-
-/** A model of the viewer as the tools see it: its id in the engine and its spatial tree. */
-export interface ToolModel {
-  modelId: string;
-  label: string;
-  tree: BimTreeNode;
-}
-
-/** Everything the toolbar, panel and overlay share (use-bim-tools.tsx holds it, bim-tools-toolbar.tsx shows it). */
-export interface ToolsState {
+/**
+ * Everything the toolbar, panels and overlay share: the tools' state (bim-tools-model.ts) and its dispatch, and
+ * what needs the engine (use-bim-tools.tsx holds it, bim-tools-toolbar.tsx and the panels show it).
+ */
+export interface ToolsState extends BimToolsModelState {
   controller: BimToolsController | null;
   engine: BimViewerEngine | null;
-  picking: PickingTool;
-  setPicking: (tool: PickingTool) => void;
-  panel: ToolPanel;
-  setPanel: (panel: ToolPanel) => void;
-  planes: PlacedPlane[];
-  setPlanes: (planes: PlacedPlane[]) => void;
-  box: SectionPlane[];
-  setBox: (box: SectionPlane[]) => void;
+  dispatch: Dispatch<BimToolsAction>;
   boxAround: (target: 'selection' | 'model') => Promise<void>;
-  modelSize: number;
   classes: { cls: string; count: number; parts: { modelId: string; ids: number[] }[] }[];
-  hiddenClasses: ReadonlySet<string>;
   toggleClass: (cls: string) => void;
   showAllClasses: () => void;
-  ghost: boolean;
-  setGhost: (on: boolean) => void;
   hasSelection: boolean;
-  measurements: Measurement[];
-  setMeasurements: (m: Measurement[]) => void;
   storeys: { modelId: string; label: string; node: BimTreeNode }[];
-  plan: string | null;
   openPlan: (storey: { modelId: string; node: BimTreeNode } | null) => Promise<void>;
-  walking: boolean;
   setWalking: (on: boolean) => void;
 }
 
@@ -85,41 +67,32 @@ export function useBimTools(input: {
 } {
   const { engineRef, loaded, models, selection } = input;
   const [controller, setController] = useState<BimToolsController | null>(null);
-  const [picking, setPicking] = useState<PickingTool>(null);
-  const [panel, setPanel] = useState<ToolPanel>(null);
-  const [planes, setPlanes] = useState<PlacedPlane[]>([]);
-  const [box, setBox] = useState<SectionPlane[]>([]);
-  const [hiddenClasses, setHiddenClasses] = useState<ReadonlySet<string>>(new Set());
-  const [ghost, setGhost] = useState(false);
-  const [measurements, setMeasurements] = useState<Measurement[]>([]);
-  const [plan, setPlan] = useState<string | null>(null);
-  const [walking, setWalkingState] = useState(false);
-  const [modelSize, setModelSize] = useState(10);
+  const [model, dispatch] = useReducer(bimToolsReducer, initialToolsState);
+  const { picking, hiddenClasses, ghost, modelSize, planes, box } = model;
 
   // One controller per loaded engine.
   useEffect(() => {
     const engine = engineRef.current;
     if (!loaded || !engine) return;
     const tools = new BimToolsController(engine);
-    tools.onWalkEnded = () => setWalkingState(false);
+    tools.onWalkEnded = () => dispatch({ type: 'walking', on: false });
     setController(tools);
     void tools
       .boxOf()
-      .then((b) => b && setModelSize(Math.hypot(...b.max.map((v, i) => v - (b.min[i] ?? 0)))));
+      .then(
+        (b) =>
+          b && dispatch({ type: 'modelSize', size: Math.hypot(...b.max.map((v, i) => v - (b.min[i] ?? 0))) }),
+      );
     return () => {
       tools.dispose();
       forgetMarkedUpSnapshot(engine);
       setController(null);
-      setPlan(null);
-      setWalkingState(false);
+      dispatch({ type: 'engineGone' });
     };
   }, [engineRef, loaded]);
 
   // The cuts: the placed planes (moved by their offsets) and the section box.
-  const effective = useMemo(
-    () => [...planes.map((p) => offsetPlane(p.base, p.offset)), ...box],
-    [planes, box],
-  );
+  const effective = useMemo(() => effectiveSections({ planes, box }), [planes, box]);
   const effectiveRef = useRef(effective);
   effectiveRef.current = effective;
   useEffect(() => {
@@ -141,10 +114,7 @@ export function useBimTools(input: {
       const entry = classes.find((c) => c.cls === cls);
       if (!entry || !controller) return;
       const hide = !hiddenClasses.has(cls);
-      const next = new Set(hiddenClasses);
-      if (hide) next.add(cls);
-      else next.delete(cls);
-      setHiddenClasses(next);
+      dispatch({ type: 'toggleClass', cls });
       void (async () => {
         for (const part of entry.parts) await controller.setVisible(part.modelId, part.ids, !hide);
       })();
@@ -155,7 +125,7 @@ export function useBimTools(input: {
   const showAllClasses = useCallback(() => {
     if (!controller) return;
     const hidden = classes.filter((c) => hiddenClasses.has(c.cls));
-    setHiddenClasses(new Set());
+    dispatch({ type: 'showAllClasses' });
     void (async () => {
       for (const entry of hidden)
         for (const part of entry.parts) await controller.setVisible(part.modelId, part.ids, true);
@@ -184,7 +154,7 @@ export function useBimTools(input: {
       if (!controller) return;
       if (!storey) {
         controller.setPlanView(null);
-        setPlan(null);
+        dispatch({ type: 'planClosed' });
         return;
       }
       const ids: number[] = [];
@@ -201,9 +171,8 @@ export function useBimTools(input: {
       // bottom of its elements.
       const standingBox =
         standing.length > 0 ? await controller.boxOf({ modelId: storey.modelId, localIds: standing }) : null;
-      setWalkingState(false);
       controller.setPlanView(storeyBox, standingBox?.min[1]);
-      setPlan(`${storey.modelId}:${storey.node.id}`);
+      dispatch({ type: 'planOpened', key: planKey(storey) });
     },
     [controller],
   );
@@ -212,12 +181,10 @@ export function useBimTools(input: {
     (on: boolean) => {
       if (!controller) return;
       if (on) {
-        setPlan(null);
-        setPicking(null);
         controller.startWalking();
         engineRef.current?.renderer.domElement.focus();
       } else controller.stopWalking();
-      setWalkingState(on);
+      dispatch({ type: 'walking', on });
     },
     [controller, engineRef],
   );
@@ -226,27 +193,21 @@ export function useBimTools(input: {
     async (target: 'selection' | 'model') => {
       if (!controller) return;
       const around = await controller.boxOf(target === 'selection' ? (selection ?? undefined) : undefined);
-      if (around) setBox(sectionBoxPlanes(around, Math.max(0.05, modelSize / 200)));
+      if (around)
+        dispatch({ type: 'setBox', box: sectionBoxPlanes(around, Math.max(0.05, modelSize / 200)) });
     },
     [controller, selection, modelSize],
   );
 
   // Picks resolve asynchronously (a raycast per click): they are chained so that quick clicks apply in their
-  // order, and each applies to the latest measurements (a functional update), so that no click is lost.
+  // order, and each applies to the latest measurements (the reducer), so that no click is lost.
   const pickQueue = useRef<Promise<void>>(Promise.resolve());
   const onCanvasClick = useCallback(
     (clientX: number, clientY: number): boolean => {
       if (!controller || !picking) return false;
       if (picking === 'section') {
         void controller.pickFace(clientX, clientY).then((face) => {
-          if (!face) return;
-          // The plane keeps what lies behind the clicked face, seen from the camera; move it to cut deeper.
-          const normal: Vec3 = [-face.normal[0], -face.normal[1], -face.normal[2]];
-          setPlanes((all) => [
-            ...all,
-            { base: { id: crypto.randomUUID(), point: face.point, normal }, offset: 0 },
-          ]);
-          setPicking(null);
+          if (face) dispatch({ type: 'sectionPicked', id: crypto.randomUUID(), face });
         });
         return true;
       }
@@ -254,21 +215,7 @@ export function useBimTools(input: {
       pickQueue.current = pickQueue.current
         .then(() => controller.pickSnapped(clientX, clientY))
         .then((hit) => {
-          if (!hit) return;
-          setMeasurements((all) => {
-            const last = all[all.length - 1];
-            const open = last && !last.done && last.kind === kind ? last : null;
-            if (!open) {
-              const face = hit.normal ? { point: hit.point, normal: hit.normal } : undefined;
-              return [...all, { id: crypto.randomUUID(), kind, points: [hit.point], face, done: false }];
-            }
-            const point =
-              open.kind === 'area' && open.face
-                ? projectOnPlane(hit.point, open.face.point, open.face.normal)
-                : hit.point;
-            const points = [...open.points, point];
-            return [...all.slice(0, -1), { ...open, points, done: open.kind === 'distance' }];
-          });
+          if (hit) dispatch({ type: 'measurePoint', kind, id: crypto.randomUUID(), hit });
         })
         .catch(() => undefined);
       return true;
@@ -277,31 +224,17 @@ export function useBimTools(input: {
   );
 
   const state: ToolsState = {
+    ...model,
     controller,
     engine: controller?.engine ?? null,
-    picking,
-    setPicking,
-    panel,
-    setPanel,
-    planes,
-    setPlanes,
-    box,
-    setBox,
+    dispatch,
     boxAround,
-    modelSize,
     classes,
-    hiddenClasses,
     toggleClass,
     showAllClasses,
-    ghost,
-    setGhost,
     hasSelection: !!selection && selection.localIds.length > 0,
-    measurements,
-    setMeasurements,
     storeys,
-    plan,
     openPlan,
-    walking,
     setWalking,
   };
 
@@ -310,9 +243,6 @@ export function useBimTools(input: {
     overlay: <BimToolsOverlay state={state} />,
     onCanvasClick,
     sectionPlanes: () => effectiveRef.current,
-    setSectionPlanes: (restored) => {
-      setBox([]);
-      setPlanes(restored.map((base) => ({ base, offset: 0 })));
-    },
+    setSectionPlanes: (restored) => dispatch({ type: 'restoreSections', planes: restored }),
   };
 }
