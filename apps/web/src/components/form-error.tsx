@@ -9,14 +9,17 @@ export function FormError({ error, children }: { error: unknown; children?: Reac
   const { t } = useTranslation(['errors', 'common']);
   if (!error) return null;
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertCircle size={18} />}
-      role="alert"
-      data-testid="form-error"
-    >
+    <ErrorAlert testId="form-error">
       {errorText(t, error)}
+      {children}
+    </ErrorAlert>
+  );
+}
+
+/** A red alert announced to assistive technology: a form's failed call, a refused file. */
+export function ErrorAlert({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" data-testid={testId}>
       {children}
     </Alert>
   );

@@ -16,14 +16,22 @@ export const COMPANY_ACTIONS = [
 /** A company action. */
 export type CompanyAction = (typeof COMPANY_ACTIONS)[number];
 
-/** Actions inside a project. */
-export const PROJECT_ACTIONS = [
+/**
+ * The project's own actions a platform administrator also takes from the admin area (seeing it, its profile, its
+ * setup, duplicating it, copying its settings, its companies).
+ */
+const ADMIN_AREA_PROJECT_ACTIONS = [
   'project.view',
   'project.update',
   'project.setup',
   'project.duplicate',
   'project.copySettings',
   'project.manageCompanies',
+] as const;
+
+/** Actions inside a project. */
+export const PROJECT_ACTIONS = [
+  ...ADMIN_AREA_PROJECT_ACTIONS,
   'project.manageIntegrations',
   'project.createGroup',
   'project.manageAnyGroup',
@@ -87,14 +95,7 @@ const PROJECT_MATRIX: Record<ProjectAction, readonly ProjectRole[]> = {
 };
 
 /** Platform administrators work in the admin area: company management and every project's setup. */
-const ADMIN_PROJECT_ACTIONS: ReadonlySet<ProjectAction> = new Set([
-  'project.view',
-  'project.update',
-  'project.setup',
-  'project.duplicate',
-  'project.copySettings',
-  'project.manageCompanies',
-]);
+const ADMIN_PROJECT_ACTIONS: ReadonlySet<ProjectAction> = new Set(ADMIN_AREA_PROJECT_ACTIONS);
 
 /**
  * Platform administrators act on any company through the admin area: they see it, edit its profile (with its

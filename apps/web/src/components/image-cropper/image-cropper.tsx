@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import { ActionIcon, Alert, Box, Button, Group, Modal, Slider, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Modal, Slider, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconPhotoUp, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
+import { IconPhotoUp, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   checkImageFile,
@@ -23,6 +23,7 @@ import {
   type CropState,
   type Size,
 } from './crop-geometry.ts';
+import { ErrorAlert } from '../form-error.tsx';
 import { renderCrop } from './render-crop.ts';
 import type { ImageChoice } from './upload-profile-image.ts';
 
@@ -201,15 +202,9 @@ function CropperBody({
         </DropArea>
       )}
       {problem && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
-          role="alert"
-          data-testid="image-cropper-error"
-        >
+        <ErrorAlert testId="image-cropper-error">
           {t(problem, { max: MAX_IMAGE_FILE_BYTES / (1024 * 1024) })}
-        </Alert>
+        </ErrorAlert>
       )}
       <Group justify="space-between" gap="sm">
         {source ? chooseButton : <span />}

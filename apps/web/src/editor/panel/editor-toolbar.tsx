@@ -11,7 +11,6 @@ import {
   IconMapPin,
   IconPointer,
   IconSquare,
-  IconTrash,
   IconTypography,
   type Icon,
 } from '@tabler/icons-react';
@@ -21,6 +20,7 @@ import { STROKE_COLORS } from '../model/editor-constants';
 import { setStrokeColor, TOOL_IDS, type ToolId } from '../model/editor-state';
 import type { EditorController } from '../tools/editor-controller';
 import { TOOL_KEYS } from '../tools/keyboard-shortcuts';
+import { RemoveButton } from '../../components/row-actions.tsx';
 
 const ICONS: Record<ToolId, Icon> = {
   select: IconPointer,
@@ -103,15 +103,12 @@ export const EditorToolbar = memo(function EditorToolbar(props: ToolbarProps) {
       >
         <IconArrowForwardUp size={18} />
       </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        aria-label={t('actions.delete')}
-        disabled={!hasSelection}
+      <RemoveButton
+        label={t('actions.delete')}
         onClick={() => controller.run({ type: 'delete' })}
-      >
-        <IconTrash size={18} />
-      </ActionIcon>
+        disabled={!hasSelection}
+        iconSize={18}
+      />
     </Group>
   );
 });

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Button,
@@ -15,7 +14,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PRIORITIES } from '@obra/domain';
@@ -33,6 +31,7 @@ import { ImagesPinSection } from '../issues/edit/images-pin-section.tsx';
 import { imagesInput, uploadFormImages, type FormImage } from '../issues/edit/form-images-model.ts';
 import { pinJson, type FormPin } from '../issues/edit/issue-form-model.ts';
 import { uploadFile } from '../issues/edit/upload-file.ts';
+import { RemoveButton } from '../../components/row-actions.tsx';
 
 // The cards of what the assistant drafted (issue 31, docs/ai.md "Drafts are applied only when the user confirms"):
 // a comment, an issue, a change of many issues. Nothing is written until the user confirms the card; then the
@@ -313,16 +312,12 @@ export function IssueDraftCard({
                       );
                     }}
                   />
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('issueDraft.removeDiscipline', { discipline: d.abbreviation })}
+                  <RemoveButton
+                    label={t('issueDraft.removeDiscipline', { discipline: d.abbreviation })}
                     onClick={() =>
                       setDisciplines((all) => all.filter((x) => x.disciplineId !== d.disciplineId))
                     }
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
+                  />
                 </Group>
               ))}
             </Stack>

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Avatar, Badge, Box, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import type { CommentVisibility } from '@obra/domain';
 import { IconDots, IconEye, IconHistory, IconMailOpened, IconPencil, IconTrash } from '@tabler/icons-react';
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { IssueCommentFieldsFragment } from '../../../gql/generated.ts';
@@ -49,14 +49,10 @@ export function CommentItem({
   const actions = commentActions(comment);
   const deleted = comment.deletedAt !== null;
   return (
-    <Paper
-      withBorder
-      p="sm"
-      radius="md"
-      data-testid="comment"
-      data-comment-id={comment.id}
-      data-visibility={comment.visibility}
+    <CommentCard
+      visibility={comment.visibility}
       style={comment.hasNotification ? { borderColor: 'var(--mantine-color-blue-filled)' } : undefined}
+      data-comment-id={comment.id}
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Group gap="xs" wrap="nowrap" miw={0}>
@@ -108,7 +104,7 @@ export function CommentItem({
           <AttachmentsCarousel attachments={imageAttachments(comment.images)} height={200} />
         </Box>
       )}
-    </Paper>
+    </CommentCard>
   );
 }
 
@@ -218,6 +214,34 @@ function CommentMenu({
         )}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/**
+ * A comment's card, saved or still being sent; `data-*` attributes say which comment and how its sending goes.
+ */
+export function CommentCard({
+  visibility,
+  style,
+  children,
+  ...data
+}: {
+  visibility: string;
+  style: CSSProperties | undefined;
+  children: ReactNode;
+} & { [attribute: `data-${string}`]: string | number | undefined }) {
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      data-testid="comment"
+      {...data}
+      data-visibility={visibility}
+      style={style}
+    >
+      {children}
+    </Paper>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Chip, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Chip, Group, Stack, Text } from '@mantine/core';
 import type { CommentVisibility } from '@obra/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,13 @@ import { displayName, useIssueFormatters } from '../view/issue-format.ts';
 import type { IssueScreen } from '../view/use-issue-screen.ts';
 import { CommentComposer, type CommentSubmission } from './comment-composer.tsx';
 import { CommentHistoryDialog, DeleteCommentDialog } from './comment-dialogs.tsx';
-import { CommentByline, CommentItem, CommentMessage, type CommentHandlers } from './comment-item.tsx';
+import {
+  CommentByline,
+  CommentCard,
+  CommentItem,
+  CommentMessage,
+  type CommentHandlers,
+} from './comment-item.tsx';
 import { CommentJump } from './comment-jump.tsx';
 import {
   COMMENT_VISIBILITY_ORDER,
@@ -352,15 +358,11 @@ function PendingCommentItem({
 }) {
   const { t } = useTranslation('issue');
   return (
-    <Paper
-      withBorder
-      p="sm"
-      radius="md"
-      data-testid="comment"
+    <CommentCard
+      visibility={comment.visibility}
+      style={{ opacity: state === 'queued' || state === undefined ? 0.7 : 1 }}
       data-pending="true"
       data-outbox={state}
-      data-visibility={comment.visibility}
-      style={{ opacity: state === 'queued' || state === undefined ? 0.7 : 1 }}
     >
       <Group gap="xs" wrap="nowrap">
         <CommentByline author={author} color={state === 'refused' || state === 'gone' ? 'red' : 'dimmed'}>
@@ -373,7 +375,7 @@ function PendingCommentItem({
           {t('comments.discard')}
         </Button>
       )}
-    </Paper>
+    </CommentCard>
   );
 }
 

@@ -1,8 +1,8 @@
-import { ActionIcon, Button, Group, Input, Select, Stack, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Group, Input, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProjectDetails } from '../../projects/project-context.ts';
 import { duplicatedRowKeys, newDisciplineRow, type DisciplineRow } from './issue-form-model.ts';
+import { RemoveButton, AddLineButton } from '../../../components/row-actions.tsx';
 
 /**
  * The issue's disciplines (spec core §5: at least one, none repeated), each with its status and, when the status
@@ -77,27 +77,19 @@ export function DisciplinesEditor({
                 disabled={!status?.deadline}
                 onChange={(event) => update(row.key, { deadline: event.currentTarget.value })}
               />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mt={4}
-                aria-label={t('disciplines.removeN', { n: index + 1 })}
+              <RemoveButton
+                label={t('disciplines.removeN', { n: index + 1 })}
                 onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
+                mt={4}
+              />
             </Group>
           );
         })}
-        <Button
+        <AddLineButton
           variant="light"
-          size="xs"
-          leftSection={<IconPlus size={14} />}
+          label={t('disciplines.add')}
           onClick={() => onChange([...rows, newDisciplineRow(null, firstStatus)])}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('disciplines.add')}
-        </Button>
+        />
       </Stack>
     </Input.Wrapper>
   );

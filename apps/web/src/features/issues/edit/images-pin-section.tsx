@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconMapPin, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconMapPin, IconPhotoPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resizePhotoForQueue } from '../../../lib/offline/resize-image.ts';
@@ -23,6 +23,7 @@ import {
   type FormImage,
 } from './form-images-model.ts';
 import type { FormPin } from './issue-form-model.ts';
+import { RemoveButton } from '../../../components/row-actions.tsx';
 
 // The markup editor (Konva) loads only when the form shows an image to pin.
 const PinEditor = lazy(async () => ({ default: (await import('./pin-editor.tsx')).PinEditor }));
@@ -121,14 +122,7 @@ export function ImagesPinSection({
               >
                 <IconArrowDown size={14} />
               </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('images.remove')}
-                onClick={() => remove(image.key)}
-              >
-                <IconTrash size={14} />
-              </ActionIcon>
+              <RemoveButton label={t('images.remove')} onClick={() => remove(image.key)} iconSize={14} />
             </Group>
           ))}
           <FileButton

@@ -14,22 +14,8 @@ import { localDate } from '@obra/domain';
 import { formatCalendarDate } from '../shared/deadline-badge.tsx';
 import { newPastDeadlines } from './past-deadlines.ts';
 
-/**
- * The create / edit issue dialog (full screen on phones). Escape, the close button or cancel close it without
- * saving, after a confirmation when something was typed; a new issue's texts and choices are kept as the
- * project's draft (localStorage) and restored when the form opens again. The server's answers are shown next to
- * the fields they are about.
- */
-export function IssueFormDialog({
-  project,
-  groups,
-  issueId,
-  initial,
-  documentsReferences,
-  onClose,
-  onSaved,
-  offline,
-}: {
+/** What the dialog is given; its form is given the same, with the dialog's close confirmation. */
+interface IssueFormDialogProps {
   project: ProjectDetails;
   groups: readonly { id: number; name: string }[];
   /** The issue being edited; null to create one. */
@@ -44,7 +30,16 @@ export function IssueFormDialog({
    * does; `entry` is the queued issue being edited (its key is kept).
    */
   offline?: { userId: number; onQueued: () => void; entry?: { seq: number; key: string } };
-}) {
+}
+
+/**
+ * The create / edit issue dialog (full screen on phones). Escape, the close button or cancel close it without
+ * saving, after a confirmation when something was typed; a new issue's texts and choices are kept as the
+ * project's draft (localStorage) and restored when the form opens again. The server's answers are shown next to
+ * the fields they are about.
+ */
+export function IssueFormDialog(props: IssueFormDialogProps) {
+  const { issueId, onClose } = props;
   const { t } = useTranslation('issue');
   const mobile = useMediaQuery(MEDIA.mobile) ?? false;
   const changed = useRef(false);
@@ -74,14 +69,7 @@ export function IssueFormDialog({
         }
       >
         <IssueForm
-          project={project}
-          groups={groups}
-          issueId={issueId}
-          initial={initial}
-          documentsReferences={documentsReferences}
-          onClose={onClose}
-          onSaved={onSaved}
-          offline={offline}
+          {...props}
           onChanged={onChanged}
           confirming={confirming}
           setConfirming={setConfirming}
@@ -105,15 +93,7 @@ function IssueForm({
   confirming,
   setConfirming,
   requestClose,
-}: {
-  project: ProjectDetails;
-  groups: readonly { id: number; name: string }[];
-  issueId: number | null;
-  initial: IssueFormValues | undefined;
-  documentsReferences: readonly Record<string, unknown>[] | undefined;
-  onClose: () => void;
-  onSaved: (issueId: number) => void;
-  offline: { userId: number; onQueued: () => void; entry?: { seq: number; key: string } } | undefined;
+}: IssueFormDialogProps & {
   onChanged: (changed: boolean) => void;
   confirming: boolean;
   setConfirming: (confirming: boolean) => void;

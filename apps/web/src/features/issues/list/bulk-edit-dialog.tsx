@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  ActionIcon,
   Alert,
   Button,
   Group,
@@ -13,7 +12,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { ISSUE_STATUSES, ISSUE_VISIBILITIES, PRIORITIES } from '@obra/domain';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
@@ -26,6 +24,7 @@ import { RejectedIssues, type Rejection } from './rejected-issues.tsx';
 import { BulkListChangesFields } from './bulk-list-changes.tsx';
 import type { ListContextData } from './use-issue-list.ts';
 import { ApplyButtons } from './apply-buttons.tsx';
+import { RemoveButton, AddLineButton } from '../../../components/row-actions.tsx';
 
 const num = (value: string | null) => (value === null || value === '' ? null : Number(value));
 
@@ -260,27 +259,20 @@ export function BulkEditDialog({
                     set({ disciplines: form.disciplines.map((d, i) => (i === index ? { ...d, status } : d)) })
                   }
                 />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('bulk.removeDiscipline')}
+                <RemoveButton
+                  label={t('bulk.removeDiscipline')}
                   onClick={() => set({ disciplines: form.disciplines.filter((_, i) => i !== index) })}
-                >
-                  <IconTrash size={14} />
-                </ActionIcon>
+                  iconSize={14}
+                />
               </Group>
             ))}
-            <Button
+            <AddLineButton
               variant="subtle"
-              size="xs"
-              leftSection={<IconPlus size={14} />}
+              label={t('bulk.addDiscipline')}
               onClick={() =>
                 set({ disciplines: [...form.disciplines, { disciplineId: null, status: null }] })
               }
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {t('bulk.addDiscipline')}
-            </Button>
+            />
           </Stack>
           <BulkListChangesFields project={project} value={form.lists} onChange={(lists) => set({ lists })} />
           <ApplyButtons

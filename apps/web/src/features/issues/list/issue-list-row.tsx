@@ -63,7 +63,10 @@ function Counter({
   );
 }
 
-/** A coloured indicator icon (priority, visibility) that names its value to screen readers and on hover. */
+/**
+ * A coloured indicator icon (status, priority, visibility, the late and pending flags) that names itself to screen
+ * readers and on hover; `value` is the indicator's value for tests and styles, if it has one.
+ */
 function IndicatorIcon({
   color,
   label,
@@ -74,7 +77,7 @@ function IndicatorIcon({
   color: string;
   label: string;
   testId: string;
-  value: string | number;
+  value?: string | number;
   icon: ReactNode;
 }) {
   return (
@@ -231,17 +234,13 @@ export const IssueListRow = memo(function IssueListRow({
       )}
       <div className={classes.body}>
         <div className={classes.line} data-line="first">
-          <span
-            className={classes.icon}
-            data-color={status.color}
-            role="img"
-            aria-label={labels.status(row.status)}
-            title={labels.status(row.status)}
-            data-testid="issue-status"
-            data-value={status.status ?? row.status}
-          >
-            <StatusIcon size={18} />
-          </span>
+          <IndicatorIcon
+            color={status.color}
+            label={labels.status(row.status)}
+            testId="issue-status"
+            value={status.status ?? row.status}
+            icon={<StatusIcon size={18} />}
+          />
           <span className={classes.code} data-testid="issue-code">
             {row.code}
           </span>
@@ -249,28 +248,20 @@ export const IssueListRow = memo(function IssueListRow({
             {row.title}
           </span>
           {flags.late ? (
-            <span
-              className={classes.icon}
-              data-color="red"
-              role="img"
-              aria-label={labels.late}
-              title={labels.late}
-              data-testid="issue-late"
-            >
-              <IconAlarm size={16} />
-            </span>
+            <IndicatorIcon
+              color="red"
+              label={labels.late}
+              testId="issue-late"
+              icon={<IconAlarm size={16} />}
+            />
           ) : (
             flags.pending && (
-              <span
-                className={classes.icon}
-                data-color="orange"
-                role="img"
-                aria-label={labels.pending}
-                title={labels.pending}
-                data-testid="issue-pending"
-              >
-                <IconFlag size={16} />
-              </span>
+              <IndicatorIcon
+                color="orange"
+                label={labels.pending}
+                testId="issue-pending"
+                icon={<IconFlag size={16} />}
+              />
             )
           )}
           <Counter

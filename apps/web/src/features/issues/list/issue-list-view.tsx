@@ -12,6 +12,15 @@ import { useDocumentListKeys, useListKeyboard } from './use-list-keyboard.ts';
 /** Row heights: two lines on desktop; room for wrapped tags on phones. */
 export const ROW_HEIGHT = { desktop: 60, mobile: 84 } as const;
 
+/** What both views of the issue list (the list and the table) show: the issues in order, which are selected. */
+export interface IssueViewProps {
+  ids: readonly number[];
+  rows: ReadonlyMap<number, IssueRow>;
+  display: ListDisplay;
+  selected: ReadonlySet<number>;
+  actions: RowActions;
+}
+
 /**
  * The list view: every shown issue in one virtualized scroller (only the rows in sight are in the page, so
  * 20,000 issues scroll like 20). A listbox for assistive technology, with the keyboard's current row as its
@@ -25,14 +34,9 @@ export function IssueListView({
   activeIndex,
   setActiveIndex,
   actions,
-}: {
-  ids: readonly number[];
-  rows: ReadonlyMap<number, IssueRow>;
-  display: ListDisplay;
-  selected: ReadonlySet<number>;
+}: IssueViewProps & {
   activeIndex: number;
   setActiveIndex(index: number): void;
-  actions: RowActions;
 }) {
   const { t } = useTranslation('issues');
   const mobile = useMediaQuery(MEDIA.mobile) ?? false;

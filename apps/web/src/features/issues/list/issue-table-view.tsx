@@ -10,12 +10,12 @@ import {
   IssueVisibilityIndicator,
 } from '../shared/issue-indicators.tsx';
 import { CLIENT_PAGE_SIZE, pageCount, pageSlice, showPagination } from './client-pagination.ts';
-import type { RowActions } from './issue-list-row.tsx';
 import { RowMarkers } from './row-markers.tsx';
 import type { IssueRow } from './issue-row.ts';
 import { rowFlags, type ListDisplay } from './list-display.ts';
 import type { IssueTableColumn } from '@obra/domain';
 import { useListKeyboard } from './use-list-keyboard.ts';
+import type { IssueViewProps } from './issue-list-view.tsx';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -107,13 +107,8 @@ export function IssueTableView({
   columns,
   selected,
   actions,
-}: {
-  ids: readonly number[];
-  rows: ReadonlyMap<number, IssueRow>;
-  display: ListDisplay;
+}: IssueViewProps & {
   columns: readonly IssueTableColumn[];
-  selected: ReadonlySet<number>;
-  actions: RowActions;
 }) {
   const { t } = useTranslation('issues');
   const [page, setPage] = useState(1);

@@ -18,7 +18,7 @@ import { CustomFilterPopover } from './custom-filter-popover.tsx';
 import { OptionalPart } from '../../../components/optional-part.tsx';
 import { FILTER_ROW_HEIGHT, FilterTabs } from './filter-tabs.tsx';
 import type { RowActions } from './issue-list-row.tsx';
-import { IssueListView } from './issue-list-view.tsx';
+import { IssueListView, type IssueViewProps } from './issue-list-view.tsx';
 import type { IssueRow } from './issue-row.ts';
 import { ListBody, ListSkeleton, LoadStatus } from './list-states.tsx';
 import { PendingIssues } from './pending-issues.tsx';
@@ -189,6 +189,10 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
     setSelected(new Set());
   };
 
+  // Both views show the same issues: the list, or the table with its chosen columns.
+  const viewProps: IssueViewProps | null = display
+    ? { ids, rows: pages.rows, display, selected, actions }
+    : null;
   return (
     <Stack
       gap="xs"
@@ -284,28 +288,13 @@ function IssuesListScreen({ project, list }: { project: ProjectDetails; list: Is
           filter.standard !== 'all' || filter.search.trim().length > 0 || filter.conditions.length > 0
         }
       >
-        {display &&
+        {viewProps &&
           (viewMode === 'table' ? (
             <Suspense fallback={<ListSkeleton />}>
-              <IssueTableView
-                ids={ids}
-                rows={pages.rows}
-                display={display}
-                columns={columns}
-                selected={selected}
-                actions={actions}
-              />
+              <IssueTableView {...viewProps} columns={columns} />
             </Suspense>
           ) : (
-            <IssueListView
-              ids={ids}
-              rows={pages.rows}
-              display={display}
-              selected={selected}
-              activeIndex={activeIndex}
-              setActiveIndex={setActiveIndex}
-              actions={actions}
-            />
+            <IssueListView {...viewProps} activeIndex={activeIndex} setActiveIndex={setActiveIndex} />
           ))}
       </ListBody>
       <Text size="xs" c="dimmed" visibleFrom="sm" data-testid="keyboard-hint">

@@ -1,8 +1,8 @@
-import { Group, Text } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { IconAlarm, IconAt, IconBell, IconFlag } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IssueCountBadge } from '../shared/count-badge.tsx';
+import { LabelledIcon } from '../shared/issue-indicators.tsx';
 import type { IssueRow } from './issue-row.ts';
 
 /** The pending flag (or late alarm) and the unread mention and notification counters (99+) of an issue. */
@@ -12,10 +12,10 @@ export function RowMarkers({ row, pending, late }: { row: IssueRow; pending: boo
   return (
     <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
       {late ? (
-        <Marker label={t('row.late')} color="red" testId="issue-late" icon={<IconAlarm size={16} />} />
+        <LabelledIcon label={t('row.late')} color="red" testId="issue-late" icon={<IconAlarm size={16} />} />
       ) : (
         pending && (
-          <Marker
+          <LabelledIcon
             label={t('row.pending')}
             color="orange"
             testId="issue-pending"
@@ -38,32 +38,5 @@ export function RowMarkers({ row, pending, late }: { row: IssueRow; pending: boo
         testId="issue-notifications"
       />
     </Group>
-  );
-}
-
-/** One flag of the row: an icon that names itself to screen readers and on hover. */
-function Marker({
-  label,
-  color,
-  testId,
-  icon,
-}: {
-  label: string;
-  color: string;
-  testId: string;
-  icon: ReactNode;
-}) {
-  return (
-    <Text
-      component="span"
-      c={color}
-      title={label}
-      aria-label={label}
-      role="img"
-      data-testid={testId}
-      style={{ display: 'inline-flex' }}
-    >
-      {icon}
-    </Text>
   );
 }

@@ -10,6 +10,40 @@ import { priorityLook, statusLook, visibilityLook } from './indicator-model.ts';
 /** `badge` shows icon and label; `icon` only the icon, with the label for assistive technology and hover. */
 export type IndicatorVariant = 'badge' | 'icon';
 
+/**
+ * A coloured icon that names itself to screen readers and on hover (an indicator's icon variant, the issue table's
+ * late and pending flags). A plain span with a native title: rows of a 20,000-issue list cannot each afford a
+ * tooltip component.
+ */
+export function LabelledIcon({
+  color,
+  icon,
+  label,
+  testId,
+  value,
+}: {
+  color: string;
+  icon: ReactNode;
+  label: string;
+  testId: string;
+  value?: string;
+}) {
+  return (
+    <Text
+      component="span"
+      c={color}
+      title={label}
+      aria-label={label}
+      role="img"
+      data-testid={testId}
+      data-value={value}
+      style={{ display: 'inline-flex', alignItems: 'center' }}
+    >
+      {icon}
+    </Text>
+  );
+}
+
 function Indicator({
   variant,
   color,
@@ -25,23 +59,8 @@ function Indicator({
   testId: string;
   value: string;
 }) {
-  if (variant === 'icon') {
-    // A plain span with a native title: rows of a 20,000-issue list cannot each afford a tooltip component.
-    return (
-      <Text
-        component="span"
-        c={color}
-        title={label}
-        aria-label={label}
-        role="img"
-        data-testid={testId}
-        data-value={value}
-        style={{ display: 'inline-flex', alignItems: 'center' }}
-      >
-        {icon}
-      </Text>
-    );
-  }
+  if (variant === 'icon')
+    return <LabelledIcon color={color} icon={icon} label={label} testId={testId} value={value} />;
   return (
     <Badge
       variant="light"

@@ -12,7 +12,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconLock, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconLock } from '@tabler/icons-react';
 import { NAMING_RULE_SEPARATORS, type NamingRuleField } from '@obra/domain';
 import { useTranslation } from 'react-i18next';
 import {
@@ -27,6 +27,7 @@ import {
   type NamingRuleProblem,
   type NamingSeparator,
 } from './naming-rule-model.ts';
+import { RemoveButton } from '../../../components/row-actions.tsx';
 
 /** The rule being edited. */
 export interface NamingRuleDraft {
@@ -121,14 +122,10 @@ export function NamingRuleEditor({
                         </ActionIcon>
                       </Tooltip>
                     ) : (
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('namingRule.remove', { field: label(field) })}
+                      <RemoveButton
+                        label={t('namingRule.remove', { field: label(field) })}
                         onClick={() => setFields(removeField(fields, field))}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                      />
                     )}
                   </Group>
                 )}

@@ -1,8 +1,9 @@
 import { TEXT_LIMITS } from '@obra/domain';
 import { ActionIcon, Badge, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TreeNode } from './tree-model.ts';
+import { RemoveButton } from '../../../components/row-actions.tsx';
 
 /** What a row can ask of the tree. */
 export interface TreeEditorActions {
@@ -150,14 +151,7 @@ function TreeRow({
         >
           <IconArrowDown size={16} />
         </ActionIcon>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('tree.delete', { name: node.name })}
-          onClick={() => actions.onDelete(node)}
-        >
-          <IconTrash size={16} />
-        </ActionIcon>
+        <RemoveButton label={t('tree.delete', { name: node.name })} onClick={() => actions.onDelete(node)} />
       </Group>
     </Group>
   );
