@@ -1,11 +1,11 @@
-import { Anchor, Badge, Box, Checkbox, Stack, Text } from '@mantine/core';
+import { Badge, Box, Checkbox } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DocumentStatus } from '@obra/domain';
 import type { ProjectDetails } from '../projects/project-context.ts';
 import { ViewDocumentButton } from '../viewer/view-document-button.tsx';
 import { BimDriveBadge } from '../bim/bim-drive-badge.tsx';
 import type { DriveFile } from './drive-api.ts';
-import { FileThumb } from './paged-files.tsx';
+import { FileRowName, FileThumb } from './paged-files.tsx';
 import { PdfProcessingChip } from './pdf-processing-chip.tsx';
 
 export const STATUS_COLORS: Record<DocumentStatus, string> = {
@@ -33,29 +33,18 @@ export function DriveRow(props: {
     <>
       <Checkbox aria-label={file.fileName} checked={props.selected} onChange={props.onToggle} />
       <FileThumb file={file} testId="drive-thumb" />
-      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-        <Anchor
-          component="button"
-          size="sm"
-          ta="left"
-          truncate="end"
-          onClick={props.onOpen}
-          data-testid="drive-row-name"
-        >
-          {file.fileName}
-        </Anchor>
-        <Text size="xs" c="dimmed" truncate="end">
-          {[
-            abbreviation(project.disciplines, file.disciplineId) ?? '—',
-            abbreviation(project.locals, file.localId),
-            abbreviation(project.phases, file.phase),
-            file.createdByName,
-            file.uploadedAt && dates.format(new Date(file.uploadedAt)),
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </Text>
-      </Stack>
+      <FileRowName
+        name={file.fileName}
+        meta={[
+          abbreviation(project.disciplines, file.disciplineId) ?? '—',
+          abbreviation(project.locals, file.localId),
+          abbreviation(project.phases, file.phase),
+          file.createdByName,
+          file.uploadedAt && dates.format(new Date(file.uploadedAt)),
+        ]}
+        testId="drive-row-name"
+        onOpen={props.onOpen}
+      />
       {file.revisionsCount > 1 && (
         <Badge
           size="sm"

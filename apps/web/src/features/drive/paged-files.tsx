@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconFile, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type ReactNode, type RefObject } from 'react';
@@ -153,5 +153,31 @@ export function VirtualFileList<T extends { id: number }>(props: {
         })}
       </div>
     </div>
+  );
+}
+
+/** A row's name, a button that opens its versions, over its details (`meta`, the non-empty ones joined by ·). */
+export function FileRowName(props: {
+  name: string;
+  meta: readonly (string | null | false | undefined)[];
+  testId: string;
+  onOpen: () => void;
+}) {
+  return (
+    <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+      <Anchor
+        component="button"
+        size="sm"
+        ta="left"
+        truncate="end"
+        onClick={props.onOpen}
+        data-testid={props.testId}
+      >
+        {props.name}
+      </Anchor>
+      <Text size="xs" c="dimmed" truncate="end">
+        {props.meta.filter(Boolean).join(' · ')}
+      </Text>
+    </Stack>
   );
 }

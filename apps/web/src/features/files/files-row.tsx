@@ -1,8 +1,8 @@
-import { ActionIcon, Anchor, Badge, Checkbox, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Checkbox } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast } from '../../lib/error-toast.ts';
-import { FileThumb } from '../drive/paged-files.tsx';
+import { FileRowName, FileThumb } from '../drive/paged-files.tsx';
 import { PdfProcessingChip } from '../drive/pdf-processing-chip.tsx';
 import { formatSize, type ProjectFile } from './files-api.ts';
 import { openVersion } from './files-versions-drawer.tsx';
@@ -31,27 +31,16 @@ export function FilesRow(props: {
         data-testid="files-row-select"
       />
       <FileThumb file={file} testId="files-thumb" />
-      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-        <Anchor
-          component="button"
-          size="sm"
-          ta="left"
-          truncate="end"
-          onClick={props.onOpen}
-          data-testid="files-row-name"
-        >
-          {file.fileName}
-        </Anchor>
-        <Text size="xs" c="dimmed" truncate="end">
-          {[
-            file.createdByName,
-            file.uploadedAt && dates.format(new Date(file.uploadedAt)),
-            formatSize(file.fileSize, i18n.language),
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </Text>
-      </Stack>
+      <FileRowName
+        name={file.fileName}
+        meta={[
+          file.createdByName,
+          file.uploadedAt && dates.format(new Date(file.uploadedAt)),
+          formatSize(file.fileSize, i18n.language),
+        ]}
+        testId="files-row-name"
+        onOpen={props.onOpen}
+      />
       <PdfProcessingChip
         projectId={projectId}
         file={file}
