@@ -1,56 +1,8 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconFile, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
 import type { Virtualizer } from '@tanstack/react-virtual';
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** One page of a drive or files list, as both `GET /files` answer it. */
-export interface FilesPage<T> {
-  files: T[];
-  total: number;
-}
-
-/**
- * Every file of a list view, page by page: the first page shows at once, the next ones are appended as they
- * arrive. `key` names the view (its query and a reload counter): a new key starts over and drops the answers of the
- * previous one.
- */
-export function usePagedFiles<T>(key: string, loadPage: (page: number) => Promise<FilesPage<T>>) {
-  const [files, setFiles] = useState<T[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [failed, setFailed] = useState(false);
-  const load = useRef(loadPage);
-  load.current = loadPage;
-  useEffect(() => {
-    let cancelled = false;
-    setFailed(false);
-    const run = async () => {
-      const all: T[] = [];
-      for (let page = 1; ; page++) {
-        const answer = await load.current(page);
-        if (cancelled) return;
-        all.push(...answer.files);
-        setFiles([...all]);
-        setTotal(answer.total);
-        if (all.length >= answer.total || answer.files.length === 0) return;
-      }
-    };
-    run().catch(() => !cancelled && setFailed(true));
-    return () => {
-      cancelled = true;
-    };
-  }, [key]);
-  return { files, total, failed };
-}
 
 const THUMB = 36;
 
@@ -92,28 +44,6 @@ export function FileThumb(props: {
       <Icon size={20} stroke={1.5} />
     </div>
   );
-}
-
-/**
- * The rows chosen in a list. The selection only ever holds rows still listed: after a filter, a delete or a reload,
- * `chosen` (in list order) drops the ids that left the list.
- */
-export function useRowSelection(ids: readonly number[]) {
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const chosen = useMemo(() => ids.filter((id) => selected.has(id)), [ids, selected]);
-  const toggle = useCallback(
-    (id: number) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (next.has(id)) next.delete(id);
-        else next.add(id);
-        return next;
-      }),
-    [],
-  );
-  const allChosen = ids.length > 0 && chosen.length === ids.length;
-  const toggleAll = () => setSelected(allChosen ? new Set() : new Set(ids));
-  return { selected, setSelected, chosen, toggle, allChosen, toggleAll };
 }
 
 /** A list's loading and load-failure states, with a retry, in the list's own namespace (`drive` or `files`). */
@@ -223,5 +153,31 @@ export function VirtualFileList<T extends { id: number }>(props: {
         })}
       </div>
     </div>
+  );
+}
+
+/** A row's name, a button that opens its versions, over its details (`meta`, the non-empty ones joined by ·). */
+export function FileRowName(props: {
+  name: string;
+  meta: readonly (string | null | false | undefined)[];
+  testId: string;
+  onOpen: () => void;
+}) {
+  return (
+    <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+      <Anchor
+        component="button"
+        size="sm"
+        ta="left"
+        truncate="end"
+        onClick={props.onOpen}
+        data-testid={props.testId}
+      >
+        {props.name}
+      </Anchor>
+      <Text size="xs" c="dimmed" truncate="end">
+        {props.meta.filter(Boolean).join(' · ')}
+      </Text>
+    </Stack>
   );
 }

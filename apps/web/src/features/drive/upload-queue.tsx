@@ -1,9 +1,16 @@
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { useState, type DragEvent, type ReactNode } from 'react';
+import { useReducer, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { putWithProgress } from './drive-api.ts';
 import { RestError } from '../../lib/api-errors.ts';
 import { filesOfDrop, putWithRetry } from './drive-upload.ts';
+import {
+  reduceUploads,
+  uploadSummary,
+  uploadsToSend,
+  type UploadAction,
+  type UploadItem,
+} from './file-browser-model.ts';
 
 /**
  * The uploader shared by the drive (governed documents) and the project files: a queue of chosen files, each
@@ -14,21 +21,6 @@ import { filesOfDrop, putWithRetry } from './drive-upload.ts';
  */
 
 export type UploadNamespace = 'drive' | 'files';
-
-export interface UploadItem<C> {
-  key: string;
-  file: File;
-  /** What the screen found when the file was chosen (naming rule, extension, size…). */
-  check: C;
-  state: 'ready' | 'sending' | 'done' | 'failed';
-  progress: number;
-  error?: string;
-  /** A note while the bytes are sent again after a dropped connection. */
-  note?: string;
-  fileId?: number;
-  /** Where the bytes of the created record go (kept when sending failed, so a retry sends them there again). */
-  upload?: { url: string; headers: Record<string, string> };
-}
 
 export interface UploadQueueOptions<C> {
   ns: UploadNamespace;
@@ -48,21 +40,21 @@ export interface UploadQueueOptions<C> {
 /** The queue of a panel: add files, send every sendable one (ready or failed) in turn, and what went wrong. */
 export function useUploadQueue<C>(options: UploadQueueOptions<C>) {
   const { t } = useTranslation([options.ns, 'errors']);
-  const [items, setItems] = useState<UploadItem<C>[]>([]);
+  const [items, dispatch] = useReducer(
+    (current: UploadItem<C>[], action: UploadAction<C>) => reduceUploads(current, action),
+    [],
+  );
 
   const add = (files: File[]) =>
-    setItems((current) => [
-      ...current.filter((i) => i.state !== 'done'),
-      ...files.map((file) => ({
+    dispatch({
+      type: 'add',
+      items: files.map((file) => ({
         key: `${file.name}-${file.size}-${Math.random()}`,
         file,
         check: options.checkOf(file),
-        state: 'ready' as const,
-        progress: 0,
       })),
-    ]);
-  const patch = (key: string, change: Partial<UploadItem<C>>) =>
-    setItems((current) => current.map((i) => (i.key === key ? { ...i, ...change } : i)));
+    });
+  const patch = (key: string, change: Partial<UploadItem<C>>) => dispatch({ type: 'patch', key, change });
 
   const send = async (item: UploadItem<C>): Promise<void> => {
     patch(item.key, { state: 'sending', progress: 0, error: undefined, note: undefined });
@@ -115,16 +107,11 @@ export function useUploadQueue<C>(options: UploadQueueOptions<C>) {
   };
 
   const sendAll = async () => {
-    const ready = items.filter(
-      (i) => options.sendable(i.check) && (i.state === 'ready' || i.state === 'failed'),
-    );
-    for (const item of ready) await send(item);
+    for (const item of uploadsToSend(items, options.sendable)) await send(item);
     options.onUploaded();
   };
 
-  const failed = items.filter((i) => i.state === 'failed').length;
-  const pending = items.some((i) => options.sendable(i.check) && i.state !== 'done');
-  return { items, add, sendAll, failed, pending };
+  return { items, add, sendAll, ...uploadSummary(items, options.sendable) };
 }
 
 /** The panel's frame: a bordered box that takes dropped files and folders (`<ns>-dropzone`). */
