@@ -75,36 +75,22 @@ export function DriveBulkBar(props: {
       onClear={() => dispatch({ type: 'clearSelection' })}
     >
       {auth && active && auth.statuses.length > 0 && (
-        <Menu>
-          <Menu.Target>
-            <Button size="xs" variant="default" loading={busy} data-testid="drive-bulk-status">
-              {t('drive:bulk.changeStatus')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {auth.statuses.map((s) => (
-              <Menu.Item key={s} onClick={() => void bulk.update({ newStatus: s })}>
-                {t(`drive:status.${s}`)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <BulkMenu
+          testId="drive-bulk-status"
+          label={t('drive:bulk.changeStatus')}
+          busy={busy}
+          items={auth.statuses.map((s) => ({ key: s, label: t(`drive:status.${s}`) }))}
+          onChoose={(s) => void bulk.update({ newStatus: s })}
+        />
       )}
       {auth && active && auth.visibilities.length > 0 && (
-        <Menu>
-          <Menu.Target>
-            <Button size="xs" variant="default" loading={busy} data-testid="drive-bulk-visibility">
-              {t('drive:bulk.changeVisibility')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {auth.visibilities.map((v) => (
-              <Menu.Item key={v} onClick={() => void bulk.update({ newVisibility: v })}>
-                {t(`drive:visibility.${v}`)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <BulkMenu
+          testId="drive-bulk-visibility"
+          label={t('drive:bulk.changeVisibility')}
+          busy={busy}
+          items={auth.visibilities.map((v) => ({ key: v, label: t(`drive:visibility.${v}`) }))}
+          onChoose={(v) => void bulk.update({ newVisibility: v })}
+        />
       )}
       {auth && active && auth.visibilities.length > 0 && editableDriveFields(props.project).length > 0 && (
         <Button
@@ -203,5 +189,31 @@ export function DriveBulkFailures(props: { browser: DriveBrowser }) {
         </Text>
       ))}
     </Alert>
+  );
+}
+
+/** A bulk bar's menu of one field's values (status, visibility): the button, then one item per value. */
+function BulkMenu<K extends string>(props: {
+  testId: string;
+  label: string;
+  busy: boolean;
+  items: readonly { key: K; label: string }[];
+  onChoose: (key: K) => void;
+}) {
+  return (
+    <Menu>
+      <Menu.Target>
+        <Button size="xs" variant="default" loading={props.busy} data-testid={props.testId}>
+          {props.label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {props.items.map((item) => (
+          <Menu.Item key={item.key} onClick={() => props.onChoose(item.key)}>
+            {item.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
