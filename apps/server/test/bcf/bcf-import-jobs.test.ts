@@ -257,7 +257,7 @@ describe('BCF-XML export as a job', () => {
     });
     expect(res.status).toBe(202);
     const started = (await res.json()) as BcfJobAnswer;
-    expect(started).toMatchObject({ kind: 'export', state: 'queued' });
+    expect(started).toMatchObject({ kind: 'export', state: 'queued', size: null });
     await runBcfExport(services, started.id);
     const finished = await job(started.id);
     expect(finished.state).toBe('completed');
@@ -266,7 +266,10 @@ describe('BCF-XML export as a job', () => {
     expect(finished.done).toBe(count);
     const download = await fetch(String(finished.url));
     expect(download.status).toBe(200);
-    const pkg = await readPackage(Buffer.from(await download.arrayBuffer()), '2.1');
+    const bytes = Buffer.from(await download.arrayBuffer());
+    // The job answers its package's size with its state (the Downloads page reads both from this one answer).
+    expect(finished.size).toBe(bytes.length);
+    const pkg = await readPackage(bytes, '2.1');
     expect(pkg.errors).toEqual([]);
     expect(pkg.pkg.topics).toHaveLength(count);
 

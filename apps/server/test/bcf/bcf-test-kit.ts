@@ -48,6 +48,7 @@ export interface BcfJobAnswer {
   report: unknown;
   error: { code: string; message: string } | null;
   url: string | null;
+  size: number | null;
 }
 
 /** Polls a job until it is finished (completed or failed). */

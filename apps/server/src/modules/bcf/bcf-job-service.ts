@@ -53,6 +53,8 @@ export interface BcfJobView {
   error: { code: ErrorCode; message: string } | null;
   /** The export's package, signed for five minutes, once completed. */
   url: string | null;
+  /** The stored package's bytes (an import's upload; an export's package once completed). */
+  size: number | null;
   createdAt: string;
   finishedAt: string | null;
 }
@@ -74,6 +76,7 @@ function present(services: AppServices, row: BcfJobRow, locale: string, origin: 
       row.kind === 'export' && row.state === 'completed' && row.storageKey
         ? `${origin}${services.files.signer.signedPath('GET', row.storageKey, expires, 'application/zip')}`
         : null,
+    size: row.size === null ? null : Number(row.size),
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };

@@ -39,6 +39,11 @@ const JOB = {
       nullable: true,
       description: "A completed export's package, signed for 5 minutes",
     },
+    size: {
+      type: 'integer',
+      nullable: true,
+      description: "The stored package's bytes: an import's upload, a completed export's package",
+    },
     createdAt: { type: 'string', format: 'date-time' },
     finishedAt: { type: 'string', format: 'date-time', nullable: true },
   },

@@ -11,7 +11,6 @@ export interface PreparationRef {
   /** The zip's area (drive or files), an issue export's format; null for a BCF export. */
   area: string | null;
   fileName: string | null;
-  size: number | null;
   createdAt: Date;
 }
 
@@ -24,15 +23,15 @@ export async function listUserPreparations(db: Db, userId: number, limit: number
   const result = (await db.execute(sql`
     select * from (
       select 'bulkZip' as source, d.id::text as id, d.project_id, p.name as project_name, d.area,
-             null::text as file_name, d.size, d.created_at
+             null::text as file_name, d.created_at
         from drive_bulk_downloads d join projects p on p.id = d.project_id
        where d.user_id = ${userId} and d.expires_at > now()
       union all
-      select 'bcfExport', j.id::text, j.project_id, p.name, null, j.file_name, j.size, j.created_at
+      select 'bcfExport', j.id::text, j.project_id, p.name, null, j.file_name, j.created_at
         from bcf_jobs j join projects p on p.id = j.project_id
        where j.user_id = ${userId} and j.kind = 'export'
       union all
-      select 'issueExport', e.id::text, e.project_id, p.name, e.format, e.file_name, e.size, e.created_at
+      select 'issueExport', e.id::text, e.project_id, p.name, e.format, e.file_name, e.created_at
         from issue_export_jobs e join projects p on p.id = e.project_id
        where e.user_id = ${userId} and e.expires_at > now()
     ) prepared
@@ -45,7 +44,6 @@ export async function listUserPreparations(db: Db, userId: number, limit: number
       project_name: string;
       area: string | null;
       file_name: string | null;
-      size: number | string | null;
       created_at: Date | string;
     }[];
   };
@@ -56,7 +54,6 @@ export async function listUserPreparations(db: Db, userId: number, limit: number
     projectName: r.project_name,
     area: r.area,
     fileName: r.file_name,
-    size: r.size === null ? null : Number(r.size),
     createdAt: new Date(r.created_at),
   }));
 }

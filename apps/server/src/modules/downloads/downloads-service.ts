@@ -88,7 +88,8 @@ async function viewOf(
       errorCode: (s.error?.code as ErrorCode | undefined) ?? null,
       done: s.done,
       total: s.total,
-      size: ref.size,
+      // The job's own read, with its state: the list's row may be older than a job that completed meanwhile.
+      size: s.size,
       createdAt: new Date(s.createdAt),
       expiresAt: finishedAt ? new Date(finishedAt.getTime() + BCF_JOB_KEEP_HOURS * 3_600_000) : null,
       url: s.url,

@@ -5451,6 +5451,8 @@ export interface operations {
             report?: {
               [key: string]: unknown;
             } | null;
+            /** @description The stored package's bytes: an import's upload, a completed export's package */
+            size?: number | null;
             /** @enum {string} */
             state: 'queued' | 'running' | 'completed' | 'failed';
             /** @description The package's topics (0 until an export knows them) */
@@ -5627,6 +5629,8 @@ export interface operations {
                 report?: {
                   [key: string]: unknown;
                 } | null;
+                /** @description The stored package's bytes: an import's upload, a completed export's package */
+                size?: number | null;
                 /** @enum {string} */
                 state: 'queued' | 'running' | 'completed' | 'failed';
                 /** @description The package's topics (0 until an export knows them) */
@@ -5663,6 +5667,8 @@ export interface operations {
             report?: {
               [key: string]: unknown;
             } | null;
+            /** @description The stored package's bytes: an import's upload, a completed export's package */
+            size?: number | null;
             /** @enum {string} */
             state: 'queued' | 'running' | 'completed' | 'failed';
             /** @description The package's topics (0 until an export knows them) */
@@ -5749,6 +5755,8 @@ export interface operations {
             report?: {
               [key: string]: unknown;
             } | null;
+            /** @description The stored package's bytes: an import's upload, a completed export's package */
+            size?: number | null;
             /** @enum {string} */
             state: 'queued' | 'running' | 'completed' | 'failed';
             /** @description The package's topics (0 until an export knows them) */
