@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { buildIssueWorld, setFlatTrees, type IssueWorld } from './issue-test-kit.ts';
 import { call, createProject } from '../projects/project-test-kit.ts';
-import { loadReferenceFacts } from '../../src/modules/issues/issue-update-repository.ts';
+import { loadReferenceFacts } from '../../src/modules/issues/issue-repository.ts';
 
 // What an issue's fields point at, read in one statement (issue 29: the load step of createIssue and
 // updateIssue; checkReferenceFacts decides on it). Runs on PGlite and, in CI's second pass, on PostgreSQL.

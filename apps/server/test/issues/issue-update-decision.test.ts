@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DISCIPLINE_STATUSES, isAppError } from '@obra/domain';
 import type { ProjectAccess } from '../../src/modules/projects/project-access.ts';
-import type { IssueDisciplineRow, IssueRow } from '../../src/modules/issues/issue-repository.ts';
-import type { StoredIssue } from '../../src/modules/issues/issue-update-repository.ts';
+import type { IssueDisciplineRow, IssueRow, StoredIssue } from '../../src/modules/issues/issue-repository.ts';
 import {
   changesOf,
   decideIssueUpdate,

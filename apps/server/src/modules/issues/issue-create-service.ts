@@ -18,6 +18,7 @@ import {
   ccodeSearchTerms,
   insertIssueChildren,
   insertIssueRow,
+  loadReferenceFacts,
   refreshIssueSearchText,
   searchTextOf,
   takeIssueNumber,
@@ -25,7 +26,6 @@ import {
 } from './issue-repository.ts';
 import type { ConfirmedIssueFile } from './images/issue-file-service.ts';
 import { prepareImageFiles, replaceImages } from './images/issue-image-service.ts';
-import { loadReferenceFacts } from './issue-update-repository.ts';
 import { recordIssueChange } from './issue-activity.ts';
 import { checkIdempotencyKey, priorResult, withIdempotencyKey } from './idempotency.ts';
 import type { HistoryChanges } from './issue-history-repository.ts';
@@ -169,7 +169,7 @@ export async function applyIssueCreate(
     : undefined;
   if (images) await refreshIssueSearchText(tx, row.id, searchText);
   await recordIssueChange(tx, {
-    issueId: row.id,
+    issue: row,
     userId,
     action: 'created',
     fields: {
@@ -177,7 +177,6 @@ export async function applyIssueCreate(
       ...(images ? { images: { old: null, new: images.new } } : {}),
       ...historyExtra,
     },
-    issueVisibility: visibility,
     mentionedUsers: input.mentionedUsers,
   });
   return row;

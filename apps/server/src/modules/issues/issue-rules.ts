@@ -25,9 +25,8 @@ import {
 import type { issueDisciplines } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { ImageInput } from './images/issue-image-service.ts';
-import type { IssueDisciplineRow, IssueRow } from './issue-repository.ts';
+import type { IssueDisciplineRow, IssueRow, IssueUpdateWrite, StoredIssue } from './issue-repository.ts';
 import type { HistoryChanges } from './issue-history-repository.ts';
-import type { IssueUpdateWrite, StoredIssue } from './issue-update-repository.ts';
 
 /**
  * The server's rules on an issue, without I/O (issue 29: one decision module, docs/architecture.md "The walk of
@@ -74,7 +73,7 @@ export interface IssueFieldsInput {
 }
 
 /**
- * What an issue's fields point at, read from the project (loadReferenceFacts in issue-update-repository.ts, for
+ * What an issue's fields point at, read from the project (loadReferenceFacts in issue-repository.ts, for
  * createIssue and updateIssue; checkReferenceFacts decides on them): which sent disciplines exist (not removed),
  * whether every sent location and label is the project's, its active categories and phases (when one is sent),
  * and whether the sent group is the project's.

@@ -12,7 +12,7 @@ import {
   type checkEnums,
   type IssueFieldsInput,
 } from './issue-rules.ts';
-import { loadIssueUpdate, storeIssueUpdate } from './issue-update-repository.ts';
+import { loadIssueUpdate, storeIssueUpdate } from './issue-repository.ts';
 import { recordIssueChange } from './issue-activity.ts';
 
 /** updateIssue's input: which issue, and the fields to change (undefined leaves a field as is). */
@@ -32,7 +32,8 @@ export async function updateIssue(
   input: UpdateIssueInput,
 ): Promise<{ id: number; projectId: number }> {
   const access = await loadActiveAccess(services.database.db, actor, input.projectId);
-  const files = await prepareImageFiles(services, access, input.images);
+  // Without images the update does not go by the image service (the common case).
+  const files = input.images ? await prepareImageFiles(services, access, input.images) : undefined;
   return unitOfWork(services, async (tx) => {
     const { id, projectId } = await applyIssueUpdate(tx, { access, files }, input);
     return { id, projectId };
@@ -83,13 +84,12 @@ async function storeDecidedUpdate(
     : undefined;
   const changes = changesOf(plan, images);
   if (Object.keys(changes).length === 0) return false;
-  await storeIssueUpdate(tx, row, issueUpdateWrite(plan, changes, userId, new Date()));
+  const stored = await storeIssueUpdate(tx, row, issueUpdateWrite(plan, changes, userId, new Date()));
   await recordIssueChange(tx, {
-    issueId: row.id,
+    issue: stored,
     userId,
     action: 'updated',
     fields: changes,
-    issueVisibility: plan.columns.visibility,
     mentionedUsers: input.mentionedUsers,
   });
   return true;
