@@ -9,10 +9,6 @@ import {
   bcfDisciplineLabel,
   bcfStageOf,
   bcfTopicTypeOf,
-  mapBcfPriority,
-  mapBcfStage,
-  mapBcfStatus,
-  mapBcfTopicType,
   type BcfDocument,
   type BcfTopic,
   type BcfVersion,
@@ -29,7 +25,8 @@ import type { IssueView } from '../issues/issue-repository.ts';
 import { loadProjectAccess } from '../projects/project-access.ts';
 import { requireIssueReader } from '../issues/issue-rules.ts';
 import { derivedCommentGuid, derivedTopicGuid, derivedViewpointGuid } from './bcf-guids.ts';
-import { readStoredViewpoints, type StoredBcfDocument } from './bcf-import-files.ts';
+import { readStoredViewpoints } from './bcf-import-files.ts';
+import { keptBcfValues, type KeptBcfValue, type KeptTopic } from './bcf-kept-values.ts';
 import type { BcfSnapshotFile } from './bcf-package-write.ts';
 import { writeBcfPackage } from './bcf-package-write.ts';
 import {
@@ -109,11 +106,6 @@ async function visibleIssues(
 
 function iso(date: Date | null | undefined): string | undefined {
   return date ? date.toISOString() : undefined;
-}
-
-interface KeptTopic extends Partial<BcfTopic> {
-  unmappedLabels?: string[];
-  documents?: StoredBcfDocument[];
 }
 
 /**
@@ -226,30 +218,21 @@ export async function exportBcf(
         }),
     ];
     const viewpointGuids = new Set(viewpoints.map((v) => v.guid));
-    // What the imported topic said is written back while Obra's value still reads the same; else Obra's.
+    // What the imported topic said is written back while Obra's value still reads the same; else Obra's. An
+    // element the package left out stays out while Obra's value is the one its absence reads as, so a package
+    // exported again says what it said; the BCF-API (topicOf, api/bcf-api-mapping.ts) answers Obra's there.
     const imported = rows.topics.has(row.id);
-    const keep = <T>(value: T | undefined, same: boolean, fallback: T): T | undefined =>
-      imported && same ? value : fallback;
+    const values = keptBcfValues(row, kept, setup);
+    const keep = (value: KeptBcfValue): string | undefined =>
+      imported && value.same ? value.kept : value.obra;
     return {
       guid,
       serverAssignedId: row.code,
-      topicType: keep(
-        kept.topicType,
-        mapBcfTopicType(kept.topicType, setup.activeCategoryIds).value === row.categoryId,
-        bcfTopicTypeOf(row.categoryId),
-      ),
-      topicStatus: keep(
-        kept.topicStatus,
-        mapBcfStatus(kept.topicStatus).value === status,
-        BCF_STATUS_OF[status],
-      ),
+      topicType: keep(values.topicType),
+      topicStatus: keep(values.topicStatus),
       referenceLinks: kept.referenceLinks ?? [],
       title: row.title,
-      priority: keep(
-        kept.priority,
-        mapBcfPriority(kept.priority).value === priority,
-        BCF_PRIORITY_OF[priority],
-      ),
+      priority: keep(values.priority),
       index: kept.index,
       labels: [...new Set([...labelNames, ...(kept.unmappedLabels ?? []), ...disciplineLabels])],
       creationDate: kept.creationDate || row.createdAt.toISOString(),
@@ -258,11 +241,7 @@ export async function exportBcf(
       modifiedAuthor: row.editedByUserId ? emails.get(row.editedByUserId) : kept.modifiedAuthor,
       dueDate: row.deadline ? `${row.deadline}T00:00:00Z` : undefined,
       assignedTo: kept.assignedTo,
-      stage: keep(
-        kept.stage,
-        mapBcfStage(kept.stage, setup.activePhaseIds).value === row.creationPhase,
-        bcfStageOf(row.creationPhase),
-      ),
+      stage: keep(values.stage),
       description: row.description ?? undefined,
       bimSnippet: kept.bimSnippet,
       documentReferences: kept.documentReferences ?? [],

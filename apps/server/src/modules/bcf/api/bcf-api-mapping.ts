@@ -1,21 +1,12 @@
 import {
-  BCF_PRIORITY_OF,
   BCF_STATUS_OF,
-  bcfStageOf,
-  bcfTopicTypeOf,
-  mapBcfPriority,
-  mapBcfStage,
-  mapBcfStatus,
-  mapBcfTopicType,
   type BcfComponent,
   type BcfDocumentReference,
   type BcfHeaderFile,
   type BcfPoint,
-  type BcfTopic,
   type BcfVisualization,
-  type IssueStatus,
-  type Priority,
 } from '@obra/domain';
+import { keptBcfValues, type KeptBcfValue, type KeptTopic } from '../bcf-kept-values.ts';
 import { derivedGuid } from '../bcf-xml-read.ts';
 
 /**
@@ -24,12 +15,6 @@ import { derivedGuid } from '../bcf-xml-read.ts';
  * issue policy, and the API's request bodies read back into BCF-XML's model (which the import's write path
  * takes). No database, no I/O: unit tested in test/bcf/bcf-api-mapping.test.ts.
  */
-
-/** What BCF kept of an imported topic (bcf_topics.topic). */
-export interface KeptTopic extends Partial<BcfTopic> {
-  unmappedLabels?: string[];
-  documents?: { guid: string; filename: string; description?: string | undefined; storageKey: string }[];
-}
 
 /** The issue fields a topic is made of. */
 export interface TopicIssue {
@@ -132,10 +117,6 @@ export function commentAuthorization(facts: {
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : undefined);
 
 /**
- * A topic_GET. Imported topics answer what BCF said while Obra's value still reads the same (as the export
- * does), else Obra's value; Obra's own issues answer Obra's values.
- */
-/**
  * The BCF values of imported topics mapped to Obra's (mapBcfTopicType, …), remembered for the lists of active
  * categories and phases they were mapped with: the topics of one page share those lists and mostly a few values,
  * and mapping one (names in every language, accents stripped) costs more than the rest of the topic.
@@ -154,43 +135,26 @@ function mappedOnce<T>(ids: readonly number[], key: string, map: () => T): T {
   return value;
 }
 
+/**
+ * A topic_GET. Imported topics answer what BCF said while Obra's value still reads the same (as the export
+ * does), else Obra's value; Obra's own issues answer Obra's values.
+ */
 export function topicOf(source: TopicSource): Record<string, unknown> {
   const { issue, emails } = source;
   const kept = source.kept ?? {};
-  // What BCF said, while Obra's value still reads the same (only imported topics keep anything).
-  const keep = <T>(value: T | undefined, same: (value: T) => boolean, fallback: T): T =>
-    value !== undefined && source.kept !== undefined && same(value) ? value : fallback;
-  const status = issue.status as IssueStatus;
-  const priority = issue.priority as Priority;
+  // What BCF said, while Obra's value still reads the same (only imported topics keep anything). A value BCF left
+  // out answers Obra's, where the BCF export (bcf-export-service.ts) leaves the element out.
+  const values = keptBcfValues(issue, kept, source, mappedOnce);
+  const keep = (value: KeptBcfValue): string | null =>
+    (source.kept !== undefined && value.kept !== undefined && value.same ? value.kept : value.obra) ?? null;
   const topic: Record<string, unknown> = {
     guid: source.guid,
     server_assigned_id: issue.code,
-    topic_type:
-      keep<string | undefined>(
-        kept.topicType,
-        (v) =>
-          mappedOnce(
-            source.activeCategoryIds,
-            `type:${v}`,
-            () => mapBcfTopicType(v, source.activeCategoryIds).value,
-          ) === issue.categoryId,
-        bcfTopicTypeOf(issue.categoryId),
-      ) ?? null,
-    topic_status:
-      keep<string | undefined>(
-        kept.topicStatus,
-        (v) => mappedOnce(source.activeCategoryIds, `status:${v}`, () => mapBcfStatus(v).value) === status,
-        BCF_STATUS_OF[status],
-      ) ?? null,
+    topic_type: keep(values.topicType),
+    topic_status: keep(values.topicStatus),
     reference_links: kept.referenceLinks ?? [],
     title: issue.title,
-    priority:
-      keep<string | undefined>(
-        kept.priority,
-        (v) =>
-          mappedOnce(source.activeCategoryIds, `priority:${v}`, () => mapBcfPriority(v).value) === priority,
-        BCF_PRIORITY_OF[priority],
-      ) ?? null,
+    priority: keep(values.priority),
     index: kept.index ?? null,
     labels:
       kept.unmappedLabels?.length || source.labelNames.length > 1
@@ -201,17 +165,7 @@ export function topicOf(source: TopicSource): Record<string, unknown> {
     modified_date: iso(issue.editedAt) ?? kept.modifiedDate ?? issue.createdAt.toISOString(),
     modified_author: (issue.editedByUserId ? emails.get(issue.editedByUserId) : kept.modifiedAuthor) ?? null,
     assigned_to: kept.assignedTo ?? null,
-    stage:
-      keep<string | undefined>(
-        kept.stage,
-        (v) =>
-          mappedOnce(
-            source.activePhaseIds,
-            `stage:${v}`,
-            () => mapBcfStage(v, source.activePhaseIds).value,
-          ) === issue.creationPhase,
-        bcfStageOf(issue.creationPhase),
-      ) ?? null,
+    stage: keep(values.stage),
     description: issue.description ?? null,
     due_date: issue.deadline ? `${issue.deadline}T00:00:00Z` : null,
     authorization: source.authorization,

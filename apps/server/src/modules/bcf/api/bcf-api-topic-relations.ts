@@ -15,7 +15,8 @@ import { listDriveFiles } from '../../drive/drive-repository.ts';
 import { confirmDriveUpload, createDriveFile } from '../../drive/drive-upload-service.ts';
 import { derivedDocumentGuid } from '../bcf-guids.ts';
 import { loadBcfRows } from '../bcf-repository.ts';
-import { documentReferenceOf, fileOf, type KeptTopic } from './bcf-api-mapping.ts';
+import type { KeptTopic } from '../bcf-kept-values.ts';
+import { documentReferenceOf, fileOf } from './bcf-api-mapping.ts';
 import { bcfProjectAccess, bcfProjectFor, type Json } from './bcf-api-projects.ts';
 import {
   BCF_API_PAGING,

@@ -25,7 +25,8 @@ import { derivedTopicGuid } from '../bcf-guids.ts';
 import { readStoredViewpoints, type StoredBcfDocument } from '../bcf-import-files.ts';
 import { writeApiTopic } from '../bcf-import-service.ts';
 import { loadBcfTopicContext } from '../bcf-repository.ts';
-import { topicAuthorization, topicOf, type KeptTopic } from './bcf-api-mapping.ts';
+import type { KeptTopic } from '../bcf-kept-values.ts';
+import { topicAuthorization, topicOf } from './bcf-api-mapping.ts';
 import { topicFieldsOf } from './bcf-api-bodies.ts';
 import {
   BCF_API_TOPIC_LIMIT,
