@@ -12,12 +12,11 @@ import {
   ScrollArea,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconPencil, IconPlayerStop, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconPencil, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useClient, useQuery } from 'urql';
@@ -37,6 +36,7 @@ import {
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { toUiError } from '../../lib/api-errors.ts';
 import { AiMessageText } from './ai-message-text.tsx';
+import { PromptBox } from './prompt-box.tsx';
 import { DraftCard, type Draft } from './ai-draft-cards.tsx';
 import { LoadingCenter } from '../../components/loading.tsx';
 
@@ -332,41 +332,20 @@ function AiChat({ persona }: { persona: Persona }) {
             )}
           </Alert>
         )}
-        <Group align="flex-end" gap="xs">
-          <Textarea
-            style={{ flex: 1 }}
-            autosize
-            minRows={1}
-            maxRows={6}
-            maxLength={8000}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            placeholder={t('placeholder', { name: me.name })}
-            aria-label={t('placeholder', { name: me.name })}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey && !streaming) {
-                e.preventDefault();
-                void send();
-              }
-            }}
-            data-testid="ai-input"
-          />
-          {streaming ? (
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconPlayerStop size={16} />}
-              onClick={cancel}
-              data-testid="ai-stop"
-            >
-              {t('stop')}
-            </Button>
-          ) : (
-            <Button leftSection={<IconSend size={16} />} onClick={() => void send()} data-testid="ai-send">
-              {t('send')}
-            </Button>
-          )}
-        </Group>
+        <PromptBox
+          minRows={1}
+          maxLength={8000}
+          value={text}
+          onChange={setText}
+          placeholder={t('placeholder', { name: me.name })}
+          ariaLabel={t('placeholder', { name: me.name })}
+          onSend={() => void send()}
+          testId="ai-input"
+          streaming={streaming !== null}
+          onStop={cancel}
+          stopTestId="ai-stop"
+          send={{ label: t('send'), icon: <IconSend size={16} />, testId: 'ai-send' }}
+        />
       </Stack>
     </Group>
   );

@@ -12,10 +12,9 @@ import {
   Select,
   Stack,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
-import { IconPlayerStop, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { useClient, useQuery } from 'urql';
@@ -31,6 +30,7 @@ import {
 import { toUiError } from '../../lib/api-errors.ts';
 import { AiDisclaimer } from './ai-chat-page.tsx';
 import { AiMessageText } from './ai-message-text.tsx';
+import { PromptBox } from './prompt-box.tsx';
 import { LoadingCenter } from '../../components/loading.tsx';
 
 export type SmartDocsSource = SmartDocsSourcesQuery['smartDocsSources'][number];
@@ -189,35 +189,19 @@ function SmartDocs({ configured }: { configured: boolean }) {
           )}
         </Stack>
         <Stack style={{ flex: 1, minWidth: 280 }} gap="sm">
-          <Group align="flex-end" gap="xs">
-            <Textarea
-              style={{ flex: 1 }}
-              autosize
-              minRows={2}
-              maxRows={6}
-              maxLength={2000}
-              label={t('smartDocs.question')}
-              placeholder={t('smartDocs.placeholder')}
-              value={question}
-              onChange={(e) => setQuestion(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.shiftKey && !streaming) {
-                  e.preventDefault();
-                  ask();
-                }
-              }}
-              data-testid="smart-docs-question"
-            />
-            {streaming ? (
-              <Button color="red" variant="light" leftSection={<IconPlayerStop size={16} />} onClick={cancel}>
-                {t('stop')}
-              </Button>
-            ) : (
-              <Button leftSection={<IconSearch size={16} />} onClick={ask} data-testid="smart-docs-ask">
-                {t('smartDocs.ask')}
-              </Button>
-            )}
-          </Group>
+          <PromptBox
+            minRows={2}
+            maxLength={2000}
+            label={t('smartDocs.question')}
+            placeholder={t('smartDocs.placeholder')}
+            value={question}
+            onChange={setQuestion}
+            onSend={ask}
+            testId="smart-docs-question"
+            streaming={streaming}
+            onStop={cancel}
+            send={{ label: t('smartDocs.ask'), icon: <IconSearch size={16} />, testId: 'smart-docs-ask' }}
+          />
           {failure && (
             <Alert
               color="red"

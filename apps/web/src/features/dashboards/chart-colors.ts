@@ -1,4 +1,5 @@
-import type { MantineTheme } from '@mantine/core';
+import { useMemo } from 'react';
+import { useComputedColorScheme, useMantineTheme, type MantineTheme } from '@mantine/core';
 
 /** The colours of statuses and priorities, the same as the issue list's badges use, in both themes. */
 export function chartColors(theme: MantineTheme, dark: boolean) {
@@ -15,4 +16,11 @@ export function chartColors(theme: MantineTheme, dark: boolean) {
       ? [theme.colors.dark?.[5] ?? '#333', c('blue')]
       : [theme.colors.blue?.[0] ?? '#eef', c('blue')],
   };
+}
+
+/** The chart colours of the current theme and colour scheme (the same object until either changes). */
+export function useChartColors(): ReturnType<typeof chartColors> {
+  const theme = useMantineTheme();
+  const dark = useComputedColorScheme('light') === 'dark';
+  return useMemo(() => chartColors(theme, dark), [theme, dark]);
 }

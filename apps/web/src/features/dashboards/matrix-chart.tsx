@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { ScrollArea, useComputedColorScheme, useMantineTheme } from '@mantine/core';
+import { ScrollArea } from '@mantine/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { DashboardMatrixFieldsFragment } from '../../gql/generated.ts';
-import { chartColors } from './chart-colors.ts';
+import { useChartColors } from './chart-colors.ts';
 import { EChart } from './echart.tsx';
 
 const ROW_HEIGHT = 30;
@@ -31,10 +31,8 @@ export function MatrixChart({
   label: string;
   onCell: (rowIndex: number, columnIndex: number) => void;
 }) {
-  const theme = useMantineTheme();
-  const dark = useComputedColorScheme('light') === 'dark';
+  const colors = useChartColors();
   const option = useMemo<EChartsCoreOption>(() => {
-    const colors = chartColors(theme, dark);
     const rowIndex = new Map(matrix.rows.map((r, i) => [r.id, i]));
     const columnIndex = new Map(matrix.columns.map((c, i) => [c.key, i]));
     const data = matrix.cells.flatMap((c) => {
@@ -71,7 +69,7 @@ export function MatrixChart({
         },
       ],
     };
-  }, [matrix, columnLabel, noLocation, theme, dark]);
+  }, [matrix, columnLabel, noLocation, colors]);
   const height = Math.max(160, matrix.rows.length * ROW_HEIGHT + 48);
   const minWidth = LABEL_WIDTH + matrix.columns.length * COLUMN_WIDTH + 12;
   return (

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
-import { useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import { ISSUE_STATUSES } from '@obra/domain';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useTranslation } from 'react-i18next';
 import type { DashboardEarnedValueQuery, DashboardStatusQuery } from '../../gql/generated.ts';
-import { chartColors } from './chart-colors.ts';
+import { useChartColors } from './chart-colors.ts';
 import { EChart } from './echart.tsx';
 
 type StatusData = DashboardStatusQuery['dashboardStatus'];
@@ -27,11 +26,9 @@ function useDateLabel(period: string): (day: string) => string {
 /** Issues by status now: one bar per status; a click opens the list of that status. */
 export function StatusNowChart({ data, onStatus }: { data: StatusData; onStatus: (status: string) => void }) {
   const { t } = useTranslation(['dashboards', 'enums']);
-  const theme = useMantineTheme();
-  const dark = useComputedColorScheme('light') === 'dark';
-  const option = useMemo<EChartsCoreOption>(() => {
-    const colors = chartColors(theme, dark);
-    return {
+  const colors = useChartColors();
+  const option = useMemo<EChartsCoreOption>(
+    () => ({
       tooltip: { trigger: 'item' },
       grid: { left: 90, right: 40, top: 8, bottom: 24 },
       xAxis: { type: 'value', minInterval: 1 },
@@ -49,8 +46,9 @@ export function StatusNowChart({ data, onStatus }: { data: StatusData; onStatus:
           barMaxWidth: 32,
         },
       ],
-    };
-  }, [data, t, theme, dark]);
+    }),
+    [data, t, colors],
+  );
   return (
     <EChart
       option={option}
@@ -68,12 +66,10 @@ export function StatusNowChart({ data, onStatus }: { data: StatusData; onStatus:
 /** Issues in each status at the end of each period, stacked. */
 export function StatusTimeChart({ data }: { data: StatusData }) {
   const { t } = useTranslation(['dashboards', 'enums']);
-  const theme = useMantineTheme();
-  const dark = useComputedColorScheme('light') === 'dark';
+  const colors = useChartColors();
   const dateLabel = useDateLabel(data.period);
-  const option = useMemo<EChartsCoreOption>(() => {
-    const colors = chartColors(theme, dark);
-    return {
+  const option = useMemo<EChartsCoreOption>(
+    () => ({
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
       grid: { left: 40, right: 16, top: 36, bottom: 28 },
@@ -89,8 +85,9 @@ export function StatusTimeChart({ data }: { data: StatusData }) {
         color: colors.status[s.key],
         data: data.points.map((p) => p[s.key]),
       })),
-    };
-  }, [data, t, theme, dark, dateLabel]);
+    }),
+    [data, t, colors, dateLabel],
+  );
   return (
     <EChart
       option={option}
@@ -113,11 +110,25 @@ export function EarnedValueChart({
   onRaised: (index: number) => void;
 }) {
   const { t } = useTranslation('dashboards');
-  const theme = useMantineTheme();
-  const dark = useComputedColorScheme('light') === 'dark';
+  const colors = useChartColors();
   const dateLabel = useDateLabel(data.period);
   const option = useMemo<EChartsCoreOption>(() => {
-    const colors = chartColors(theme, dark);
+    /** Issues raised or resolved in each period (bars), and cumulated (lines), in the same colour. */
+    const bar = (key: 'raised' | 'closed') => ({
+      id: key,
+      name: t(`earned.${key}`),
+      type: 'bar',
+      color: colors[key],
+      data: data.points.map((p) => p[key]),
+    });
+    const total = (key: 'raised' | 'closed') => ({
+      id: `${key}Total`,
+      name: t(`earned.${key}Total`),
+      type: 'line',
+      color: colors[key],
+      showSymbol: false,
+      data: data.points.map((p) => p[`${key}Total`]),
+    });
     return {
       tooltip: { trigger: 'axis' },
       legend: { top: 0, type: 'scroll' },
@@ -125,36 +136,10 @@ export function EarnedValueChart({
       xAxis: { type: 'category', data: data.points.map((p) => dateLabel(p.start)) },
       yAxis: { type: 'value', minInterval: 1 },
       series: [
-        {
-          id: 'raised',
-          name: t('earned.raised'),
-          type: 'bar',
-          color: colors.raised,
-          data: data.points.map((p) => p.raised),
-        },
-        {
-          id: 'closed',
-          name: t('earned.closed'),
-          type: 'bar',
-          color: colors.closed,
-          data: data.points.map((p) => p.closed),
-        },
-        {
-          id: 'raisedTotal',
-          name: t('earned.raisedTotal'),
-          type: 'line',
-          color: colors.raised,
-          showSymbol: false,
-          data: data.points.map((p) => p.raisedTotal),
-        },
-        {
-          id: 'closedTotal',
-          name: t('earned.closedTotal'),
-          type: 'line',
-          color: colors.closed,
-          showSymbol: false,
-          data: data.points.map((p) => p.closedTotal),
-        },
+        bar('raised'),
+        bar('closed'),
+        total('raised'),
+        total('closed'),
         {
           id: 'backlog',
           name: t('earned.backlog'),
@@ -179,7 +164,7 @@ export function EarnedValueChart({
         },
       ],
     };
-  }, [data, t, theme, dark, dateLabel]);
+  }, [data, t, colors, dateLabel]);
   return (
     <EChart
       option={option}

@@ -1,6 +1,5 @@
-import { TEXT_LIMITS } from '@obra/domain';
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useClient } from 'urql';
@@ -11,11 +10,7 @@ import { CreateProjectDocument } from '../../gql/generated.ts';
 import { toUiError } from '../../lib/api-errors.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
-
-/** The reason a project name is refused before any call, or null (editor §5.3: the name is required). */
-export function projectNameError(name: string): 'required' | null {
-  return name.trim() === '' ? 'required' : null;
-}
+import { ProjectNameInput, projectNameError } from './project-name-input.tsx';
 
 /**
  * Project creation (editor §2.2): a name, then configure now (the setup) or later (the project). When the company
@@ -73,14 +68,11 @@ export function NewProjectDialog({ opened, onClose }: { opened: boolean; onClose
             uploading={upload.uploading}
             testId="new-project-image"
           />
-          <TextInput
-            label={t('create.name')}
+          <ProjectNameInput
             value={name}
-            maxLength={TEXT_LIMITS.name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            onChange={setName}
             onBlur={() => setTouched(true)}
-            error={touched && invalid ? t('create.nameRequired') : undefined}
-            required
+            showError={touched}
             data-autofocus
           />
           {limitReached ? (

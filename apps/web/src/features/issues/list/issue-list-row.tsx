@@ -1,10 +1,6 @@
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import {
-  IconAlarm,
-  IconAt,
-  IconBell,
   IconCalendar,
-  IconFlag,
   IconHelpCircle,
   IconLink,
   IconMapPin,
@@ -18,6 +14,7 @@ import { PRIORITY_ICONS, STATUS_ICONS, VISIBILITY_ICONS } from '../shared/indica
 import { priorityLook, statusLook, visibilityLook } from '../shared/indicator-model.ts';
 import type { IssueRow } from './issue-row.ts';
 import { rowFlags, rowLocation, type ListDisplay } from './list-display.ts';
+import { rowCounters, rowFlag } from './row-marker-model.ts';
 import classes from './issue-list.module.css';
 import { useLongPress } from './use-long-press.ts';
 
@@ -155,6 +152,7 @@ export const IssueListRow = memo(function IssueListRow({
 }) {
   const { labels } = display;
   const flags = rowFlags(row, display);
+  const flag = rowFlag(flags);
   const unread = row.notificationsSummary.count > 0;
   const press = useLongPress(() => actions.toggleSelected(row.id));
   const starred = row.userPersonalData.starred;
@@ -247,37 +245,24 @@ export const IssueListRow = memo(function IssueListRow({
           <span className={classes.title} data-testid="issue-title">
             {row.title}
           </span>
-          {flags.late ? (
+          {flag && (
             <IndicatorIcon
-              color="red"
-              label={labels.late}
-              testId="issue-late"
-              icon={<IconAlarm size={16} />}
+              color={flag.color}
+              label={labels[flag.label]}
+              testId={flag.testId}
+              icon={<flag.Icon size={16} />}
             />
-          ) : (
-            flags.pending && (
-              <IndicatorIcon
-                color="orange"
-                label={labels.pending}
-                testId="issue-pending"
-                icon={<IconFlag size={16} />}
-              />
-            )
           )}
-          <Counter
-            count={row.notificationsSummary.mentions}
-            label={labels.mentions}
-            tone="grape"
-            testId="issue-mentions"
-            icon={<IconAt size={10} />}
-          />
-          <Counter
-            count={row.notificationsSummary.count}
-            label={labels.notifications}
-            tone="orange"
-            testId="issue-notifications"
-            icon={<IconBell size={10} />}
-          />
+          {rowCounters(row).map((c) => (
+            <Counter
+              key={c.label}
+              count={c.count}
+              label={labels[c.label]}
+              tone={c.color}
+              testId={c.testId}
+              icon={<c.Icon size={10} />}
+            />
+          ))}
         </div>
         <div className={classes.line}>
           <IndicatorIcon

@@ -1,6 +1,5 @@
-import { TEXT_LIMITS } from '@obra/domain';
 import { useState } from 'react';
-import { Alert, Button, Group, List, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useClient } from 'urql';
@@ -8,6 +7,7 @@ import { DuplicateProjectDocument } from '../../../gql/generated.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { useAsyncAction } from '../../../lib/use-async-action.ts';
 import { useProject } from '../project-context.ts';
+import { ProjectNameInput, projectNameError } from '../project-name-input.tsx';
 import { SetupScreen } from './setup-common.tsx';
 
 /** setup/duplicateProject: explains the copy and opens the 3-step dialog (editor §2.2). */
@@ -40,7 +40,6 @@ function DuplicateDialog({ onClose }: { onClose: () => void }) {
   const [step, setStep] = useState(0);
   const [name, setName] = useState(t('duplicate.defaultName', { name: project.name }));
   const [touched, setTouched] = useState(false);
-  const nameError = name.trim() === '' ? t('create.nameRequired') : undefined;
   const send = () =>
     void request
       .run(async () => {
@@ -60,17 +59,15 @@ function DuplicateDialog({ onClose }: { onClose: () => void }) {
             onSubmit={(e) => {
               e.preventDefault();
               setTouched(true);
-              if (!nameError) setStep(1);
+              if (!projectNameError(name)) setStep(1);
             }}
           >
             <Stack gap="md" mt="md">
-              <TextInput
+              <ProjectNameInput
                 label={t('duplicate.name')}
                 value={name}
-                maxLength={TEXT_LIMITS.name}
-                onChange={(e) => setName(e.currentTarget.value)}
-                error={touched ? nameError : undefined}
-                required
+                onChange={setName}
+                showError={touched}
                 data-autofocus
               />
               <Group justify="flex-end">

@@ -1,12 +1,12 @@
-import { TEXT_LIMITS } from '@obra/domain';
 import { useState } from 'react';
-import { Badge, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useClient } from 'urql';
 import { ImageField } from '../../../components/image-cropper/image-field.tsx';
 import { KEEP_IMAGE, type ImageChoice } from '../../../components/image-cropper/upload-profile-image.ts';
 import { useProfileImageUpload } from '../../../components/image-cropper/use-profile-image-upload.ts';
 import { SetupUpdateProjectProfileDocument, UpdateProjectDocument } from '../../../gql/generated.ts';
+import { ProjectNameInput, projectNameError } from '../project-name-input.tsx';
 import { PROJECT_ACTIVE, PROJECT_INACTIVE } from '../project-sections.ts';
 import { useProject } from '../project-context.ts';
 import { ConfirmDialog, SetupScreen, useSetupAction } from './setup-common.tsx';
@@ -23,7 +23,6 @@ export function SetupProfilePage() {
   const upload = useProfileImageUpload('PROJECT_IMAGE');
   const [confirming, setConfirming] = useState(false);
   const active = project.status === PROJECT_ACTIVE;
-  const nameError = name.trim() === '' ? t('create.nameRequired') : undefined;
 
   const saveProfile = async () => {
     const done = await action.run(async () => {
@@ -63,7 +62,7 @@ export function SetupProfilePage() {
                 setImage(KEEP_IMAGE);
               },
               saving: action.busy,
-              canSave: !nameError && (name.trim() !== project.name || image.state !== 'keep'),
+              canSave: !projectNameError(name) && (name.trim() !== project.name || image.state !== 'keep'),
             }
           : undefined
       }
@@ -80,15 +79,7 @@ export function SetupProfilePage() {
           uploading={upload.uploading}
           testId="project-image-field"
         />
-        <TextInput
-          label={t('create.name')}
-          value={name}
-          maxLength={TEXT_LIMITS.name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={nameError}
-          readOnly={!canWrite || !active}
-          required
-        />
+        <ProjectNameInput value={name} onChange={setName} readOnly={!canWrite || !active} />
         <Group gap="sm">
           <Text size="sm" fw={500}>
             {t('profile.company')}
