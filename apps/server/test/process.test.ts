@@ -109,7 +109,7 @@ describe('the server process', () => {
     });
     const { child, exited } = server;
     try {
-      const health = await waitForHttp(`http://127.0.0.1:${port}/healthz`, 60_000);
+      const health = await waitForHttp(`http://127.0.0.1:${port}/healthz`, 150_000);
       expect(health.status).toBe(200);
       expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
       expect(server.output()).toContain('Obra is running at');
@@ -120,7 +120,7 @@ describe('the server process', () => {
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 300_000);
 
   it('prints the demo sign-ins on the first start, the same as $DATA_DIR/demo-users.json, and they sign in', async () => {
     const port = await freePort();
@@ -142,7 +142,7 @@ describe('the server process', () => {
         () => server.stdout(),
         (out) => out.includes(heading) && out.slice(out.indexOf(heading) + heading.length).includes('\n\n'),
         () => child.exitCode !== null,
-        120_000,
+        240_000,
       ).catch((error: unknown) => {
         throw new Error(`${String(error)}\n${server.stderr()}`);
       });
@@ -191,7 +191,7 @@ describe('the server process', () => {
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 300_000);
 
   it('refuses to start when JWT_PRIVATE_KEY is not a usable PEM, naming the variable', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-jwt-'));
