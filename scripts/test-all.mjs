@@ -108,31 +108,17 @@ if (process.env.OBRA_DATABASE_ONLY === '1') {
   ]);
   run('unit and integration tests (domain, server, web)', 'npx', ['vitest', 'run']);
 }
-// CI's second pass (.ci/run) reuses the web build of its first pass on the same checkout (OBRA_REUSE_WEB_BUILD=1).
-if (process.env.OBRA_REUSE_WEB_BUILD === '1' && fs.existsSync('apps/web/dist/index.html')) {
-  console.log('\n▶ build the web app: reusing apps/web/dist from the first pass');
-} else {
+// CI's second pass (.ci/run, OBRA_DATABASE_ONLY=1) ends with the server tests: the compiled server's own tests
+// (compiled-server.test.ts, process.test.ts) and every API test have run on PostgreSQL, and the browser journeys,
+// which drive the same API, ran in the first pass. Three of them used to run again here; with the suite grown, the
+// whole CI run had come to 86 of its 90 minutes on 2 cores, and they were the part that tested nothing new.
+if (process.env.OBRA_DATABASE_ONLY !== '1') {
   run('build the web app and the server', 'npm', ['run', '--silent', 'build']);
-}
-// On the second (PostgreSQL) run, the browser journeys that write the most through the API run again on that
-// database; the rest (the editor on its showroom, screens, settings) do not depend on the backend and ran in the
-// first run. It keeps CI's two runs within its 30 minutes on 2 cores.
-const DATABASE_JOURNEYS = [
-  'e2e/tests/identity-journey.spec.ts',
-  'e2e/tests/projects-journey.spec.ts',
-  'e2e/tests/issue-workflow.spec.ts',
-];
-run(
-  process.env.OBRA_DATABASE_ONLY === '1'
-    ? 'browser journeys that write through the API (Playwright, Chromium)'
-    : 'browser journeys (Playwright, Chromium)',
-  'npx',
-  [
+  run('browser journeys (Playwright, Chromium)', 'npx', [
     'playwright',
     'test',
     '-c',
     'e2e/playwright.config.ts',
-    ...(process.env.OBRA_DATABASE_ONLY === '1' ? DATABASE_JOURNEYS : []),
-  ],
-);
+  ]);
+}
 finish();
