@@ -1,13 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/database.ts';
-import {
-  configureUnitOfWork,
-  emitProjectEvent,
-  savepoint,
-  unitOfWork,
-  type UnitOfWorkServices,
-} from '../src/db/unit-of-work.ts';
+import { configureUnitOfWork, emitProjectEvent, savepoint, unitOfWork } from '../src/db/unit-of-work.ts';
+import type { UnitOfWorkServices } from '../src/db/unit-of-work-frame.ts';
 import { PROJECT_EVENTS_CHANNEL, type ProjectEvent } from '../src/realtime/project-events.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 

@@ -7,7 +7,7 @@ import { isServiceUnavailableError } from '../lib/database-errors.ts';
 import { requestCaller } from '../lib/request-caller.ts';
 import * as schema from './schema/index.ts';
 import type { Db } from './database.ts';
-import { insideUnitOfWork } from './unit-of-work.ts';
+import { insideUnitOfWork } from './unit-of-work-frame.ts';
 
 /**
  * Read replicas (DATABASE_REPLICA_URLS, PostgreSQL only; docs/operations.md "Read replicas"). The read-only requests

@@ -1,9 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type Logger } from 'pino';
-import type { AppServices } from '../services.ts';
 import { publishProjectEvents, type ProjectEvent } from '../realtime/project-events.ts';
 import type { Db, Tx } from './database.ts';
 import { noteCommittedWrite } from './read-replicas.ts';
+import { unitOfWorkFrames as current, type UnitOfWorkServices } from './unit-of-work-frame.ts';
 
 /**
  * The one way to write a mutation: `unitOfWork(services, async (tx) => …)` runs the work in one transaction and
@@ -14,20 +13,6 @@ import { noteCommittedWrite } from './read-replicas.ts';
  * A unit of work started inside another one joins it (same transaction, events published with the outermost), so
  * services compose without opening a second transaction.
  */
-
-/** What a unit of work needs of the process. */
-export type UnitOfWorkServices = Pick<AppServices, 'database' | 'pubsub' | 'config' | 'logger'>;
-
-interface Frame {
-  readonly services: UnitOfWorkServices;
-  readonly tx: Tx;
-  /** The events of this frame: the unit's, or a savepoint's until its item succeeds. */
-  readonly events: ProjectEvent[];
-  /** What runs once the outermost unit has committed (shared by its savepoints). */
-  readonly afterCommit: (() => void)[];
-}
-
-const current = new AsyncLocalStorage<Frame>();
 
 /** Runs `work` as one transaction and publishes its events after commit (see the file comment). */
 export async function unitOfWork<T>(services: UnitOfWorkServices, work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -64,11 +49,6 @@ export async function unitOfWork<T>(services: UnitOfWorkServices, work: (tx: Tx)
 export function nowAndAfterCommit(task: () => void): void {
   task();
   current.getStore()?.afterCommit.push(task);
-}
-
-/** Whether the caller runs inside a unit of work (its reads belong on the transaction: see read-replicas.ts). */
-export function insideUnitOfWork(): boolean {
-  return current.getStore() !== undefined;
 }
 
 /** What hears a committed unit's events in this process (the smart flow's issue rules). */

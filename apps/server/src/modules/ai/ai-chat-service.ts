@@ -2,8 +2,8 @@ import { AppError } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-import type { AiMessage, AiProvider, AiToolCall } from './ai-provider.ts';
-import { createAiProvider } from './ai-provider-choice.ts';
+import type { AiMessage, AiToolCall } from './ai-provider.ts';
+import { aiProviderOf, requireAssistant } from './ai-provider-choice.ts';
 import { AI_TOOLS, runAiTool, type AiBulkDraft, type AiCommentDraft, type AiIssueDraft } from './ai-tools.ts';
 import { createComment } from '../issues/comments/issue-comment-service.ts';
 import { createIssue, type CreateIssueInput } from '../issues/issue-create-service.ts';
@@ -36,14 +36,6 @@ export const MAX_MESSAGE_LENGTH = 8000;
 /** Longest conversation title. */
 const MAX_TITLE_LENGTH = 120;
 
-const providers = new WeakMap<AppServices['config'], AiProvider | undefined>();
-
-/** The configured provider of this process (created once), or undefined when no model is configured. */
-export function aiProviderOf(services: AppServices): AiProvider | undefined {
-  if (!providers.has(services.config)) providers.set(services.config, createAiProvider(services.config.ai));
-  return providers.get(services.config);
-}
-
 /** What the web needs to show or hide the assistant. */
 export interface AiStatusView {
   /** A model is configured. */
@@ -65,27 +57,6 @@ export function aiStatus(services: AppServices, actor: Actor): AiStatusView {
     available: configured && actor.account.hasAiAssistant,
     canManage: managesAssistant(actor),
   };
-}
-
-/**
- * The gate of every AI feature (the assistant, Smart Docs, the text helper): the user's flag (hasAiAssistant, set by
- * their company admin), a complete profile and the accepted disclaimer. Needs no model.
- */
-export function requireAiUser(actor: Actor): void {
-  const { account } = actor;
-  if (!account.hasAiAssistant || !account.confirmedRegister) throw new AppError('FORBIDDEN');
-  if (!account.aiDisclaimerAccepted) throw new AppError('AI_DISCLAIMER_NOT_ACCEPTED');
-}
-
-/**
- * The assistant's gate: the user's flag (hasAiAssistant, set by their company admin), a complete profile and the
- * accepted disclaimer; AI_NOT_CONFIGURED when no model is configured.
- */
-export function requireAssistant(services: AppServices, actor: Actor): AiProvider {
-  requireAiUser(actor);
-  const provider = aiProviderOf(services);
-  if (!provider) throw new AppError('AI_NOT_CONFIGURED');
-  return provider;
 }
 
 /** The caller's conversations, the latest first. */

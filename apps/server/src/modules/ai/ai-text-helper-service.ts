@@ -1,7 +1,7 @@
 import { AppError } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { requireAssistant } from './ai-chat-service.ts';
+import { requireAssistant } from './ai-provider-choice.ts';
 import { admitAiCall, chargeTokens, estimateTokens } from './ai-limits.ts';
 import { LANGUAGES } from './ai-personas.ts';
 import type { AiMessage } from './ai-provider.ts';

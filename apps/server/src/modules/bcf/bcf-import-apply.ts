@@ -25,7 +25,13 @@ import {
   type SnapshotFiles,
   type StoredBcfDocument,
 } from './bcf-import-files.ts';
-import type { BcfImportBatches, BcfImportMapping, BcfImportReport, PlannedTopic } from './bcf-import-plan.ts';
+import {
+  bcfCommentMessage,
+  type BcfImportBatches,
+  type BcfImportMapping,
+  type BcfImportReport,
+  type PlannedTopic,
+} from './bcf-import-plan.ts';
 import type { BcfImportWorld } from './bcf-repository.ts';
 import type { BcfArchive } from './bcf-zip.ts';
 
@@ -69,11 +75,6 @@ async function storeComments(
     });
   }
   return fresh.length;
-}
-
-/** A BCF comment's text as an Obra comment: as written, and '-' for an empty one (a comment holding only a viewpoint). */
-export function bcfCommentMessage(text: string): string {
-  return text.trim() === '' ? '-' : text;
 }
 
 export async function applyTopic(

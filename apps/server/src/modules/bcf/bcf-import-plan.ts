@@ -21,7 +21,6 @@ import { type IssueFieldsInput } from '../issues/issue-rules.ts';
 import { type projectStatuses } from '../projects/project-settings-repository.ts';
 import { type ProjectAccess } from '../projects/project-access.ts';
 import { type BcfProjectSetup } from './bcf-repository.ts';
-import { bcfCommentMessage } from './bcf-import-apply.ts';
 
 /** The choices a user makes where the mapping is ambiguous (all optional; the preview shows the guesses). */
 export const bcfImportMappingSchema = z
@@ -358,4 +357,9 @@ export interface BcfImportBatches {
   resume?: BcfImportProgress | undefined;
   onStart?: (total: number) => Promise<void>;
   onBatch: (tx: Tx, progress: BcfImportProgress) => Promise<void>;
+}
+
+/** A BCF comment's text as an Obra comment: as written, and '-' for an empty one (a comment holding only a viewpoint). */
+export function bcfCommentMessage(text: string): string {
+  return text.trim() === '' ? '-' : text;
 }

@@ -1,9 +1,8 @@
 import { AppError, canInCompany, isCompanyRole } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../../auth/actor.ts';
+import { companyPolicyActor, type Actor } from '../../auth/actor.ts';
 import { announceAccessChange } from '../../realtime/access-notices.ts';
-import { companyPolicyActor } from './company-policy.ts';
 import { claimProfileImage, releaseProfileImage } from '../profile-images/profile-image-claims.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { findUserByEmail, findUserById, updateUser } from '../identity/user-repository.ts';

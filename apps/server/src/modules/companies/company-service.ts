@@ -9,7 +9,7 @@ import {
 import type { AppServices } from '../../services.ts';
 import { renderEmail, roleLabel } from '../../mail/email-renderer.ts';
 import { toAccount } from '../identity/account.ts';
-import type { Actor } from '../../auth/actor.ts';
+import { companyPolicyActor, type Actor } from '../../auth/actor.ts';
 import { loggedUser, present, type LoggedUserView } from '../identity/account-service.ts';
 import {
   findCompanyById,
@@ -26,7 +26,6 @@ import {
   type InviteWithParties,
 } from './company-repository.ts';
 import { enqueueMail } from '../identity/identity-mail.ts';
-import { companyPolicyActor } from './company-policy.ts';
 import { findUserByEmail, findUserById, lockUserById, updateUser } from '../identity/user-repository.ts';
 import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';

@@ -1,7 +1,6 @@
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import { ISSUE_CATEGORIES, PROJECT_PHASES, translateShared, type Locale } from '@obra/domain';
-import { visibleCommentsWhere } from '../issues/comments/issue-comment-repository.ts';
-import { audienceOf, visibleIssuesWhere } from '../issues/issue-visibility-sql.ts';
+import { audienceOf, visibleCommentsWhere, visibleIssuesWhere } from '../issues/issue-visibility-sql.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 
 /** The EDM type of a property (OData v4) and how its values travel in JSON. */

@@ -2,8 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { issueComments, issues } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
-import { visibleCommentsWhere } from './comments/issue-comment-repository.ts';
-import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
+import { audienceOf, visibleCommentsWhere, visibleIssuesWhere } from './issue-visibility-sql.ts';
 
 /**
  * A mention record (spec core §3 'Project': mentions): who was mentioned in an issue (commentId null) or in one

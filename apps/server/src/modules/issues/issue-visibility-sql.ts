@@ -1,6 +1,6 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ProjectActor } from '@obra/domain';
-import { issues } from '../../db/schema/index.ts';
+import { issueComments, issues } from '../../db/schema/index.ts';
 import { anyId } from '../../db/any-id-sql.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import { requireIssueReader } from './issue-rules.ts';
@@ -56,4 +56,21 @@ export function visibleIssuesWhere(actor: IssueAudience): SQL {
     and(eq(issues.visibility, 'semi_public'), or(inGroup, manager)),
   );
   return and(eq(issues.projectId, actor.projectId), visible) ?? sql`false`;
+}
+
+/**
+ * canSeeComment (domain visibility policy) as a WHERE clause over issue_comments, for comments of issues the
+ * caller already sees: the author always; group the group's members; project_management the coordinators;
+ * public everyone. Kept in step with canSeeComment by the comment visibility matrix test.
+ */
+export function visibleCommentsWhere(a: IssueAudience): SQL {
+  const inGroup = a.groupIds.length > 0 ? inArray(issueComments.groupId, [...a.groupIds]) : sql`false`;
+  return (
+    or(
+      eq(issueComments.createdByUserId, a.userId),
+      eq(issueComments.visibility, 'public'),
+      and(eq(issueComments.visibility, 'group'), inGroup),
+      and(eq(issueComments.visibility, 'project_management'), a.manageDisciplines ? sql`true` : sql`false`),
+    ) ?? sql`false`
+  );
 }

@@ -13,8 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../projects/project-access.ts';
-import { audienceOf, visibleIssuesWhere } from '../issues/issue-visibility-sql.ts';
-import { visibleCommentsWhere } from '../issues/comments/issue-comment-repository.ts';
+import { audienceOf, visibleCommentsWhere, visibleIssuesWhere } from '../issues/issue-visibility-sql.ts';
 
 /** What an unread mark is about, as e-mails and the notification centre tell it. */
 export type NotificationItemKind =

@@ -9,8 +9,7 @@ import {
   startImageUpload,
   type ImageUploadAddress,
 } from '../../storage/signed-upload.ts';
-import { companyPolicyActor } from '../companies/company-policy.ts';
-import type { Actor } from '../../auth/actor.ts';
+import { companyPolicyActor, type Actor } from '../../auth/actor.ts';
 import {
   deleteProfileImage,
   findOwnProfileImage,

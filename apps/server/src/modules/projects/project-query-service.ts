@@ -60,15 +60,6 @@ export interface ProjectCardView {
   company: { id: number; name: string; logo: string | null };
 }
 
-/** Counters of a user's projects (issues/list/issue-card-counter-repository.ts). */
-export type CardCounters = (
-  db: Db,
-  userId: number,
-  projectIds: number[],
-) => Promise<
-  Map<number, Pick<ProjectCardView, 'mentions' | 'notifications' | 'pendencies' | 'latePendencies'>>
->;
-
 /** Cards for projects, in the given order. */
 export async function projectCards(
   db: Db,

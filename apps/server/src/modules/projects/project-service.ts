@@ -1,9 +1,8 @@
 import { AppError, canInCompany, PROJECT_STATUS, textLengthProblems, throwFirstProblem } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import type { AppServices } from '../../services.ts';
-import type { Actor } from '../../auth/actor.ts';
+import { companyPolicyActorFor, type Actor } from '../../auth/actor.ts';
 import { claimProfileImage, releaseProfileImage } from '../profile-images/profile-image-claims.ts';
-import { companyPolicyActorFor } from '../companies/company-policy.ts';
 import {
   loadProjectAccess,
   requireAction,

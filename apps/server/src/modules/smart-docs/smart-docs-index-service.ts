@@ -1,6 +1,6 @@
 import type { AppServices } from '../../services.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-import { aiProviderOf } from '../ai/ai-chat-service.ts';
+import { aiProviderOf } from '../ai/ai-provider-choice.ts';
 import { cutPage, unitVector } from './smart-docs-passages.ts';
 import {
   fileExists,

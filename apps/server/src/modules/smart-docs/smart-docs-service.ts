@@ -2,7 +2,7 @@ import { AppError } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadDriveAccess } from '../drive/drive-access.ts';
-import { aiProviderOf, requireAiUser } from '../ai/ai-chat-service.ts';
+import { aiProviderOf, requireAiUser } from '../ai/ai-provider-choice.ts';
 import { chargeTokens, checkBudget, checkModeration, estimateTokens } from '../ai/ai-limits.ts';
 import { LANGUAGES } from '../ai/ai-personas.ts';
 import type { AiMessage } from '../ai/ai-provider.ts';

@@ -1,7 +1,7 @@
 import { AppError, isErrorCode, SMART_FLOW_DIGEST_MAX, type ErrorCode } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { aiProviderOf, requireAiUser } from '../ai/ai-chat-service.ts';
+import { aiProviderOf, requireAiUser } from '../ai/ai-provider-choice.ts';
 import { chargeTokens, checkBudget, estimateTokens } from '../ai/ai-limits.ts';
 import { LANGUAGES } from '../ai/ai-personas.ts';
 import type { AiMessage } from '../ai/ai-provider.ts';

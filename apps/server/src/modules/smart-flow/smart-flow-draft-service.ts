@@ -11,7 +11,7 @@ import {
 } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { requireAssistant } from '../ai/ai-chat-service.ts';
+import { requireAssistant } from '../ai/ai-provider-choice.ts';
 import { admitAiCall, chargeTokens, estimateTokens } from '../ai/ai-limits.ts';
 import type { AiMessage, AiToolCall, AiToolSpec } from '../ai/ai-provider.ts';
 import { workspaceProjects } from '../projects/project-query-service.ts';

@@ -23,6 +23,7 @@ import { bcfRowsOfComments } from './bcf-api-repository.ts';
 import type { CommentView } from '../../issues/comments/issue-comment-repository.ts';
 import { type ProjectAccess } from '../../projects/project-access.ts';
 import { derivedCommentGuid } from '../bcf-guids.ts';
+import { readStoredViewpoints } from '../bcf-import-files.ts';
 import { commentAuthorization, commentOf } from './bcf-api-mapping.ts';
 import { active, requireWrites, type Json, writes } from './bcf-api-projects.ts';
 import {
@@ -32,9 +33,13 @@ import {
   type TopicAt,
   type ODataQuery,
 } from './bcf-api-topics.ts';
-import { viewpointsOf } from './bcf-api-viewpoints.ts';
 
 // --- comments -------------------------------------------------------------------------------------------
+
+/** The guids of a topic's stored BCF viewpoints: those a comment may refer to (bcf-api-viewpoints.ts lists them). */
+function storedViewpointGuids(topic: LoadedTopic): Set<string> {
+  return new Set(readStoredViewpoints(topic.view.row.viewpoints).map((v) => v.guid));
+}
 
 interface LoadedComment {
   guid: string;
@@ -58,7 +63,7 @@ export async function commentsOf(
     views.map((v) => v.row.id),
   );
   const byId = new Map(kept.map((k) => [k.commentId, k]));
-  const viewpointGuids = new Set(viewpointsOf(access, topic, []).map((v) => v.guid));
+  const viewpointGuids = storedViewpointGuids(topic);
   return views.map((view) => {
     const bcf = byId.get(view.row.id);
     const guid = bcf?.guid ?? derivedCommentGuid(access.project.guid, view.row.id);
@@ -158,7 +163,7 @@ export async function createBcfComment(
   const known = await commentsOf(services, access, topic);
   if (input.guid && known.some((c) => c.guid === input.guid))
     throw new AppError('BAD_USER_INPUT', 'a comment with this guid exists', { field: 'guid' });
-  if (input.viewpointGuid && !viewpointsOf(access, topic, []).some((v) => v.guid === input.viewpointGuid))
+  if (input.viewpointGuid && !storedViewpointGuids(topic).has(input.viewpointGuid))
     throw new AppError('BAD_USER_INPUT', 'unknown viewpoint', { field: 'viewpoint_guid' });
   const message = input.message.trim();
   throwFirstProblem(commentTextProblems({ message }));
@@ -200,7 +205,7 @@ export async function updateBcfComment(
   const actions = (comment.json['authorization'] as { comment_actions: string[] }).comment_actions;
   if (!actions.includes('update')) throw new AppError('FORBIDDEN');
   const input = commentBody(body);
-  if (input.viewpointGuid && !viewpointsOf(access, topic, []).some((v) => v.guid === input.viewpointGuid))
+  if (input.viewpointGuid && !storedViewpointGuids(topic).has(input.viewpointGuid))
     throw new AppError('BAD_USER_INPUT', 'unknown viewpoint', { field: 'viewpoint_guid' });
   await updateComment(services, actor, {
     projectId: access.project.id,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, canInProject, COMMENT_VISIBILITIES, type CommentVisibility } from '@obra/domain';
 import type { Db } from '../../../db/database.ts';
@@ -11,7 +11,7 @@ import {
   users,
 } from '../../../db/schema/index.ts';
 import type { ProjectAccess } from '../../projects/project-access.ts';
-import { audienceOf, visibleIssuesWhere, type IssueAudience } from '../issue-visibility-sql.ts';
+import { audienceOf, visibleCommentsWhere, visibleIssuesWhere } from '../issue-visibility-sql.ts';
 import { allQueries } from '../../../db/all-queries.ts';
 
 /** A stored comment row. */
@@ -38,23 +38,6 @@ export interface CommentView {
   readonly canDelete: boolean;
   /** False for a deleted comment seen by someone other than its author: its message is withheld. */
   readonly showMessage: boolean;
-}
-
-/**
- * canSeeComment (domain visibility policy) as a WHERE clause over issue_comments, for comments of issues the
- * caller already sees: the author always; group the group's members; project_management the coordinators;
- * public everyone. Kept in step with canSeeComment by the comment visibility matrix test.
- */
-export function visibleCommentsWhere(a: IssueAudience): SQL {
-  const inGroup = a.groupIds.length > 0 ? inArray(issueComments.groupId, [...a.groupIds]) : sql`false`;
-  return (
-    or(
-      eq(issueComments.createdByUserId, a.userId),
-      eq(issueComments.visibility, 'public'),
-      and(eq(issueComments.visibility, 'group'), inGroup),
-      and(eq(issueComments.visibility, 'project_management'), a.manageDisciplines ? sql`true` : sql`false`),
-    ) ?? sql`false`
-  );
 }
 
 /** Loads a comment the caller sees, with its issue; missing and hidden comments are both NOT_FOUND. */

@@ -9,7 +9,6 @@ import {
   projectGroupUsers,
   users,
 } from '../../../db/schema/index.ts';
-import type { CardCounters } from '../../projects/project-query-service.ts';
 import { pendingDisciplineWhere } from './issue-filter-sql.ts';
 import { hasNotificationsWhere } from '../notifications/issue-notification-sql.ts';
 import { visibleIssuesWhere, type IssueAudience } from '../issue-visibility-sql.ts';
@@ -18,7 +17,7 @@ import { visibleIssuesWhere, type IssueAudience } from '../issue-visibility-sql.
 const STATUSES = disciplineStatusMap(DISCIPLINE_STATUSES);
 
 /** The caller's audience in each of the projects, with a fixed number of queries (three) for any number of them. */
-async function audiences(db: Db, userId: number, projectIds: number[]): Promise<IssueAudience[]> {
+async function audiences(db: Db, userId: number, projectIds: readonly number[]): Promise<IssueAudience[]> {
   const [participations, groups, disciplines] = await Promise.all([
     db
       .select({
@@ -63,17 +62,26 @@ function pendingExists(audience: IssueAudience, extra: SQL): SQL {
   return sql`exists (select 1 from issue_disciplines d where d.issue_id = ${issues.id} and ${pending} ${extra})`;
 }
 
+/** A project card's issue counters (project-query-service.ts puts them on the card). */
+export interface IssueCardCounters {
+  mentions: number;
+  notifications: number;
+  pendencies: number;
+  latePendencies: number;
+}
+
 /**
  * The workspace card counters: per project, the active issues the user sees with a discipline pending for them
  * (pendencies) and those among them that are late (latePendencies), as the getIssues standard filters count
  * them, and the issues they see with unread marks (notifications) and with unread mentions (mentions), as the
  * notifications and newMentions filters count them; two grouped queries for all projects.
  */
-export const issueCardCounters: CardCounters = async (db, userId, projectIds) => {
-  const counters = new Map<
-    number,
-    { mentions: number; notifications: number; pendencies: number; latePendencies: number }
-  >();
+export async function issueCardCounters(
+  db: Db,
+  userId: number,
+  projectIds: readonly number[],
+): Promise<Map<number, IssueCardCounters>> {
+  const counters = new Map<number, IssueCardCounters>();
   if (projectIds.length === 0) return counters;
   const people = await audiences(db, userId, projectIds);
   if (people.length === 0) return counters;
@@ -126,4 +134,4 @@ export const issueCardCounters: CardCounters = async (db, userId, projectIds) =>
       mentions: Number(row.mentions),
     });
   return counters;
-};
+}

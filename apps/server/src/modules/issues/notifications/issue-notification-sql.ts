@@ -3,8 +3,7 @@ import type { Db } from '../../../db/database.ts';
 import { issueComments, issueNotifications, issues } from '../../../db/schema/index.ts';
 import type { AppServices } from '../../../services.ts';
 import type { ProjectAccess } from '../../projects/project-access.ts';
-import { audienceOf, type IssueAudience } from '../issue-visibility-sql.ts';
-import { visibleCommentsWhere } from '../comments/issue-comment-repository.ts';
+import { audienceOf, visibleCommentsWhere, type IssueAudience } from '../issue-visibility-sql.ts';
 import { anyId } from '../../../db/any-id-sql.ts';
 
 /** The caller's unread marks on an issue, summed up. */
