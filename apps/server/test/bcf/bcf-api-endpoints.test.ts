@@ -493,16 +493,27 @@ describe('the topic list’s statements', () => {
       });
     }
     const stats = t.server.services.database.stats;
+    // The server counts every statement of the process: on a loaded machine the edits' own after-work (their
+    // notification jobs) can land in a request's window. It only ever adds, so the request's count is the least of
+    // three reads.
     const count = async (top: number) => {
-      const before = stats.queries;
-      const topics = await valid<(Topic & { labels: string[]; modified_author: string | null })[]>(
-        t,
-        w.creator,
-        'GET',
-        `${base}/topics?$top=${top}`,
-        TOPICS,
-      );
-      return { statements: stats.queries - before, topics };
+      let best: {
+        statements: number;
+        topics: (Topic & { labels: string[]; modified_author: string | null })[];
+      };
+      for (let i = 0; i < 3; i += 1) {
+        const before = stats.queries;
+        const topics = await valid<(Topic & { labels: string[]; modified_author: string | null })[]>(
+          t,
+          w.creator,
+          'GET',
+          `${base}/topics?$top=${top}`,
+          TOPICS,
+        );
+        const statements = stats.queries - before;
+        if (i === 0 || statements < best!.statements) best = { statements, topics };
+      }
+      return best!;
     };
     const one = await count(1);
     const many = await count(500);

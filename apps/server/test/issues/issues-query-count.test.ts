@@ -35,8 +35,26 @@ interface Counted {
   issues: Record<string, unknown>[];
 }
 
+/**
+ * The server counts every statement of the process: on a loaded machine the setup's own after-work (notification
+ * jobs, after-commit listeners) can land in a call's window. It only ever adds, so a call's count is the least of
+ * three tries.
+ */
+async function leastOfThree(call: () => Promise<Counted>): Promise<Counted> {
+  let best = await call();
+  for (let i = 1; i < 3; i += 1) {
+    const next = await call();
+    if (next.drizzle + next.driver < best.drizzle + best.driver) best = next;
+  }
+  return best;
+}
+
 /** The statements one call sends, counted by Drizzle and at the database client (job-queue polling left out). */
-async function countFor(user: TestUser, first: number, heavy: boolean): Promise<Counted> {
+function countFor(user: TestUser, first: number, heavy: boolean): Promise<Counted> {
+  return leastOfThree(() => countOnce(user, first, heavy));
+}
+
+async function countOnce(user: TestUser, first: number, heavy: boolean): Promise<Counted> {
   const { database } = t.server.services;
   const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
   const original = client.query;
@@ -170,7 +188,11 @@ describe('getIssues answers each Issue field asked alone as in the full selectio
 // The list's search reads image titles (issues-list.graphql): the page statement reads them with the rows, in the
 // order of the images, as the detail's loader does; asking for them costs no statement of its own.
 describe('getIssues reads image titles with the page', () => {
-  async function lightPage(fields: string): Promise<Counted> {
+  function lightPage(fields: string): Promise<Counted> {
+    return leastOfThree(() => lightPageOnce(fields));
+  }
+
+  async function lightPageOnce(fields: string): Promise<Counted> {
     const { database } = t.server.services;
     const before = database.stats.queries;
     const res = await t.gql<{ getIssues: { issues: Record<string, unknown>[] } }>(
