@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/test-server.ts';
+import { leastOfThree } from '../support/statement-count.ts';
 import { createIssueAs, draft, type IssueWorld } from '../issues/issue-test-kit.ts';
 import { projectLabels } from '../../src/db/schema/index.ts';
 import { BCF_API_PAGING } from '../../src/modules/bcf/api/bcf-api-topics.ts';
@@ -493,28 +494,22 @@ describe('the topic list’s statements', () => {
       });
     }
     const stats = t.server.services.database.stats;
-    // The server counts every statement of the process: on a loaded machine the edits' own after-work (their
-    // notification jobs) can land in a request's window. It only ever adds, so the request's count is the least of
-    // three reads.
-    const count = async (top: number) => {
-      let best: {
-        statements: number;
-        topics: (Topic & { labels: string[]; modified_author: string | null })[];
-      };
-      for (let i = 0; i < 3; i += 1) {
-        const before = stats.queries;
-        const topics = await valid<(Topic & { labels: string[]; modified_author: string | null })[]>(
-          t,
-          w.creator,
-          'GET',
-          `${base}/topics?$top=${top}`,
-          TOPICS,
-        );
-        const statements = stats.queries - before;
-        if (i === 0 || statements < best!.statements) best = { statements, topics };
-      }
-      return best!;
-    };
+    // The least of three reads (support/statement-count.ts): the edits' notification jobs may land in a window.
+    const count = (top: number) =>
+      leastOfThree(
+        async () => {
+          const before = stats.queries;
+          const topics = await valid<(Topic & { labels: string[]; modified_author: string | null })[]>(
+            t,
+            w.creator,
+            'GET',
+            `${base}/topics?$top=${top}`,
+            TOPICS,
+          );
+          return { statements: stats.queries - before, topics };
+        },
+        (read) => read.statements,
+      );
     const one = await count(1);
     const many = await count(500);
     expect(one.topics).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TestServer } from '../support/test-server.ts';
+import { leastOfThree } from '../support/statement-count.ts';
 import type { TestUser } from '../support/factories.ts';
 import type { IssueWorld } from './issue-test-kit.ts';
 import { setUpBenchProject } from '../../../../bench/issues/issues-bench-world.ts';
@@ -35,23 +36,14 @@ interface Counted {
   issues: Record<string, unknown>[];
 }
 
-/**
- * The server counts every statement of the process: on a loaded machine the setup's own after-work (notification
- * jobs, after-commit listeners) can land in a call's window. It only ever adds, so a call's count is the least of
- * three tries.
- */
-async function leastOfThree(call: () => Promise<Counted>): Promise<Counted> {
-  let best = await call();
-  for (let i = 1; i < 3; i += 1) {
-    const next = await call();
-    if (next.drizzle + next.driver < best.drizzle + best.driver) best = next;
-  }
-  return best;
-}
+const statementsOf = (counted: Counted) => counted.drizzle + counted.driver;
 
-/** The statements one call sends, counted by Drizzle and at the database client (job-queue polling left out). */
+/**
+ * The statements one call sends, counted by Drizzle and at the database client (job-queue polling left out); the
+ * least of three tries (support/statement-count.ts).
+ */
 function countFor(user: TestUser, first: number, heavy: boolean): Promise<Counted> {
-  return leastOfThree(() => countOnce(user, first, heavy));
+  return leastOfThree(() => countOnce(user, first, heavy), statementsOf);
 }
 
 async function countOnce(user: TestUser, first: number, heavy: boolean): Promise<Counted> {
@@ -189,7 +181,7 @@ describe('getIssues answers each Issue field asked alone as in the full selectio
 // order of the images, as the detail's loader does; asking for them costs no statement of its own.
 describe('getIssues reads image titles with the page', () => {
   function lightPage(fields: string): Promise<Counted> {
-    return leastOfThree(() => lightPageOnce(fields));
+    return leastOfThree(() => lightPageOnce(fields), statementsOf);
   }
 
   async function lightPageOnce(fields: string): Promise<Counted> {
