@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import rooms from './demo-rooms.json' with { type: 'json' };
 
 /** A floor plan of the demo building, drawn as SVG and rendered to PNG for the demo issues' images. */
 export interface DemoDrawing {
@@ -22,38 +23,28 @@ const MARGIN = 90;
 const AXES_X = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
 const AXES_Y = ['1', '2', '3', '4', '5'];
 
-/** The rooms of a level: name and cell span on the column grid (x0, y0, x1, y1 in bays). */
-const ROOMS: Record<string, readonly [string, number, number, number, number][]> = {
-  TER: [
-    ['Hall de entrada', 0, 0, 2, 2],
-    ['Recepção', 2, 0, 4, 2],
-    ['Loja 01', 4, 0, 6, 2],
-    ['Escada / Elevadores', 2, 2, 4, 4],
-    ['Salão de festas', 0, 2, 2, 4],
-    ['Loja 02', 4, 2, 6, 4],
-  ],
-  TIPO: [
-    ['Apto 01 — Sala', 0, 0, 2, 2],
-    ['Apto 01 — Dormitório', 0, 2, 2, 4],
-    ['Circulação', 2, 0, 4, 1],
-    ['Escada / Elevadores', 2, 1, 4, 3],
-    ['Shaft', 2, 3, 3, 4],
-    ['Apto 02 — Sala', 4, 0, 6, 2],
-    ['Apto 02 — Dormitório', 4, 2, 6, 4],
-  ],
-  COB: [
-    ['Casa de máquinas', 0, 0, 2, 2],
-    ['Reservatório superior', 2, 0, 4, 2],
-    ['Área técnica (condensadoras)', 4, 0, 6, 2],
-    ['Laje impermeabilizada', 0, 2, 6, 4],
-  ],
-  SS: [
-    ['Garagem', 0, 0, 4, 4],
-    ['Subestação', 4, 0, 6, 1],
-    ['Bombas / Cisterna', 4, 1, 6, 2],
-    ['Depósito', 4, 2, 6, 4],
-  ],
-};
+/** A room of a level: its name and cell span on the column grid (x0, y0, x1, y1 in bays). */
+type Room = readonly [string, number, number, number, number];
+
+/** A room of demo-rooms.json (the plans' rooms are data), checked as it is read. */
+function roomOf(level: string, raw: readonly (string | number)[]): Room {
+  const [name, x0, y0, x1, y1] = raw;
+  if (
+    raw.length === 5 &&
+    typeof name === 'string' &&
+    typeof x0 === 'number' &&
+    typeof y0 === 'number' &&
+    typeof x1 === 'number' &&
+    typeof y1 === 'number'
+  )
+    return [name, x0, y0, x1, y1];
+  throw new Error(`demo-rooms.json: a room of ${level} is not [name, x0, y0, x1, y1]`);
+}
+
+/** The rooms of each level. */
+const ROOMS: Record<string, readonly Room[]> = Object.fromEntries(
+  Object.entries(rooms).map(([level, list]) => [level, list.map((raw) => roomOf(level, raw))]),
+);
 
 const LEVEL_NAMES: Record<string, string> = {
   TER: 'Térreo',

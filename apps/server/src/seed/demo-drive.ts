@@ -1,6 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { DocumentStatus, DocumentVisibility } from '@obra/domain';
+import {
+  isDocumentStatus,
+  isDocumentVisibility,
+  type DocumentStatus,
+  type DocumentVisibility,
+} from '@obra/domain';
 import type { AppServices } from '../services.ts';
 import type { Actor } from '../auth/actor.ts';
 import { driveDocuments, users } from '../db/schema/index.ts';
@@ -10,6 +15,7 @@ import { changeFile } from '../modules/drive/drive-file-service.ts';
 import { uploadKeyOf } from '../storage/file-store.ts';
 import type { DemoRole, DemoUser } from './demo-seed.ts';
 import { demoSheetPdf } from './demo-sheet-pdf.ts';
+import sheets from './demo-drive-sheets.json' with { type: 'json' };
 
 /** A site photo or detail as PNG: a tinted card with its caption. */
 async function demoPng(caption: string, hue: number): Promise<Buffer> {
@@ -32,96 +38,28 @@ interface DemoSheet {
   png?: boolean;
 }
 
-const SHEETS: DemoSheet[] = [
-  {
-    by: 'manager',
-    discipline: 'ARQ',
-    local: 'TER',
-    type: 'PLA',
-    sequence: '0001',
-    title: 'Planta baixa - térreo',
-    revisions: [
-      { rev: 'R00', status: 'OBSOLETED' },
-      { rev: 'R01', status: 'APPROVED' },
-    ],
-    visibility: 'public',
-  },
-  {
-    by: 'manager',
-    discipline: 'ARQ',
-    local: 'TIPO',
-    type: 'PLA',
-    sequence: '0002',
-    title: 'Planta baixa - pavimento tipo',
-    revisions: [{ rev: 'R00', status: 'APPROVED_WITH_NOTES' }],
-    visibility: 'public',
-  },
-  {
-    by: 'manager',
-    discipline: 'ARQ',
-    local: 'COB',
-    type: 'COR',
-    sequence: '0003',
-    title: 'Cortes AA e BB',
-    revisions: [{ rev: 'R00', status: 'ANALYSING' }],
-    visibility: 'public',
-  },
-  {
-    by: 'manager',
-    discipline: 'EST',
-    local: 'SS',
-    type: 'FOR',
-    sequence: '0001',
-    title: 'Formas - subsolo',
-    revisions: [
-      { rev: 'R00', status: 'REPROVED' },
-      { rev: 'R01', status: 'ANALYSING' },
-    ],
-    visibility: 'discipline',
-  },
-  {
-    by: 'manager',
-    discipline: 'EST',
-    local: 'TER',
-    type: 'ARM',
-    sequence: '0002',
-    title: 'Armação de vigas - térreo',
-    revisions: [{ rev: 'R00', status: 'APPROVED' }],
-    visibility: 'project_management',
-  },
-  {
-    by: 'partnerCollaborator',
-    discipline: 'ELE',
-    local: 'TIPO',
-    type: 'PLA',
-    sequence: '0001',
-    title: 'Iluminação e tomadas - tipo',
-    revisions: [{ rev: 'R00', status: 'REPROVED' }],
-    visibility: 'public',
-  },
-  {
-    by: 'partnerCollaborator',
-    discipline: 'HID',
-    local: 'TER',
-    type: 'FOT',
-    sequence: '0002',
-    title: 'Foto - prumada de água fria',
-    revisions: [{ rev: 'R00', status: 'ANALYSING' }],
-    visibility: 'company',
-    png: true,
-  },
-  {
-    by: 'manager',
-    discipline: 'HVAC',
-    local: 'COB',
-    type: 'DET',
-    sequence: '0001',
-    title: 'Detalhe - base das condensadoras',
-    revisions: [{ rev: 'R00', status: 'APPROVED' }],
-    visibility: 'public',
-    png: true,
-  },
-];
+/** Who uploads the demo's sheets: the manager's company and the partner's. */
+const UPLOADERS = ['manager', 'partnerCollaborator'] as const satisfies readonly DemoRole[];
+
+/**
+ * A sheet of demo-drive-sheets.json (the sheets are data), checked as it is read: a role, status or visibility
+ * the code does not know stops the seed with the sheet's title instead of reaching the services.
+ */
+function demoSheet(raw: (typeof sheets)[number]): DemoSheet {
+  const wrong = (field: string): never => {
+    throw new Error(`demo-drive-sheets.json: "${raw.title}" has an unknown ${field}`);
+  };
+  const revisions = raw.revisions.map(({ rev, status }) => ({
+    rev,
+    status: isDocumentStatus(status) ? status : wrong('status'),
+  }));
+  return {
+    ...raw,
+    by: UPLOADERS.find((role) => role === raw.by) ?? wrong('uploader'),
+    revisions,
+    visibility: isDocumentVisibility(raw.visibility) ? raw.visibility : wrong('visibility'),
+  };
+}
 
 /**
  * The demo project's drive (issue 14): a small drawing set per discipline — PDF sheets and PNG details, with
@@ -148,7 +86,7 @@ export async function seedDemoDrive(services: AppServices, demoUsers: readonly D
   const manager = actorOf('manager');
   if (!manager) return 0;
   let count = 0;
-  for (const [i, sheet] of SHEETS.entries()) {
+  for (const [i, sheet] of sheets.map(demoSheet).entries()) {
     const uploader = actorOf(sheet.by) ?? manager;
     for (const revision of sheet.revisions) {
       const name = `OBR-${sheet.discipline}-ED-${sheet.local}-${sheet.type}-${sheet.sequence}-${revision.rev}`;
