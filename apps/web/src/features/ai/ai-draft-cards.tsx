@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import type { TFunction } from 'i18next';
 import {
   Alert,
   Anchor,
-  Button,
   Card,
   Checkbox,
   Group,
@@ -32,6 +31,7 @@ import { imagesInput, uploadFormImages, type FormImage } from '../issues/edit/fo
 import { pinJson, type FormPin } from '../issues/edit/issue-form-model.ts';
 import { uploadFile } from '../issues/edit/upload-file.ts';
 import { RemoveButton } from '../../components/row-actions.tsx';
+import { ConfirmActions } from '../../components/confirm-actions.tsx';
 
 // The cards of what the assistant drafted (issue 31, docs/ai.md "Drafts are applied only when the user confirms"):
 // a comment, an issue, a change of many issues. Nothing is written until the user confirms the card; then the
@@ -115,7 +115,7 @@ export function CommentDraftCard({ draft, onDone }: { draft: CommentDraft; onDon
             </Text>
             <DraftActions
               busy={busy}
-              onDiscard={onDone}
+              onCancel={onDone}
               onConfirm={() => void confirm()}
               disabled={!message.trim()}
               confirmLabel={t('draft.confirm')}
@@ -128,32 +128,10 @@ export function CommentDraftCard({ draft, onDone }: { draft: CommentDraft; onDon
   );
 }
 
-/** A draft's two actions: discard it, or confirm it (disabled while it cannot be). */
-function DraftActions(props: {
-  busy: boolean;
-  onDiscard: () => void;
-  onConfirm: () => void;
-  disabled?: boolean;
-  confirmLabel: string;
-  testId: string;
-}) {
+/** A draft's two actions: discard it, or confirm it (disabled while it cannot be); the card's ConfirmActions. */
+function DraftActions(props: Omit<ComponentProps<typeof ConfirmActions>, 'card' | 'cancelLabel'>) {
   const { t } = useTranslation('ai');
-  return (
-    <Group justify="flex-end" gap="xs">
-      <Button variant="subtle" size="xs" onClick={props.onDiscard} disabled={props.busy}>
-        {t('draft.discard')}
-      </Button>
-      <Button
-        size="xs"
-        onClick={props.onConfirm}
-        loading={props.busy}
-        disabled={props.disabled}
-        data-testid={props.testId}
-      >
-        {props.confirmLabel}
-      </Button>
-    </Group>
-  );
+  return <ConfirmActions {...props} card cancelLabel={t('draft.discard')} />;
 }
 
 /** The catalogue's message of a refusal, in the user's language. */
@@ -333,7 +311,7 @@ export function IssueDraftCard({
             <Refusal code={refused} testId="ai-issue-draft-error" />
             <DraftActions
               busy={busy}
-              onDiscard={onDone}
+              onCancel={onDone}
               onConfirm={() => void create()}
               confirmLabel={t('issueDraft.create')}
               testId="ai-issue-draft-create"
@@ -475,7 +453,7 @@ export function BulkDraftCard({ draft, conversationId, onDone }: DraftCardProps<
             <Refusal code={refused} testId="ai-bulk-draft-error" />
             <DraftActions
               busy={busy}
-              onDiscard={onDone}
+              onCancel={onDone}
               onConfirm={() => void confirm()}
               disabled={chosen.size === 0}
               confirmLabel={t('bulkDraft.confirm', { count: chosen.size })}

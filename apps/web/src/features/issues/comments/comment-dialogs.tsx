@@ -1,8 +1,9 @@
-import { Button, Center, Group, Loader, Modal, Stack, Text, Timeline } from '@mantine/core';
+import { Center, Loader, Modal, Stack, Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { IssueCommentHistoryDocument, type IssueCommentFieldsFragment } from '../../../gql/generated.ts';
 import { FormError } from '../../../components/form-error.tsx';
+import { ConfirmActions } from '../../../components/confirm-actions.tsx';
 import { commentHistoryLines, type HistoryNames } from '../view/history-lines.ts';
 import { fieldChanges } from '../view/history-model.ts';
 import { displayName, useIssueFormatters } from '../view/issue-format.ts';
@@ -32,14 +33,15 @@ export function DeleteCommentDialog({
           </Text>
         )}
         <FormError error={error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button color="red" loading={busy} onClick={onConfirm} data-testid="confirm-delete-comment">
-            {t('comments.delete')}
-          </Button>
-        </Group>
+        <ConfirmActions
+          cancelLabel={t('actions.cancel')}
+          onCancel={onClose}
+          confirmLabel={t('comments.delete')}
+          onConfirm={onConfirm}
+          danger
+          busy={busy}
+          testId="confirm-delete-comment"
+        />
       </Stack>
     </Modal>
   );

@@ -23,7 +23,7 @@ import type { IssueRow } from './issue-row.ts';
 import { RejectedIssues, type Rejection } from './rejected-issues.tsx';
 import { BulkListChangesFields } from './bulk-list-changes.tsx';
 import type { ListContextData } from './use-issue-list.ts';
-import { ApplyButtons } from './apply-buttons.tsx';
+import { ConfirmActions } from '../../../components/confirm-actions.tsx';
 import { RemoveButton, AddLineButton } from '../../../components/row-actions.tsx';
 
 const num = (value: string | null) => (value === null || value === '' ? null : Number(value));
@@ -275,12 +275,13 @@ export function BulkEditDialog({
             />
           </Stack>
           <BulkListChangesFields project={project} value={form.lists} onChange={(lists) => set({ lists })} />
-          <ApplyButtons
+          <ConfirmActions
+            cancelLabel={t('common.cancel')}
             onCancel={close}
-            onApply={() => void submit()}
+            onConfirm={() => void submit()}
             busy={state.fetching}
             disabled={!hasBulkChanges(form)}
-            label={t('bulk.apply', { count: issueIds.length })}
+            confirmLabel={t('bulk.apply', { count: issueIds.length })}
             testId="bulk-edit-apply"
           />
         </Stack>

@@ -9,7 +9,7 @@ import { showErrorToast } from '../../../lib/error-toast.ts';
 import { ProjectSelectorPopover, SelectorTarget } from '../../projects/project-selector-popover.tsx';
 import type { IssueRow } from './issue-row.ts';
 import { RejectedIssues, type Rejection } from './rejected-issues.tsx';
-import { ApplyButtons } from './apply-buttons.tsx';
+import { ConfirmActions } from '../../../components/confirm-actions.tsx';
 
 /**
  * Copies the selected issues into another project (copyProjectIssues) with a visibility and, optionally, a
@@ -135,12 +135,13 @@ export function CopyIssuesDialog({
           <Text size="xs" c="dimmed">
             {t('copy.hint')}
           </Text>
-          <ApplyButtons
+          <ConfirmActions
+            cancelLabel={t('common.cancel')}
             onCancel={close}
-            onApply={() => void submit()}
+            onConfirm={() => void submit()}
             busy={state.fetching}
             disabled={!target || needsGroup}
-            label={t('copy.apply', { count: issueIds.length })}
+            confirmLabel={t('copy.apply', { count: issueIds.length })}
             testId="copy-issues-apply"
           />
         </Stack>

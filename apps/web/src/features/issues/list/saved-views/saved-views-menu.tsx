@@ -22,6 +22,7 @@ import {
   UpdateSavedViewDocument,
 } from '../../../../gql/generated.ts';
 import { FormError } from '../../../../components/form-error.tsx';
+import { ConfirmActions } from '../../../../components/confirm-actions.tsx';
 import { showErrorToast } from '../../../../lib/error-toast.ts';
 import {
   groupViews,
@@ -330,14 +331,15 @@ function NameDialog({
             />
           )}
           <FormError error={error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('views.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} disabled={blank} data-testid="saved-view-save">
-              {t('views.save')}
-            </Button>
-          </Group>
+          <ConfirmActions
+            cancelLabel={t('views.cancel')}
+            onCancel={onClose}
+            confirmLabel={t('views.save')}
+            submit
+            busy={busy}
+            disabled={blank}
+            testId="saved-view-save"
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,0 +1,45 @@
+import { Button, Group } from '@mantine/core';
+
+/**
+ * The foot of a dialog or a card that acts: a way out (Cancel, Discard) and the confirming button, busy while its
+ * work runs and disabled while it cannot run. In a dialog the way out closes it at any time; a `card` (the
+ * assistant's drafts) has smaller buttons and keeps its draft while the work runs. `danger`: the confirming button
+ * is red (a deletion); `submit`: it submits the dialog's form (which then does the work) instead of `onConfirm`.
+ */
+export function ConfirmActions(props: {
+  cancelLabel: string;
+  onCancel: () => void;
+  confirmLabel: string;
+  onConfirm?: () => void;
+  busy: boolean;
+  disabled?: boolean | undefined;
+  testId: string;
+  card?: boolean;
+  danger?: boolean;
+  submit?: boolean;
+}) {
+  const size = props.card ? 'xs' : 'sm';
+  return (
+    <Group justify="flex-end" gap={props.card ? 'xs' : 'md'}>
+      <Button
+        variant={props.card ? 'subtle' : 'default'}
+        size={size}
+        onClick={props.onCancel}
+        disabled={props.card === true && props.busy}
+      >
+        {props.cancelLabel}
+      </Button>
+      <Button
+        type={props.submit ? 'submit' : 'button'}
+        color={props.danger ? 'red' : undefined}
+        size={size}
+        onClick={props.onConfirm}
+        loading={props.busy}
+        disabled={props.disabled}
+        data-testid={props.testId}
+      >
+        {props.confirmLabel}
+      </Button>
+    </Group>
+  );
+}
