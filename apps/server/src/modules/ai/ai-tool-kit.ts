@@ -66,19 +66,20 @@ export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+/** An issue as the assistant's tools answer it: its row's main fields, whether it is late, its disciplines, its link. */
 export function summary(view: IssueView) {
-  const r = view.row;
+  const { id, projectId, code, title, status, priority, deadline } = view.row;
   return {
-    id: r.id,
-    projectId: r.projectId,
-    code: r.code,
-    title: r.title,
-    status: r.status,
-    priority: r.priority,
-    deadline: r.deadline,
-    late: r.deadline !== null && r.deadline < today() && r.status !== 'closed',
+    id,
+    projectId,
+    code,
+    title,
+    status,
+    priority,
+    deadline,
+    late: deadline !== null && deadline < today() && status !== 'closed',
     disciplines: view.disciplines.map((d) => d.discipline?.abbreviation ?? '').filter(Boolean),
-    link: issueLink(r.projectId, r.id),
+    link: issueLink(projectId, id),
   };
 }
 

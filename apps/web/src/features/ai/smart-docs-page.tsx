@@ -25,6 +25,7 @@ import {
   SmartDocsAnswerDocument,
   SmartDocsSourcesDocument,
   WorkspaceProjectsDocument,
+  type SmartDocsAnswerSubscription,
   type SmartDocsSourcesQuery,
 } from '../../gql/generated.ts';
 import { toUiError } from '../../lib/api-errors.ts';
@@ -35,17 +36,10 @@ import { LoadingCenter } from '../../components/loading.tsx';
 
 export type SmartDocsSource = SmartDocsSourcesQuery['smartDocsSources'][number];
 
-/** A passage as the answer streams it. */
-export interface SmartDocsPassageView {
-  /** drive (a drive document's revision) or files (a project file's version). */
-  area: string;
-  fileId: number;
-  documentId: number;
-  documentName: string;
-  revisionName: string;
-  pageNumber: number;
-  text: string;
-}
+/** A passage as the answer streams it (area: drive, a drive document's revision, or files, a project file's version). */
+export type SmartDocsPassageView = NonNullable<
+  SmartDocsAnswerSubscription['smartDocsAnswer']['passages']
+>[number];
 
 /** The chosen sources: drive revisions and project file versions one by one, and whole drive disciplines. */
 export interface SourceChoice {
