@@ -24,10 +24,10 @@ const AXES_X = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
 const AXES_Y = ['1', '2', '3', '4', '5'];
 
 /** A room of a level: its name and cell span on the column grid (x0, y0, x1, y1 in bays). */
-type Room = readonly [string, number, number, number, number];
+export type Room = readonly [string, number, number, number, number];
 
 /** A room of demo-rooms.json (the plans' rooms are data), checked as it is read. */
-function roomOf(level: string, raw: readonly (string | number)[]): Room {
+export function roomOf(level: string, raw: readonly (string | number)[]): Room {
   const [name, x0, y0, x1, y1] = raw;
   if (
     raw.length === 5 &&

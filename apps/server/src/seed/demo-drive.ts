@@ -26,7 +26,7 @@ async function demoPng(caption: string, hue: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-interface DemoSheet {
+export interface DemoSheet {
   by: DemoRole;
   discipline: string;
   local: string;
@@ -45,7 +45,7 @@ const UPLOADERS = ['manager', 'partnerCollaborator'] as const satisfies readonly
  * A sheet of demo-drive-sheets.json (the sheets are data), checked as it is read: a role, status or visibility
  * the code does not know stops the seed with the sheet's title instead of reaching the services.
  */
-function demoSheet(raw: (typeof sheets)[number]): DemoSheet {
+export function demoSheet(raw: (typeof sheets)[number]): DemoSheet {
   const wrong = (field: string): never => {
     throw new Error(`demo-drive-sheets.json: "${raw.title}" has an unknown ${field}`);
   };
