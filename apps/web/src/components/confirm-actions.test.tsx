@@ -28,33 +28,23 @@ describe('ConfirmActions', SLOW, () => {
   });
 
   it('a card keeps its draft while the work runs, and a disabled confirm does nothing', async () => {
-    const onCancel = vi.fn();
     const onConfirm = vi.fn();
-    const { unmount } = await renderIssueUi(
-      <ConfirmActions
-        card
-        cancelLabel="Discard"
-        onCancel={onCancel}
-        confirmLabel="Post"
-        onConfirm={onConfirm}
-        busy
-        testId="post"
-      />,
-    );
+    const card = (state: { busy: boolean; disabled?: boolean }) =>
+      renderIssueUi(
+        <ConfirmActions
+          card
+          cancelLabel="Discard"
+          onCancel={() => undefined}
+          confirmLabel="Post"
+          onConfirm={onConfirm}
+          testId="post"
+          {...state}
+        />,
+      );
+    const { unmount } = await card({ busy: true });
     expect(screen.getByRole('button', { name: 'Discard' })).toBeDisabled();
     unmount();
-    await renderIssueUi(
-      <ConfirmActions
-        card
-        cancelLabel="Discard"
-        onCancel={onCancel}
-        confirmLabel="Post"
-        onConfirm={onConfirm}
-        busy={false}
-        disabled
-        testId="post"
-      />,
-    );
+    await card({ busy: false, disabled: true });
     expect(screen.getByRole('button', { name: 'Discard' })).toBeEnabled();
     fireEvent.click(screen.getByTestId('post'));
     expect(onConfirm).not.toHaveBeenCalled();
