@@ -176,3 +176,12 @@ export async function setFlatTrees(
   );
   return { locals: l.setProjectLocals.map((x) => x.id), labels: b.setProjectLabels.map((x) => x.id) };
 }
+
+/**
+ * Whether an issue's `code` ('003') appears as a code of its own in `text`: in a leak check, the same digits inside a
+ * timestamp ('…:41.003Z'), a longer number or a random id (a mail's Message-ID) are not it.
+ */
+export function codeIn(text: string, code: string): boolean {
+  const escaped = code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\w.:-])${escaped}([^\\w.:-]|$)`).test(text);
+}

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ISSUE_VISIBILITIES } from '@obra/domain';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { call } from '../projects/project-test-kit.ts';
-import { buildIssueWorld, createIssueAs, draft, type IssueWorld } from '../issues/issue-test-kit.ts';
+import { buildIssueWorld, codeIn, createIssueAs, draft, type IssueWorld } from '../issues/issue-test-kit.ts';
 import { waitForOutbox } from '../support/auth-client.ts';
 import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-test-server.ts';
 import type { TestUser } from '../support/factories.ts';
@@ -131,7 +131,7 @@ describe('a digest written by the model', () => {
     const sent = JSON.stringify(ai.received.at(-1)?.messages);
     for (const issue of issues) {
       const seen = issue.visibility === 'public';
-      expect([issue.visibility, mail?.includes(issue.code), sent.includes(issue.code)]).toEqual([
+      expect([issue.visibility, codeIn(mail ?? '', issue.code), codeIn(sent, issue.code)]).toEqual([
         issue.visibility,
         seen,
         seen,
