@@ -27,6 +27,28 @@ describe('ConfirmActions', SLOW, () => {
     expect(screen.getByTestId('apply')).toHaveAttribute('type', 'button');
   });
 
+  it('a dialog that holds while busy keeps its way out until the work is done', async () => {
+    const onCancel = vi.fn();
+    const dialog = (busy: boolean) =>
+      renderIssueUi(
+        <ConfirmActions
+          holdWhileBusy
+          cancelLabel="Cancel"
+          onCancel={onCancel}
+          confirmLabel="Save"
+          onConfirm={() => undefined}
+          busy={busy}
+        />,
+      );
+    const { unmount } = await dialog(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).not.toHaveBeenCalled();
+    unmount();
+    await dialog(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
   it('a card keeps its draft while the work runs, and a disabled confirm does nothing', async () => {
     const onConfirm = vi.fn();
     const card = (state: { busy: boolean; disabled?: boolean }) =>

@@ -3,8 +3,9 @@ import { Button, Group } from '@mantine/core';
 /**
  * The foot of a dialog or a card that acts: a way out (Cancel, Discard) and the confirming button, busy while its
  * work runs and disabled while it cannot run. In a dialog the way out closes it at any time; a `card` (the
- * assistant's drafts) has smaller buttons and keeps its draft while the work runs. `danger`: the confirming button
- * is red (a deletion); `submit`: it submits the dialog's form (which then does the work) instead of `onConfirm`.
+ * assistant's drafts) has smaller buttons and keeps its draft while the work runs; `holdWhileBusy` keeps a dialog
+ * open the same way (a save that is not abandoned half-way). `danger`: the confirming button is red (a deletion);
+ * `submit`: it submits the dialog's form (which then does the work) instead of `onConfirm`.
  */
 export function ConfirmActions(props: {
   cancelLabel: string;
@@ -13,8 +14,9 @@ export function ConfirmActions(props: {
   onConfirm?: () => void;
   busy: boolean;
   disabled?: boolean | undefined;
-  testId: string;
+  testId?: string | undefined;
   card?: boolean;
+  holdWhileBusy?: boolean;
   danger?: boolean;
   submit?: boolean;
 }) {
@@ -25,7 +27,7 @@ export function ConfirmActions(props: {
         variant={props.card ? 'subtle' : 'default'}
         size={size}
         onClick={props.onCancel}
-        disabled={props.card === true && props.busy}
+        disabled={(props.card === true || props.holdWhileBusy === true) && props.busy}
       >
         {props.cancelLabel}
       </Button>

@@ -4,6 +4,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_KEY_DEFAULT_DAYS, ACCESS_KEY_MAX_DAYS, latestAccessKeyExpiry } from '@obra/domain';
 import { FormError } from '../../components/form-error.tsx';
+import { ConfirmActions } from '../../components/confirm-actions.tsx';
 
 const DAY_MS = 86_400_000;
 
@@ -75,14 +76,14 @@ export function CreateAccessKeyDialog({
             onChange={(e) => setExpires(e.currentTarget.value)}
           />
           <FormError error={error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('workspace:settingsLayout.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} disabled={!valid}>
-              {t('accessKeys.create')}
-            </Button>
-          </Group>
+          <ConfirmActions
+            cancelLabel={t('workspace:settingsLayout.cancel')}
+            onCancel={onClose}
+            confirmLabel={t('accessKeys.create')}
+            busy={busy}
+            disabled={!valid}
+            submit
+          />
         </Stack>
       </form>
     </Modal>
@@ -188,14 +189,15 @@ export function RevokeAccessKeyDialog({
             data-autofocus
           />
           <FormError error={error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('workspace:settingsLayout.cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={busy} disabled={typed !== keyName}>
-              {t('accessKeys.revoke')}
-            </Button>
-          </Group>
+          <ConfirmActions
+            cancelLabel={t('workspace:settingsLayout.cancel')}
+            onCancel={close}
+            confirmLabel={t('accessKeys.revoke')}
+            busy={busy}
+            disabled={typed !== keyName}
+            submit
+            danger
+          />
         </Stack>
       </form>
     </Modal>

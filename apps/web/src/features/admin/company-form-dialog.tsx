@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ImageField } from '../../components/image-cropper/image-field.tsx';
 import { KEEP_IMAGE, type ImageChoice } from '../../components/image-cropper/upload-profile-image.ts';
 import type { FieldErrors } from '../company/company-form-rules.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { toAdminCompanyInput, validateAdminCompany, type AdminCompanyValues } from './admin-company-form.ts';
+import { ConfirmActions } from '../../components/confirm-actions.tsx';
 
 /**
  * Creates or edits a company (editor §2.2 "Admin company form"): logo, name, owner e-mail, CNPJ, website, active
@@ -113,14 +114,13 @@ export function CompanyFormDialog({
             }}
           />
           <FormError error={error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('company:form.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {mode === 'create' ? t('companies.create') : t('companies.save')}
-            </Button>
-          </Group>
+          <ConfirmActions
+            cancelLabel={t('company:form.cancel')}
+            onCancel={onClose}
+            confirmLabel={mode === 'create' ? t('companies.create') : t('companies.save')}
+            busy={busy}
+            submit
+          />
         </Stack>
       </form>
     </Modal>

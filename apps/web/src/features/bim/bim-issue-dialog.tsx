@@ -1,4 +1,4 @@
-import { Button, Group, Image, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Image, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClient, useMutation } from 'urql';
@@ -8,6 +8,7 @@ import type { ProjectDetails } from '../projects/project-context.ts';
 import { uploadFile } from '../issues/edit/upload-file.ts';
 import { pluginViewpointLocation, storedPluginViewpoint, type BimPin } from './bim-viewpoint.ts';
 import type { BcfViewpoint } from '@obra/domain';
+import { ConfirmActions } from '../../components/confirm-actions.tsx';
 
 /**
  * "New issue here": an issue pinned on the clicked element of the model (`bimPins`) with the view as a BCF
@@ -132,19 +133,15 @@ export function BimIssueDialog({
           autosize
           minRows={2}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('issue.cancel')}
-          </Button>
-          <Button
-            onClick={() => void save()}
-            disabled={!valid}
-            loading={fetching || uploading}
-            data-testid="bim-issue-save"
-          >
-            {t('issue.create')}
-          </Button>
-        </Group>
+        <ConfirmActions
+          cancelLabel={t('issue.cancel')}
+          onCancel={onClose}
+          confirmLabel={t('issue.create')}
+          onConfirm={() => void save()}
+          busy={fetching || uploading}
+          disabled={!valid}
+          testId="bim-issue-save"
+        />
       </Stack>
     </Modal>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { toUiError } from '../../lib/api-errors.ts';
 import { FormError } from '../../components/form-error.tsx';
+import { ConfirmActions } from '../../components/confirm-actions.tsx';
 
 /**
  * Removing a member needs the confirmation word typed (editor §5.3). The word is translated, compared without
@@ -52,14 +53,16 @@ export function RemoveMemberDialog({
           ) : (
             <FormError error={error} />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={busy} disabled={!matches} data-testid="remove-confirm">
-              {t('remove.confirm')}
-            </Button>
-          </Group>
+          <ConfirmActions
+            cancelLabel={t('form.cancel')}
+            onCancel={onClose}
+            confirmLabel={t('remove.confirm')}
+            busy={busy}
+            disabled={!matches}
+            testId="remove-confirm"
+            submit
+            danger
+          />
         </Stack>
       </form>
     </Modal>

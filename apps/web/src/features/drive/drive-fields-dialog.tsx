@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectDetails } from '../projects/project-context.ts';
+import { ConfirmActions } from '../../components/confirm-actions.tsx';
 
 /** What the dialog sends: a field left out is kept, null clears it. */
 export interface DriveFieldsChange {
@@ -111,19 +112,16 @@ export function DriveFieldsDialog(props: {
             searchable
           />
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={props.onClose} disabled={props.busy}>
-            {t('drive:fieldsEdit.cancel')}
-          </Button>
-          <Button
-            onClick={() => props.onApply(change)}
-            loading={props.busy}
-            disabled={Object.keys(change).length === 0}
-            data-testid="drive-fields-apply"
-          >
-            {t('drive:fieldsEdit.apply')}
-          </Button>
-        </Group>
+        <ConfirmActions
+          cancelLabel={t('drive:fieldsEdit.cancel')}
+          onCancel={props.onClose}
+          confirmLabel={t('drive:fieldsEdit.apply')}
+          onConfirm={() => props.onApply(change)}
+          busy={props.busy}
+          disabled={Object.keys(change).length === 0}
+          testId="drive-fields-apply"
+          holdWhileBusy
+        />
       </Stack>
     </Modal>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/form-error.tsx';
 import { emailDomain, needsDomainConfirmation } from '../onboarding/company-domain.ts';
+import { ConfirmActions } from '../../components/confirm-actions.tsx';
 
 /** The roles a company administrator may give (server contract of inviteCompanyMember). */
 export const COMPANY_ROLES = ['collaborator', 'manager', 'admin'] as const;
@@ -79,14 +80,14 @@ export function InviteMemberDialog({
             </Stack>
           )}
           <FormError error={error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('settingsLayout.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} disabled={!valid}>
-              {confirming ? t('companyInvites.confirmInvite') : t('companyInvites.invite')}
-            </Button>
-          </Group>
+          <ConfirmActions
+            cancelLabel={t('settingsLayout.cancel')}
+            onCancel={onClose}
+            confirmLabel={confirming ? t('companyInvites.confirmInvite') : t('companyInvites.invite')}
+            busy={busy}
+            disabled={!valid}
+            submit
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import { ISSUE_VISIBILITIES, toIssueVisibility, type IssueVisibility } from '@obra/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useMutation } from 'urql';
 import { SetIssueVisibilityDocument } from '../../../gql/generated.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import type { IssueScreen } from './use-issue-screen.ts';
+import { ConfirmActions } from '../../../components/confirm-actions.tsx';
 
 /**
  * Changes an issue's visibility behind a confirmation that says who will see it (spec core §4, editor §3.6):
@@ -82,14 +83,14 @@ export function VisibilityChangeDialog({
           </Alert>
         )}
         <FormError error={result.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button onClick={() => void confirm()} disabled={unchanged || needsGroup} loading={result.fetching}>
-            {t('visibility.confirm')}
-          </Button>
-        </Group>
+        <ConfirmActions
+          cancelLabel={t('actions.cancel')}
+          onCancel={onClose}
+          confirmLabel={t('visibility.confirm')}
+          onConfirm={() => void confirm()}
+          busy={result.fetching}
+          disabled={unchanged || needsGroup}
+        />
       </Stack>
     </Modal>
   );

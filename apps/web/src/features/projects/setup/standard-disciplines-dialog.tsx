@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { normalizeText } from '@obra/domain';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { StandardDisciplinesDocument, type StandardDisciplinesQuery } from '../../../gql/generated.ts';
+import { ConfirmActions } from '../../../components/confirm-actions.tsx';
 
 /** A standard discipline (spec editor §3.5). */
 export type StandardDiscipline = StandardDisciplinesQuery['standardDisciplines'][number];
@@ -69,18 +70,15 @@ export function StandardDisciplinesDialog({
             )}
           </Stack>
         </ScrollArea.Autosize>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            loading={busy}
-            disabled={chosen.size === 0}
-            onClick={() => onAdd(all.filter((d) => chosen.has(d.id)).map((d) => ({ ...d, name: label(d) })))}
-          >
-            {t('disciplines.addChosen', { count: chosen.size })}
-          </Button>
-        </Group>
+        <ConfirmActions
+          cancelLabel={t('common.cancel')}
+          onCancel={onClose}
+          confirmLabel={t('disciplines.addChosen', { count: chosen.size })}
+          onConfirm={() => onAdd(all.filter((d) => chosen.has(d.id)).map((d) => ({ ...d, name: label(d) })))}
+          busy={busy}
+          disabled={chosen.size === 0}
+          holdWhileBusy
+        />
       </Stack>
     </Modal>
   );
