@@ -31,6 +31,7 @@ import {
   type BcfMappingChoices,
   type BcfValueMapping,
 } from './bcf-api.ts';
+import { ConfirmActions } from '../../components/confirm-actions.tsx';
 
 /** The issue list's filter as the server reads it (sort is the list's own business). */
 interface ListFilter {
@@ -341,18 +342,15 @@ function BcfImportDialog({ projectId, onClose }: { projectId: number; onClose: (
               }
               allowDeselect={false}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('bcf:import.cancel')}
-              </Button>
-              <Button
-                onClick={() => void run()}
-                disabled={preview.created + preview.updated === 0}
-                data-testid="bcf-run"
-              >
-                {t('bcf:import.run', { count: preview.created + preview.updated })}
-              </Button>
-            </Group>
+            <ConfirmActions
+              cancelLabel={t('bcf:import.cancel')}
+              onCancel={onClose}
+              confirmLabel={t('bcf:import.run', { count: preview.created + preview.updated })}
+              onConfirm={() => void run()}
+              busy={false}
+              disabled={preview.created + preview.updated === 0}
+              testId="bcf-run"
+            />
           </>
         )}
         {step === 'importing' && !job && (

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
-import { Button, Card, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SMART_FLOW_ASSIGN_STATUSES, SMART_FLOW_TAG_MAX } from '@obra/domain';
 import { useQuery } from 'urql';
 import { SmartFlowProjectDisciplinesDocument } from '../../gql/generated.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { hourName, ruleSentence, weekdayName, type RuleDraft } from './smart-flow-words.ts';
+import { ConfirmActions } from '../../components/confirm-actions.tsx';
 
 const FILTERS = ['all', 'actives', 'pendencies', 'latePendencies'] as const;
 
@@ -306,23 +307,20 @@ export function SmartFlowRuleForm({
           </Text>
         </Card>
         <FormError error={error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            {t('smartFlow.form.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            loading={busy}
-            disabled={
-              draft.projectId === null ||
-              !draft.name.trim() ||
-              (draft.action.kind === 'tag' && !draft.action.tag?.trim()) ||
-              (draft.action.kind === 'assignDiscipline' && draft.action.disciplineId === undefined)
-            }
-          >
-            {t('smartFlow.form.save')}
-          </Button>
-        </Group>
+        <ConfirmActions
+          cancelLabel={t('smartFlow.form.cancel')}
+          onCancel={onCancel}
+          confirmLabel={t('smartFlow.form.save')}
+          busy={busy}
+          disabled={
+            draft.projectId === null ||
+            !draft.name.trim() ||
+            (draft.action.kind === 'tag' && !draft.action.tag?.trim()) ||
+            (draft.action.kind === 'assignDiscipline' && draft.action.disciplineId === undefined)
+          }
+          submit
+          holdWhileBusy
+        />
       </Stack>
     </Card>
   );
