@@ -187,6 +187,32 @@ test.describe('issue view', () => {
     await expect(owner.getByTestId('issue-row')).toHaveCount(2);
   });
 
+  test('deleting an issue from its view asks first, then returns to the list without it', async ({
+    browser,
+    baseURL,
+    request,
+    obra,
+  }) => {
+    const world = await buildIssueWorld(request, obra);
+    await createIssueByApi(request, world, { t: 'Crack that stays' });
+    const issueId = await createIssueByApi(request, world, { t: 'Crack to delete' });
+    const owner = await signedInPage(browser, baseURL, world.owner);
+    await openIssue(owner, world.projectId, issueId);
+    // Cancel keeps the issue.
+    await owner.getByTestId('issue-delete').click();
+    const dialog = owner.getByRole('dialog', { name: 'Delete this issue?' });
+    await expect(dialog).toContainText('“Crack to delete” will be deleted for everyone');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(owner.getByTestId('issue-title')).toHaveText('Crack to delete');
+    // Confirmed, it is gone and the list shows the other one.
+    await owner.getByTestId('issue-delete').click();
+    await dialog.getByRole('button', { name: 'Delete issue' }).click();
+    await expect(owner).toHaveURL(new RegExp(`/workspace/project/${world.projectId}/issues`));
+    await expect(owner.getByTestId('issue-row')).toHaveCount(1);
+    await expect(owner.getByTestId('issue-row')).toContainText('Crack that stays');
+  });
+
   test('the view in light and dark themes and on a phone', async ({ browser, baseURL, request, obra }) => {
     const world = await buildIssueWorld(request, obra);
     const fileId = await uploadPicture(

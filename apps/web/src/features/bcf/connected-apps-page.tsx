@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SettingsLayout } from '../../components/settings-layout/settings-layout.tsx';
@@ -13,6 +13,7 @@ import {
 import { LoadingCenter } from '../../components/loading.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { RevokeButton } from '../../components/row-actions.tsx';
+import { ConfirmActions } from '../../components/confirm-actions.tsx';
 
 /**
  * /workspace/user/connectedApps: the BCF applications the person allowed through the OAuth2 consent screen
@@ -69,14 +70,15 @@ export function ConnectedAppsPage() {
         <Stack gap="sm">
           <Text>{t('connectedApps.revokeWarning', { name: revoking ? name(revoking) : '' })}</Text>
           <FormError error={revoke.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRevoking(null)}>
-              {t('connectedApps.cancel')}
-            </Button>
-            <Button color="red" loading={revoke.busy} onClick={onRevoke} data-testid="connected-apps-confirm">
-              {t('connectedApps.confirmRevoke')}
-            </Button>
-          </Group>
+          <ConfirmActions
+            cancelLabel={t('connectedApps.cancel')}
+            onCancel={() => setRevoking(null)}
+            confirmLabel={t('connectedApps.confirmRevoke')}
+            onConfirm={onRevoke}
+            busy={revoke.busy}
+            testId="connected-apps-confirm"
+            danger
+          />
         </Stack>
       </Modal>
     </SettingsLayout>

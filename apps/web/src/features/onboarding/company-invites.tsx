@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MyCompanyInvitesQuery } from '../../gql/generated.ts';
 import { needsDomainConfirmation } from './company-domain.ts';
 import { SectionHeading } from '../../components/heading.tsx';
+import { ConfirmActions } from '../../components/confirm-actions.tsx';
 
 /** One pending invitation to join a company. */
 export type CompanyInvite = MyCompanyInvitesQuery['myCompanyInvites'][number];
@@ -91,19 +92,16 @@ export function CompanyInvites({
               })}
             </Text>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              {t('company.domainNo')}
-            </Button>
-            <Button
-              onClick={() => {
-                if (confirming) onAccept(confirming);
-                setConfirming(null);
-              }}
-            >
-              {t('company.domainYes')}
-            </Button>
-          </Group>
+          <ConfirmActions
+            cancelLabel={t('company.domainNo')}
+            onCancel={() => setConfirming(null)}
+            confirmLabel={t('company.domainYes')}
+            onConfirm={() => {
+              if (confirming) onAccept(confirming);
+              setConfirming(null);
+            }}
+            busy={false}
+          />
         </Stack>
       </Modal>
     </Stack>

@@ -29,6 +29,7 @@ import { formatCalendarDate } from '../shared/deadline-badge.tsx';
 import { disciplineEdit } from '../../../lib/offline/queued-edits.ts';
 import { useQueueEdit, wantsQueue } from '../../offline/use-queue-edit.ts';
 import { OfflineEditsNotice, type FieldLabels } from '../../offline/offline-edits-notice.tsx';
+import { ConfirmActions } from '../../../components/confirm-actions.tsx';
 
 /**
  * The issue's disciplines with their status and deadline (spec core §3). Each row offers what the user may
@@ -200,22 +201,18 @@ function ResolutionPhaseDialog({
           comboboxProps={{ withinPortal: true }}
           data-testid="resolution-phase-select"
         />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={close}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            disabled={value === null}
-            loading={busy}
-            onClick={() => {
-              if (value === null) return;
-              setChosen(null);
-              onConfirm(Number(value));
-            }}
-          >
-            {t('status.resolve')}
-          </Button>
-        </Group>
+        <ConfirmActions
+          cancelLabel={t('actions.cancel')}
+          onCancel={close}
+          confirmLabel={t('status.resolve')}
+          onConfirm={() => {
+            if (value === null) return;
+            setChosen(null);
+            onConfirm(Number(value));
+          }}
+          busy={busy}
+          disabled={value === null}
+        />
       </Stack>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
   IconChevronLeft,
@@ -31,6 +31,7 @@ import { isIssuePendingFor } from './issue-rules.ts';
 import type { IssueScreen } from './use-issue-screen.ts';
 import { useDemoLock } from '../../demo-mode/demo-mode.tsx';
 import { useQueueEdit, wantsQueue } from '../../offline/use-queue-edit.ts';
+import { ConfirmActions } from '../../../components/confirm-actions.tsx';
 
 /**
  * The issue's title bar: back to the list (with its filter), previous/next in the list's order, code and title,
@@ -181,14 +182,14 @@ function DeleteIssueDialog({ screen, onClose }: { screen: IssueScreen; onClose: 
       <Stack gap="sm">
         <Text size="sm">{t('delete.confirm', { code: screen.issue.code, title: screen.issue.title })}</Text>
         <FormError error={result.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button color="red" loading={result.fetching} onClick={() => void confirm()}>
-            {t('delete.action')}
-          </Button>
-        </Group>
+        <ConfirmActions
+          cancelLabel={t('actions.cancel')}
+          onCancel={onClose}
+          confirmLabel={t('delete.action')}
+          onConfirm={() => void confirm()}
+          busy={result.fetching}
+          danger
+        />
       </Stack>
     </Modal>
   );
