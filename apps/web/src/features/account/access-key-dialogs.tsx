@@ -3,8 +3,7 @@ import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput }
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_KEY_DEFAULT_DAYS, ACCESS_KEY_MAX_DAYS, latestAccessKeyExpiry } from '@obra/domain';
-import { FormError } from '../../components/form-error.tsx';
-import { ConfirmActions } from '../../components/confirm-actions.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 const DAY_MS = 86_400_000;
 
@@ -46,47 +45,39 @@ export function CreateAccessKeyDialog({
   const lastDay = localDate(new Date(now + ACCESS_KEY_MAX_DAYS * DAY_MS));
   const valid = name.trim() !== '' && expires >= tomorrow && expires <= lastDay;
   return (
-    <Modal opened={opened} onClose={onClose} title={t('accessKeys.createTitle')} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (valid) onCreate(name.trim(), accessKeyExpiryFromDay(expires));
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label={t('accessKeys.name')}
-            description={t('accessKeys.nameHint')}
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            data-autofocus
-          />
-          <TextInput
-            label={t('accessKeys.expiresAt')}
-            description={t('accessKeys.expiresHint', {
-              defaultDays: ACCESS_KEY_DEFAULT_DAYS,
-              maxDays: ACCESS_KEY_MAX_DAYS,
-            })}
-            type="date"
-            required
-            min={tomorrow}
-            max={lastDay}
-            value={expires}
-            onChange={(e) => setExpires(e.currentTarget.value)}
-          />
-          <FormError error={error} />
-          <ConfirmActions
-            cancelLabel={t('workspace:settingsLayout.cancel')}
-            onCancel={onClose}
-            confirmLabel={t('accessKeys.create')}
-            busy={busy}
-            disabled={!valid}
-            submit
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      title={t('accessKeys.createTitle')}
+      onClose={onClose}
+      onSubmit={() => onCreate(name.trim(), accessKeyExpiryFromDay(expires))}
+      error={error}
+      cancelLabel={t('workspace:settingsLayout.cancel')}
+      confirmLabel={t('accessKeys.create')}
+      busy={busy}
+      disabled={!valid}
+    >
+      <TextInput
+        label={t('accessKeys.name')}
+        description={t('accessKeys.nameHint')}
+        required
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        data-autofocus
+      />
+      <TextInput
+        label={t('accessKeys.expiresAt')}
+        description={t('accessKeys.expiresHint', {
+          defaultDays: ACCESS_KEY_DEFAULT_DAYS,
+          maxDays: ACCESS_KEY_MAX_DAYS,
+        })}
+        type="date"
+        required
+        min={tomorrow}
+        max={lastDay}
+        value={expires}
+        onChange={(e) => setExpires(e.currentTarget.value)}
+      />
+    </FormDialog>
   );
 }
 
@@ -173,33 +164,25 @@ export function RevokeAccessKeyDialog({
     onClose();
   };
   return (
-    <Modal opened={keyName !== null} onClose={close} title={t('accessKeys.revokeTitle')} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (typed === keyName) onConfirm();
-        }}
-      >
-        <Stack gap="sm">
-          <Text>{t('accessKeys.revokeWarning', { name: keyName ?? '' })}</Text>
-          <TextInput
-            label={t('accessKeys.revokeType', { name: keyName ?? '' })}
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            data-autofocus
-          />
-          <FormError error={error} />
-          <ConfirmActions
-            cancelLabel={t('workspace:settingsLayout.cancel')}
-            onCancel={close}
-            confirmLabel={t('accessKeys.revoke')}
-            busy={busy}
-            disabled={typed !== keyName}
-            submit
-            danger
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={keyName !== null}
+      title={t('accessKeys.revokeTitle')}
+      onClose={close}
+      onSubmit={onConfirm}
+      error={error}
+      cancelLabel={t('workspace:settingsLayout.cancel')}
+      confirmLabel={t('accessKeys.revoke')}
+      busy={busy}
+      disabled={typed !== keyName}
+      danger
+    >
+      <Text>{t('accessKeys.revokeWarning', { name: keyName ?? '' })}</Text>
+      <TextInput
+        label={t('accessKeys.revokeType', { name: keyName ?? '' })}
+        value={typed}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        data-autofocus
+      />
+    </FormDialog>
   );
 }

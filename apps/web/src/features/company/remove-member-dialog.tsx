@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Alert, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { toUiError } from '../../lib/api-errors.ts';
-import { FormError } from '../../components/form-error.tsx';
-import { ConfirmActions } from '../../components/confirm-actions.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 /**
  * Removing a member needs the confirmation word typed (editor §5.3). The word is translated, compared without
@@ -28,43 +27,35 @@ export function RemoveMemberDialog({
   const [typed, setTyped] = useState('');
   const word = t('remove.word');
   const matches = typed.trim().toLowerCase() === word.toLowerCase();
+  const lastAdmin = error !== null && error !== undefined && toUiError(error).code === 'INVALID_ACTION';
   return (
-    <Modal opened={opened} onClose={onClose} title={t('remove.title')} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (matches) onConfirm();
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">{t('remove.message', { name })}</Text>
-          <TextInput
-            label={t('remove.typeWord', { word })}
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            autoComplete="off"
-            data-autofocus
-            data-testid="remove-confirm-input"
-          />
-          {error !== null && error !== undefined && toUiError(error).code === 'INVALID_ACTION' ? (
-            <Alert color="red" variant="light" role="alert" data-testid="form-error">
-              {t('members.lastAdmin')}
-            </Alert>
-          ) : (
-            <FormError error={error} />
-          )}
-          <ConfirmActions
-            cancelLabel={t('form.cancel')}
-            onCancel={onClose}
-            confirmLabel={t('remove.confirm')}
-            busy={busy}
-            disabled={!matches}
-            testId="remove-confirm"
-            submit
-            danger
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      title={t('remove.title')}
+      onClose={onClose}
+      onSubmit={onConfirm}
+      error={lastAdmin ? null : error}
+      cancelLabel={t('form.cancel')}
+      confirmLabel={t('remove.confirm')}
+      busy={busy}
+      disabled={!matches}
+      testId="remove-confirm"
+      danger
+    >
+      <Text size="sm">{t('remove.message', { name })}</Text>
+      <TextInput
+        label={t('remove.typeWord', { word })}
+        value={typed}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        autoComplete="off"
+        data-autofocus
+        data-testid="remove-confirm-input"
+      />
+      {lastAdmin && (
+        <Alert color="red" variant="light" role="alert" data-testid="form-error">
+          {t('members.lastAdmin')}
+        </Alert>
+      )}
+    </FormDialog>
   );
 }

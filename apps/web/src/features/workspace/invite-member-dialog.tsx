@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../components/form-error.tsx';
 import { emailDomain, needsDomainConfirmation } from '../onboarding/company-domain.ts';
-import { ConfirmActions } from '../../components/confirm-actions.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 /** The roles a company administrator may give (server contract of inviteCompanyMember). */
 export const COMPANY_ROLES = ['collaborator', 'manager', 'admin'] as const;
@@ -42,54 +41,46 @@ export function InviteMemberDialog({
     else onInvite(address, role);
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={t('companyInvites.inviteTitle')} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
+    <FormDialog
+      opened={opened}
+      title={t('companyInvites.inviteTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      error={error}
+      cancelLabel={t('settingsLayout.cancel')}
+      confirmLabel={confirming ? t('companyInvites.confirmInvite') : t('companyInvites.invite')}
+      busy={busy}
+      disabled={!valid}
+    >
+      <TextInput
+        label={t('companyInvites.email')}
+        type="email"
+        required
+        value={email}
+        onChange={(e) => {
+          setEmail(e.currentTarget.value);
+          setConfirming(false);
         }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label={t('companyInvites.email')}
-            type="email"
-            required
-            value={email}
-            onChange={(e) => {
-              setEmail(e.currentTarget.value);
-              setConfirming(false);
-            }}
-            data-autofocus
-          />
-          <Select
-            label={t('companyInvites.role')}
-            data={COMPANY_ROLES.filter((r) => roles.includes(r)).map((r) => ({
-              value: r,
-              label: t(`roles.${r}`),
-            }))}
-            value={role}
-            onChange={(value) => setRole(value ?? 'collaborator')}
-            allowDeselect={false}
-          />
-          {confirming && (
-            <Stack gap={4} data-testid="invite-domain-confirmation">
-              <Text fw={600}>{t('companyInvites.domainQuestion')}</Text>
-              <Text size="sm" c="dimmed">
-                {t('companyInvites.domainDetail', { domain: emailDomain(address) ?? '' })}
-              </Text>
-            </Stack>
-          )}
-          <FormError error={error} />
-          <ConfirmActions
-            cancelLabel={t('settingsLayout.cancel')}
-            onCancel={onClose}
-            confirmLabel={confirming ? t('companyInvites.confirmInvite') : t('companyInvites.invite')}
-            busy={busy}
-            disabled={!valid}
-            submit
-          />
+        data-autofocus
+      />
+      <Select
+        label={t('companyInvites.role')}
+        data={COMPANY_ROLES.filter((r) => roles.includes(r)).map((r) => ({
+          value: r,
+          label: t(`roles.${r}`),
+        }))}
+        value={role}
+        onChange={(value) => setRole(value ?? 'collaborator')}
+        allowDeselect={false}
+      />
+      {confirming && (
+        <Stack gap={4} data-testid="invite-domain-confirmation">
+          <Text fw={600}>{t('companyInvites.domainQuestion')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('companyInvites.domainDetail', { domain: emailDomain(address) ?? '' })}
+          </Text>
         </Stack>
-      </form>
-    </Modal>
+      )}
+    </FormDialog>
   );
 }
