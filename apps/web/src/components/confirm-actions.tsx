@@ -1,13 +1,7 @@
 import { Button, Group } from '@mantine/core';
 
-/**
- * The foot of a dialog or a card that acts: a way out (Cancel, Discard) and the confirming button, busy while its
- * work runs and disabled while it cannot run. In a dialog the way out closes it at any time; a `card` (the
- * assistant's drafts) has smaller buttons and keeps its draft while the work runs; `holdWhileBusy` keeps a dialog
- * open the same way (a save that is not abandoned half-way). `danger`: the confirming button is red (a deletion);
- * `submit`: it submits the dialog's form (which then does the work) instead of `onConfirm`.
- */
-export function ConfirmActions(props: {
+/** What ConfirmActions takes (FormDialog passes its own on). */
+export interface ConfirmActionsProps {
   cancelLabel: string;
   onCancel: () => void;
   confirmLabel: string;
@@ -19,7 +13,16 @@ export function ConfirmActions(props: {
   holdWhileBusy?: boolean;
   danger?: boolean;
   submit?: boolean;
-}) {
+}
+
+/**
+ * The foot of a dialog or a card that acts: a way out (Cancel, Discard) and the confirming button, busy while its
+ * work runs and disabled while it cannot run. In a dialog the way out closes it at any time; a `card` (the
+ * assistant's drafts) has smaller buttons and keeps its draft while the work runs; `holdWhileBusy` keeps a dialog
+ * open the same way (a save that is not abandoned half-way). `danger`: the confirming button is red (a deletion);
+ * `submit`: it submits the dialog's form (which then does the work) instead of `onConfirm`.
+ */
+export function ConfirmActions(props: ConfirmActionsProps) {
   const size = props.card ? 'xs' : 'sm';
   return (
     <Group justify="flex-end" gap={props.card ? 'xs' : 'md'}>

@@ -1,48 +1,41 @@
 import type { ReactNode } from 'react';
 import { Modal, Stack } from '@mantine/core';
 import { FormError } from './form-error.tsx';
-import { ConfirmActions } from './confirm-actions.tsx';
+import { ConfirmActions, type ConfirmActionsProps } from './confirm-actions.tsx';
 
 /**
  * A centred dialog holding one form: its fields, the failed request's message, then Cancel and the confirming
  * button, which submits the form (Enter in a field does too). `onSubmit` runs the work; the dialog never submits
  * while `disabled`. `danger`: the confirming button is red (a removal).
  */
-export function FormDialog(props: {
+export function FormDialog({
+  opened,
+  title,
+  onClose,
+  onSubmit,
+  error,
+  children,
+  ...foot
+}: {
   opened: boolean;
   title: string;
   onClose: () => void;
   onSubmit: () => void;
   error: unknown;
-  cancelLabel: string;
-  confirmLabel: string;
-  busy: boolean;
-  disabled?: boolean | undefined;
-  danger?: boolean;
-  testId?: string;
   children: ReactNode;
-}) {
+} & Pick<ConfirmActionsProps, 'cancelLabel' | 'confirmLabel' | 'busy' | 'disabled' | 'danger' | 'testId'>) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (props.disabled !== true) props.onSubmit();
+          if (foot.disabled !== true) onSubmit();
         }}
       >
         <Stack gap="sm">
-          {props.children}
-          <FormError error={props.error} />
-          <ConfirmActions
-            cancelLabel={props.cancelLabel}
-            onCancel={props.onClose}
-            confirmLabel={props.confirmLabel}
-            busy={props.busy}
-            disabled={props.disabled}
-            testId={props.testId}
-            danger={props.danger === true}
-            submit
-          />
+          {children}
+          <FormError error={error} />
+          <ConfirmActions {...foot} onCancel={onClose} submit />
         </Stack>
       </form>
     </Modal>
