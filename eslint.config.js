@@ -165,14 +165,14 @@ export default tseslint.config(
   // through writeIssueHistory, so the BCF import, comments and issues cannot each write their own shape of it.
   {
     files: ['apps/server/**/*.ts'],
-    ignores: ['apps/server/src/modules/issues/issue-history-repository.ts'],
+    ignores: ['apps/server/src/modules/issues/issue-activity-repository.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "CallExpression[callee.property.name='insert'][arguments.0.name='issueHistory']",
           message:
-            'a history entry is written only by writeIssueHistory (modules/issues/issue-history-repository.ts).',
+            'a history entry is written only by writeIssueHistory (modules/issues/issue-activity-repository.ts).',
         },
       ],
     },

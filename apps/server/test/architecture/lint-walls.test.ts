@@ -131,7 +131,7 @@ describe('one writer of the issue history', () => {
     return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
   }
 
-  it('refuses insert(issueHistory) anywhere but the history repository, even in a repository or an excepted file', async () => {
+  it('refuses insert(issueHistory) anywhere but the activity repository, even in a repository or an excepted file', async () => {
     for (const file of [
       'apps/server/src/modules/issues/planted-repository.ts',
       'apps/server/src/modules/bcf/bcf-import-service.ts',
@@ -141,7 +141,7 @@ describe('one writer of the issue history', () => {
       expect(errors, file).toHaveLength(1);
       expect(errors[0]).toContain('writeIssueHistory');
     }
-    expect(await historyErrors('apps/server/src/modules/issues/issue-history-repository.ts')).toEqual([]);
+    expect(await historyErrors('apps/server/src/modules/issues/issue-activity-repository.ts')).toEqual([]);
   });
 
   it('holds today: no file of the server writes a history entry but the repository', () => {
@@ -158,6 +158,6 @@ describe('one writer of the issue history', () => {
       }
     };
     walk(path.join(ROOT, 'apps/server/src'));
-    expect(writers).toEqual(['apps/server/src/modules/issues/issue-history-repository.ts']);
+    expect(writers).toEqual(['apps/server/src/modules/issues/issue-activity-repository.ts']);
   });
 });

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { allQueries } from '../../db/all-queries.ts';
 import { listCategories, listPhases, projectStatuses } from '../projects/project-settings-repository.ts';
-import { loadProjectMembers } from '../issues/issue-members-repository.ts';
+import { loadProjectMembers } from '../projects/project-access-repository.ts';
 import { audienceOf, visibleIssuesWhere } from '../issues/issue-visibility-sql.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { BcfPackage } from '@obra/domain';

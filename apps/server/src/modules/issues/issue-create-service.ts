@@ -28,7 +28,7 @@ import type { ConfirmedIssueFile } from './images/issue-file-service.ts';
 import { prepareImageFiles, replaceImages } from './images/issue-image-service.ts';
 import { recordIssueChange } from './issue-activity.ts';
 import { checkIdempotencyKey, priorResult, withIdempotencyKey } from './idempotency.ts';
-import type { HistoryChanges } from './issue-history-repository.ts';
+import type { HistoryChanges } from './issue-activity-repository.ts';
 
 /** createIssue's input: the issue fields and the project (and, from createIssue, an idempotency key). */
 export type CreateIssueInput = IssueFieldsInput & { projectId: number; idempotencyKey?: string | null };

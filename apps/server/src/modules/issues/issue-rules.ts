@@ -26,7 +26,7 @@ import type { issueDisciplines } from '../../db/schema/index.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { ImageInput } from './images/issue-image-service.ts';
 import type { IssueDisciplineRow, IssueRow, IssueUpdateWrite, StoredIssue } from './issue-repository.ts';
-import type { HistoryChanges } from './issue-history-repository.ts';
+import type { HistoryChanges } from './issue-activity-repository.ts';
 
 /**
  * The server's rules on an issue, without I/O (issue 29: one decision module, docs/architecture.md "The walk of

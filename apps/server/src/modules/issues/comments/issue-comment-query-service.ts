@@ -1,6 +1,6 @@
 import { AppError } from '@obra/domain';
 import type { AppServices } from '../../../services.ts';
-import { commentHistoryRows, type IssueHistoryRow } from '../issue-history-repository.ts';
+import { commentHistoryRows, type IssueHistoryRow } from '../issue-activity-repository.ts';
 import type { Actor } from '../../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
 import {

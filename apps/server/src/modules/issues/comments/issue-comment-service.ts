@@ -29,10 +29,10 @@ import {
   type CommentRow,
   type CommentView,
 } from './issue-comment-repository.ts';
-import { loadProjectMembers } from '../issue-members-repository.ts';
-import { checkMentions, notifyUsers } from '../notifications/issue-notification-recipients.ts';
+import { loadProjectMembers } from '../../projects/project-access-repository.ts';
+import { checkMentions, notifyUsers } from '../issue-activity.ts';
 import { parseImagesJson, prepareImageFiles, replaceImages } from '../images/issue-image-service.ts';
-import { writeIssueHistory, type HistoryChanges } from '../issue-history-repository.ts';
+import { writeIssueHistory, type HistoryChanges } from '../issue-activity-repository.ts';
 import { findGroup } from '../../projects/project-group-repository.ts';
 import { checkIdempotencyKey, priorResult, withIdempotencyKey } from '../idempotency.ts';
 

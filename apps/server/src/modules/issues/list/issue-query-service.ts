@@ -1,4 +1,4 @@
-import { issueHistoryRows, type IssueHistoryRow } from '../issue-history-repository.ts';
+import { issueHistoryRows, type IssueHistoryRow } from '../issue-activity-repository.ts';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { readDatabase } from '../../../db/read-replicas.ts';

@@ -5,7 +5,7 @@ import type { Actor } from '../../../auth/actor.ts';
 import { loadProjectAccess } from '../../projects/project-access.ts';
 import { loadVisibleComment } from '../comments/issue-comment-repository.ts';
 import { loadVisibleIssueRows } from '../issue-repository.ts';
-import { deleteUserIssueMarks, insertCommentMarkOnce, insertMarks } from './issue-mark-repository.ts';
+import { deleteUserIssueMarks, insertCommentMarkOnce, insertMarks } from '../issue-activity-repository.ts';
 
 function changed(projectId: number, issueId: number, userId: number): void {
   emitProjectEvent({ kind: 'notifications', action: 'updated', projectId, issueId, userIds: [userId] });
