@@ -95,4 +95,24 @@ describe('ConfirmActions', SLOW, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
+
+  it('a question with no field gives its confirming button the focus only when asked', async () => {
+    const foot = (autoFocus: boolean) =>
+      renderIssueUi(
+        <ConfirmActions
+          cancelLabel="Cancel"
+          onCancel={() => undefined}
+          confirmLabel="Archive"
+          onConfirm={() => undefined}
+          busy={false}
+          autoFocus={autoFocus}
+        />,
+      );
+    const { unmount } = await foot(true);
+    expect(screen.getByRole('button', { name: 'Archive' })).toHaveAttribute('data-autofocus');
+    expect(screen.getByRole('button', { name: 'Cancel' })).not.toHaveAttribute('data-autofocus');
+    unmount();
+    await foot(false);
+    expect(screen.getByRole('button', { name: 'Archive' })).not.toHaveAttribute('data-autofocus');
+  });
 });

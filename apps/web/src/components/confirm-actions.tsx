@@ -13,6 +13,8 @@ export interface ConfirmActionsProps {
   holdWhileBusy?: boolean;
   danger?: boolean;
   submit?: boolean;
+  /** The confirming button takes the focus when the dialog opens (a question with no field). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -42,6 +44,7 @@ export function ConfirmActions(props: ConfirmActionsProps) {
         loading={props.busy}
         disabled={props.disabled}
         data-testid={props.testId}
+        data-autofocus={props.autoFocus === true ? true : undefined}
       >
         {props.confirmLabel}
       </Button>

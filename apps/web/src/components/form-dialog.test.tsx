@@ -53,4 +53,27 @@ describe('FormDialog', SLOW, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it("a dialog that checks its own fields turns the browser's check off and holds its Cancel while saving", async () => {
+    const onClose = vi.fn();
+    await renderIssueUi(
+      <FormDialog
+        opened
+        title="Name it"
+        onClose={onClose}
+        onSubmit={() => undefined}
+        cancelLabel="Cancel"
+        confirmLabel="Save"
+        busy
+        holdWhileBusy
+        noValidate
+      >
+        <input aria-label="Name" required />
+      </FormDialog>,
+    );
+    const form = screen.getByRole('textbox', { name: 'Name' }).closest('form');
+    expect(form).toHaveAttribute('novalidate');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });

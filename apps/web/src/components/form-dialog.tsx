@@ -6,7 +6,8 @@ import { ConfirmActions, type ConfirmActionsProps } from './confirm-actions.tsx'
 /**
  * A centred dialog holding one form: its fields, the failed request's message, then Cancel and the confirming
  * button, which submits the form (Enter in a field does too). `onSubmit` runs the work; the dialog never submits
- * while `disabled`. `danger`: the confirming button is red (a removal).
+ * while `disabled`. `danger`: the confirming button is red (a removal). `noValidate`: the browser's own check of
+ * the fields is off, for a dialog whose `onSubmit` checks them and shows their errors.
  */
 export function FormDialog({
   opened,
@@ -14,6 +15,8 @@ export function FormDialog({
   onClose,
   onSubmit,
   error,
+  noValidate,
+  size,
   children,
   ...foot
 }: {
@@ -21,12 +24,18 @@ export function FormDialog({
   title: string;
   onClose: () => void;
   onSubmit: () => void;
-  error: unknown;
+  error?: unknown;
+  noValidate?: boolean;
+  size?: 'md' | 'lg';
   children: ReactNode;
-} & Pick<ConfirmActionsProps, 'cancelLabel' | 'confirmLabel' | 'busy' | 'disabled' | 'danger' | 'testId'>) {
+} & Pick<
+  ConfirmActionsProps,
+  'cancelLabel' | 'confirmLabel' | 'busy' | 'disabled' | 'danger' | 'testId' | 'holdWhileBusy'
+>) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered size={size}>
       <form
+        noValidate={noValidate}
         onSubmit={(e) => {
           e.preventDefault();
           if (foot.disabled !== true) onSubmit();

@@ -3,6 +3,7 @@ import { Avatar, Box, Button, Group, Loader, Modal, Stack, Text } from '@mantine
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileImageKind } from '@obra/domain';
+import { ConfirmActions } from '../confirm-actions.tsx';
 import { ImageCropper, isAvatarKind } from './image-cropper.tsx';
 import { KEEP_IMAGE, type ImageChoice } from './upload-profile-image.ts';
 
@@ -140,14 +141,15 @@ export function ImageField({
       >
         <Stack gap="md">
           <Text size="sm">{t('imageField.removeMessage')}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirmingRemoval(false)}>
-              {t('imageField.cancel')}
-            </Button>
-            <Button color="red" onClick={remove} data-autofocus>
-              {t('imageField.remove')}
-            </Button>
-          </Group>
+          <ConfirmActions
+            cancelLabel={t('imageField.cancel')}
+            onCancel={() => setConfirmingRemoval(false)}
+            confirmLabel={t('imageField.remove')}
+            onConfirm={remove}
+            busy={false}
+            danger
+            autoFocus
+          />
         </Stack>
       </Modal>
     </Stack>

@@ -22,6 +22,7 @@ import {
   RunAdminScriptDocument,
   type AdminScriptsQuery,
 } from '../../gql/generated.ts';
+import { ConfirmActions } from '../../components/confirm-actions.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { AdminScriptRuns, isRunActive } from './admin-script-runs.tsx';
@@ -190,23 +191,19 @@ export function AdminScriptsPage() {
         <Stack gap="sm">
           <Text size="sm">{t('scripts.confirmMessage', { name: confirming ? title(confirming) : '' })}</Text>
           <FormError error={run.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              {t('company:form.cancel')}
-            </Button>
-            <Button
-              onClick={() => {
-                if (!confirming) return;
-                void start(confirming, false).then((ok) => {
-                  if (ok) setConfirming(null);
-                });
-              }}
-              loading={run.busy}
-              data-autofocus
-            >
-              {t('scripts.run')}
-            </Button>
-          </Group>
+          <ConfirmActions
+            cancelLabel={t('company:form.cancel')}
+            onCancel={() => setConfirming(null)}
+            confirmLabel={t('scripts.run')}
+            onConfirm={() => {
+              if (!confirming) return;
+              void start(confirming, false).then((ok) => {
+                if (ok) setConfirming(null);
+              });
+            }}
+            busy={run.busy}
+            autoFocus
+          />
         </Stack>
       </Modal>
     </SettingsLayout>

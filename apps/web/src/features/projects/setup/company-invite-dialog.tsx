@@ -1,23 +1,12 @@
 import { useState } from 'react';
-import {
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Group, MultiSelect, Select, Stack, Switch, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { CompanyMark } from '../../../components/image-cropper/company-mark.tsx';
 import { AllCompaniesDocument, type DisciplineFieldsFragment } from '../../../gql/generated.ts';
 import { companyInviteErrors, searchCompanies, type CompanyInviteValue } from './company-invite-form.ts';
-import { DialogButtons } from './setup-form-dialog.tsx';
 
 /** A project role the company may take (systemRoles of type project). */
 export interface RoleOption {
@@ -64,64 +53,60 @@ export function CompanyInviteDialog({
     onSubmit({ ...value, companyId, projectRoleId });
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
+    <FormDialog
+      opened={opened}
+      title={title}
+      onClose={onClose}
+      onSubmit={submit}
+      size="lg"
+      noValidate
+      cancelLabel={t('common.cancel')}
+      confirmLabel={fixedCompany ? t('common.save') : t('companies.sendInvite')}
+      busy={busy}
+      holdWhileBusy
+    >
+      {fixedCompany ? (
+        <Text fw={600}>{fixedCompany.name}</Text>
+      ) : (
+        <CompanySearch
+          selected={value.companyId}
+          excluded={excluded}
+          error={errors.company ? t('companies.companyRequired') : undefined}
+          onSelect={(companyId) => setValue((v) => ({ ...v, companyId }))}
+        />
+      )}
+      <Select
+        label={t('companies.role')}
+        data={roles.map((r) => ({
+          value: String(r.id),
+          label: t(`roles.${r.name}`, { defaultValue: r.name }),
+        }))}
+        value={value.projectRoleId === null ? null : String(value.projectRoleId)}
+        onChange={(id) => setValue((v) => ({ ...v, projectRoleId: id === null ? null : Number(id) }))}
+        error={errors.role ? t('companies.roleRequired') : undefined}
+        required
+        allowDeselect={false}
+      />
+      <Switch
+        label={t('companies.allDisciplines')}
+        checked={value.allDisciplines}
+        onChange={(e) => {
+          const allDisciplines = e.currentTarget.checked;
+          setValue((v) => ({ ...v, allDisciplines }));
         }}
-      >
-        <Stack gap="md">
-          {fixedCompany ? (
-            <Text fw={600}>{fixedCompany.name}</Text>
-          ) : (
-            <CompanySearch
-              selected={value.companyId}
-              excluded={excluded}
-              error={errors.company ? t('companies.companyRequired') : undefined}
-              onSelect={(companyId) => setValue((v) => ({ ...v, companyId }))}
-            />
-          )}
-          <Select
-            label={t('companies.role')}
-            data={roles.map((r) => ({
-              value: String(r.id),
-              label: t(`roles.${r.name}`, { defaultValue: r.name }),
-            }))}
-            value={value.projectRoleId === null ? null : String(value.projectRoleId)}
-            onChange={(id) => setValue((v) => ({ ...v, projectRoleId: id === null ? null : Number(id) }))}
-            error={errors.role ? t('companies.roleRequired') : undefined}
-            required
-            allowDeselect={false}
-          />
-          <Switch
-            label={t('companies.allDisciplines')}
-            checked={value.allDisciplines}
-            onChange={(e) => {
-              const allDisciplines = e.currentTarget.checked;
-              setValue((v) => ({ ...v, allDisciplines }));
-            }}
-          />
-          {!value.allDisciplines && (
-            <MultiSelect
-              label={t('companies.disciplines')}
-              data={disciplines.map((d) => ({ value: String(d.id), label: `${d.abbreviation} · ${d.name}` }))}
-              value={value.disciplinesId.map(String)}
-              onChange={(ids) => setValue((v) => ({ ...v, disciplinesId: ids.map(Number) }))}
-              error={errors.disciplines ? t('companies.disciplinesRequired') : undefined}
-              searchable
-              nothingFoundMessage={t('companies.noDisciplines')}
-            />
-          )}
-          <DialogButtons onCancel={onClose} busy={busy}>
-            <Button type="submit" loading={busy}>
-              {fixedCompany ? t('common.save') : t('companies.sendInvite')}
-            </Button>
-          </DialogButtons>
-        </Stack>
-      </form>
-    </Modal>
+      />
+      {!value.allDisciplines && (
+        <MultiSelect
+          label={t('companies.disciplines')}
+          data={disciplines.map((d) => ({ value: String(d.id), label: `${d.abbreviation} · ${d.name}` }))}
+          value={value.disciplinesId.map(String)}
+          onChange={(ids) => setValue((v) => ({ ...v, disciplinesId: ids.map(Number) }))}
+          error={errors.disciplines ? t('companies.disciplinesRequired') : undefined}
+          searchable
+          nothingFoundMessage={t('companies.noDisciplines')}
+        />
+      )}
+    </FormDialog>
   );
 }
 

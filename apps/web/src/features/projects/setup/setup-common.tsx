@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,11 +9,12 @@ import {
   type SettingsEditMode,
 } from '../../../components/settings-layout/settings-layout.tsx';
 import { showErrorToast } from '../../../lib/error-toast.ts';
+import { ConfirmActions } from '../../../components/confirm-actions.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { PROJECT_ACTIVE } from '../project-sections.ts';
 import { useProject } from '../project-context.ts';
 import { useSetupArea } from './setup-area.ts';
-import { DialogButtons } from './setup-form-dialog.tsx';
 
 /** A mutation result as urql returns it. */
 interface MutationResult {
@@ -134,16 +135,22 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmProps & { confirmLabel: string; danger?: boolean }) {
+  const { t } = useTranslation('projects');
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="md">
         <Text size="sm">{message}</Text>
         <FormError error={error} />
-        <DialogButtons onCancel={onClose} busy={busy}>
-          <Button color={danger ? 'red' : undefined} loading={busy} onClick={onConfirm} data-autofocus>
-            {confirmLabel}
-          </Button>
-        </DialogButtons>
+        <ConfirmActions
+          cancelLabel={t('common.cancel')}
+          onCancel={onClose}
+          confirmLabel={confirmLabel}
+          onConfirm={onConfirm}
+          busy={busy === true}
+          holdWhileBusy
+          danger={danger === true}
+          autoFocus
+        />
       </Stack>
     </Modal>
   );
@@ -164,30 +171,27 @@ export function TypedConfirmDialog({
   const [typed, setTyped] = useState('');
   const matches = typed.trim().toLowerCase() === word.toLowerCase();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (matches) onConfirm();
-        }}
-      >
-        <Stack gap="md">
-          <Text size="sm">{message}</Text>
-          <TextInput
-            label={t('common.typeToConfirm', { word })}
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            data-autofocus
-            autoComplete="off"
-          />
-          <FormError error={error} />
-          <DialogButtons onCancel={onClose} busy={busy}>
-            <Button type="submit" color="red" disabled={!matches} loading={busy}>
-              {t('common.remove')}
-            </Button>
-          </DialogButtons>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      title={title}
+      onClose={onClose}
+      onSubmit={onConfirm}
+      error={error}
+      cancelLabel={t('common.cancel')}
+      confirmLabel={t('common.remove')}
+      busy={busy === true}
+      disabled={!matches}
+      holdWhileBusy
+      danger
+    >
+      <Text size="sm">{message}</Text>
+      <TextInput
+        label={t('common.typeToConfirm', { word })}
+        value={typed}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        data-autofocus
+        autoComplete="off"
+      />
+    </FormDialog>
   );
 }

@@ -1,44 +1,17 @@
 import { TEXT_LIMITS } from '@obra/domain';
 import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/form-error.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 
-/** The foot of a setup dialog: Cancel (closes; off while busy), then the dialog's own confirming button. */
-export function DialogButtons({
-  onCancel,
-  busy,
-  children,
-}: {
-  onCancel: () => void;
-  busy?: boolean;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation('projects');
-  return (
-    <Group justify="flex-end" gap="sm">
-      <Button variant="default" onClick={onCancel} disabled={busy}>
-        {t('common.cancel')}
-      </Button>
-      {children}
-    </Group>
-  );
-}
-
 /**
- * A setup dialog holding a form: its fields, the failed save, Cancel and Save (or `submitLabel`). The browser's
- * own validation is off; `onSubmit` checks the fields (showing their errors) and saves.
+ * A setup dialog holding a form (a FormDialog): its fields, the failed save, Cancel (off while saving) and Save (or
+ * `submitLabel`). The browser's own validation is off; `onSubmit` checks the fields (showing their errors) and saves.
  */
 export function SetupFormDialog({
   opened = true,
-  title,
-  busy,
-  error,
   submitLabel,
-  onSubmit,
-  onClose,
-  children,
+  ...dialog
 }: {
   opened?: boolean;
   title: string;
@@ -51,25 +24,14 @@ export function SetupFormDialog({
 }) {
   const { t } = useTranslation('projects');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
-        <Stack gap="md">
-          {children}
-          <FormError error={error} />
-          <DialogButtons onCancel={onClose} busy={busy}>
-            <Button type="submit" loading={busy}>
-              {submitLabel ?? t('common.save')}
-            </Button>
-          </DialogButtons>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      {...dialog}
+      opened={opened}
+      cancelLabel={t('common.cancel')}
+      confirmLabel={submitLabel ?? t('common.save')}
+      holdWhileBusy
+      noValidate
+    />
   );
 }
 
