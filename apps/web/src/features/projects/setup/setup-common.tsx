@@ -158,25 +158,19 @@ export function ConfirmDialog({
 
 /** Removal that needs the confirmation word typed (editor §5.3). */
 export function TypedConfirmDialog({
-  opened,
-  title,
   message,
   word,
   busy,
-  error,
   onConfirm,
-  onClose,
+  ...dialog
 }: ConfirmProps & { word: string }) {
   const { t } = useTranslation('projects');
   const [typed, setTyped] = useState('');
   const matches = typed.trim().toLowerCase() === word.toLowerCase();
   return (
     <FormDialog
-      opened={opened}
-      title={title}
-      onClose={onClose}
+      {...dialog}
       onSubmit={onConfirm}
-      error={error}
       cancelLabel={t('common.cancel')}
       confirmLabel={t('common.remove')}
       busy={busy === true}
