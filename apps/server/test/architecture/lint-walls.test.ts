@@ -5,7 +5,7 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // The two walls of eslint.config.js that keep SQL out of the edge and in the modules' repositories
-// (docs/architecture.md, "Layers"), and the ratchet on the second one's exceptions.
+// (docs/architecture.md, "Layers"), and the ratchet on the second one's exceptions; the domain's purity.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const RATCHET_FILE = path.join(ROOT, 'apps/server/sql-outside-repositories.json');
@@ -70,6 +70,34 @@ describe('the edge runs no SQL', () => {
 
   it('lets the edge name the schema types', async () => {
     expect(await wallErrors(TYPES_ONLY, 'apps/server/src/http/routes/planted-routes.ts')).toEqual([]);
+  });
+});
+
+describe('the domain is pure', () => {
+  // The issue decision (packages/domain/src/issues/issue-decision.ts) relies on it: it is tested without a
+  // database because it cannot reach one.
+  async function domainErrors(code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, {
+      filePath: path.join(ROOT, 'packages/domain/src/issues/planted.ts'),
+    });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  }
+
+  it('refuses a database driver, node I/O and the apps in a domain file', async () => {
+    for (const line of [
+      "import { eq } from 'drizzle-orm';",
+      "import fs from 'node:fs';",
+      "import { loadIssueUpdate } from '../../../../apps/server/src/modules/issues/issue-repository.ts';",
+    ]) {
+      const errors = await domainErrors(`${line}\nexport const planted = 1;\n`);
+      expect(errors, line).toHaveLength(1);
+    }
+  });
+
+  it('lets it import its own files and zod', async () => {
+    const own =
+      "import { z } from 'zod';\nimport { AppError } from '../errors/app-error.ts';\nexport const p = [z, AppError];\n";
+    expect(await domainErrors(own)).toEqual([]);
   });
 });
 

@@ -10,3 +10,4 @@ export * from './issue-validation.ts';
 export * from './visibility-policy.ts';
 export * from './issue-policy.ts';
 export * from './bulk-changes.ts';
+export * from './issue-decision.ts';

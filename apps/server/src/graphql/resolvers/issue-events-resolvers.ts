@@ -13,7 +13,7 @@ import { loadProjectAccess, type ProjectAccess } from '../../modules/projects/pr
 import { getIssue } from '../../modules/issues/list/issue-query-service.ts';
 import { visibleCommentView } from '../../modules/issues/comments/issue-comment-query-service.ts';
 import { visibleNotificationSummary } from '../../modules/issues/notifications/issue-live-events.ts';
-import { requireIssueReader } from '../../modules/issues/issue-rules.ts';
+import { requireIssueReader } from '../../modules/projects/project-access.ts';
 import { projectActorOf } from '../../modules/issues/issue-visibility-sql.ts';
 import { presentIssue } from './issues-presenters.ts';
 import { presentComment, presentSummary } from './issue-comments-presenters.ts';

@@ -1,7 +1,7 @@
-import type { ProjectAccess } from '../../modules/projects/project-access.ts';
+import { canDeleteIssue, canEditIssue } from '@obra/domain';
+import { issueEditorOf, type ProjectAccess } from '../../modules/projects/project-access.ts';
 import type { issueHistory } from '../../db/schema/index.ts';
 import type { IssueView } from '../../modules/issues/issue-repository.ts';
-import { canDeleteIssue, canEditIssue } from '../../modules/issues/issue-rules.ts';
 import { presentCcodeReferences, presentDocumentReferences } from './issue-images-presenters.ts';
 import { listOrigin } from './issue-request-cache.ts';
 
@@ -101,11 +101,11 @@ export function presentIssue(
       : [],
     permissions: {
       edit: canEditIssue(
-        access,
+        issueEditorOf(access),
         r,
         view.disciplines.map((d) => d.disciplineId),
       ),
-      delete: canDeleteIssue(access, r),
+      delete: canDeleteIssue(issueEditorOf(access), r),
     },
     history: history.map(presentHistoryEntry),
     // Read with the list page's rows when its query selects them; otherwise the request's loader reads them.

@@ -23,7 +23,7 @@ import { commentViewsOfIssues } from '../issues/comments/issue-comment-query-ser
 import { getIssues } from '../issues/list/issue-query-service.ts';
 import type { IssueView } from '../issues/issue-repository.ts';
 import { loadProjectAccess } from '../projects/project-access.ts';
-import { requireIssueReader } from '../issues/issue-rules.ts';
+import { requireIssueReader } from '../projects/project-access.ts';
 import { derivedCommentGuid, derivedTopicGuid, derivedViewpointGuid } from './bcf-guids.ts';
 import { readStoredViewpoints } from './bcf-import-files.ts';
 import { keptBcfValues, type KeptBcfValue, type KeptTopic } from './bcf-kept-values.ts';

@@ -9,7 +9,7 @@ import { transactionExecutor } from '../../db/transaction-executor.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { jobActorOf } from '../identity/job-actor.ts';
 import type { AppServices } from '../../services.ts';
-import { requireIssueReader } from '../issues/issue-rules.ts';
+import { requireIssueReader } from '../projects/project-access.ts';
 import { translator } from '../notifications/notification-emails.ts';
 import { loadForWrite, loadProjectAccess } from '../projects/project-access.ts';
 import { exportBcf, parseBcfExportVersion } from './bcf-export-service.ts';

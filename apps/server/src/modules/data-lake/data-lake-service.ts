@@ -2,7 +2,7 @@ import { AppError, type Locale } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../projects/project-access.ts';
-import { requireIssueReader } from '../issues/issue-rules.ts';
+import { requireIssueReader } from '../projects/project-access.ts';
 import {
   feedEntity,
   propertyOf,

@@ -1,3 +1,4 @@
+import { type HistoryChanges } from '@obra/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
@@ -17,9 +18,6 @@ import { allQueries } from '../../db/all-queries.ts';
 
 /** A stored history entry. */
 export type IssueHistoryRow = typeof issueHistory.$inferSelect;
-
-/** What changed in one history entry: each field with its old and new value. */
-export type HistoryChanges = Record<string, { old: unknown; new: unknown }>;
 
 /** One entry of an issue's append-only history: a change of the issue itself, or of one of its comments. */
 export type IssueHistoryEntry =

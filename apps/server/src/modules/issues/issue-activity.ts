@@ -3,13 +3,7 @@
  * entry, the mentions, who is told and their unread marks, the events published after commit. createIssue,
  * updateIssue, the comments and the BCF import (through those services) record here.
  */
-import {
-  AppError,
-  canSeeComment,
-  canSeeIssue,
-  type CommentVisibilityFacts,
-  type IssueVisibilityFacts,
-} from '@obra/domain';
+import { AppError, canSeeComment, canSeeIssue, type CommentVisibilityFacts, type IssueVisibilityFacts, type HistoryChanges } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import { emitProjectEvent } from '../../db/unit-of-work.ts';
 import { loadProjectMembers, type ProjectMember } from '../projects/project-access-repository.ts';
@@ -19,7 +13,6 @@ import {
   issueFollowFacts,
   upsertCommentMarks,
   writeIssueHistory,
-  type HistoryChanges,
 } from './issue-activity-repository.ts';
 
 /** What createIssue / updateIssue hand over once they have stored an issue's row and children. */

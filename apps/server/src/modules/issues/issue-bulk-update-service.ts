@@ -1,18 +1,9 @@
-import {
-  AppError,
-  bulkListConflict,
-  changedDisciplineList,
-  changedIdList,
-  isAppError,
-  isListChange,
-  type ErrorCode,
-} from '@obra/domain';
+import { AppError, bulkListConflict, changedDisciplineList, changedIdList, isAppError, isListChange, type ErrorCode, checkEnums, type IssueDisciplineInput, type IssueFieldsInput } from '@obra/domain';
 import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadActiveAccess } from '../projects/project-access.ts';
-import { checkEnums, type IssueDisciplineInput, type IssueFieldsInput } from './issue-rules.ts';
 import { applyIssueUpdate } from './issue-update-service.ts';
 import { issueDisciplinesOf, issueLinkIds } from './issue-repository.ts';
 

@@ -1,19 +1,22 @@
-import { AppError, decideIssueStatus, validateIssueDraft } from '@obra/domain';
+import {
+  AppError,
+  checkDocumentReferences,
+  checkEnums,
+  checkReferenceFacts,
+  decideIssueStatus,
+  DISCIPLINE_STATUS_RULES,
+  disciplineRowsFor,
+  hasPin,
+  validateIssueDraft,
+  visibilityStamps,
+  type HistoryChanges,
+  type IssueFieldsInput,
+} from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadForWrite, type ProjectAccess } from '../projects/project-access.ts';
-import {
-  checkDocumentReferences,
-  checkEnums,
-  checkReferenceFacts,
-  DISCIPLINE_STATUS_RULES,
-  disciplineRowsFor,
-  hasPin,
-  visibilityStamps,
-  type IssueFieldsInput,
-} from './issue-rules.ts';
 import {
   ccodeSearchTerms,
   insertIssueChildren,
@@ -28,7 +31,6 @@ import type { ConfirmedIssueFile } from './images/issue-file-service.ts';
 import { prepareImageFiles, replaceImages } from './images/issue-image-service.ts';
 import { recordIssueChange } from './issue-activity.ts';
 import { checkIdempotencyKey, priorResult, withIdempotencyKey } from './idempotency.ts';
-import type { HistoryChanges } from './issue-activity-repository.ts';
 
 /** createIssue's input: the issue fields and the project (and, from createIssue, an idempotency key). */
 export type CreateIssueInput = IssueFieldsInput & { projectId: number; idempotencyKey?: string | null };

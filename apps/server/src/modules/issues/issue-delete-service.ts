@@ -1,11 +1,10 @@
-import { AppError } from '@obra/domain';
+import { AppError, canDeleteIssue } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { loadProjectAccess, requireActive } from '../projects/project-access.ts';
+import { issueEditorOf, loadProjectAccess, requireActive } from '../projects/project-access.ts';
 import { emitProjectEvent, unitOfWork } from '../../db/unit-of-work.ts';
 import { deleteIssueRow, loadVisibleIssue } from './issue-repository.ts';
 import { writeIssueStarred } from './issue-user-state-repository.ts';
-import { canDeleteIssue } from './issue-rules.ts';
 
 /**
  * Deletes an issue: its creator while it is a draft, or whoever has issue.deleteAny (FORBIDDEN otherwise). The
@@ -22,7 +21,7 @@ export async function deleteIssue(
   requireActive(access);
   return unitOfWork(services, async (tx) => {
     const row = await loadVisibleIssue(tx, access, issueId, true);
-    if (!canDeleteIssue(access, row)) throw new AppError('FORBIDDEN');
+    if (!canDeleteIssue(issueEditorOf(access), row)) throw new AppError('FORBIDDEN');
     await deleteIssueRow(tx, row.id);
     const { visibility, createdByUserId, groupId } = row;
     emitProjectEvent({

@@ -2,7 +2,7 @@ import { AppError } from '@obra/domain';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../projects/project-access.ts';
-import { requireIssueReader } from './issue-rules.ts';
+import { requireIssueReader } from '../projects/project-access.ts';
 import { listGroups } from '../projects/project-group-service.ts';
 import { listUserTags, ownUserTagIds } from '../projects/project-group-repository.ts';
 import { listProjectUsers } from '../projects/project-query-service.ts';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { AppError, DISCIPLINE_STATUSES, ISSUE_CATEGORIES, normalizeText, PROJECT_PHASES } from '@obra/domain';
+import { AppError, DISCIPLINE_STATUSES, ISSUE_CATEGORIES, normalizeText, PROJECT_PHASES, type IssueFieldsInput, type IssueUpdateWrite, type ReferenceFacts } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import {
   issueDisciplines,
@@ -22,7 +22,6 @@ import { anyId } from '../../db/any-id-sql.ts';
 import type { NotificationsSummary } from './notifications/issue-notification-sql.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
-import type { IssueFieldsInput, ReferenceFacts } from './issue-rules.ts';
 
 /** A stored issue row. */
 export type IssueRow = typeof issues.$inferSelect;
@@ -369,7 +368,8 @@ export async function issueChildRows(db: Db, ids: readonly number[]) {
 }
 
 // The load and store of updateIssue (issue 29: load → decide → store; the decision is `decideIssueUpdate` in
-// issue-rules.ts, the order in `applyIssueUpdate` of issue-update-service.ts), beside the issue's other statements.
+// packages/domain/src/issues/issue-decision.ts, the order in `applyIssueUpdate` of issue-update-service.ts), beside
+// the issue's other statements.
 
 /** An issue as an update finds it: the row (locked), its disciplines, the links the input replaces, and what the input points at. */
 export interface StoredIssue {
@@ -469,18 +469,6 @@ export async function loadReferenceFacts(
       : {}),
     groupKnown: fields.groupId == null || facts?.group === true,
   };
-}
-
-/** What an update stores: the row's new columns, and the children it replaces (absent: left as they are). */
-export interface IssueUpdateWrite {
-  readonly columns: Partial<typeof issues.$inferInsert> & {
-    title: string;
-    description: string | null;
-    ccodeDocumentsReferences: unknown;
-  };
-  readonly disciplines?: readonly (typeof issueDisciplines.$inferInsert)[];
-  readonly locals?: readonly number[];
-  readonly labels?: readonly number[];
 }
 
 /**

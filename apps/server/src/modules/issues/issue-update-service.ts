@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { loadActiveAccess, type ProjectAccess } from '../projects/project-access.ts';
+import { issueEditorOf, loadActiveAccess, type ProjectAccess } from '../projects/project-access.ts';
 import type { ConfirmedIssueFile } from './images/issue-file-service.ts';
 import { prepareImageFiles, replaceImages } from './images/issue-image-service.ts';
 import {
@@ -11,8 +11,9 @@ import {
   issueUpdateWrite,
   type checkEnums,
   type IssueFieldsInput,
-} from './issue-rules.ts';
-import { loadIssueUpdate, storeIssueUpdate } from './issue-repository.ts';
+  type IssueUpdatePlan,
+} from '@obra/domain';
+import { loadIssueUpdate, storeIssueUpdate, type IssueRow } from './issue-repository.ts';
 import { recordIssueChange } from './issue-activity.ts';
 
 /** updateIssue's input: which issue, and the fields to change (undefined leaves a field as is). */
@@ -60,7 +61,7 @@ export async function applyIssueUpdate(
   enums?: ReturnType<typeof checkEnums>,
 ): Promise<{ id: number; projectId: number; changed: boolean }> {
   const stored = await loadIssueUpdate(tx, context.access, input);
-  const plan = decideIssueUpdate(context.access, stored, input, enums);
+  const plan = decideIssueUpdate(issueEditorOf(context.access), stored, input, enums);
   const changed = await storeDecidedUpdate(tx, context, plan, input);
   return { id: plan.row.id, projectId: plan.row.projectId, changed };
 }
@@ -73,7 +74,7 @@ export async function applyIssueUpdate(
 async function storeDecidedUpdate(
   tx: Db,
   context: UpdateContext,
-  plan: ReturnType<typeof decideIssueUpdate>,
+  plan: IssueUpdatePlan<IssueRow>,
   input: UpdateIssueInput,
 ): Promise<boolean> {
   const { row } = plan;

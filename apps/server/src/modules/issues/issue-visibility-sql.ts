@@ -3,7 +3,7 @@ import type { ProjectActor } from '@obra/domain';
 import { issueComments, issues } from '../../db/schema/index.ts';
 import { anyId } from '../../db/any-id-sql.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
-import { requireIssueReader } from './issue-rules.ts';
+import { requireIssueReader } from '../projects/project-access.ts';
 
 /** Who looks at a project's issues: what visibility and the pending rules need, in SQL terms. */
 export interface IssueAudience {

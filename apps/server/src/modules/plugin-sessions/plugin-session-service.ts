@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/actor.ts';
 import type { AppServices } from '../../services.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { loadProjectAccess } from '../projects/project-access.ts';
-import { requireIssueReader } from '../issues/issue-rules.ts';
+import { requireIssueReader } from '../projects/project-access.ts';
 import { bcfProjectAccess } from '../bcf/api/bcf-api-projects.ts';
 import { visualizationOf } from '../bcf/api/bcf-api-bodies.ts';
 import { coloringOf, selectionOf, viewpointOf, visibilityOf } from '../bcf/api/bcf-api-mapping.ts';

@@ -1,11 +1,13 @@
 import {
   AppError,
   canInProject,
+  canReadIssues,
   managesDisciplines,
   PROJECT_STATUS,
   projectRoleById,
   type Actor as PolicyActor,
   type CompanyRoleKey,
+  type IssueEditor,
   type ProjectAction,
   type ProjectRole,
 } from '@obra/domain';
@@ -137,4 +139,19 @@ export async function loadForWrite(
   requireAction(access, action);
   requireActive(access);
   return access;
+}
+
+// ——— The caller as the domain's issue policy sees them ———
+
+/** The caller as the domain's issue policy sees them (packages/domain/src/issues/issue-policy.ts). */
+export function issueEditorOf(access: ProjectAccess): IssueEditor {
+  return { userId: access.actor.account.id, role: access.role, userDisciplines: access.userDisciplines };
+}
+
+/**
+ * Throws FORBIDDEN unless the caller reads the project's issues: participants do; platform administrators,
+ * who reach a project only for its setup, see no issue (spec core §6, docs/permissions.md).
+ */
+export function requireIssueReader(access: ProjectAccess): void {
+  if (!canReadIssues(issueEditorOf(access))) throw new AppError('FORBIDDEN');
 }

@@ -13,7 +13,7 @@ import type { Actor } from '../../auth/actor.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { isUniqueViolation } from '../companies/company-admin-service.ts';
 import { loadProjectAccess, requireParticipant, type ProjectAccess } from '../projects/project-access.ts';
-import { requireIssueReader } from '../issues/issue-rules.ts';
+import { requireIssueReader } from '../projects/project-access.ts';
 import {
   countOwnViews,
   deleteView,

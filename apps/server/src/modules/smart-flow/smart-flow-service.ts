@@ -17,7 +17,7 @@ import type { Db } from '../../db/database.ts';
 import { loadProjectAccess, requireParticipant } from '../projects/project-access.ts';
 import { existingDisciplineIds } from '../projects/project-access-repository.ts';
 import { disciplinesByIds } from '../projects/project-settings-repository.ts';
-import { requireIssueReader } from '../issues/issue-rules.ts';
+import { requireIssueReader } from '../projects/project-access.ts';
 import {
   countRulesOf,
   deleteRule,

@@ -62,7 +62,7 @@ export interface TopicAuthorization {
   topic_status: string[];
 }
 
-/** What the policy says of one caller and one issue (issue-rules.ts, project-access.ts). */
+/** What the policy says of one caller and one issue (the domain's issue policy, through project-access.ts). */
 export interface TopicFacts {
   /** The project is active (inactive projects take no writes). */
   active: boolean;

@@ -11,7 +11,7 @@ import {
 import type { Actor } from '../../../auth/actor.ts';
 import type { AppServices } from '../../../services.ts';
 import { companyProjectIds } from './bcf-api-repository.ts';
-import { requireIssueReader } from '../../issues/issue-rules.ts';
+import { requireIssueReader } from '../../projects/project-access.ts';
 import {
   loadProjectAccess,
   loadProjectAccessByGuid,

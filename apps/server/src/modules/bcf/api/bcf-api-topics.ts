@@ -1,26 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AppError,
-  canInProject,
-  isBcfGuid,
-  matchesODataFilter,
-  orderByOData,
-  parseODataCount,
-  parseODataFilter,
-  parseODataOrderBy,
-  type BcfTopic,
-  type BcfViewpoint,
-  type BcfVisualization,
-} from '@obra/domain';
+import { AppError, canInProject, isBcfGuid, matchesODataFilter, orderByOData, parseODataCount, parseODataFilter, parseODataOrderBy, type BcfTopic, type BcfViewpoint, type BcfVisualization, canDeleteIssue, editScopeOn } from '@obra/domain';
 import type { Actor } from '../../../auth/actor.ts';
 import type { AppServices } from '../../../services.ts';
 import { issueIdOfStoredTopic, issueIdsWithoutTopic } from './bcf-api-repository.ts';
 import { deleteIssue } from '../../issues/issue-delete-service.ts';
-import { canDeleteIssue, editScopeOn } from '../../issues/issue-rules.ts';
 import type { IssueView } from '../../issues/issue-repository.ts';
 import { getIssue, getIssues } from '../../issues/list/issue-query-service.ts';
 import type { IssueColumn, IssuePageShape } from '../../issues/list/issue-page-sql.ts';
-import { type ProjectAccess } from '../../projects/project-access.ts';
+import { issueEditorOf, type ProjectAccess } from '../../projects/project-access.ts';
 import { derivedTopicGuid } from '../bcf-guids.ts';
 import { readStoredViewpoints, type StoredBcfDocument } from '../bcf-import-files.ts';
 import { writeApiTopic } from '../bcf-import-service.ts';
@@ -79,12 +66,13 @@ export async function topicsOf(
     const bcf = context.topics.get(row.id);
     const guid = bcf?.guid ?? derivedTopicGuid(access.project.guid, row.id);
     const kept = bcf ? (bcf.topic as KeptTopic) : undefined;
+    const editor = issueEditorOf(access);
     const editScope = editScopeOn(
-      access,
+      editor,
       row,
       view.disciplines.map((d) => d.disciplineId),
     );
-    const canDelete = canDeleteIssue(access, row);
+    const canDelete = canDeleteIssue(editor, row);
     const key = `${editScope}:${canDelete}`;
     let authorization = authorizations.get(key);
     if (!authorization) {

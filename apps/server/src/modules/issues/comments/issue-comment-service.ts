@@ -1,12 +1,4 @@
-import {
-  AppError,
-  canSeeComment,
-  COMMENT_VISIBILITIES,
-  commentGroupFor,
-  commentTextProblems,
-  throwFirstProblem,
-  type CommentVisibility,
-} from '@obra/domain';
+import { AppError, canSeeComment, COMMENT_VISIBILITIES, commentGroupFor, commentTextProblems, throwFirstProblem, type CommentVisibility, type HistoryChanges } from '@obra/domain';
 import type { Db } from '../../../db/database.ts';
 import type { AppServices } from '../../../services.ts';
 import { emitProjectEvent, unitOfWork } from '../../../db/unit-of-work.ts';
@@ -30,9 +22,9 @@ import {
   type CommentView,
 } from './issue-comment-repository.ts';
 import { loadProjectMembers } from '../../projects/project-access-repository.ts';
+import { writeIssueHistory } from '../issue-activity-repository.ts';
 import { checkMentions, notifyUsers } from '../issue-activity.ts';
 import { parseImagesJson, prepareImageFiles, replaceImages } from '../images/issue-image-service.ts';
-import { writeIssueHistory, type HistoryChanges } from '../issue-activity-repository.ts';
 import { findGroup } from '../../projects/project-group-repository.ts';
 import { checkIdempotencyKey, priorResult, withIdempotencyKey } from '../idempotency.ts';
 

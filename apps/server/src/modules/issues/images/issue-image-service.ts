@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, markupProblems, normalizeText, textLengthProblems, throwFirstProblem } from '@obra/domain';
+import { AppError, markupProblems, normalizeText, textLengthProblems, throwFirstProblem, type IssueImageInput } from '@obra/domain';
 import type { Db } from '../../../db/database.ts';
 import type { AppServices } from '../../../services.ts';
 import type { Actor } from '../../../auth/actor.ts';
@@ -19,16 +19,8 @@ import { confirmIssueFile, loadOwnFiles, type ConfirmedIssueFile } from './issue
 /** The most images an issue, or a comment, may have. */
 export const MAX_IMAGES = 50;
 
-/** An image as createIssue, updateIssue and the comment mutations take it (IssueImageInput). */
-export interface ImageInput {
-  id?: number | null | undefined;
-  index?: number | null | undefined;
-  title?: string | null | undefined;
-  original?: string | null | undefined;
-  markedUp?: string | null | undefined;
-  markUp?: unknown;
-  viewpoint?: unknown;
-}
+/** An image as createIssue, updateIssue and the comment mutations take it (the domain's IssueImageInput). */
+export type ImageInput = IssueImageInput;
 
 const imageInputSchema = z
   .object({

@@ -6,7 +6,7 @@ import { AppError, canSeeIssue, issueFilterSchema, type IssueFilter } from '@obr
 import type { AppServices } from '../../../services.ts';
 import type { Actor } from '../../../auth/actor.ts';
 import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
-import { requireIssueReader } from '../issue-rules.ts';
+import { requireIssueReader } from '../../projects/project-access.ts';
 import { visibleFilteredWhere } from './issue-filter-sql.ts';
 import { projectStatuses } from '../../projects/project-settings-repository.ts';
 import { loadIssueViews, loadVisibleIssueRows, type IssueRow, type IssueView } from '../issue-repository.ts';

@@ -1,40 +1,120 @@
+import { AppError } from '../errors/app-error.ts';
 import {
-  AppError,
+  DISCIPLINE_STATUSES,
   ISSUE_STATUSES,
   ISSUE_VISIBILITIES,
   PRIORITIES,
-  DISCIPLINE_STATUSES,
-  disciplineStatusMap,
-  canDeleteIssue as policyCanDelete,
-  canReadIssues,
-  canSetDisciplineStatus,
-  decideIssueStatus,
-  hasPendingDisciplines,
-  issueEditScope,
-  issueTextProblems,
-  managesIssues,
-  throwFirstProblem,
-  validateDisciplines,
-  type DisciplineStatusMap,
-  type EditScope as PolicyEditScope,
-  type IssueEditor,
   type IssueStatus,
   type IssueVisibility,
   type Priority,
-} from '@obra/domain';
-import type { issueDisciplines } from '../../db/schema/index.ts';
-import type { ProjectAccess } from '../projects/project-access.ts';
-import type { ImageInput } from './images/issue-image-service.ts';
-import type { IssueDisciplineRow, IssueRow, IssueUpdateWrite, StoredIssue } from './issue-repository.ts';
-import type { HistoryChanges } from './issue-activity-repository.ts';
+} from '../enums/project-enums.ts';
+import { throwFirstProblem } from '../validation/field-problems.ts';
+import { disciplineStatusMap, type DisciplineStatusMap } from './issue-types.ts';
+import { decideIssueStatus, hasPendingDisciplines } from './issue-status-rules.ts';
+import { issueTextProblems, validateDisciplines } from './issue-validation.ts';
+import {
+  canSetDisciplineStatus,
+  issueEditScope,
+  managesIssues,
+  type EditScope as PolicyEditScope,
+  type IssueEditor,
+} from './issue-policy.ts';
 
 /**
- * The server's rules on an issue, without I/O (issue 29: one decision module, docs/architecture.md "The walk of
- * updateIssue"): the fields as sent and their checks (enumerations, dates, references, pins), the caller as the
- * domain's issue policy sees them, the stamps a visibility and a discipline status bring, and the decision of an
- * update. createIssue, updateIssue, bulk updates, copies and the BCF import decide here; the loads and stores live
- * in the repositories, the order in the services.
+ * The rules on an issue's fields as the server applies them, without I/O (issue 29: one decision module,
+ * docs/architecture.md "The walk of updateIssue"): the fields as sent and their checks (enumerations, dates,
+ * references, pins), the editor's scope, the stamps a visibility and a discipline status bring, and the decision of
+ * an update. The server's createIssue, updateIssue, bulk updates, copies and the BCF import decide here; the loads
+ * and stores live in its repositories, the order in its services. Being in the domain package, it can read no
+ * database: what it decides on is passed in (`StoredIssueFacts`).
  */
+
+/** What changed in one history entry: each field with its old and new value. */
+export type HistoryChanges = Record<string, { old: unknown; new: unknown }>;
+
+/** An image as createIssue, updateIssue and the comment mutations take it (the API's IssueImageInput). */
+export interface IssueImageInput {
+  id?: number | null | undefined;
+  index?: number | null | undefined;
+  title?: string | null | undefined;
+  original?: string | null | undefined;
+  markedUp?: string | null | undefined;
+  markUp?: unknown;
+  viewpoint?: unknown;
+}
+
+/** The columns of a stored issue the rules read (the server's row has them, and more). */
+export interface IssueRowFacts {
+  readonly id: number;
+  readonly createdByUserId: number;
+  readonly title: string;
+  readonly description: string | null;
+  readonly status: string;
+  readonly priority: string;
+  readonly visibility: string;
+  readonly categoryId: number | null;
+  readonly creationPhase: number | null;
+  readonly resolutionPhase: number | null;
+  readonly deadline: string | null;
+  readonly groupId: number | null;
+  readonly pin: unknown;
+  readonly viewpoints: unknown;
+  readonly bimPins: unknown;
+  readonly documentsReferences: unknown;
+  readonly ccodeDocumentsReferences: unknown;
+  readonly aiAssistantLogs: unknown;
+}
+
+/** A stored discipline of an issue. */
+export interface IssueDisciplineFacts {
+  readonly disciplineId: number;
+  readonly status: string;
+  readonly deadline: string | null;
+  readonly doneAt: Date | null;
+}
+
+/** A discipline row of an issue as it is stored. */
+export interface IssueDisciplineWrite {
+  issueId: number;
+  disciplineId: number;
+  status: string;
+  deadline: string | null;
+  doneAt: Date | null;
+}
+
+/**
+ * An issue as an update finds it (the server's loadIssueUpdate): the row, its disciplines, the links the input
+ * replaces, and what the input points at.
+ */
+export interface StoredIssueFacts<R extends IssueRowFacts = IssueRowFacts> {
+  readonly row: R;
+  readonly disciplines: readonly IssueDisciplineFacts[];
+  /** The issue's locations and labels (ids in order), read only for the lists the input sends. */
+  readonly links: { readonly locals?: readonly number[]; readonly labels?: readonly number[] };
+  readonly references: ReferenceFacts;
+}
+
+/** What an update stores: the row's new columns with their stamps, and the children it replaces (absent: kept). */
+export interface IssueUpdateWrite {
+  readonly columns: StoredColumns & Partial<UpdateStamps>;
+  readonly disciplines?: readonly IssueDisciplineWrite[];
+  readonly locals?: readonly number[];
+  readonly labels?: readonly number[];
+}
+
+/** The stamps an update may set beside its columns. */
+export interface UpdateStamps {
+  editedAt: Date;
+  editedByUserId: number;
+  statusUpdatedAt: Date;
+  statusUpdatedByUserId: number;
+  visibilityUpdatedAt: Date;
+  visibilityUpdatedByUserId: number;
+  toProjectManagementAt: Date;
+  toProjectManagementByUserId: number;
+  toPublicAt: Date;
+  toPublicByUserId: number;
+}
 
 // ——— The fields as sent, and their checks ———
 
@@ -66,7 +146,7 @@ export interface IssueFieldsInput {
   /** Project users mentioned in the issue (stored and told by recordIssueActivity). */
   mentionedUsers?: readonly number[] | null | undefined;
   /** The issue's images (replacing them; see replaceImages). */
-  images?: readonly ImageInput[] | null | undefined;
+  images?: readonly IssueImageInput[] | null | undefined;
   documentsReferences?: readonly Readonly<Record<string, unknown>>[] | null | undefined;
   ccodeDocumentsReferences?: readonly Readonly<Record<string, unknown>>[] | null | undefined;
   aiAssistantLogs?: unknown;
@@ -149,48 +229,27 @@ export function hasPin(pin: unknown, bimPins: unknown): boolean {
   return pin !== null && pin !== undefined && typeof pin === 'object';
 }
 
-// ——— The caller as the issue policy sees them ———
+// ——— The editor's scope on an issue ———
 
-/** The caller as the domain's issue policy sees them (packages/domain/src/issues/issue-policy.ts). */
-export function issueEditorOf(access: ProjectAccess): IssueEditor {
-  return { userId: access.actor.account.id, role: access.role, userDisciplines: access.userDisciplines };
-}
-
-/**
- * Throws FORBIDDEN unless the caller reads the project's issues: participants do; platform administrators,
- * who reach a project only for its setup, see no issue (spec core §6, docs/permissions.md).
- */
-export function requireIssueReader(access: ProjectAccess): void {
-  if (!canReadIssues(issueEditorOf(access))) throw new AppError('FORBIDDEN');
-}
-
-/** How much of an issue the caller may change (the domain policy's issueEditScope). */
+/** How much of an issue the editor may change (issueEditScope, on the issue's discipline ids). */
 export function editScopeOn(
-  access: ProjectAccess,
-  row: Pick<IssueRow, 'createdByUserId'>,
+  editor: IssueEditor,
+  row: Pick<IssueRowFacts, 'createdByUserId'>,
   disciplineIds: readonly number[],
 ): PolicyEditScope {
-  return issueEditScope(issueEditorOf(access), {
+  return issueEditScope(editor, {
     createdByUserId: row.createdByUserId,
     disciplines: disciplineIds.map((disciplineId) => ({ disciplineId })),
   });
 }
 
-/** Whether the caller may change anything of an issue (the permission flag `edit`). */
+/** Whether the editor may change anything of an issue (the permission flag `edit`). */
 export function canEditIssue(
-  access: ProjectAccess,
-  row: Pick<IssueRow, 'createdByUserId'>,
+  editor: IssueEditor,
+  row: Pick<IssueRowFacts, 'createdByUserId'>,
   disciplineIds: readonly number[],
 ): boolean {
-  return editScopeOn(access, row, disciplineIds) !== 'none';
-}
-
-/** Whether the caller may delete an issue (the domain policy's canDeleteIssue). */
-export function canDeleteIssue(
-  access: ProjectAccess,
-  row: Pick<IssueRow, 'createdByUserId' | 'visibility'>,
-): boolean {
-  return policyCanDelete(issueEditorOf(access), row);
+  return editScopeOn(editor, row, disciplineIds) !== 'none';
 }
 
 // ——— Stamps ———
@@ -221,7 +280,7 @@ export function disciplineRowsFor(
   disciplines: readonly IssueDisciplineInput[],
   previous: ReadonlyMap<number, { status: string; doneAt: Date | null }>,
   now: Date,
-): (typeof issueDisciplines.$inferInsert)[] {
+): IssueDisciplineWrite[] {
   return disciplines.map((d) => {
     const before = previous.get(d.disciplineId);
     const stamps = DISCIPLINE_STATUS_RULES.get(d.status)?.doneAt ?? false;
@@ -233,7 +292,7 @@ export function disciplineRowsFor(
 // ——— The decision of an update ———
 
 /** How much of an issue the caller may change once past the FORBIDDEN check. */
-export type EditScope = Exclude<PolicyEditScope, 'none'>;
+export type GrantedEditScope = Exclude<PolicyEditScope, 'none'>;
 
 const FIELD_KEYS = [
   'title',
@@ -262,12 +321,12 @@ const FIELD_KEYS = [
  * of the issue's disciplines only the statuses of their own disciplines); anyone else FORBIDDEN.
  */
 export function editScopeOf(
-  access: ProjectAccess,
-  row: IssueRow,
-  current: readonly IssueDisciplineRow[],
-): EditScope {
+  editor: IssueEditor,
+  row: IssueRowFacts,
+  current: readonly IssueDisciplineFacts[],
+): GrantedEditScope {
   const scope = editScopeOn(
-    access,
+    editor,
     row,
     current.map((d) => d.disciplineId),
   );
@@ -278,7 +337,7 @@ export function editScopeOf(
 /** The disciplines whose status is new or changed by the input. */
 export function changedDisciplines(
   input: readonly IssueDisciplineInput[],
-  current: readonly IssueDisciplineRow[],
+  current: readonly IssueDisciplineFacts[],
 ): IssueDisciplineInput[] {
   const before = new Map(current.map((d) => [d.disciplineId, d.status]));
   return input.filter((d) => before.get(d.disciplineId) !== d.status);
@@ -293,15 +352,14 @@ export function changedDisciplines(
  * leave the change impossible).
  */
 export function checkScope(
-  access: ProjectAccess,
-  scope: EditScope,
+  editor: IssueEditor,
+  scope: GrantedEditScope,
   input: IssueFieldsInput,
-  row: Pick<IssueRow, 'status' | 'resolutionPhase' | 'creationPhase'>,
-  current: readonly IssueDisciplineRow[],
+  row: Pick<IssueRowFacts, 'status' | 'resolutionPhase' | 'creationPhase'>,
+  current: readonly IssueDisciplineFacts[],
   statuses: DisciplineStatusMap,
 ): void {
   const changed = input.disciplines ? changedDisciplines(input.disciplines, current) : [];
-  const editor = issueEditorOf(access);
   // An unknown status is the status validation's to refuse for managers; nobody else may set it.
   const refused = (d: IssueDisciplineInput) =>
     statuses.has(d.status)
@@ -332,7 +390,7 @@ export function checkScope(
 }
 
 /** Checks the fields present in an update: required ones not cleared, text lengths, disciplines, the pin kept. */
-export function checkUpdatedFields(input: IssueFieldsInput, row: IssueRow): void {
+export function checkUpdatedFields(input: IssueFieldsInput, row: IssueRowFacts): void {
   const cleared = (['title', 'status', 'priority', 'visibility'] as const).filter(
     (f) => input[f] === null || (typeof input[f] === 'string' && input[f].trim() === ''),
   );
@@ -353,14 +411,14 @@ export function checkUpdatedFields(input: IssueFieldsInput, row: IssueRow): void
 export const DISCIPLINE_STATUS_RULES: DisciplineStatusMap = disciplineStatusMap(DISCIPLINE_STATUSES);
 
 /** What decideIssueUpdate decides: the columns after the update, the children to replace, the history's changes. */
-export interface IssueUpdatePlan {
-  readonly row: IssueRow;
+export interface IssueUpdatePlan<R extends IssueRowFacts = IssueRowFacts> {
+  readonly row: R;
   readonly columns: StoredColumns;
   /** The changed children for the history entry (disciplines, locations, labels), in that order. */
   readonly childChanges: HistoryChanges;
   /** The changed columns for the history entry (after the images' change, which the store adds: changesOf). */
   readonly columnChanges: HistoryChanges;
-  readonly disciplines?: IssueUpdateWrite['disciplines'];
+  readonly disciplines?: readonly IssueDisciplineWrite[];
   readonly locals?: readonly number[];
   readonly labels?: readonly number[];
 }
@@ -371,15 +429,15 @@ export interface IssueUpdatePlan {
  * they point at (BAD_USER_INPUT, PROJECT_GROUP_NOT_FOUND), the issue status the disciplines lead to
  * (decideIssueStatus), and the changes against the stored issue. Throws an AppError for anything refused.
  */
-export function decideIssueUpdate(
-  access: ProjectAccess,
-  stored: StoredIssue,
+export function decideIssueUpdate<R extends IssueRowFacts>(
+  editor: IssueEditor,
+  stored: StoredIssueFacts<R>,
   input: IssueFieldsInput,
   enums: ReturnType<typeof checkEnums> = checkEnums(input),
-): IssueUpdatePlan {
+): IssueUpdatePlan<R> {
   const statuses = DISCIPLINE_STATUS_RULES;
   const { row, disciplines: current } = stored;
-  checkScope(access, editScopeOf(access, row, current), input, row, current, statuses);
+  checkScope(editor, editScopeOf(editor, row, current), input, row, current, statuses);
   checkUpdatedFields(input, row);
   checkDocumentReferences(input);
   const changed = input.disciplines ? changedDisciplines(input.disciplines, current) : undefined;
@@ -400,7 +458,7 @@ export function decideIssueUpdate(
     creationPhase: merged.creationPhase,
   });
   const columns = { ...merged, status: decision.status, resolutionPhase: decision.resolutionPhase };
-  const plan: { -readonly [K in keyof IssueUpdatePlan]: IssueUpdatePlan[K] } = {
+  const plan: { -readonly [K in keyof IssueUpdatePlan<R>]: IssueUpdatePlan<R>[K] } = {
     row,
     columns,
     childChanges: {},
@@ -463,7 +521,7 @@ export function issueUpdateWrite(
 }
 
 /** The scalar columns an update may set, from the input over the stored row. */
-function mergedColumns(row: IssueRow, input: IssueFieldsInput) {
+function mergedColumns(row: IssueRowFacts, input: IssueFieldsInput) {
   const pick = <T>(value: T | undefined, stored: T): T => (value === undefined ? stored : value);
   return {
     title: input.title != null ? input.title.trim() : row.title,
@@ -518,9 +576,11 @@ function samePin(a: unknown, b: unknown): boolean {
 }
 
 /** Each field of `after` whose value differs from `before`'s, with both values. */
-function diff(before: Record<string, unknown>, after: Record<string, unknown>): HistoryChanges {
+function diff(before: object, after: Record<string, unknown>): HistoryChanges {
   const changes: HistoryChanges = {};
-  for (const [key, value] of Object.entries(after))
-    if (canonical(value) !== canonical(before[key])) changes[key] = { old: before[key] ?? null, new: value };
+  for (const [key, value] of Object.entries(after)) {
+    const old: unknown = Reflect.get(before, key);
+    if (canonical(value) !== canonical(old)) changes[key] = { old: old ?? null, new: value };
+  }
   return changes;
 }
