@@ -9,12 +9,15 @@ import {
 } from '../../realtime/project-events.ts';
 import { currentSubscriber } from '../../realtime/subscriber-access.ts';
 import { isServiceUnavailableError } from '../../lib/database-errors.ts';
-import { loadProjectAccess, type ProjectAccess } from '../../modules/projects/project-access.ts';
+import {
+  loadProjectAccess,
+  type ProjectAccess,
+  projectActorOf,
+} from '../../modules/projects/project-access.ts';
 import { getIssue } from '../../modules/issues/list/issue-query-service.ts';
 import { visibleCommentView } from '../../modules/issues/comments/issue-comment-query-service.ts';
 import { visibleNotificationSummary } from '../../modules/issues/notifications/issue-live-events.ts';
 import { requireIssueReader } from '../../modules/projects/project-access.ts';
-import { projectActorOf } from '../../modules/issues/issue-visibility-sql.ts';
 import { presentIssue } from './issues-presenters.ts';
 import { presentComment, presentSummary } from './issue-comments-presenters.ts';
 import { attachIssueOrigin } from './issue-request-cache.ts';

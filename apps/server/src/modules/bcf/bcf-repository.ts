@@ -17,8 +17,8 @@ import {
 import { allQueries } from '../../db/all-queries.ts';
 import { listCategories, listPhases, projectStatuses } from '../projects/project-settings-repository.ts';
 import { loadProjectMembers } from '../projects/project-access-repository.ts';
-import { audienceOf, visibleIssuesWhere } from '../issues/issue-visibility-sql.ts';
-import type { ProjectAccess } from '../projects/project-access.ts';
+import { visibleIssuesWhere } from '../issues/issue-repository.ts';
+import { type ProjectAccess, audienceOf } from '../projects/project-access.ts';
 import type { BcfPackage } from '@obra/domain';
 import { derivedTopicGuid } from './bcf-guids.ts';
 

@@ -1,7 +1,7 @@
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import { ISSUE_CATEGORIES, PROJECT_PHASES, translateShared, type Locale } from '@obra/domain';
-import { audienceOf, visibleCommentsWhere, visibleIssuesWhere } from '../issues/issue-visibility-sql.ts';
-import type { ProjectAccess } from '../projects/project-access.ts';
+import { visibleCommentsWhere, visibleIssuesWhere } from '../issues/issue-repository.ts';
+import { type ProjectAccess, audienceOf } from '../projects/project-access.ts';
 
 /** The EDM type of a property (OData v4) and how its values travel in JSON. */
 export type EdmType = 'Edm.Int32' | 'Edm.String' | 'Edm.Boolean' | 'Edm.Date' | 'Edm.DateTimeOffset';

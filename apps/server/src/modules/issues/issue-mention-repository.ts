@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { issueComments, issues } from '../../db/schema/index.ts';
-import type { ProjectAccess } from '../projects/project-access.ts';
-import { audienceOf, visibleCommentsWhere, visibleIssuesWhere } from './issue-visibility-sql.ts';
+import { type ProjectAccess, audienceOf } from '../projects/project-access.ts';
+import { visibleCommentsWhere, visibleIssuesWhere } from './issue-repository.ts';
 
 /**
  * A mention record (spec core §3 'Project': mentions): who was mentioned in an issue (commentId null) or in one

@@ -1,7 +1,17 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { AppError, DISCIPLINE_STATUSES, ISSUE_CATEGORIES, normalizeText, PROJECT_PHASES, type IssueFieldsInput, type IssueUpdateWrite, type ReferenceFacts } from '@obra/domain';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  AppError,
+  DISCIPLINE_STATUSES,
+  ISSUE_CATEGORIES,
+  normalizeText,
+  PROJECT_PHASES,
+  type IssueFieldsInput,
+  type IssueUpdateWrite,
+  type ReferenceFacts,
+} from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import {
+  issueComments,
   issueDisciplines,
   issueImages,
   issueLabels,
@@ -19,9 +29,7 @@ import {
 } from '../../db/schema/index.ts';
 import { allQueries } from '../../db/all-queries.ts';
 import { anyId } from '../../db/any-id-sql.ts';
-import type { NotificationsSummary } from './notifications/issue-notification-sql.ts';
-import type { ProjectAccess } from '../projects/project-access.ts';
-import { audienceOf, visibleIssuesWhere } from './issue-visibility-sql.ts';
+import { audienceOf, type IssueAudience, type ProjectAccess } from '../projects/project-access.ts';
 
 /** A stored issue row. */
 export type IssueRow = typeof issues.$inferSelect;
@@ -36,8 +44,11 @@ export interface IssueView {
   readonly labelIds: readonly number[];
   readonly starred: boolean;
   readonly tagIds: readonly number[];
-  /** The caller's unread marks on the issue, summed up, when the list page read them with its rows. */
-  readonly notifications?: NotificationsSummary;
+  /**
+   * The caller's unread marks on the issue, summed up (a NotificationsSummary of issue-notification-sql.ts, which
+   * reads its comments' visibility here), when the list page read them with its rows.
+   */
+  readonly notifications?: { count: number; mentions: number; last: Date | null };
   /** The titles of the issue's own images, when the list page read them with its rows. */
   readonly imageTitles?: string[];
   /** The shown file of the first image (null without images), when the list page read it with its rows. */
@@ -186,6 +197,44 @@ export async function loadIssueViews(
 export async function groupHasIssues(db: Db, groupId: number): Promise<boolean> {
   const [row] = await db.select({ id: issues.id }).from(issues).where(eq(issues.groupId, groupId)).limit(1);
   return row !== undefined;
+}
+
+// ——— Who sees which issue ———
+
+/**
+ * canSeeIssue (domain visibility policy) as a WHERE clause, so issues the caller may not see never leave the
+ * database: the creator always; group the group's members; project_management the coordinators; semi_public
+ * both; public everyone in the project. Kept in step with canSeeIssue by the visibility matrix tests.
+ */
+export function visibleIssuesWhere(actor: IssueAudience): SQL {
+  // One array parameter whatever the number of groups: the statement's text (and its prepared name) stays the same.
+  const inGroup = actor.groupIds.length > 0 ? anyId(issues.groupId, actor.groupIds) : sql`false`;
+  const manager = actor.manageDisciplines ? sql`true` : sql`false`;
+  const visible = or(
+    eq(issues.createdByUserId, actor.userId),
+    eq(issues.visibility, 'public'),
+    and(eq(issues.visibility, 'group'), inGroup),
+    and(eq(issues.visibility, 'project_management'), manager),
+    and(eq(issues.visibility, 'semi_public'), or(inGroup, manager)),
+  );
+  return and(eq(issues.projectId, actor.projectId), visible) ?? sql`false`;
+}
+
+/**
+ * canSeeComment (domain visibility policy) as a WHERE clause over issue_comments, for comments of issues the
+ * caller already sees: the author always; group the group's members; project_management the coordinators;
+ * public everyone. Kept in step with canSeeComment by the comment visibility matrix test.
+ */
+export function visibleCommentsWhere(a: IssueAudience): SQL {
+  const inGroup = a.groupIds.length > 0 ? inArray(issueComments.groupId, [...a.groupIds]) : sql`false`;
+  return (
+    or(
+      eq(issueComments.createdByUserId, a.userId),
+      eq(issueComments.visibility, 'public'),
+      and(eq(issueComments.visibility, 'group'), inGroup),
+      and(eq(issueComments.visibility, 'project_management'), a.manageDisciplines ? sql`true` : sql`false`),
+    ) ?? sql`false`
+  );
 }
 
 /** Issues of the project by id that the caller sees (the others are left out), in one query. */

@@ -12,8 +12,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Actor } from '../../auth/actor.ts';
-import { loadProjectAccess, type ProjectAccess } from '../projects/project-access.ts';
-import { audienceOf, visibleCommentsWhere, visibleIssuesWhere } from '../issues/issue-visibility-sql.ts';
+import { loadProjectAccess, type ProjectAccess, audienceOf } from '../projects/project-access.ts';
+import { visibleCommentsWhere, visibleIssuesWhere } from '../issues/issue-repository.ts';
 
 /** What an unread mark is about, as e-mails and the notification centre tell it. */
 export type NotificationItemKind =

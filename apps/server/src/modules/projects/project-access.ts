@@ -8,6 +8,7 @@ import {
   type Actor as PolicyActor,
   type CompanyRoleKey,
   type IssueEditor,
+  type ProjectActor,
   type ProjectAction,
   type ProjectRole,
 } from '@obra/domain';
@@ -141,7 +142,7 @@ export async function loadForWrite(
   return access;
 }
 
-// ——— The caller as the domain's issue policy sees them ———
+// ——— The caller as the issue and visibility policies, and their SQL, see them ———
 
 /** The caller as the domain's issue policy sees them (packages/domain/src/issues/issue-policy.ts). */
 export function issueEditorOf(access: ProjectAccess): IssueEditor {
@@ -154,4 +155,38 @@ export function issueEditorOf(access: ProjectAccess): IssueEditor {
  */
 export function requireIssueReader(access: ProjectAccess): void {
   if (!canReadIssues(issueEditorOf(access))) throw new AppError('FORBIDDEN');
+}
+
+/** Who looks at a project's issues: what visibility and the pending rules need, in SQL terms. */
+export interface IssueAudience {
+  readonly projectId: number;
+  readonly userId: number;
+  readonly manageDisciplines: boolean;
+  readonly groupIds: readonly number[];
+  readonly userDisciplines: readonly number[];
+}
+
+/**
+ * The audience of a loaded project access. Every read of issues and comments goes through here, so a caller who
+ * reads no issues at all (a platform administrator, spec core §6) is refused here with FORBIDDEN whatever the call.
+ */
+export function audienceOf(access: ProjectAccess): IssueAudience {
+  requireIssueReader(access);
+  return {
+    projectId: access.project.id,
+    userId: access.actor.account.id,
+    manageDisciplines: access.manageDisciplines,
+    groupIds: access.groupIds,
+    userDisciplines: access.userDisciplines,
+  };
+}
+
+/** The caller as the domain's visibility policy sees them (FORBIDDEN for those who read no issues). */
+export function projectActorOf(access: ProjectAccess): ProjectActor {
+  requireIssueReader(access);
+  return {
+    userId: access.actor.account.id,
+    manageDisciplines: access.manageDisciplines,
+    groupIds: access.groupIds,
+  };
 }

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { issues, users, viewerMarkups } from '../../db/schema/index.ts';
-import { visibleIssuesWhere, type IssueAudience } from '../issues/issue-visibility-sql.ts';
+import { visibleIssuesWhere } from '../issues/issue-repository.ts';
+import { type IssueAudience } from '../projects/project-access.ts';
 import { ownRows } from '../../db/own-rows-sql.ts';
 
 /**

@@ -4,8 +4,7 @@ import type { AppServices } from '../../services.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { Db } from '../../db/database.ts';
 import { loadDriveAccess, loadDriveWriter, type DriveAccess } from '../drive/drive-access.ts';
-import { issueEditorOf } from '../projects/project-access.ts';
-import { audienceOf } from '../issues/issue-visibility-sql.ts';
+import { issueEditorOf, audienceOf } from '../projects/project-access.ts';
 import {
   countUserMarkups,
   deleteOwnMarkup,

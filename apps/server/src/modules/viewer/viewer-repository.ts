@@ -7,7 +7,8 @@ import {
   issues,
   viewerAlignments,
 } from '../../db/schema/index.ts';
-import { visibleIssuesWhere, type IssueAudience } from '../issues/issue-visibility-sql.ts';
+import { visibleIssuesWhere } from '../issues/issue-repository.ts';
+import { type IssueAudience } from '../projects/project-access.ts';
 
 /** A stored page of a prepared PDF (drive.pdfPrepare). */
 export type StoredPdfPage = typeof drivePdfPages.$inferSelect;

@@ -13,7 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { loadDriveAccess } from '../drive/drive-access.ts';
 import { documentRevisions, type DriveFileRecord } from '../drive/drive-repository.ts';
 import { DOWNLOAD_URL_SECONDS } from '../drive/drive-file-service.ts';
-import { audienceOf } from '../issues/issue-visibility-sql.ts';
+import { audienceOf } from '../projects/project-access.ts';
 import {
   deleteAlignmentOf,
   findAlignment,

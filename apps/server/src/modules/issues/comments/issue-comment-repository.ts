@@ -10,8 +10,8 @@ import {
   projectGroups,
   users,
 } from '../../../db/schema/index.ts';
-import type { ProjectAccess } from '../../projects/project-access.ts';
-import { audienceOf, visibleCommentsWhere, visibleIssuesWhere } from '../issue-visibility-sql.ts';
+import { audienceOf, type ProjectAccess } from '../../projects/project-access.ts';
+import { visibleCommentsWhere, visibleIssuesWhere } from '../issue-repository.ts';
 import { allQueries } from '../../../db/all-queries.ts';
 
 /** A stored comment row. */

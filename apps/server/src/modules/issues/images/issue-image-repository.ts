@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database.ts';
 import { issueFiles, issueImages, issues } from '../../../db/schema/index.ts';
-import type { ProjectAccess } from '../../projects/project-access.ts';
-import { audienceOf, visibleIssuesWhere } from '../issue-visibility-sql.ts';
+import { type ProjectAccess, audienceOf } from '../../projects/project-access.ts';
+import { visibleIssuesWhere } from '../issue-repository.ts';
 
 /** A stored file as an image shows it. */
 export interface ImageFile {

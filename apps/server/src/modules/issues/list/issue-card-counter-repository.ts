@@ -11,7 +11,8 @@ import {
 } from '../../../db/schema/index.ts';
 import { pendingDisciplineWhere } from './issue-filter-sql.ts';
 import { hasNotificationsWhere } from '../notifications/issue-notification-sql.ts';
-import { visibleIssuesWhere, type IssueAudience } from '../issue-visibility-sql.ts';
+import { visibleIssuesWhere } from '../issue-repository.ts';
+import { type IssueAudience } from '../../projects/project-access.ts';
 
 // Responsibilities are system-wide; a project only switches statuses on and off.
 const STATUSES = disciplineStatusMap(DISCIPLINE_STATUSES);

@@ -8,7 +8,8 @@ import {
   type IssueFilterCondition,
 } from '@obra/domain';
 import { issues, issueUserStates } from '../../../db/schema/index.ts';
-import { visibleIssuesWhere, type IssueAudience } from '../issue-visibility-sql.ts';
+import { visibleIssuesWhere } from '../issue-repository.ts';
+import { type IssueAudience } from '../../projects/project-access.ts';
 import { hasNotificationsWhere } from '../notifications/issue-notification-sql.ts';
 
 /** What the SQL of a filter depends on besides the filter. */

@@ -5,14 +5,18 @@ import { readDatabase } from '../../../db/read-replicas.ts';
 import { AppError, canSeeIssue, issueFilterSchema, type IssueFilter } from '@obra/domain';
 import type { AppServices } from '../../../services.ts';
 import type { Actor } from '../../../auth/actor.ts';
-import { loadProjectAccess, type ProjectAccess } from '../../projects/project-access.ts';
+import {
+  loadProjectAccess,
+  type ProjectAccess,
+  audienceOf,
+  projectActorOf,
+} from '../../projects/project-access.ts';
 import { requireIssueReader } from '../../projects/project-access.ts';
 import { visibleFilteredWhere } from './issue-filter-sql.ts';
 import { projectStatuses } from '../../projects/project-settings-repository.ts';
 import { loadIssueViews, loadVisibleIssueRows, type IssueRow, type IssueView } from '../issue-repository.ts';
 import { FULL_PAGE_SHAPE, selectIssuePage, type IssuePageShape } from './issue-page-sql.ts';
 import type { PageUserTags } from './issue-page-children-sql.ts';
-import { audienceOf, projectActorOf } from '../issue-visibility-sql.ts';
 import { listUserTags } from '../../projects/project-group-repository.ts';
 
 /** Issues per page (spec core §9); larger requests get this many. */

@@ -2,8 +2,8 @@ import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { issueComments, issueNotifications, issues } from '../../../db/schema/index.ts';
 import type { AppServices } from '../../../services.ts';
-import type { ProjectAccess } from '../../projects/project-access.ts';
-import { audienceOf, visibleCommentsWhere, type IssueAudience } from '../issue-visibility-sql.ts';
+import { type ProjectAccess, audienceOf, type IssueAudience } from '../../projects/project-access.ts';
+import { visibleCommentsWhere } from '../issue-repository.ts';
 import { anyId } from '../../../db/any-id-sql.ts';
 
 /** The caller's unread marks on an issue, summed up. */
