@@ -1,6 +1,23 @@
 import type { Tx } from '../../db/database.ts';
 import { z } from 'zod';
-import { AppError, bcfDateOnly, bcfKey, commentTextProblems, mapBcfLabels, mapBcfPriority, mapBcfStage, mapBcfStatus, mapBcfTopicType, TEXT_LIMITS, type BcfMatch, type BcfPackage, type BcfTopic, type ErrorCode, type ObraBcfTopicExtension, type IssueFieldsInput } from '@obra/domain';
+import {
+  AppError,
+  bcfDateOnly,
+  bcfKey,
+  commentTextProblems,
+  mapBcfLabels,
+  mapBcfPriority,
+  mapBcfStage,
+  mapBcfStatus,
+  mapBcfTopicType,
+  TEXT_LIMITS,
+  type BcfMatch,
+  type BcfPackage,
+  type BcfTopic,
+  type ErrorCode,
+  type ObraBcfTopicExtension,
+  type IssueFieldsInput,
+} from '@obra/domain';
 import { type projectStatuses } from '../projects/project-settings-repository.ts';
 import { type ProjectAccess } from '../projects/project-access.ts';
 import { type BcfProjectSetup } from './bcf-repository.ts';

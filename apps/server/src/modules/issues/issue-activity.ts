@@ -3,7 +3,14 @@
  * entry, the mentions, who is told and their unread marks, the events published after commit. createIssue,
  * updateIssue, the comments and the BCF import (through those services) record here.
  */
-import { AppError, canSeeComment, canSeeIssue, type CommentVisibilityFacts, type IssueVisibilityFacts, type HistoryChanges } from '@obra/domain';
+import {
+  AppError,
+  canSeeComment,
+  canSeeIssue,
+  type CommentVisibilityFacts,
+  type IssueVisibilityFacts,
+  type HistoryChanges,
+} from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import { emitProjectEvent } from '../../db/unit-of-work.ts';
 import { loadProjectMembers, type ProjectMember } from '../projects/project-access-repository.ts';

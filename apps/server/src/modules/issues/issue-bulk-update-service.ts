@@ -1,4 +1,15 @@
-import { AppError, bulkListConflict, changedDisciplineList, changedIdList, isAppError, isListChange, type ErrorCode, checkEnums, type IssueDisciplineInput, type IssueFieldsInput } from '@obra/domain';
+import {
+  AppError,
+  bulkListConflict,
+  changedDisciplineList,
+  changedIdList,
+  isAppError,
+  isListChange,
+  type ErrorCode,
+  checkEnums,
+  type IssueDisciplineInput,
+  type IssueFieldsInput,
+} from '@obra/domain';
 import { savepoint, unitOfWork } from '../../db/unit-of-work.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { AppServices } from '../../services.ts';

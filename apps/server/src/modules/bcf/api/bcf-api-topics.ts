@@ -1,5 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, canInProject, isBcfGuid, matchesODataFilter, orderByOData, parseODataCount, parseODataFilter, parseODataOrderBy, type BcfTopic, type BcfViewpoint, type BcfVisualization, canDeleteIssue, editScopeOn } from '@obra/domain';
+import {
+  AppError,
+  canInProject,
+  isBcfGuid,
+  matchesODataFilter,
+  orderByOData,
+  parseODataCount,
+  parseODataFilter,
+  parseODataOrderBy,
+  type BcfTopic,
+  type BcfViewpoint,
+  type BcfVisualization,
+  canDeleteIssue,
+  editScopeOn,
+} from '@obra/domain';
 import type { Actor } from '../../../auth/actor.ts';
 import type { AppServices } from '../../../services.ts';
 import { issueIdOfStoredTopic, issueIdsWithoutTopic } from './bcf-api-repository.ts';

@@ -1,4 +1,13 @@
-import { AppError, canSeeComment, COMMENT_VISIBILITIES, commentGroupFor, commentTextProblems, throwFirstProblem, type CommentVisibility, type HistoryChanges } from '@obra/domain';
+import {
+  AppError,
+  canSeeComment,
+  COMMENT_VISIBILITIES,
+  commentGroupFor,
+  commentTextProblems,
+  throwFirstProblem,
+  type CommentVisibility,
+  type HistoryChanges,
+} from '@obra/domain';
 import type { Db } from '../../../db/database.ts';
 import type { AppServices } from '../../../services.ts';
 import { emitProjectEvent, unitOfWork } from '../../../db/unit-of-work.ts';

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AppError, markupProblems, normalizeText, textLengthProblems, throwFirstProblem, type IssueImageInput } from '@obra/domain';
+import {
+  AppError,
+  markupProblems,
+  normalizeText,
+  textLengthProblems,
+  throwFirstProblem,
+  type IssueImageInput,
+} from '@obra/domain';
 import type { Db } from '../../../db/database.ts';
 import type { AppServices } from '../../../services.ts';
 import type { Actor } from '../../../auth/actor.ts';
