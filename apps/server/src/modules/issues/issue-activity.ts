@@ -10,11 +10,12 @@ import {
   type CommentVisibilityFacts,
   type IssueVisibilityFacts,
   type HistoryChanges,
+  type IssueUpdateWrite,
 } from '@obra/domain';
 import type { Db } from '../../db/database.ts';
 import { emitProjectEvent } from '../../db/unit-of-work.ts';
 import { loadProjectMembers, type ProjectMember } from '../projects/project-access-repository.ts';
-import { setIssueMentions, type IssueRow } from './issue-repository.ts';
+import { setIssueMentions, storeIssueUpdate, type IssueRow } from './issue-repository.ts';
 import {
   insertMarks,
   issueFollowFacts,
@@ -64,6 +65,22 @@ export async function recordIssueChange(tx: Db, change: IssueChange): Promise<vo
     tellInterested: true,
   });
   emitProjectEvent({ kind: 'issue', action: change.action, projectId: issue.projectId, issueId: issue.id });
+}
+
+/**
+ * Stores a decided update with its record, so that no stored change goes without its history entry: the row and
+ * the children the update replaces (storeIssueUpdate, which answers the row as stored), then recordIssueChange on
+ * that row. Answers the stored row.
+ */
+export async function storeIssueChange(
+  tx: Db,
+  row: IssueRow,
+  write: IssueUpdateWrite,
+  change: Omit<IssueChange, 'issue' | 'action'>,
+): Promise<IssueRow> {
+  const stored = await storeIssueUpdate(tx, row, write);
+  await recordIssueChange(tx, { ...change, issue: stored, action: 'updated' });
+  return stored;
 }
 
 /** The issue a notification is about. */

@@ -13,8 +13,8 @@ import {
   type IssueFieldsInput,
   type IssueUpdatePlan,
 } from '@obra/domain';
-import { loadIssueUpdate, storeIssueUpdate, type IssueRow } from './issue-repository.ts';
-import { recordIssueChange } from './issue-activity.ts';
+import { loadIssueUpdate, type IssueRow } from './issue-repository.ts';
+import { storeIssueChange } from './issue-activity.ts';
 
 /** updateIssue's input: which issue, and the fields to change (undefined leaves a field as is). */
 export type UpdateIssueInput = IssueFieldsInput & { projectId: number; issueId: number };
@@ -68,8 +68,8 @@ export async function applyIssueUpdate(
 
 /**
  * Stores a decided update: the images first (their change joins the plan's), then, when anything changed, the
- * row and its children, and the change (one history entry, its activity, the issue event after commit). Answers
- * whether anything changed.
+ * row and its children with the change's record (storeIssueChange: one history entry, its activity, the issue
+ * event after commit). Answers whether anything changed.
  */
 async function storeDecidedUpdate(
   tx: Db,
@@ -85,11 +85,8 @@ async function storeDecidedUpdate(
     : undefined;
   const changes = changesOf(plan, images);
   if (Object.keys(changes).length === 0) return false;
-  const stored = await storeIssueUpdate(tx, row, issueUpdateWrite(plan, changes, userId, new Date()));
-  await recordIssueChange(tx, {
-    issue: stored,
+  await storeIssueChange(tx, row, issueUpdateWrite(plan, changes, userId, new Date()), {
     userId,
-    action: 'updated',
     fields: changes,
     mentionedUsers: input.mentionedUsers,
   });
