@@ -8,7 +8,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { DASHBOARDS } from '@obra/domain';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createLogger, startServer } from '../../apps/server/src/server.ts';
-import type { DemoUser } from '../../apps/server/src/seed/demo-seed.ts';
+import type { DemoUser } from '../../apps/server/src/seed/demo-seed-step.ts';
 
 const shots = path.resolve(import.meta.dirname, '../../docs/screenshots');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-dashboard-shots-'));

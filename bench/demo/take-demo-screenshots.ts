@@ -7,7 +7,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createLogger, startServer } from '../../apps/server/src/server.ts';
-import type { DemoUser } from '../../apps/server/src/seed/demo-seed.ts';
+import type { DemoUser } from '../../apps/server/src/seed/demo-seed-step.ts';
 
 const shots = path.resolve(import.meta.dirname, '../../docs/screenshots');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'obra-demo-shots-'));

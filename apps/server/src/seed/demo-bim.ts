@@ -6,7 +6,7 @@ import { toAccount } from '../modules/identity/account.ts';
 import { confirmDriveUpload, createDriveFile } from '../modules/drive/drive-upload-service.ts';
 import { createFederatedModel } from '../modules/bim/bim-federated-service.ts';
 import { createIssue } from '../modules/issues/issue-create-service.ts';
-import type { DemoUser } from './demo-seed.ts';
+import type { DemoUser } from './demo-seed-step.ts';
 import { demoIfcModels, type DemoIfcElement } from './demo-ifc.ts';
 
 /** The demo building's models (generated from its levels and rooms by demo-ifc.ts), one per discipline. */

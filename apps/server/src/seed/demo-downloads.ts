@@ -3,7 +3,7 @@ import { jobActorOf } from '../modules/identity/job-actor.ts';
 import { findUserByEmail } from '../modules/identity/user-repository.ts';
 import { runExportJob, startExportJob } from '../modules/downloads/export-job-service.ts';
 import { acknowledgeDownloads } from '../modules/downloads/download-notices.ts';
-import type { DemoUser } from './demo-seed.ts';
+import type { DemoUser } from './demo-seed-step.ts';
 
 /**
  * The demo manager's Downloads (docs/workspace.md "Downloads"): the project's issue list as Excel, prepared in the

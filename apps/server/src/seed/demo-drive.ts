@@ -13,7 +13,7 @@ import { toAccount } from '../modules/identity/account.ts';
 import { confirmDriveUpload, createDriveFile } from '../modules/drive/drive-upload-service.ts';
 import { changeFile } from '../modules/drive/drive-file-service.ts';
 import { uploadKeyOf } from '../storage/file-store.ts';
-import type { DemoRole, DemoUser } from './demo-seed.ts';
+import type { DemoRole, DemoUser } from './demo-seed-step.ts';
 import { demoSheetPdf } from './demo-sheet-pdf.ts';
 import sheets from './demo-drive-sheets.json' with { type: 'json' };
 

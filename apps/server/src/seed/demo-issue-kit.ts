@@ -17,7 +17,7 @@ import { insertConfirmedIssueFile } from '../modules/issues/images/issue-file-re
 import { inspectImage } from '../storage/image-content.ts';
 import { toAccount } from '../modules/identity/account.ts';
 import type { Actor } from '../auth/actor.ts';
-import type { DemoRole, DemoUser } from './demo-seed.ts';
+import type { DemoRole, DemoUser } from './demo-seed-step.ts';
 import { DEMO_DRAWINGS, renderDrawing } from './demo-drawings.ts';
 
 /** A day in milliseconds. */

@@ -6,7 +6,7 @@ import { updateIssue } from '../modules/issues/issue-update-service.ts';
 import { createComment } from '../modules/issues/comments/issue-comment-service.ts';
 import { setIssueStarring } from '../modules/issues/issue-delete-service.ts';
 import { markIssuesRead } from '../modules/issues/notifications/issue-notification-service.ts';
-import type { DemoRole, DemoUser } from './demo-seed.ts';
+import type { DemoRole, DemoUser } from './demo-seed-step.ts';
 import { markupDocument, renderMarkedUp, roomCentres, type DemoShape } from './demo-drawings.ts';
 import {
   DEMO_COMMENTS,

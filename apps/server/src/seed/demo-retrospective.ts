@@ -2,7 +2,7 @@ import type { AppServices } from '../services.ts';
 import { createIssue } from '../modules/issues/issue-create-service.ts';
 import { updateIssue } from '../modules/issues/issue-update-service.ts';
 import { createComment } from '../modules/issues/comments/issue-comment-service.ts';
-import type { DemoRole } from './demo-seed.ts';
+import type { DemoRole } from './demo-seed-step.ts';
 import { RETROSPECTIVE_YEAR } from '@obra/domain';
 import { roomCentres } from './demo-drawings.ts';
 import {

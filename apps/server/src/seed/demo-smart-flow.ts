@@ -5,7 +5,7 @@ import { findUserByEmail } from '../modules/identity/user-repository.ts';
 import { listDisciplines } from '../modules/projects/project-settings-repository.ts';
 import { createSmartFlowRule, setSmartFlowRulePaused } from '../modules/smart-flow/smart-flow-service.ts';
 import { executeRule } from '../modules/smart-flow/smart-flow-runner.ts';
-import type { DemoUser } from './demo-seed.ts';
+import type { DemoUser } from './demo-seed-step.ts';
 
 /**
  * The demo manager's smart flow (docs/smart-flow.md): a Monday e-mail of the late issues waiting on them, run once so

@@ -1,5 +1,6 @@
 import type { AppServices } from '../services.ts';
-import { demoUsersFile, seedDemo, type DemoUser } from './demo-seed.ts';
+import { demoUsersFile, seedDemo } from './demo-seed.ts';
+import type { DemoUser } from './demo-seed-step.ts';
 import { seedDemoIssues } from './demo-issues.ts';
 import { seedDemoDrive } from './demo-drive.ts';
 import { seedDemoBim } from './demo-bim.ts';

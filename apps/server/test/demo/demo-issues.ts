@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DISCIPLINE_STATUSES, ISSUE_VISIBILITIES } from '@obra/domain';
 import type { SeededDemo } from '../support/seeded-demo.ts';
-import type { DemoUser } from '../../src/seed/demo-seed.ts';
+import type { DemoUser } from '../../src/seed/demo-seed-step.ts';
 import { DEMO_ISSUE_COUNT } from '../../src/seed/demo-issues.ts';
 
 // The lived-in demo (issue 12): a newcomer's first start shows the product working.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SeededDemo } from '../support/seeded-demo.ts';
 import { estimatedRows } from '../support/planner-estimates.ts';
-import type { DemoUser } from '../../src/seed/demo-seed.ts';
+import type { DemoUser } from '../../src/seed/demo-seed-step.ts';
 
 /** The demo server of demo.test.ts, which every test of this file reads. */
 let seeded: SeededDemo;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 import { post, signIn } from '../support/auth-client.ts';
-import type { DemoUser } from '../../src/seed/demo-seed.ts';
+import type { DemoUser } from '../../src/seed/demo-seed-step.ts';
 
 const run = promisify(execFile);
 const CLI = path.resolve(import.meta.dirname, '../../src/cli/admin-cli.ts');

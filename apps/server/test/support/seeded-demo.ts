@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { post } from './auth-client.ts';
-import type { DemoUser } from '../../src/seed/demo-seed.ts';
+import type { DemoUser } from '../../src/seed/demo-seed-step.ts';
 
 /**
  * A test file's server with the whole lived-in demo seeded (`SEED_DEMO=true`: companies, project, issues with

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { AppError } from '@obra/domain';
-import type { AppServices } from '../../services.ts';
 import { transactionExecutor } from '../../db/transaction-executor.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { deleteExpiredCredentials } from '../identity/expired-credentials-repository.ts';
@@ -13,6 +12,7 @@ import { queueBimConversion } from '../bim/bim-conversion-service.ts';
 import { queuePdfPreparation } from '../drive/drive-pdf-service.ts';
 import { remindProjectInvite } from '../projects/project-company-service.ts';
 import { exportProjectData } from './project-data-export.ts';
+import type { AdminScript, AdminScriptParam } from './admin-script-contract.ts';
 import {
   bimConversionsIn,
   countExpiredCredentials,
@@ -26,33 +26,6 @@ import {
   repairIssueCounter,
   userToAnonymize,
 } from './admin-script-repository.ts';
-
-/** What a script's run is given: its parameters, whether it only looks, and where it tells what it does. */
-export interface AdminScriptContext<P> {
-  readonly services: AppServices;
-  readonly params: P;
-  readonly dryRun: boolean;
-  /** Who asked for the run in the admin area; null from the command line. */
-  readonly requestedByUserId: number | null;
-  log(line: string): void;
-  /** Work done so far, out of `total` (shown as a percentage). */
-  progress(done: number, total: number): void;
-}
-
-/** A parameter a script takes, as the page and the command line offer it. */
-export interface AdminScriptParam {
-  readonly name: string;
-  readonly type: 'integer' | 'boolean';
-  readonly required: boolean;
-}
-
-/** One maintenance script: its parameters and its work; a dry run reads and reports, and changes nothing. */
-export interface AdminScript<P = Record<string, unknown>> {
-  readonly name: string;
-  readonly params: readonly AdminScriptParam[];
-  readonly schema: z.ZodType<P>;
-  run(context: AdminScriptContext<P>): Promise<Record<string, unknown>>;
-}
 
 const projectScope = z.object({ projectId: z.number().int().positive().optional() }).strict();
 const PROJECT_PARAM: AdminScriptParam = { name: 'projectId', type: 'integer', required: false };

@@ -5,7 +5,8 @@ import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../auth/actor.ts';
 import type { AdminScriptLogLine } from '../../db/schema/index.ts';
 import { requirePlatformAdmin } from '../companies/company-admin-service.ts';
-import { ADMIN_SCRIPT_CATALOGUE, findAdminScript, type AdminScriptParam } from './admin-script-catalogue.ts';
+import { ADMIN_SCRIPT_CATALOGUE, findAdminScript } from './admin-script-catalogue.ts';
+import type { AdminScriptParam } from './admin-script-contract.ts';
 import {
   appendScriptLog,
   findScriptRun,

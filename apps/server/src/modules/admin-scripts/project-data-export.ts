@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import yazl from 'yazl';
 import { AppError } from '@obra/domain';
-import type { AdminScriptContext } from './admin-script-catalogue.ts';
+import type { AdminScriptContext } from './admin-script-contract.ts';
 import {
   countProjectRows,
   projectDataTables,

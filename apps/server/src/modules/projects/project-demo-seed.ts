@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { DemoPerson, DemoSeedContext, SeededDemoUser } from '../../seed/demo-seed.ts';
+import type { DemoPerson, DemoSeedContext, SeededDemoUser } from '../../seed/demo-seed-step.ts';
 import { replaceTree } from './project-tree-repository.ts';
 import { insertCompany } from '../companies/company-repository.ts';
 import { insertParticipation } from './project-company-repository.ts';
