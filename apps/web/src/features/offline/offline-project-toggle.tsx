@@ -42,17 +42,20 @@ export function OfflineProjectToggle({
 
   const toggle = async () => {
     const next = !offline;
+    // Marked while online, the switch says "saving" from the click until the copy and the screens' code are kept:
+    // it never shows "available" before there is anything to open offline.
+    const sync = next && navigator.onLine;
     setOffline(next);
-    await setProjectOffline(userId, projectId, name, next);
-    announceOfflineCopy();
-    if (!next || !navigator.onLine) return;
-    setSyncing(true);
+    setSyncing(sync);
     try {
+      await setProjectOffline(userId, projectId, name, next);
+      announceOfflineCopy();
+      if (!sync) return;
       const { syncOfflineProject } = await import('../../lib/offline/project-sync.ts');
       await Promise.all([syncOfflineProject(client, userId, projectId), keepOfflineScreens()]);
     } finally {
       setSyncing(false);
-      announceOfflineCopy();
+      if (sync) announceOfflineCopy();
     }
   };
 
