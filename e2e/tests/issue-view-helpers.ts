@@ -193,13 +193,19 @@ export async function addPhotoWithPin(
   page: Page,
   dialog: Locator,
   name: string,
+  png: Buffer = drawingPng(),
 ): Promise<{ x: number; y: number; width: number; height: number }> {
   await dialog
     .locator('input[type=file]')
-    .setInputFiles({ name: `${name}.png`, mimeType: 'image/png', buffer: drawingPng() });
+    .setInputFiles({ name: `${name}.png`, mimeType: 'image/png', buffer: png });
   const editor = dialog.getByTestId('pin-editor');
   await editor.scrollIntoViewIfNeeded();
   await expect(editor.locator('canvas').first()).toBeVisible();
+  // The pin tool is chosen for the user once the editor is ready; a click before that places nothing.
+  await expect(editor.getByRole('button', { name: 'Pin', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   const box = await editor.locator('.konvajs-content').boundingBox();
   if (!box) throw new Error('no editor canvas');
   await page.mouse.click(box.x + box.width / 2, box.y + Math.min(box.height / 2, 120));

@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { signInWithForm } from './identity-helpers.ts';
-import { buildIssueWorld, drawingPng, openIssue, signedInPage } from './issue-view-helpers.ts';
+import {
+  addPhotoWithPin,
+  buildIssueWorld,
+  drawingPng,
+  openIssue,
+  signedInPage,
+} from './issue-view-helpers.ts';
 import { createIssues } from './issues-list-helpers.ts';
 import { gql } from './project-helpers.ts';
 
@@ -223,16 +229,7 @@ test.describe('offline field capture', () => {
     await dialog.getByLabel('Title').fill('Armadura exposta');
     await dialog.getByRole('textbox', { name: 'Discipline 1', exact: true }).click();
     await page.getByRole('option', { name: 'Estrutura (EST)' }).first().click();
-    await dialog
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'viga.png', mimeType: 'image/png', buffer: drawingPng() });
-    const editor = dialog.getByTestId('pin-editor');
-    await editor.scrollIntoViewIfNeeded();
-    await expect(editor.locator('canvas').first()).toBeVisible();
-    const box = await editor.locator('.konvajs-content').boundingBox();
-    if (!box) throw new Error('no editor canvas');
-    await page.mouse.click(box.x + box.width / 2, box.y + Math.min(box.height / 2, 120));
-    await expect(dialog.getByTestId('form-pin')).toContainText('viga');
+    await addPhotoWithPin(page, dialog, 'viga');
     await page.context().setOffline(true);
     await dialog.getByTestId('issue-form-submit').click();
     await expect(dialog).toBeHidden();
