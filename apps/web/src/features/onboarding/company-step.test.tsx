@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, READY_USER, renderRoutes, stubAuthFetch } from '../../app/guards/guard-test-utils.tsx';
 import { CompanyStep } from './company-step.tsx';
 
@@ -8,6 +8,9 @@ import { CompanyStep } from './company-step.tsx';
 const SLOW = { timeout: 30_000 };
 
 afterEach(() => vi.unstubAllGlobals());
+// A dialog closed by the last test ends its transition on a timer: let it run before jsdom's window is torn down
+// (CI once saw it fire after, as an unhandled "window is not defined").
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 500)));
 
 const newcomer = { ...READY_USER, email: 'joao@gmail.com', companyId: null, company: null };
 const invite = (id: number, name: string, ownerEmailDomain: string) => ({
